@@ -1,0 +1,1 @@
+//! `bundler`: see ARCHITECTURE.md. (Skeleton; the owner of this crate replaces this file.)

@@ -1,0 +1,2 @@
+//! `oxhipconfig` binary. (Skeleton.)
+fn main() {}

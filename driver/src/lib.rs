@@ -1,0 +1,1 @@
+//! The oxhip driver library. (Skeleton.)

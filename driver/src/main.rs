@@ -1,0 +1,2 @@
+//! `oxhip` binary. (Skeleton.)
+fn main() {}

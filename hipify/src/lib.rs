@@ -1,0 +1,1 @@
+//! `hipify`: CUDA to HIP translation. (Skeleton.)

@@ -1,0 +1,2 @@
+//! `oxhipify` binary. (Skeleton.)
+fn main() {}

@@ -1,0 +1,1 @@
+//! The oxhip HIP runtime. (Skeleton.)

@@ -1,0 +1,1 @@
+//! End-to-end tests of the whole pipeline without a GPU. (Skeleton.)
