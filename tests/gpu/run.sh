@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds every test program here, then runs them on a lent GPU.
+#
+#   tests/gpu/run.sh build        # on the development machine: compiles into .device-carry/
+#   tests/gpu/run.sh run          # on the GPU machine (device tool, carry .device-carry)
+#
+# The build uses the oxhip from target/release (cargo build --release first) and
+# the offload targets in OXHIP_GPU_ARCHS (default: the issue's gfx942,gfx90a,sm_90).
+# `run` prints the device, then one PASSED/FAILED line per program, then a
+# summary line "N passed, N failed".
+set -u
+here=$(cd "$(dirname "$0")/../.." && pwd)
+carry="$here/.device-carry"
+archs=${OXHIP_GPU_ARCHS:-gfx942,gfx90a,sm_90}
+
+build() {
+  local oxhip=${OXHIP:-$here/target/release/oxhip}
+  [ -x "$oxhip" ] || { echo "run.sh: $oxhip missing: run cargo build --release" >&2; exit 1; }
+  rm -rf "$carry"; mkdir -p "$carry/bin"
+  local programs="$here/tests/programs" failed=0
+  set -x
+  "$oxhip" -O3 --offload-arch="$archs" "$here/examples/vadd.hip" -o "$carry/bin/vadd" || failed=1
+  for src in "$programs"/*.hip; do
+    "$oxhip" -O3 --offload-arch="$archs" "$src" -o "$carry/bin/$(basename "$src" .hip)" || failed=1
+  done
+  # Several translation units: compile each with -c, then link the objects.
+  for src in "$programs"/multi_tu/*.hip; do
+    "$oxhip" -O3 --offload-arch="$archs" -c "$src" -o "$carry/multi_tu_$(basename "$src" .hip).o" || failed=1
+  done
+  "$oxhip" "$carry"/multi_tu_*.o -o "$carry/bin/multi_tu" || failed=1
+  set +x
+  cp "$0" "$carry/run.sh"
+  return $failed
+}
+
+run() {
+  local bin="$here/.device-carry/bin" passed=0 failed=0
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
+  for exe in "$bin"/*; do
+    local name=$(basename "$exe")
+    if timeout 120 "$exe"; then passed=$((passed + 1)); else
+      echo "$name: FAILED (exit $?)"; failed=$((failed + 1)); fi
+  done
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+}
+
+case "${1:-}" in
+  build) build ;;
+  run) run ;;
+  *) echo "usage: tests/gpu/run.sh build|run" >&2; exit 2 ;;
+esac
