@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what oxhip needs to build and test on Debian 12 (run as root, or
+# with sudo available). Safe to run again.
+set -euo pipefail
+packages=(clang-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools cmake zlib1g-dev libzstd-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
+command -v cargo >/dev/null || { echo "setup: cargo not found: install Rust (rustup) first" >&2; exit 1; }

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The project's test command: formatting, lints, unit/snapshot/integration
+# tests, then the lit suite against the built binaries.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+cargo build --workspace --quiet
+cargo test --workspace --quiet 2>&1
+/usr/lib/llvm-22/bin/lit -sv lit
