@@ -1,0 +1,415 @@
+//! Builds `clang -cc1` argument vectors for device (amdgcn, nvptx64) and host compiles.
+//!
+//! Pure: no file system, no processes, no environment. The lines follow what
+//! `clang-22 -### -x hip` passes, with three deliberate differences: device jobs stop
+//! at unoptimised bitcode (`-disable-llvm-optzns`, `codegen` optimises once), clang's
+//! HIP wrapper headers and ROCm device libraries are never used (our
+//! `hip_include_dir` comes first instead), and amdgcn uses code object version 5.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use crate::{Clang, IncludeKind};
+
+/// The host triple of every host compile and of the device jobs' `-aux-triple`.
+pub const HOST_TRIPLE: &str = "x86_64-unknown-linux-gnu";
+
+/// The source language given to clang with `-x`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    Hip,
+    /// CUDA semantics (`-x cuda`): host code calls the `__cuda*` registration ABI.
+    Cuda,
+    Cxx,
+    C,
+}
+
+/// What a device compile targets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeviceTarget {
+    /// `cpu` is the processor (`gfx942`); `features` the target-ID features in the
+    /// order given (`("xnack", true)` is `xnack+`).
+    Amdgcn {
+        cpu: String,
+        features: Vec<(String, bool)>,
+    },
+    /// `sm` is 90 for `sm_90`; `arch_specific` adds the `a` (`sm_90a`).
+    Nvptx { sm: u32, arch_specific: bool },
+    /// The host itself as the "device": the compile is an ordinary host compile.
+    Host,
+}
+
+impl DeviceTarget {
+    /// The LLVM triple of this target.
+    pub fn triple(&self) -> &'static str {
+        match self {
+            DeviceTarget::Amdgcn { .. } => "amdgcn-amd-amdhsa",
+            DeviceTarget::Nvptx { .. } => "nvptx64-nvidia-cuda",
+            DeviceTarget::Host => HOST_TRIPLE,
+        }
+    }
+}
+
+/// Which half of a HIP translation unit a job compiles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Side {
+    /// `aux_triple` is the triple of one of the device targets (it decides the
+    /// predefined macros of the other side); `gpubinary` is the offload bundle to embed;
+    /// `cuid` must equal the device jobs' (empty: none is passed).
+    Host {
+        aux_triple: String,
+        gpubinary: Option<PathBuf>,
+        cuid: String,
+    },
+    Device { target: DeviceTarget, cuid: String },
+}
+
+/// What the job writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// LLVM bitcode (device jobs: unoptimised).
+    Bitcode,
+    /// An object file (host); device jobs write unoptimised bitcode instead, which
+    /// `codegen` turns into an object.
+    Object,
+    /// Host: assembly (`-S`). Device: unoptimised textual LLVM IR.
+    Assembly,
+    /// `-E`
+    Preprocessed,
+    /// `-M`/`-MM`: preprocess only to write the dependency file (`-Eonly`).
+    DependencyOnly,
+}
+
+/// Optimisation level: `-O<n>`. Device jobs only record it in the IR (function
+/// attributes such as `optnone` at `-O0`); `codegen` runs the pipeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptLevel {
+    O0,
+    O1,
+    O2,
+    O3,
+    Os,
+    Oz,
+}
+
+impl OptLevel {
+    fn flag(self) -> &'static str {
+        match self {
+            OptLevel::O0 => "-O0",
+            OptLevel::O1 => "-O1",
+            OptLevel::O2 => "-O2",
+            OptLevel::O3 => "-O3",
+            OptLevel::Os => "-Os",
+            OptLevel::Oz => "-Oz",
+        }
+    }
+}
+
+/// One of the ordered source-level arguments (their relative order is significant for
+/// `-D`/`-U` and for include directories).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PreprocessorArg {
+    /// `-D NAME` or `-D NAME=VALUE`
+    Define(String),
+    /// `-U NAME`
+    Undefine(String),
+    /// `-I DIR`
+    IncludeDir(PathBuf),
+    /// `-isystem DIR`
+    SystemIncludeDir(PathBuf),
+    /// `-iquote DIR`
+    QuoteIncludeDir(PathBuf),
+    /// `-idirafter DIR`
+    AfterIncludeDir(PathBuf),
+    /// `-include FILE`
+    Include(PathBuf),
+    /// `-W<text>`, e.g. `Warning("all")`, `Warning("no-unused")`, `Warning("error=foo")`.
+    Warning(String),
+    /// `-w`
+    NoWarnings,
+}
+
+/// Dependency-file generation (`-MD`, `-MMD`, `-M`, `-MM`, `-MF`, `-MT`/`-MQ`, `-MP`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DependencyOptions {
+    /// Where to write the rules (`-MF`); `-` is standard output.
+    pub file: PathBuf,
+    /// Rule targets, already quoted for make where `-MQ` asked for it.
+    pub targets: Vec<String>,
+    /// `false` for `-MM`/`-MMD` (leave out system headers).
+    pub system_headers: bool,
+    /// `-MP`: a phony target per header.
+    pub phony_targets: bool,
+}
+
+/// Everything a `-cc1` line depends on besides the clang installation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileOptions {
+    pub lang: Lang,
+    pub side: Side,
+    pub output: Output,
+    pub opt_level: OptLevel,
+    /// `-g`
+    pub debug: bool,
+    /// Host only: `-fPIC` when true; otherwise position-independent executable code,
+    /// which is what Debian's clang and gcc produce by default. Device code is always
+    /// PIC (amdgcn) or static (nvptx), whatever this says.
+    pub pic: bool,
+    /// `-std=` value (`c++17`), or clang's default.
+    pub std: Option<String>,
+    pub preprocessor: Vec<PreprocessorArg>,
+    pub dependencies: Option<DependencyOptions>,
+    /// The directory holding `hip/hip_runtime.h` (our `runtime/include`).
+    pub hip_include_dir: PathBuf,
+    /// Appended verbatim before `-o` (`-fgpu-rdc`, `-ffast-math`'s cc1 flags, `-Xclang` arguments).
+    pub extra_cc1: Vec<OsString>,
+}
+
+/// The lowest PTX ISA LLVM 22 accepts for `sm` (as `+ptxNN` with NN = major×10+minor).
+/// Checked against `llc-22 -mattr=+ptxNN`; unknown newer processors get 90, the
+/// newest ISA we allow.
+pub fn min_ptx_version(sm: u32, arch_specific: bool) -> u32 {
+    match (sm, arch_specific) {
+        (0..=70, _) => 60,
+        (72, _) => 61,
+        (75, _) => 63,
+        (80, _) => 70,
+        (86, _) => 71,
+        (87, _) => 74,
+        (89, _) | (90, false) => 78,
+        (90, true) => 80,
+        (100 | 101, _) => 86,
+        (120, _) => 87,
+        (103 | 121, _) => 88,
+        _ => 90,
+    }
+}
+
+/// The arguments after the clang executable, starting with `-cc1`, that compile
+/// `input` to `output` as `options` say.
+pub fn cc1_args(clang: &Clang, options: &CompileOptions, input: &Path, output: &Path) -> Vec<OsString> {
+    let mut line = Line::default();
+    let offload = matches!(options.lang, Lang::Hip | Lang::Cuda);
+    // A device job for the host target, and C/C++ inputs, are plain host compiles.
+    let device = match &options.side {
+        Side::Device { target, .. } if offload && *target != DeviceTarget::Host => Some(target),
+        _ => None,
+    };
+    let cuid = match &options.side {
+        Side::Host { cuid, .. } | Side::Device { cuid, .. } => cuid.as_str(),
+    };
+
+    line.push("-cc1");
+    line.push("-triple");
+    line.push(device.map_or(HOST_TRIPLE, DeviceTarget::triple));
+    if offload {
+        line.push("-aux-triple");
+        match (&options.side, device) {
+            (Side::Host { aux_triple, .. }, _) => line.push(aux_triple.as_str()),
+            (_, Some(_)) => line.push(HOST_TRIPLE),
+            // A device job for the host target: pair it with an amdgcn device.
+            (_, None) => line.push("amdgcn-amd-amdhsa"),
+        }
+    }
+    line.push(options.opt_level.flag());
+    if matches!(device, Some(DeviceTarget::Amdgcn { .. })) {
+        line.push("-Werror=atomic-alignment");
+    }
+    match (options.output, device.is_some()) {
+        (Output::Preprocessed, _) => line.push("-E"),
+        (Output::DependencyOnly, _) => line.push("-Eonly"),
+        (Output::Bitcode | Output::Object, true) => {
+            line.push("-emit-llvm-bc");
+            line.push("-disable-llvm-optzns");
+        }
+        (Output::Assembly, true) => {
+            line.push("-emit-llvm");
+            line.push("-disable-llvm-optzns");
+        }
+        (Output::Bitcode, false) => line.push("-emit-llvm-bc"),
+        (Output::Object, false) => line.push("-emit-obj"),
+        (Output::Assembly, false) => line.push("-S"),
+    }
+    line.push("-disable-free");
+    line.push("-clear-ast-before-backend");
+    if !options.debug {
+        line.push("-discard-value-names");
+    }
+    line.push("-main-file-name");
+    line.push(input.file_name().map_or_else(|| input.as_os_str().to_owned(), ToOwned::to_owned));
+
+    let frame_pointer = if options.opt_level == OptLevel::O0 { "-mframe-pointer=all" } else { "-mframe-pointer=none" };
+    match device {
+        Some(DeviceTarget::Amdgcn { cpu, features }) => {
+            line.extend(["-mrelocation-model", "pic", "-pic-level", "2"]);
+            line.push("-fhalf-no-semantic-interposition");
+            line.push(frame_pointer);
+            line.push("-fno-rounding-math");
+            line.push("-mconstructor-aliases");
+            line.extend(["-aux-target-cpu", "x86-64"]);
+            line.push("-fcuda-is-device");
+            line.push("-fno-threadsafe-statics");
+            line.push("-fcuda-allow-variadic-functions");
+            line.push("-fvisibility=hidden");
+            line.push("-fapply-global-visibility-to-externs");
+            line.push("-target-cpu");
+            line.push(cpu.as_str());
+            // clang orders target-ID features alphabetically; so do we, so that the
+            // same target ID always gives the same line.
+            let mut sorted: Vec<&(String, bool)> = features.iter().collect();
+            sorted.sort();
+            for (name, enabled) in sorted {
+                line.push("-target-feature");
+                line.push(format!("{}{name}", if *enabled { '+' } else { '-' }));
+            }
+            line.push("-mcode-object-version=5");
+        }
+        Some(DeviceTarget::Nvptx { sm, arch_specific }) => {
+            line.extend(["-mrelocation-model", "static"]);
+            line.push("-mframe-pointer=all");
+            line.push("-fno-rounding-math");
+            line.extend(["-aux-target-cpu", "x86-64"]);
+            line.push("-fcuda-is-device");
+            line.push("-fno-threadsafe-statics");
+            line.push("-target-cpu");
+            line.push(format!("sm_{sm}{}", if *arch_specific { "a" } else { "" }));
+            line.push("-target-feature");
+            line.push(format!("+ptx{}", min_ptx_version(*sm, *arch_specific)));
+        }
+        Some(DeviceTarget::Host) | None => {
+            line.extend(["-mrelocation-model", "pic", "-pic-level", "2"]);
+            if !options.pic {
+                line.push("-pic-is-pie");
+            }
+            line.push(frame_pointer);
+            line.push("-fmath-errno");
+            line.push("-fno-rounding-math");
+            line.push("-mconstructor-aliases");
+            line.push("-funwind-tables=2");
+            line.extend(["-target-cpu", "x86-64", "-tune-cpu", "generic"]);
+        }
+    }
+    if options.debug {
+        line.extend(["-debug-info-kind=constructor", "-dwarf-version=5"]);
+    }
+    line.extend(["-debugger-tuning=gdb"]);
+    line.push("-resource-dir");
+    line.push(clang.resource_dir.as_os_str());
+
+    let dependencies = options.dependencies.clone().or_else(|| {
+        // `-M` without `-MF`/`-MT`: rules to the output, target named after the input.
+        (options.output == Output::DependencyOnly).then(|| DependencyOptions {
+            file: output.to_owned(),
+            targets: vec![Path::new(input.file_stem().unwrap_or_default()).with_extension("o").display().to_string()],
+            system_headers: true,
+            phony_targets: false,
+        })
+    });
+    if let Some(dependencies) = &dependencies {
+        line.push("-dependency-file");
+        line.push(dependencies.file.as_os_str());
+        for target in &dependencies.targets {
+            line.push("-MT");
+            line.push(target.as_str());
+        }
+        if dependencies.system_headers {
+            line.push("-sys-header-deps");
+        }
+        if dependencies.phony_targets {
+            line.push("-MP");
+        }
+    }
+    if options.output == Output::DependencyOnly {
+        line.push("-w");
+    }
+
+    for arg in &options.preprocessor {
+        match arg {
+            PreprocessorArg::Define(text) => line.extend(["-D".into(), OsString::from(text)]),
+            PreprocessorArg::Undefine(text) => line.extend(["-U".into(), OsString::from(text)]),
+            PreprocessorArg::IncludeDir(dir) => line.extend(["-I".into(), dir.as_os_str().to_owned()]),
+            PreprocessorArg::SystemIncludeDir(dir) => line.extend(["-isystem".into(), dir.as_os_str().to_owned()]),
+            PreprocessorArg::QuoteIncludeDir(dir) => line.extend(["-iquote".into(), dir.as_os_str().to_owned()]),
+            PreprocessorArg::AfterIncludeDir(dir) => line.extend(["-idirafter".into(), dir.as_os_str().to_owned()]),
+            PreprocessorArg::Include(file) => line.extend(["-include".into(), file.as_os_str().to_owned()]),
+            PreprocessorArg::Warning(text) => line.push(format!("-W{text}")),
+            PreprocessorArg::NoWarnings => line.push("-w"),
+        }
+    }
+    // Our headers first, then clang's and the system's, in the order clang uses.
+    line.push("-internal-isystem");
+    line.push(options.hip_include_dir.as_os_str());
+    for include in &clang.system_includes {
+        line.push(match include.kind {
+            IncludeKind::System => "-internal-isystem",
+            IncludeKind::ExternC => "-internal-externc-isystem",
+        });
+        line.push(include.path.as_os_str());
+    }
+    if let Some(std) = &options.std {
+        line.push(format!("-std={std}"));
+    }
+    if matches!(options.lang, Lang::Cxx | Lang::Hip | Lang::Cuda) {
+        line.push("-fdeprecated-macro");
+    }
+    if device.is_some() {
+        line.push("-fno-autolink");
+    }
+    line.extend(["-ferror-limit", "19"]);
+    if options.lang == Lang::Hip {
+        line.push("-fhip-new-launch-api");
+    }
+    if offload {
+        line.push("--no-offloadlib");
+    }
+    line.push("-fgnuc-version=4.2.1");
+    if options.lang != Lang::C {
+        line.push("-fskip-odr-check-in-gmf");
+        line.push("-fcxx-exceptions");
+        line.push("-fexceptions");
+    }
+    if offload {
+        if let Side::Host { gpubinary: Some(bundle), .. } = &options.side {
+            line.push("-fcuda-include-gpubinary");
+            line.push(bundle.as_os_str());
+        }
+        if !cuid.is_empty() {
+            line.push(format!("-cuid={cuid}"));
+        }
+        line.push("-fcuda-allow-variadic-functions");
+    }
+    if device.is_none() && options.output == Output::Object {
+        line.push("-faddrsig");
+    }
+    if device.is_none() {
+        line.push("-fdwarf2-cfi-asm");
+    }
+    line.extend(options.extra_cc1.iter().cloned());
+    if options.output != Output::DependencyOnly {
+        line.push("-o");
+        line.push(output.as_os_str());
+    }
+    line.push("-x");
+    line.push(match options.lang {
+        Lang::Hip => "hip",
+        Lang::Cuda => "cuda",
+        Lang::Cxx => "c++",
+        Lang::C => "c",
+    });
+    line.push(input.as_os_str());
+    line.0
+}
+
+/// An argument vector under construction.
+#[derive(Default)]
+struct Line(Vec<OsString>);
+
+impl Line {
+    fn push(&mut self, arg: impl Into<OsString>) {
+        self.0.push(arg.into());
+    }
+
+    fn extend<T: Into<OsString>>(&mut self, args: impl IntoIterator<Item = T>) {
+        self.0.extend(args.into_iter().map(Into::into));
+    }
+}

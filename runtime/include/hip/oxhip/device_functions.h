@@ -1,0 +1,311 @@
+/* oxhip device headers: barriers, fences, warpSize, atomics, warp shuffles and votes,
+ * clocks.
+ *
+ * amdgcn uses clang's __builtin_amdgcn_* and __hip_atomic_* builtins; nvptx uses
+ * clang's NVPTX builtins (__nvvm_*), which need PTX ISA 6.0 or later (the frontend
+ * never passes less). On the host pass the bodies are placeholders: they are parsed,
+ * never emitted.
+ */
+#ifndef OXHIP_DEVICE_FUNCTIONS_H
+#define OXHIP_DEVICE_FUNCTIONS_H
+
+#if defined(__OXHIP_OFFLOAD__)
+
+/* ---- barriers and fences ---------------------------------------------------------- */
+
+#if defined(__OXHIP_AMDGCN__)
+/* Same sequence as clang's HIP headers: release fence, s_barrier, acquire fence, all at
+ * workgroup scope, so that shared and global memory written before the barrier is
+ * visible to the whole block after it. */
+#define __OXHIP_SYNCTHREADS()                                                                   \
+  do {                                                                                          \
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");                                      \
+    __builtin_amdgcn_s_barrier();                                                               \
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");                                      \
+  } while (0)
+__OXHIP_DEVICE__ void __threadfence_block(void) { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "workgroup"); }
+__OXHIP_DEVICE__ void __threadfence(void) { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent"); }
+__OXHIP_DEVICE__ void __threadfence_system(void) { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, ""); }
+#elif defined(__OXHIP_NVPTX__)
+#define __OXHIP_SYNCTHREADS() __nvvm_barrier_sync(0)
+__OXHIP_DEVICE__ void __threadfence_block(void) { __nvvm_membar_cta(); }
+__OXHIP_DEVICE__ void __threadfence(void) { __nvvm_membar_gl(); }
+__OXHIP_DEVICE__ void __threadfence_system(void) { __nvvm_membar_sys(); }
+#else
+#define __OXHIP_SYNCTHREADS() ((void)0)
+__OXHIP_DEVICE__ void __threadfence_block(void) {}
+__OXHIP_DEVICE__ void __threadfence(void) {}
+__OXHIP_DEVICE__ void __threadfence_system(void) {}
+#endif
+
+/* clang's NVPTX target knows __syncthreads as a builtin (also on a host pass paired with
+ * nvptx), so the name is a macro over our own function rather than a second definition. */
+__OXHIP_DEVICE__ void __oxhip_syncthreads(void) { __OXHIP_SYNCTHREADS(); }
+#define __syncthreads() __oxhip_syncthreads()
+
+__OXHIP_DEVICE__ int __syncthreads_count(int predicate);
+__OXHIP_DEVICE__ int __syncthreads_and(int predicate);
+__OXHIP_DEVICE__ int __syncthreads_or(int predicate);
+
+/* ---- warp size and lane --------------------------------------------------------- */
+
+/* warpSize is a device value (64 on gfx9, 32 on gfx10+ and NVIDIA), not a constant
+ * expression, as in current HIP. It is an object with a conversion to int so that
+ * hipDeviceProp_t::warpSize and other members of that name are left alone. */
+struct __oxhip_warp_size_t {
+  __device__ __forceinline__ operator int() const {
+#if defined(__OXHIP_AMDGCN__)
+    return __builtin_amdgcn_wavefrontsize();
+#else
+    return 32;
+#endif
+  }
+};
+static __device__ const __oxhip_warp_size_t warpSize = {};
+
+__OXHIP_DEVICE__ unsigned int __lane_id(void) {
+#if defined(__OXHIP_AMDGCN__)
+  return __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u));
+#elif defined(__OXHIP_NVPTX__)
+  return __nvvm_read_ptx_sreg_laneid();
+#else
+  return 0;
+#endif
+}
+
+/* ---- atomics -------------------------------------------------------------------- */
+
+/* Device-wide ("agent") scope by default, _block for the workgroup, _system for the
+ * whole system; all relaxed, as in CUDA and HIP. */
+#define __OXHIP_SCOPE_ __HIP_MEMORY_SCOPE_AGENT
+#define __OXHIP_SCOPE__block __HIP_MEMORY_SCOPE_WORKGROUP
+#define __OXHIP_SCOPE__system __HIP_MEMORY_SCOPE_SYSTEM
+
+#define __OXHIP_ATOMIC_RMW(name, builtin, type, suffix)                                         \
+  __OXHIP_DEVICE__ type name##suffix(type *address, type value) {                              \
+    return builtin(address, value, __ATOMIC_RELAXED, __OXHIP_SCOPE_##suffix);                  \
+  }
+#define __OXHIP_ATOMIC_CAS(type, suffix)                                                        \
+  __OXHIP_DEVICE__ type atomicCAS##suffix(type *address, type compare, type value) {           \
+    __hip_atomic_compare_exchange_strong(address, &compare, value, __ATOMIC_RELAXED,           \
+                                         __ATOMIC_RELAXED, __OXHIP_SCOPE_##suffix);            \
+    return compare;                                                                             \
+  }
+#define __OXHIP_ATOMIC_SUB(type, suffix)                                                        \
+  __OXHIP_DEVICE__ type atomicSub##suffix(type *address, type value) {                         \
+    return __hip_atomic_fetch_add(address, (type)-value, __ATOMIC_RELAXED,                     \
+                                  __OXHIP_SCOPE_##suffix);                                      \
+  }
+#define __OXHIP_ATOMIC_INTEGER(type, suffix)                                                    \
+  __OXHIP_ATOMIC_RMW(atomicAdd, __hip_atomic_fetch_add, type, suffix)                           \
+  __OXHIP_ATOMIC_SUB(type, suffix)                                                              \
+  __OXHIP_ATOMIC_RMW(atomicExch, __hip_atomic_exchange, type, suffix)                           \
+  __OXHIP_ATOMIC_RMW(atomicMin, __hip_atomic_fetch_min, type, suffix)                           \
+  __OXHIP_ATOMIC_RMW(atomicMax, __hip_atomic_fetch_max, type, suffix)                           \
+  __OXHIP_ATOMIC_RMW(atomicAnd, __hip_atomic_fetch_and, type, suffix)                           \
+  __OXHIP_ATOMIC_RMW(atomicOr, __hip_atomic_fetch_or, type, suffix)                             \
+  __OXHIP_ATOMIC_RMW(atomicXor, __hip_atomic_fetch_xor, type, suffix)                           \
+  __OXHIP_ATOMIC_CAS(type, suffix)
+#define __OXHIP_ATOMIC_FLOAT(type, suffix)                                                      \
+  __OXHIP_ATOMIC_RMW(atomicAdd, __hip_atomic_fetch_add, type, suffix)                           \
+  __OXHIP_ATOMIC_SUB(type, suffix)                                                              \
+  __OXHIP_ATOMIC_RMW(atomicExch, __hip_atomic_exchange, type, suffix)                           \
+  __OXHIP_ATOMIC_RMW(atomicMin, __hip_atomic_fetch_min, type, suffix)                           \
+  __OXHIP_ATOMIC_RMW(atomicMax, __hip_atomic_fetch_max, type, suffix)
+/* atomicInc/atomicDec: ((old >= limit) ? 0 : old + 1) and
+ * ((old == 0 || old > limit) ? limit : old - 1), as one compare-and-swap loop. */
+#define __OXHIP_ATOMIC_INC_DEC(suffix)                                                          \
+  __OXHIP_DEVICE__ unsigned int atomicInc##suffix(unsigned int *address, unsigned int limit) { \
+    unsigned int old = __hip_atomic_load(address, __ATOMIC_RELAXED, __OXHIP_SCOPE_##suffix);   \
+    unsigned int next;                                                                          \
+    do {                                                                                        \
+      next = old >= limit ? 0u : old + 1u;                                                      \
+    } while (!__hip_atomic_compare_exchange_weak(address, &old, next, __ATOMIC_RELAXED,        \
+                                                 __ATOMIC_RELAXED, __OXHIP_SCOPE_##suffix));   \
+    return old;                                                                                 \
+  }                                                                                             \
+  __OXHIP_DEVICE__ unsigned int atomicDec##suffix(unsigned int *address, unsigned int limit) { \
+    unsigned int old = __hip_atomic_load(address, __ATOMIC_RELAXED, __OXHIP_SCOPE_##suffix);   \
+    unsigned int next;                                                                          \
+    do {                                                                                        \
+      next = (old == 0u || old > limit) ? limit : old - 1u;                                     \
+    } while (!__hip_atomic_compare_exchange_weak(address, &old, next, __ATOMIC_RELAXED,        \
+                                                 __ATOMIC_RELAXED, __OXHIP_SCOPE_##suffix));   \
+    return old;                                                                                 \
+  }
+#define __OXHIP_ATOMICS(suffix)                                                                 \
+  __OXHIP_ATOMIC_INTEGER(int, suffix)                                                           \
+  __OXHIP_ATOMIC_INTEGER(unsigned int, suffix)                                                  \
+  __OXHIP_ATOMIC_INTEGER(unsigned long long, suffix)                                            \
+  __OXHIP_ATOMIC_INTEGER(long long, suffix)                                                     \
+  __OXHIP_ATOMIC_FLOAT(float, suffix)                                                           \
+  __OXHIP_ATOMIC_FLOAT(double, suffix)                                                          \
+  __OXHIP_ATOMIC_INC_DEC(suffix)
+
+__OXHIP_ATOMICS()
+__OXHIP_ATOMICS(_block)
+__OXHIP_ATOMICS(_system)
+
+/* unsigned long: same width as unsigned long long on every target we support. */
+__OXHIP_DEVICE__ unsigned long atomicAdd(unsigned long *address, unsigned long value) {
+  return __hip_atomic_fetch_add(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+
+#undef __OXHIP_ATOMICS
+#undef __OXHIP_ATOMIC_INC_DEC
+#undef __OXHIP_ATOMIC_FLOAT
+#undef __OXHIP_ATOMIC_INTEGER
+#undef __OXHIP_ATOMIC_SUB
+#undef __OXHIP_ATOMIC_CAS
+#undef __OXHIP_ATOMIC_RMW
+
+/* ---- votes ---------------------------------------------------------------------- */
+
+/* Masks are 64-bit, as in HIP; on 32-lane targets the upper half is zero. */
+__OXHIP_DEVICE__ unsigned long long __ballot(int predicate) {
+#if defined(__OXHIP_AMDGCN__)
+  return __builtin_amdgcn_ballot_w64(predicate != 0);
+#elif defined(__OXHIP_NVPTX__)
+  return __nvvm_vote_ballot_sync(__nvvm_activemask(), predicate != 0);
+#else
+  return (unsigned long long)predicate;
+#endif
+}
+__OXHIP_DEVICE__ unsigned long long __activemask(void) { return __ballot(1); }
+__OXHIP_DEVICE__ int __any(int predicate) { return __ballot(predicate) != 0; }
+__OXHIP_DEVICE__ int __all(int predicate) { return __ballot(predicate) == __ballot(1); }
+__OXHIP_DEVICE__ unsigned long long __ballot_sync(unsigned long long mask, int predicate) {
+  return __ballot(predicate) & mask;
+}
+__OXHIP_DEVICE__ int __any_sync(unsigned long long mask, int predicate) {
+  return __ballot_sync(mask, predicate) != 0;
+}
+__OXHIP_DEVICE__ int __all_sync(unsigned long long mask, int predicate) {
+  return __ballot_sync(mask, predicate) == (mask & __ballot(1));
+}
+
+__OXHIP_DEVICE__ int __syncthreads_count(int predicate) {
+  /* Each wave counts its votes; the first lane of each wave adds them up in shared
+   * memory between two barriers. */
+  __shared__ int count;
+  if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) count = 0;
+  __syncthreads();
+  unsigned long long votes = __ballot(predicate);
+  if (__lane_id() == 0) atomicAdd_block(&count, __builtin_popcountll(votes));
+  __syncthreads();
+  int total = count;
+  __syncthreads();
+  return total;
+}
+__OXHIP_DEVICE__ int __syncthreads_and(int predicate) {
+  int block_size = (int)(blockDim.x * blockDim.y * blockDim.z);
+  return __syncthreads_count(predicate) == block_size;
+}
+__OXHIP_DEVICE__ int __syncthreads_or(int predicate) { return __syncthreads_count(predicate) != 0; }
+
+/* ---- shuffles ------------------------------------------------------------------- */
+
+/* One 32-bit lane exchange: returns `value` of lane `source` (an absolute lane number,
+ * already computed by the callers below). */
+__OXHIP_DEVICE__ int __oxhip_shuffle32(int value, int source) {
+#if defined(__OXHIP_AMDGCN__)
+  return __builtin_amdgcn_ds_bpermute(source << 2, value);
+#elif defined(__OXHIP_NVPTX__)
+  return __nvvm_shfl_sync_idx_i32(__nvvm_activemask(), value, source, 0x1f);
+#else
+  (void)source;
+  return value;
+#endif
+}
+
+/* Source lane for each shuffle kind within sub-groups of `width` lanes; a lane whose
+ * source falls outside its sub-group reads its own value. */
+__OXHIP_DEVICE__ int __oxhip_lane_idx(int lane, int width) {
+  int self = (int)__lane_id();
+  return (self & ~(width - 1)) + (lane & (width - 1));
+}
+__OXHIP_DEVICE__ int __oxhip_lane_up(unsigned int delta, int width) {
+  int self = (int)__lane_id();
+  int source = self - (int)delta;
+  return source < (self & ~(width - 1)) ? self : source;
+}
+__OXHIP_DEVICE__ int __oxhip_lane_down(unsigned int delta, int width) {
+  int self = (int)__lane_id();
+  return (self & (width - 1)) + (int)delta >= width ? self : self + (int)delta;
+}
+__OXHIP_DEVICE__ int __oxhip_lane_xor(int mask, int width) {
+  int self = (int)__lane_id();
+  int source = self ^ mask;
+  return source >= ((self + width) & ~(width - 1)) ? self : source;
+}
+
+#define __OXHIP_SHUFFLES(name, lane_fn, lane_type)                                              \
+  __OXHIP_DEVICE__ int name(int value, lane_type lane, int width = warpSize) {                 \
+    return __oxhip_shuffle32(value, lane_fn(lane, width));                                      \
+  }                                                                                             \
+  __OXHIP_DEVICE__ unsigned int name(unsigned int value, lane_type lane, int width = warpSize) {\
+    return (unsigned int)__oxhip_shuffle32((int)value, lane_fn(lane, width));                   \
+  }                                                                                             \
+  __OXHIP_DEVICE__ float name(float value, lane_type lane, int width = warpSize) {             \
+    return __builtin_bit_cast(float,                                                            \
+                              __oxhip_shuffle32(__builtin_bit_cast(int, value), lane_fn(lane, width))); \
+  }                                                                                             \
+  __OXHIP_DEVICE__ long long name(long long value, lane_type lane, int width = warpSize) {     \
+    int source = lane_fn(lane, width);                                                          \
+    unsigned long long bits = (unsigned long long)value;                                        \
+    unsigned int lo = (unsigned int)__oxhip_shuffle32((int)(unsigned int)bits, source);        \
+    unsigned int hi = (unsigned int)__oxhip_shuffle32((int)(unsigned int)(bits >> 32), source);\
+    return (long long)(((unsigned long long)hi << 32) | lo);                                    \
+  }                                                                                             \
+  __OXHIP_DEVICE__ unsigned long long name(unsigned long long value, lane_type lane,            \
+                                           int width = warpSize) {                             \
+    return (unsigned long long)name((long long)value, lane, width);                             \
+  }                                                                                             \
+  __OXHIP_DEVICE__ long name(long value, lane_type lane, int width = warpSize) {               \
+    return (long)name((long long)value, lane, width);                                           \
+  }                                                                                             \
+  __OXHIP_DEVICE__ unsigned long name(unsigned long value, lane_type lane, int width = warpSize) { \
+    return (unsigned long)name((long long)value, lane, width);                                  \
+  }                                                                                             \
+  __OXHIP_DEVICE__ double name(double value, lane_type lane, int width = warpSize) {           \
+    return __builtin_bit_cast(double, name(__builtin_bit_cast(long long, value), lane, width)); \
+  }                                                                                             \
+  template <typename T>                                                                         \
+  __OXHIP_DEVICE__ T name##_sync(unsigned long long mask, T value, lane_type lane,             \
+                                 int width = warpSize) {                                       \
+    (void)mask;                                                                                 \
+    return name(value, lane, width);                                                            \
+  }
+
+__OXHIP_SHUFFLES(__shfl, __oxhip_lane_idx, int)
+__OXHIP_SHUFFLES(__shfl_up, __oxhip_lane_up, unsigned int)
+__OXHIP_SHUFFLES(__shfl_down, __oxhip_lane_down, unsigned int)
+__OXHIP_SHUFFLES(__shfl_xor, __oxhip_lane_xor, int)
+#undef __OXHIP_SHUFFLES
+
+/* ---- clocks --------------------------------------------------------------------- */
+
+__OXHIP_DEVICE__ long long clock64(void) {
+#if defined(__OXHIP_AMDGCN__)
+  return (long long)__builtin_readcyclecounter();
+#elif defined(__OXHIP_NVPTX__)
+  return (long long)__nvvm_read_ptx_sreg_clock64();
+#else
+  return 0;
+#endif
+}
+__OXHIP_DEVICE__ long long clock(void) { return clock64(); }
+/* A constant-rate counter (100 MHz on AMD Instinct parts, 1 GHz globaltimer on NVIDIA). */
+__OXHIP_DEVICE__ long long wall_clock64(void) {
+#if defined(__OXHIP_AMDGCN__)
+  return (long long)__builtin_readsteadycounter();
+#elif defined(__OXHIP_NVPTX__)
+  return (long long)__nvvm_read_ptx_sreg_globaltimer();
+#else
+  return 0;
+#endif
+}
+
+#endif /* __OXHIP_OFFLOAD__ */
+
+#endif /* OXHIP_DEVICE_FUNCTIONS_H */

@@ -1,0 +1,182 @@
+/* oxhip device headers: device overloads of the C and C++ math functions, and the
+ * CUDA/HIP math intrinsics (__expf, __fdividef, __popc, ...).
+ *
+ * Functions that both backends lower well (sqrt, fabs, fma, floor, fmin, ...) are clang
+ * builtins; the transcendental ones call __oxhip_* functions from the devicelibs
+ * bitcode that codegen links into every device image. On the host pass these
+ * declarations are __device__ only and the host keeps using libm.
+ */
+#ifndef OXHIP_MATH_H
+#define OXHIP_MATH_H
+
+#if defined(__OXHIP_OFFLOAD__)
+
+/* ---- devicelibs entry points (devicelibs/lib/math.c) ----------------------------- */
+
+#define __OXHIP_LIB1(name)                                                                     \
+  extern "C" __device__ double __oxhip_##name(double);                                        \
+  extern "C" __device__ float __oxhip_##name##f(float);
+#define __OXHIP_LIB2(name)                                                                     \
+  extern "C" __device__ double __oxhip_##name(double, double);                                \
+  extern "C" __device__ float __oxhip_##name##f(float, float);
+__OXHIP_LIB1(exp) __OXHIP_LIB1(exp2) __OXHIP_LIB1(exp10) __OXHIP_LIB1(expm1)
+__OXHIP_LIB1(log) __OXHIP_LIB1(log2) __OXHIP_LIB1(log10) __OXHIP_LIB1(log1p)
+__OXHIP_LIB1(sin) __OXHIP_LIB1(cos) __OXHIP_LIB1(tan)
+__OXHIP_LIB1(asin) __OXHIP_LIB1(acos) __OXHIP_LIB1(atan)
+__OXHIP_LIB1(sinh) __OXHIP_LIB1(cosh) __OXHIP_LIB1(tanh)
+__OXHIP_LIB1(asinh) __OXHIP_LIB1(acosh) __OXHIP_LIB1(atanh)
+__OXHIP_LIB1(cbrt) __OXHIP_LIB1(erf) __OXHIP_LIB1(erfc)
+__OXHIP_LIB2(pow) __OXHIP_LIB2(atan2) __OXHIP_LIB2(hypot)
+extern "C" __device__ void __oxhip_sincos(double, double *, double *);
+extern "C" __device__ void __oxhip_sincosf(float, float *, float *);
+#undef __OXHIP_LIB1
+#undef __OXHIP_LIB2
+
+/* ---- C functions: double, float, and C++ float overloads ------------------------- */
+
+/* Each name gets `double f(double)`, `float ff(float)` and the C++ overload
+ * `float f(float)`; clang picks these over libm's host declarations in device code. */
+#define __OXHIP_MATH1(name, double_body, float_body)                                           \
+  __OXHIP_DEVICE__ double name(double x) { return double_body; }                              \
+  __OXHIP_DEVICE__ float name##f(float x) { return float_body; }                              \
+  __OXHIP_DEVICE__ float name(float x) { return float_body; }
+#define __OXHIP_MATH2(name, double_body, float_body)                                           \
+  __OXHIP_DEVICE__ double name(double x, double y) { return double_body; }                    \
+  __OXHIP_DEVICE__ float name##f(float x, float y) { return float_body; }                     \
+  __OXHIP_DEVICE__ float name(float x, float y) { return float_body; }
+#define __OXHIP_LIBMATH1(name) __OXHIP_MATH1(name, __oxhip_##name(x), __oxhip_##name##f(x))
+#define __OXHIP_LIBMATH2(name) __OXHIP_MATH2(name, __oxhip_##name(x, y), __oxhip_##name##f(x, y))
+
+__OXHIP_MATH1(sqrt, __builtin_sqrt(x), __builtin_sqrtf(x))
+__OXHIP_MATH1(fabs, __builtin_fabs(x), __builtin_fabsf(x))
+__OXHIP_MATH1(floor, __builtin_floor(x), __builtin_floorf(x))
+__OXHIP_MATH1(ceil, __builtin_ceil(x), __builtin_ceilf(x))
+__OXHIP_MATH1(trunc, __builtin_trunc(x), __builtin_truncf(x))
+__OXHIP_MATH1(round, __builtin_round(x), __builtin_roundf(x))
+__OXHIP_MATH1(rint, __builtin_rint(x), __builtin_rintf(x))
+__OXHIP_MATH1(nearbyint, __builtin_nearbyint(x), __builtin_nearbyintf(x))
+__OXHIP_MATH2(fmin, __builtin_fmin(x, y), __builtin_fminf(x, y))
+__OXHIP_MATH2(fmax, __builtin_fmax(x, y), __builtin_fmaxf(x, y))
+__OXHIP_MATH2(copysign, __builtin_copysign(x, y), __builtin_copysignf(x, y))
+__OXHIP_MATH2(fmod, __builtin_fmod(x, y), __builtin_fmodf(x, y))
+__OXHIP_MATH2(fdim, x > y ? x - y : (x == x && y == y ? 0.0 : x + y),
+              x > y ? x - y : (x == x && y == y ? 0.0f : x + y))
+__OXHIP_MATH1(rsqrt, 1.0 / __builtin_sqrt(x), 1.0f / __builtin_sqrtf(x))
+__OXHIP_LIBMATH1(exp) __OXHIP_LIBMATH1(exp2) __OXHIP_LIBMATH1(exp10) __OXHIP_LIBMATH1(expm1)
+__OXHIP_LIBMATH1(log) __OXHIP_LIBMATH1(log2) __OXHIP_LIBMATH1(log10) __OXHIP_LIBMATH1(log1p)
+__OXHIP_LIBMATH1(sin) __OXHIP_LIBMATH1(cos) __OXHIP_LIBMATH1(tan)
+__OXHIP_LIBMATH1(asin) __OXHIP_LIBMATH1(acos) __OXHIP_LIBMATH1(atan)
+__OXHIP_LIBMATH1(sinh) __OXHIP_LIBMATH1(cosh) __OXHIP_LIBMATH1(tanh)
+__OXHIP_LIBMATH1(asinh) __OXHIP_LIBMATH1(acosh) __OXHIP_LIBMATH1(atanh)
+__OXHIP_LIBMATH1(cbrt) __OXHIP_LIBMATH1(erf) __OXHIP_LIBMATH1(erfc)
+__OXHIP_LIBMATH2(pow) __OXHIP_LIBMATH2(atan2) __OXHIP_LIBMATH2(hypot)
+#undef __OXHIP_LIBMATH1
+#undef __OXHIP_LIBMATH2
+#undef __OXHIP_MATH1
+#undef __OXHIP_MATH2
+
+__OXHIP_DEVICE__ double fma(double x, double y, double z) { return __builtin_fma(x, y, z); }
+__OXHIP_DEVICE__ float fmaf(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
+__OXHIP_DEVICE__ float fma(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
+__OXHIP_DEVICE__ void sincos(double x, double *s, double *c) { __oxhip_sincos(x, s, c); }
+__OXHIP_DEVICE__ void sincosf(float x, float *s, float *c) { __oxhip_sincosf(x, s, c); }
+__OXHIP_DEVICE__ double pow(double x, int n) { return __oxhip_pow(x, (double)n); }
+__OXHIP_DEVICE__ float pow(float x, int n) { return __oxhip_powf(x, (float)n); }
+__OXHIP_DEVICE__ double ldexp(double x, int e) { return __builtin_ldexp(x, e); }
+__OXHIP_DEVICE__ float ldexpf(float x, int e) { return __builtin_ldexpf(x, e); }
+__OXHIP_DEVICE__ int isnan(double x) { return __builtin_isnan(x); }
+__OXHIP_DEVICE__ int isnan(float x) { return __builtin_isnan(x); }
+__OXHIP_DEVICE__ int isinf(double x) { return __builtin_isinf(x); }
+__OXHIP_DEVICE__ int isinf(float x) { return __builtin_isinf(x); }
+__OXHIP_DEVICE__ int isfinite(double x) { return __builtin_isfinite(x); }
+__OXHIP_DEVICE__ int isfinite(float x) { return __builtin_isfinite(x); }
+__OXHIP_DEVICE__ int signbit(double x) { return __builtin_signbit(x); }
+__OXHIP_DEVICE__ int signbit(float x) { return __builtin_signbit(x); }
+
+/* ---- fast intrinsics (CUDA/HIP __xxxf) ------------------------------------------- */
+
+#if defined(__OXHIP_AMDGCN__)
+#define __OXHIP_EXP2_APPROX(x) __builtin_amdgcn_exp2f(x)
+#define __OXHIP_LOG2_APPROX(x) __builtin_amdgcn_logf(x)
+#define __OXHIP_SIN_APPROX(x) __builtin_amdgcn_sinf((x) * 0.15915494309189535f)
+#define __OXHIP_COS_APPROX(x) __builtin_amdgcn_cosf((x) * 0.15915494309189535f)
+#define __OXHIP_RCP_APPROX(x) __builtin_amdgcn_rcpf(x)
+#elif defined(__OXHIP_NVPTX__)
+#define __OXHIP_EXP2_APPROX(x) __nvvm_ex2_approx_f(x)
+#define __OXHIP_LOG2_APPROX(x) __nvvm_lg2_approx_f(x)
+#define __OXHIP_SIN_APPROX(x) __nvvm_sin_approx_f(x)
+#define __OXHIP_COS_APPROX(x) __nvvm_cos_approx_f(x)
+#define __OXHIP_RCP_APPROX(x) __nvvm_rcp_approx_ftz_f(x)
+#else
+#define __OXHIP_EXP2_APPROX(x) (x)
+#define __OXHIP_LOG2_APPROX(x) (x)
+#define __OXHIP_SIN_APPROX(x) (x)
+#define __OXHIP_COS_APPROX(x) (x)
+#define __OXHIP_RCP_APPROX(x) (x)
+#endif
+__OXHIP_DEVICE__ float __expf(float x) { return __OXHIP_EXP2_APPROX(x * 1.4426950408889634f); }
+__OXHIP_DEVICE__ float __exp10f(float x) { return __OXHIP_EXP2_APPROX(x * 3.3219280948873622f); }
+__OXHIP_DEVICE__ float __log2f(float x) { return __OXHIP_LOG2_APPROX(x); }
+__OXHIP_DEVICE__ float __logf(float x) { return __OXHIP_LOG2_APPROX(x) * 0.69314718055994531f; }
+__OXHIP_DEVICE__ float __log10f(float x) { return __OXHIP_LOG2_APPROX(x) * 0.30102999566398120f; }
+__OXHIP_DEVICE__ float __powf(float x, float y) { return __OXHIP_EXP2_APPROX(y * __OXHIP_LOG2_APPROX(x)); }
+__OXHIP_DEVICE__ float __sinf(float x) { return __OXHIP_SIN_APPROX(x); }
+__OXHIP_DEVICE__ float __cosf(float x) { return __OXHIP_COS_APPROX(x); }
+__OXHIP_DEVICE__ float __tanf(float x) { return __OXHIP_SIN_APPROX(x) * __OXHIP_RCP_APPROX(__OXHIP_COS_APPROX(x)); }
+__OXHIP_DEVICE__ void __sincosf(float x, float *s, float *c) { *s = __sinf(x); *c = __cosf(x); }
+__OXHIP_DEVICE__ float __fdividef(float x, float y) { return x * __OXHIP_RCP_APPROX(y); }
+__OXHIP_DEVICE__ float __frcp_rn(float x) { return 1.0f / x; }
+__OXHIP_DEVICE__ float __fsqrt_rn(float x) { return __builtin_sqrtf(x); }
+__OXHIP_DEVICE__ float __frsqrt_rn(float x) { return 1.0f / __builtin_sqrtf(x); }
+__OXHIP_DEVICE__ float __fdiv_rn(float x, float y) { return x / y; }
+__OXHIP_DEVICE__ float __fadd_rn(float x, float y) { return x + y; }
+__OXHIP_DEVICE__ float __fsub_rn(float x, float y) { return x - y; }
+__OXHIP_DEVICE__ float __fmul_rn(float x, float y) { return x * y; }
+__OXHIP_DEVICE__ float __fmaf_rn(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
+__OXHIP_DEVICE__ double __dsqrt_rn(double x) { return __builtin_sqrt(x); }
+__OXHIP_DEVICE__ double __fma_rn(double x, double y, double z) { return __builtin_fma(x, y, z); }
+__OXHIP_DEVICE__ float __saturatef(float x) { return __builtin_fminf(__builtin_fmaxf(x, 0.0f), 1.0f); }
+#undef __OXHIP_EXP2_APPROX
+#undef __OXHIP_LOG2_APPROX
+#undef __OXHIP_SIN_APPROX
+#undef __OXHIP_COS_APPROX
+#undef __OXHIP_RCP_APPROX
+
+/* ---- integer intrinsics --------------------------------------------------------- */
+
+__OXHIP_DEVICE__ int __popc(unsigned int x) { return __builtin_popcount(x); }
+__OXHIP_DEVICE__ int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+__OXHIP_DEVICE__ int __clz(int x) { return x == 0 ? 32 : __builtin_clz((unsigned int)x); }
+__OXHIP_DEVICE__ int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll((unsigned long long)x); }
+__OXHIP_DEVICE__ int __ffs(int x) { return __builtin_ffs(x); }
+__OXHIP_DEVICE__ int __ffsll(long long x) { return __builtin_ffsll(x); }
+__OXHIP_DEVICE__ unsigned int __brev(unsigned int x) { return __builtin_bitreverse32(x); }
+__OXHIP_DEVICE__ unsigned long long __brevll(unsigned long long x) { return __builtin_bitreverse64(x); }
+__OXHIP_DEVICE__ int __mul24(int x, int y) { return ((x << 8) >> 8) * ((y << 8) >> 8); }
+__OXHIP_DEVICE__ unsigned int __umul24(unsigned int x, unsigned int y) { return (x & 0xffffffu) * (y & 0xffffffu); }
+__OXHIP_DEVICE__ int __mulhi(int x, int y) { return (int)(((long long)x * y) >> 32); }
+__OXHIP_DEVICE__ unsigned int __umulhi(unsigned int x, unsigned int y) {
+  return (unsigned int)(((unsigned long long)x * y) >> 32);
+}
+__OXHIP_DEVICE__ long long __mul64hi(long long x, long long y) { return (long long)(((__int128)x * y) >> 64); }
+__OXHIP_DEVICE__ unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
+  return (unsigned long long)(((unsigned __int128)x * y) >> 64);
+}
+
+/* min/max as HIP and CUDA provide them, for device code. */
+#define __OXHIP_MINMAX(type)                                                                    \
+  __OXHIP_DEVICE__ type min(type x, type y) { return y < x ? y : x; }                          \
+  __OXHIP_DEVICE__ type max(type x, type y) { return x < y ? y : x; }
+__OXHIP_MINMAX(int)
+__OXHIP_MINMAX(unsigned int)
+__OXHIP_MINMAX(long long)
+__OXHIP_MINMAX(unsigned long long)
+__OXHIP_DEVICE__ float min(float x, float y) { return __builtin_fminf(x, y); }
+__OXHIP_DEVICE__ float max(float x, float y) { return __builtin_fmaxf(x, y); }
+__OXHIP_DEVICE__ double min(double x, double y) { return __builtin_fmin(x, y); }
+__OXHIP_DEVICE__ double max(double x, double y) { return __builtin_fmax(x, y); }
+#undef __OXHIP_MINMAX
+
+#endif /* __OXHIP_OFFLOAD__ */
+
+#endif /* OXHIP_MATH_H */
