@@ -1,1 +1,269 @@
-//! `codegen`: see ARCHITECTURE.md. (Skeleton; the owner of this crate replaces this file.)
+//! `codegen`: the in-process LLVM back end.
+//!
+//! [`compile`] takes the unoptimised bitcode that clang's device (or host) compile wrote,
+//! links it (and, on request, our device library the way `-mlink-builtin-bitcode` does),
+//! resolves NVVM reflect queries, internalises everything the host cannot see, optimises once
+//! with the new pass manager and lowers the result: an AMDGPU relocatable ELF object (the driver
+//! runs `ld.lld` on it, not this crate), PTX text, bitcode or textual IR.
+//!
+//! Bytes in, bytes out: no inkwell or LLVM type appears in the public API, this crate spawns no
+//! processes and touches no files.
+//! Each call builds and drops its own LLVM context, so calls for different targets may run on
+//! several threads at once.
+
+mod diagnostics;
+mod internalize;
+mod link;
+mod reflect;
+mod target;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use inkwell::context::Context;
+use inkwell::module::Module;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{FileType, TargetMachine};
+
+pub use diagnostics::install_fatal_error_handler;
+
+/// The machine one compile lowers to.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// `amdgcn-amd-amdhsa`; `cpu` is a processor (`gfx942`), `features` an LLVM feature string
+    /// such as `+xnack,-sramecc` (may be empty).
+    Amdgcn { cpu: String, features: String },
+    /// `nvptx64-nvidia-cuda`; `sm` is the compute capability times ten (90 for `sm_90`),
+    /// `arch_specific` selects `sm_90a`, and `ptx_isa` the PTX ISA version times ten (78 for 7.8).
+    Nvptx {
+        sm: u32,
+        arch_specific: bool,
+        ptx_isa: u32,
+    },
+    /// A CPU target, for offloading to the host; `triple` such as `x86_64-unknown-linux-gnu`.
+    Host { triple: String },
+}
+
+/// The optimisation pipeline, as in clang's `-O` flags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OptLevel {
+    O0,
+    O1,
+    O2,
+    O3,
+    Os,
+    Oz,
+}
+
+/// What [`compile`] returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Emit {
+    /// A relocatable ELF object (AMDGPU, host); NVPTX has none.
+    Object,
+    /// Target assembly; for NVPTX this is the PTX text.
+    Assembly,
+    /// Optimised LLVM bitcode.
+    Bitcode,
+    /// Optimised LLVM IR as text.
+    LlvmIr,
+}
+
+impl fmt::Display for Emit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Emit::Object => "an object file",
+            Emit::Assembly => "assembly",
+            Emit::Bitcode => "bitcode",
+            Emit::LlvmIr => "LLVM IR",
+        })
+    }
+}
+
+/// Everything one compile needs; no `Default`, so the caller chooses each value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Options {
+    pub target: Target,
+    pub opt_level: OptLevel,
+    pub emit: Emit,
+    /// Link `devicelibs::bitcode` for the target's family, keeping only what the inputs use.
+    pub link_devicelibs: bool,
+    /// Fast device math: NVVM reflect answers `__CUDA_PREC_SQRT` with 0.
+    pub fast_math: bool,
+    /// Flush single-precision denormals: NVVM reflect answers `__CUDA_FTZ` with 1.
+    pub flush_denormals: bool,
+}
+
+/// Why a compile failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CodegenError {
+    #[error("no bitcode to compile")]
+    NoInputs,
+    #[error("cannot read bitcode input {index}: {message}")]
+    Parse { index: usize, message: String },
+    #[error("cannot read the device library for {target}: {message}")]
+    DeviceLibs { target: String, message: String },
+    #[error("bitcode input {index} is for `{found}`, but the target is `{expected}`")]
+    TripleMismatch {
+        index: usize,
+        expected: String,
+        found: String,
+    },
+    #[error("cannot link bitcode for {target}: {message}")]
+    Link { target: String, message: String },
+    #[error("PTX ISA {major}.{minor} is newer than 9.0, the newest the CUDA driver accepts", major = ptx_isa / 10, minor = ptx_isa % 10)]
+    PtxIsaTooNew { ptx_isa: u32 },
+    #[error("LLVM has no target machine for {target}: {message}")]
+    TargetMachine { target: String, message: String },
+    #[error("`{function}` is called with an argument that is not a constant string")]
+    Reflect { function: String },
+    #[error("optimising for {target} failed: {message}")]
+    Optimize { target: String, message: String },
+    #[error("invalid LLVM module for {target}: {message}")]
+    Verify { target: String, message: String },
+    #[error("cannot emit {emit} for {target}")]
+    UnsupportedEmit { target: String, emit: Emit },
+    #[error("LLVM failed while compiling for {target}: {}", messages.join("; "))]
+    Backend {
+        target: String,
+        messages: Vec<String>,
+    },
+}
+
+/// A short name for `target` in messages: a target ID (`gfx90a:sramecc-:xnack+`), `sm_90a`,
+/// or the host triple.
+pub fn target_description(target: &Target) -> String {
+    match target {
+        Target::Amdgcn { cpu, features } => {
+            // Target-ID spelling (hip-abi.md §2.3): `name+`/`name-`, sorted, after the processor.
+            let mut parts: Vec<String> = features
+                .split(',')
+                .filter_map(|feature| {
+                    let feature = feature.trim();
+                    let (sign, name) = feature.split_at_checked(1)?;
+                    (!name.is_empty()).then(|| format!("{name}{sign}"))
+                })
+                .collect();
+            parts.sort();
+            let mut description = cpu.clone();
+            for part in parts {
+                description.push(':');
+                description.push_str(&part);
+            }
+            description
+        }
+        Target::Nvptx {
+            sm, arch_specific, ..
+        } => format!("sm_{sm}{}", if *arch_specific { "a" } else { "" }),
+        Target::Host { triple } => triple.clone(),
+    }
+}
+
+/// Links `inputs` (bitcode modules) for `options.target`, optimises and emits them.
+pub fn compile(inputs: &[&[u8]], options: &Options) -> Result<Vec<u8>, CodegenError> {
+    compile_with_library(inputs, options, target::device_library(&options.target))
+}
+
+/// [`compile`], with `library` as the device library.
+fn compile_with_library(
+    inputs: &[&[u8]],
+    options: &Options,
+    library: &[u8],
+) -> Result<Vec<u8>, CodegenError> {
+    let description = target_description(&options.target);
+    let _current = diagnostics::CurrentTarget::enter(&description);
+    if inputs.is_empty() {
+        return Err(CodegenError::NoInputs);
+    }
+    if matches!(options.target, Target::Nvptx { .. }) && options.emit == Emit::Object {
+        return Err(CodegenError::UnsupportedEmit {
+            target: description,
+            emit: options.emit,
+        });
+    }
+    let machine = target::machine(&options.target, options.opt_level, &description)?;
+
+    // Dropped after the context (locals drop in reverse order), which holds a pointer to it.
+    let collector = diagnostics::Collector::default();
+    let context = Context::create();
+    collector.attach(&context);
+
+    let module = link::parse_and_link(&context, inputs, &machine, &description, &collector)?;
+    if options.link_devicelibs {
+        link::link_builtin(
+            &module,
+            library,
+            options,
+            &machine,
+            &description,
+            &collector,
+        )?;
+    }
+    if let Target::Nvptx { sm, .. } = options.target {
+        reflect::replace(
+            &module,
+            &reflect::Answers {
+                ftz: options.flush_denormals,
+                arch: sm * 10,
+                prec_sqrt: !options.fast_math,
+            },
+        )?;
+    }
+    internalize::internalize(&module);
+    verify(&module, &description)?;
+
+    let pipeline = match options.opt_level {
+        OptLevel::O0 => "default<O0>",
+        OptLevel::O1 => "default<O1>",
+        OptLevel::O2 => "default<O2>",
+        OptLevel::O3 => "default<O3>",
+        OptLevel::Os => "default<Os>",
+        OptLevel::Oz => "default<Oz>",
+    };
+    run_pipeline(&module, pipeline, &machine, &description)?;
+    collector.check(&description)?;
+    verify(&module, &description)?;
+
+    let output = match options.emit {
+        Emit::Bitcode => module.write_bitcode_to_memory().as_slice().to_vec(),
+        Emit::LlvmIr => module.print_to_string().to_bytes().to_vec(),
+        Emit::Object | Emit::Assembly => {
+            let file_type = if options.emit == Emit::Object {
+                FileType::Object
+            } else {
+                FileType::Assembly
+            };
+            let buffer = machine
+                .write_to_memory_buffer(&module, file_type)
+                .map_err(|message| CodegenError::Backend {
+                    target: description.clone(),
+                    messages: vec![message.to_string()],
+                })?;
+            buffer.as_slice().to_vec()
+        }
+    };
+    collector.check(&description)?;
+    Ok(output)
+}
+
+fn verify(module: &Module<'_>, description: &str) -> Result<(), CodegenError> {
+    module.verify().map_err(|message| CodegenError::Verify {
+        target: description.to_owned(),
+        message: message.to_string().trim_end().to_owned(),
+    })
+}
+
+/// Runs a new-pass-manager `pipeline` (`default<O2>`, `globaldce`) on `module`.
+pub(crate) fn run_pipeline(
+    module: &Module<'_>,
+    pipeline: &str,
+    machine: &TargetMachine,
+    description: &str,
+) -> Result<(), CodegenError> {
+    module
+        .run_passes(pipeline, machine, PassBuilderOptions::create())
+        .map_err(|message| CodegenError::Optimize {
+            target: description.to_owned(),
+            message: message.to_string(),
+        })
+}

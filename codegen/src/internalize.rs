@@ -1,0 +1,158 @@
+//! Internalisation: after linking, only kernels and the device variables the host registers
+//! stay visible; everything else becomes `internal`, so the optimiser may inline it, specialise
+//! it or drop it.
+//!
+//! This replaces clang's `-fvisibility=hidden` + `-mllvm -amdgpu-internalize-symbols` pairing
+//! (hip-abi.md §7.1) and works the same for NVPTX and host code.
+//! Declarations and `llvm.*` globals are never touched.
+
+use inkwell::llvm_sys::core::{
+    LLVMGetFirstFunction, LLVMGetFirstGlobal, LLVMGetFunctionCallConv, LLVMGetLinkage,
+    LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString, LLVMGetNamedMetadataNumOperands,
+    LLVMGetNamedMetadataOperands, LLVMGetNextFunction, LLVMGetNextGlobal, LLVMGetValueName2,
+    LLVMGetVisibility, LLVMIsDeclaration, LLVMSetLinkage, LLVMSetVisibility,
+};
+use inkwell::llvm_sys::comdat::LLVMSetComdat;
+use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
+use inkwell::llvm_sys::{LLVMLinkage, LLVMVisibility};
+use inkwell::module::Module;
+
+/// `CallingConv::AMDGPU_KERNEL` in LLVM's `CallingConv.h`.
+const AMDGPU_KERNEL: u32 = 91;
+/// `CallingConv::PTX_Kernel` in LLVM's `CallingConv.h`.
+const PTX_KERNEL: u32 = 71;
+
+/// Internalises every defined function that is not a kernel and every defined variable that the
+/// host cannot register.
+pub(crate) fn internalize(module: &Module<'_>) {
+    let raw = module.as_mut_ptr();
+    let annotated_kernels = annotated_kernels(raw);
+    for function in functions(raw) {
+        if !is_candidate(function) {
+            continue;
+        }
+        // SAFETY: `function` is a function of the live module `raw`.
+        let calling_convention = unsafe { LLVMGetFunctionCallConv(function) };
+        let is_kernel = calling_convention == AMDGPU_KERNEL
+            || calling_convention == PTX_KERNEL
+            || annotated_kernels.contains(&function);
+        if !is_kernel {
+            make_internal(function);
+        }
+    }
+    for variable in variables(raw) {
+        if is_candidate(variable) && !is_registered_variable(variable) {
+            make_internal(variable);
+        }
+    }
+}
+
+/// A device variable the host side of clang registers by name: not hidden (clang gives those
+/// `protected` or default visibility under `-fvisibility=hidden`), or the CUID marker.
+fn is_registered_variable(variable: LLVMValueRef) -> bool {
+    if name(variable).starts_with("__hip_cuid_") {
+        return true;
+    }
+    // SAFETY: `variable` is a global of a live module.
+    let visibility = unsafe { LLVMGetVisibility(variable) };
+    visibility != LLVMVisibility::LLVMHiddenVisibility
+}
+
+/// A definition with a non-local linkage that is not reserved by LLVM.
+fn is_candidate(value: LLVMValueRef) -> bool {
+    // SAFETY: `value` is a global of a live module.
+    let is_declaration = unsafe { LLVMIsDeclaration(value) } != 0;
+    !is_declaration && !is_local(value) && !name(value).starts_with("llvm.")
+}
+
+pub(crate) fn is_local(value: LLVMValueRef) -> bool {
+    // SAFETY: `value` is a global of a live module.
+    let linkage = unsafe { LLVMGetLinkage(value) };
+    matches!(
+        linkage,
+        LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage
+    )
+}
+
+/// Gives `value` internal linkage; local symbols must have default visibility and cannot
+/// stay in a comdat that other objects could select.
+pub(crate) fn make_internal(value: LLVMValueRef) {
+    // SAFETY: `value` is a global definition of a live module; a null comdat removes it.
+    unsafe {
+        LLVMSetLinkage(value, LLVMLinkage::LLVMInternalLinkage);
+        LLVMSetVisibility(value, LLVMVisibility::LLVMDefaultVisibility);
+        LLVMSetComdat(value, std::ptr::null_mut());
+    }
+}
+
+pub(crate) fn name(value: LLVMValueRef) -> String {
+    let mut length = 0;
+    // SAFETY: `value` is live; LLVM returns a pointer to `length` bytes owned by the value.
+    unsafe {
+        let pointer = LLVMGetValueName2(value, &mut length);
+        if pointer.is_null() {
+            return String::new();
+        }
+        String::from_utf8_lossy(std::slice::from_raw_parts(pointer.cast::<u8>(), length))
+            .into_owned()
+    }
+}
+
+pub(crate) fn functions(module: LLVMModuleRef) -> Vec<LLVMValueRef> {
+    let mut all = Vec::new();
+    // SAFETY: walking the function list of a live module.
+    let mut function = unsafe { LLVMGetFirstFunction(module) };
+    while !function.is_null() {
+        all.push(function);
+        // SAFETY: `function` is an element of that list.
+        function = unsafe { LLVMGetNextFunction(function) };
+    }
+    all
+}
+
+pub(crate) fn variables(module: LLVMModuleRef) -> Vec<LLVMValueRef> {
+    let mut all = Vec::new();
+    // SAFETY: walking the global-variable list of a live module.
+    let mut variable = unsafe { LLVMGetFirstGlobal(module) };
+    while !variable.is_null() {
+        all.push(variable);
+        // SAFETY: `variable` is an element of that list.
+        variable = unsafe { LLVMGetNextGlobal(variable) };
+    }
+    all
+}
+
+/// Functions named in `!nvvm.annotations` as `!{ptr @f, !"kernel", i32 1}` (the form older
+/// NVPTX front ends write instead of the `ptx_kernel` calling convention).
+fn annotated_kernels(module: LLVMModuleRef) -> Vec<LLVMValueRef> {
+    let key = c"nvvm.annotations";
+    // SAFETY: reading named metadata of a live module; the operand buffers are sized from the
+    // counts LLVM reports, and the strings LLVM returns are owned by the context.
+    unsafe {
+        let count = LLVMGetNamedMetadataNumOperands(module, key.as_ptr());
+        let mut nodes = vec![std::ptr::null_mut(); count as usize];
+        if count > 0 {
+            LLVMGetNamedMetadataOperands(module, key.as_ptr(), nodes.as_mut_ptr());
+        }
+        let mut kernels = Vec::new();
+        for node in nodes {
+            let operand_count = LLVMGetMDNodeNumOperands(node);
+            let mut operands = vec![std::ptr::null_mut(); operand_count as usize];
+            LLVMGetMDNodeOperands(node, operands.as_mut_ptr());
+            let [subject, key, ..] = operands[..] else {
+                continue;
+            };
+            if subject.is_null() || key.is_null() {
+                continue;
+            }
+            let mut length = 0;
+            let text = LLVMGetMDString(key, &mut length);
+            if !text.is_null()
+                && std::slice::from_raw_parts(text.cast::<u8>(), length as usize) == b"kernel"
+            {
+                kernels.push(subject);
+            }
+        }
+        kernels
+    }
+}

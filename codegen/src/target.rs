@@ -1,0 +1,141 @@
+//! LLVM target machines for our three target kinds.
+//!
+//! LLVM's target registry is process-global, so it is initialised exactly once; target machines
+//! are per compile and never shared between threads.
+
+use std::sync::Once;
+
+use inkwell::targets::{
+    CodeModel, InitializationConfig, RelocMode, Target as LlvmTarget, TargetMachine, TargetTriple,
+};
+use inkwell::OptimizationLevel;
+
+use crate::{CodegenError, OptLevel, Target};
+
+/// The newest PTX ISA that the CUDA 13.0 driver accepts (hip-abi.md §0.11).
+const NEWEST_PTX_ISA: u32 = 90;
+
+static INITIALISE: Once = Once::new();
+
+fn initialise_targets() {
+    INITIALISE.call_once(|| {
+        let config = InitializationConfig {
+            asm_parser: true,
+            asm_printer: true,
+            base: true,
+            disassembler: false,
+            info: true,
+            machine_code: true,
+        };
+        LlvmTarget::initialize_amd_gpu(&config);
+        LlvmTarget::initialize_nvptx(&config);
+        LlvmTarget::initialize_x86(&config);
+    });
+}
+
+/// The LLVM triple a target compiles for.
+pub(crate) fn triple(target: &Target) -> &str {
+    match target {
+        Target::Amdgcn { .. } => "amdgcn-amd-amdhsa",
+        Target::Nvptx { .. } => "nvptx64-nvidia-cuda",
+        Target::Host { triple } => triple,
+    }
+}
+
+/// The processor and feature string the target machine (and imported library code) gets.
+pub(crate) fn cpu_and_features(target: &Target) -> (String, String) {
+    match target {
+        Target::Amdgcn { cpu, features } => (cpu.clone(), features.clone()),
+        Target::Nvptx {
+            sm,
+            arch_specific,
+            ptx_isa,
+        } => (
+            format!("sm_{sm}{}", if *arch_specific { "a" } else { "" }),
+            format!("+ptx{ptx_isa}"),
+        ),
+        Target::Host { .. } => ("generic".to_owned(), String::new()),
+    }
+}
+
+/// The device library for `target`'s family.
+// FIXME: switch to `devicelibs::bitcode(Family::…)` (CONTRACTS.md) once the `devicelibs` crate
+// exports it; until then no family has a library and `link_devicelibs` links nothing.
+pub(crate) fn device_library(target: &Target) -> &'static [u8] {
+    match target {
+        Target::Amdgcn { .. } | Target::Nvptx { .. } | Target::Host { .. } => &[],
+    }
+}
+
+pub(crate) fn machine(
+    target: &Target,
+    opt_level: OptLevel,
+    description: &str,
+) -> Result<TargetMachine, CodegenError> {
+    if let Target::Nvptx { ptx_isa, .. } = target {
+        if *ptx_isa > NEWEST_PTX_ISA {
+            return Err(CodegenError::PtxIsaTooNew { ptx_isa: *ptx_isa });
+        }
+    }
+    initialise_targets();
+    let triple = TargetTriple::create(triple(target));
+    let llvm_target =
+        LlvmTarget::from_triple(&triple).map_err(|message| CodegenError::TargetMachine {
+            target: description.to_owned(),
+            message: message.to_string(),
+        })?;
+    let level = match opt_level {
+        OptLevel::O0 => OptimizationLevel::None,
+        OptLevel::O1 => OptimizationLevel::Less,
+        OptLevel::O2 | OptLevel::Os | OptLevel::Oz => OptimizationLevel::Default,
+        OptLevel::O3 => OptimizationLevel::Aggressive,
+    };
+    let (cpu, features) = cpu_and_features(target);
+    llvm_target
+        .create_target_machine(
+            &triple,
+            &cpu,
+            &features,
+            level,
+            RelocMode::PIC,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| CodegenError::TargetMachine {
+            target: description.to_owned(),
+            message: format!("cannot create one for processor `{cpu}` with features `{features}`"),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ptx_isa_above_nine_is_refused() {
+        let target = Target::Nvptx {
+            sm: 90,
+            arch_specific: false,
+            ptx_isa: 91,
+        };
+        let error = machine(&target, OptLevel::O2, "sm_90").err();
+        insta::assert_snapshot!(
+            error.map(|error| error.to_string()).unwrap_or_default(),
+            @""
+        );
+    }
+
+    #[test]
+    fn nvptx_machine_gets_ptx_feature() {
+        let target = Target::Nvptx {
+            sm: 90,
+            arch_specific: true,
+            ptx_isa: 80,
+        };
+        let machine = machine(&target, OptLevel::O2, "sm_90a");
+        let Ok(machine) = machine else {
+            panic!("no machine: {:?}", machine.err());
+        };
+        assert_eq!(machine.get_cpu().to_string(), "sm_90a");
+        assert_eq!(machine.get_feature_string().to_string_lossy(), "+ptx80");
+    }
+}

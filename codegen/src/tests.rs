@@ -1,0 +1,507 @@
+//! Tests of [`compile`] on bitcode that real clang 22 writes, checked with real LLVM tools
+//! (`llvm-readelf-22`, `ld.lld-22`, `llvm-as-22`).
+//!
+//! The sources are tiny and self-contained (`__global__` defined by hand), so these tests do not
+//! depend on our HIP headers.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use super::*;
+
+const AMDGCN_KERNEL: &str = r#"
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+__device__ float unused_helper(float x) { return x * 3.0f; }
+__device__ __attribute__((noinline)) float helper(float x) { return x * x + 1.0f; }
+__device__ int registered_variable = 5;
+static __device__ int file_variable = 7;
+__global__ void kern(float *out, float x) { out[0] = helper(x) + file_variable; }
+"#;
+
+const REFLECT_KERNEL: &str = r#"
+#define __global__ __attribute__((global))
+__global__ void probe(int *out) {
+  out[0] = __nvvm_reflect("__CUDA_ARCH");
+  out[1] = __nvvm_reflect("__CUDA_FTZ");
+  out[2] = __nvvm_reflect("__CUDA_PREC_SQRT");
+  out[3] = __nvvm_reflect("__OXHIP_UNKNOWN");
+}
+"#;
+
+const HOST_FUNCTION: &str = "int add(int a, int b) { return a + b; }\n";
+
+/// Runs `clang-22 -cc1 <args> -emit-llvm-bc` on `source` and returns the bitcode: unoptimised,
+/// as the driver's device compiles write it (`-disable-llvm-passes`).
+fn clang_bitcode(args: &[&str], source: &str, extension: &str) -> Vec<u8> {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let input = directory.path().join(format!("input.{extension}"));
+    let output = directory.path().join("output.bc");
+    std::fs::write(&input, source).expect("write source");
+    let result = Command::new("clang-22")
+        .arg("-cc1")
+        .args(args)
+        .args(["-O3", "-disable-llvm-passes", "-emit-llvm-bc", "-o"])
+        .arg(&output)
+        .arg(&input)
+        .output()
+        .expect("clang-22 runs (package clang-22)");
+    assert!(
+        result.status.success(),
+        "clang-22 failed: {}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    std::fs::read(&output).expect("read bitcode")
+}
+
+fn amdgcn_bitcode(source: &str) -> Vec<u8> {
+    clang_bitcode(
+        &[
+            "-triple",
+            "amdgcn-amd-amdhsa",
+            "-target-cpu",
+            "gfx942",
+            "-fcuda-is-device",
+            "-mcode-object-version=5",
+            "-fvisibility=hidden",
+            "-fapply-global-visibility-to-externs",
+            "-x",
+            "hip",
+        ],
+        source,
+        "hip",
+    )
+}
+
+fn nvptx_bitcode(source: &str) -> Vec<u8> {
+    clang_bitcode(
+        &[
+            "-triple",
+            "nvptx64-nvidia-cuda",
+            "-target-cpu",
+            "sm_90",
+            "-target-feature",
+            "+ptx78",
+            "-fcuda-is-device",
+            "-x",
+            "hip",
+        ],
+        source,
+        "hip",
+    )
+}
+
+fn host_bitcode(source: &str) -> Vec<u8> {
+    clang_bitcode(
+        &["-triple", "x86_64-unknown-linux-gnu", "-x", "c"],
+        source,
+        "c",
+    )
+}
+
+fn gfx942(opt_level: OptLevel, emit: Emit) -> Options {
+    Options {
+        target: Target::Amdgcn {
+            cpu: "gfx942".to_owned(),
+            features: String::new(),
+        },
+        opt_level,
+        emit,
+        link_devicelibs: false,
+        fast_math: false,
+        flush_denormals: false,
+    }
+}
+
+fn sm_90(opt_level: OptLevel, emit: Emit) -> Options {
+    Options {
+        target: Target::Nvptx {
+            sm: 90,
+            arch_specific: false,
+            ptx_isa: 78,
+        },
+        opt_level,
+        emit,
+        link_devicelibs: false,
+        fast_math: false,
+        flush_denormals: false,
+    }
+}
+
+fn text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).expect("UTF-8 output")
+}
+
+fn run_tool(program: &str, args: &[&std::ffi::OsStr]) -> Output {
+    let output = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run {program}: {error}"));
+    assert!(
+        output.status.success(),
+        "{program} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// The IR lines that define or declare globals, sorted, without attribute group numbers.
+fn definitions(ir: &str) -> String {
+    let mut lines: Vec<String> = ir
+        .lines()
+        .filter(|line| line.starts_with("define ") || line.starts_with('@'))
+        .map(|line| {
+            let line = line.split(" #").next().unwrap_or(line);
+            line.split(" {").next().unwrap_or(line).to_owned()
+        })
+        .collect();
+    lines.sort();
+    lines.join("\n")
+}
+
+#[test]
+fn amdgcn_object_becomes_a_code_object() {
+    let bitcode = amdgcn_bitcode(AMDGCN_KERNEL);
+    let object = compile(&[&bitcode], &gfx942(OptLevel::O3, Emit::Object)).expect("compiles");
+    assert_eq!(&object[..4], b"\x7fELF");
+    // e_machine (ELF header offset 18, little-endian) is EM_AMDGPU, 224 (hip-abi.md §3.1).
+    assert_eq!(u16::from_le_bytes([object[18], object[19]]), 224);
+
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let object_path = directory.path().join("kernel.o");
+    let code_object_path = directory.path().join("kernel.hsaco");
+    std::fs::write(&object_path, &object).expect("write object");
+    let symbols = run_tool("llvm-readelf-22", &["-s".as_ref(), object_path.as_os_str()]);
+    let symbols = String::from_utf8_lossy(&symbols.stdout);
+    assert!(symbols.contains("_Z4kernPff"), "{symbols}");
+    assert!(!symbols.contains("unused_helper"), "{symbols}");
+
+    run_tool(
+        "ld.lld-22",
+        &[
+            "-shared".as_ref(),
+            "-m".as_ref(),
+            "elf64_amdgpu".as_ref(),
+            "--no-undefined".as_ref(),
+            object_path.as_os_str(),
+            "-o".as_ref(),
+            code_object_path.as_os_str(),
+        ],
+    );
+    let notes = run_tool(
+        "llvm-readelf-22",
+        &["--notes".as_ref(), code_object_path.as_os_str()],
+    );
+    let notes = String::from_utf8_lossy(&notes.stdout);
+    assert!(notes.contains(".name:           _Z4kernPff"), "{notes}");
+    assert!(notes.contains(".kernarg_segment_size:"), "{notes}");
+    assert!(notes.contains("registered_variable") || symbols.contains("registered_variable"));
+}
+
+#[test]
+fn amdgcn_assembly_has_the_kernel() {
+    let bitcode = amdgcn_bitcode(AMDGCN_KERNEL);
+    let assembly = text(compile(&[&bitcode], &gfx942(OptLevel::O2, Emit::Assembly)).expect("compiles"));
+    assert!(assembly.contains("_Z4kernPff:"), "{assembly}");
+    assert!(assembly.contains("s_endpgm"), "{assembly}");
+    assert!(assembly.contains(".amdgcn_target \"amdgcn-amd-amdhsa--gfx942\""), "{assembly}");
+}
+
+#[test]
+fn internalisation_keeps_kernels_and_registered_variables() {
+    let bitcode = amdgcn_bitcode(AMDGCN_KERNEL);
+    let ir = text(compile(&[&bitcode], &gfx942(OptLevel::O2, Emit::LlvmIr)).expect("compiles"));
+    insta::assert_snapshot!(definitions(&ir), @"");
+}
+
+#[test]
+fn nvptx_assembly_is_ptx() {
+    let bitcode = nvptx_bitcode(AMDGCN_KERNEL);
+    let ptx = text(compile(&[&bitcode], &sm_90(OptLevel::O3, Emit::Assembly)).expect("compiles"));
+    assert!(ptx.contains(".version 7.8"), "{ptx}");
+    assert!(ptx.contains(".target sm_90"), "{ptx}");
+    assert!(ptx.contains(".visible .entry _Z4kernPff("), "{ptx}");
+    assert!(!ptx.contains("unused_helper"), "{ptx}");
+}
+
+#[test]
+fn nvptx_arch_specific_and_newer_ptx() {
+    let bitcode = nvptx_bitcode(AMDGCN_KERNEL);
+    let mut options = sm_90(OptLevel::O2, Emit::Assembly);
+    options.target = Target::Nvptx {
+        sm: 90,
+        arch_specific: true,
+        ptx_isa: 80,
+    };
+    let ptx = text(compile(&[&bitcode], &options).expect("compiles"));
+    assert!(ptx.contains(".version 8.0"), "{ptx}");
+    assert!(ptx.contains(".target sm_90a"), "{ptx}");
+}
+
+#[test]
+fn nvptx_object_is_refused() {
+    let bitcode = nvptx_bitcode(AMDGCN_KERNEL);
+    let error = compile(&[&bitcode], &sm_90(OptLevel::O2, Emit::Object))
+        .expect_err("no NVPTX objects");
+    insta::assert_snapshot!(error, @"");
+}
+
+#[test]
+fn input_for_another_target_is_refused() {
+    let bitcode = amdgcn_bitcode(AMDGCN_KERNEL);
+    let error = compile(&[&bitcode], &sm_90(OptLevel::O2, Emit::Assembly))
+        .expect_err("triple mismatch");
+    insta::assert_snapshot!(error, @"");
+}
+
+#[test]
+fn garbage_input_is_a_parse_error() {
+    let error = compile(&[b"not bitcode"], &sm_90(OptLevel::O2, Emit::Assembly))
+        .expect_err("not bitcode");
+    assert!(
+        matches!(error, CodegenError::Parse { index: 0, .. }),
+        "{error:?}"
+    );
+}
+
+fn reflect_answers(fast_math: bool, flush_denormals: bool) -> String {
+    let bitcode = nvptx_bitcode(REFLECT_KERNEL);
+    let mut options = sm_90(OptLevel::O0, Emit::LlvmIr);
+    options.fast_math = fast_math;
+    options.flush_denormals = flush_denormals;
+    let ir = text(compile(&[&bitcode], &options).expect("compiles"));
+    assert!(!ir.contains("reflect"), "{ir}");
+    ir.lines()
+        .filter_map(|line| line.trim().strip_prefix("store i32 "))
+        .map(|rest| rest.split(',').next().unwrap_or(rest))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn reflect_queries_become_constants() {
+    // Order: __CUDA_ARCH, __CUDA_FTZ, __CUDA_PREC_SQRT, an unknown name.
+    insta::assert_snapshot!(reflect_answers(false, false), @"");
+    insta::assert_snapshot!(reflect_answers(true, true), @"");
+}
+
+#[test]
+fn o0_and_o3_differ() {
+    let bitcode = amdgcn_bitcode(AMDGCN_KERNEL);
+    let o0 = text(compile(&[&bitcode], &gfx942(OptLevel::O0, Emit::Assembly)).expect("O0"));
+    let o3 = text(compile(&[&bitcode], &gfx942(OptLevel::O3, Emit::Assembly)).expect("O3"));
+    assert_ne!(o0, o3);
+    // O0 keeps the (now internal) helper as a real call; O3 inlines it.
+    assert!(o0.contains("s_swappc_b64"), "{o0}");
+    assert!(!o3.contains("s_swappc_b64"), "{o3}");
+}
+
+#[test]
+fn several_inputs_are_linked() {
+    let kernel = amdgcn_bitcode(
+        "#define __global__ __attribute__((global))\n\
+         __attribute__((device)) float square(float);\n\
+         __global__ void kern(float *out) { out[0] = square(out[1]); }\n",
+    );
+    let helper = amdgcn_bitcode("__attribute__((device)) float square(float x) { return x * x; }\n");
+    let ir = text(
+        compile(&[&kernel, &helper], &gfx942(OptLevel::O0, Emit::LlvmIr)).expect("compiles"),
+    );
+    insta::assert_snapshot!(definitions(&ir), @"");
+}
+
+#[test]
+fn host_object() {
+    let bitcode = host_bitcode(HOST_FUNCTION);
+    let options = Options {
+        target: Target::Host {
+            triple: "x86_64-unknown-linux-gnu".to_owned(),
+        },
+        opt_level: OptLevel::O2,
+        emit: Emit::Object,
+        link_devicelibs: false,
+        fast_math: false,
+        flush_denormals: false,
+    };
+    let object = compile(&[&bitcode], &options).expect("compiles");
+    // EM_X86_64 is 62.
+    assert_eq!(u16::from_le_bytes([object[18], object[19]]), 62);
+}
+
+/// A device library made by clang for no particular processor, like `devicelibs` ships.
+const LIBRARY: &str = r#"
+extern const __attribute__((address_space(4))) int __oclc_ISA_version;
+int lib_inner(int x) { return x * 2 + __oclc_ISA_version; }
+int lib_used(int x) { return lib_inner(x) + 1; }
+int lib_unused(int x) { return x - 1; }
+int lib_variable = 3;
+"#;
+
+const LIBRARY_USER: &str = r#"
+#define __global__ __attribute__((global))
+extern "C" __attribute__((device)) int lib_used(int);
+__global__ void kern(int *out) { out[0] = lib_used(out[1]); }
+"#;
+
+#[test]
+fn device_library_links_only_what_is_used() {
+    let library = clang_bitcode(&["-triple", "amdgcn-amd-amdhsa", "-x", "c"], LIBRARY, "c");
+    let kernel = amdgcn_bitcode(LIBRARY_USER);
+    let mut options = gfx942(OptLevel::O0, Emit::LlvmIr);
+    options.link_devicelibs = true;
+    let ir = text(compile_with_library(&[&kernel], &options, &library).expect("compiles"));
+    insta::assert_snapshot!(definitions(&ir), @"");
+
+    // The imported functions now carry the kernel's processor.
+    let attributes: Vec<&str> = ir
+        .lines()
+        .filter(|line| line.starts_with("attributes #"))
+        .collect();
+    assert!(
+        attributes
+            .iter()
+            .all(|line| !line.contains("target-features") || line.contains("\"target-cpu\"=\"gfx942\"")),
+        "{ir}"
+    );
+
+    // And the result is a loadable object.
+    options.emit = Emit::Object;
+    options.opt_level = OptLevel::O3;
+    let object = compile_with_library(&[&kernel], &options, &library).expect("compiles");
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let object_path = directory.path().join("kernel.o");
+    std::fs::write(&object_path, &object).expect("write object");
+    run_tool(
+        "ld.lld-22",
+        &[
+            "-shared".as_ref(),
+            "-m".as_ref(),
+            "elf64_amdgpu".as_ref(),
+            "--no-undefined".as_ref(),
+            object_path.as_os_str(),
+            "-o".as_ref(),
+            directory.path().join("kernel.hsaco").as_os_str(),
+        ],
+    );
+}
+
+#[test]
+fn three_targets_on_three_threads() {
+    let amdgcn = amdgcn_bitcode(AMDGCN_KERNEL);
+    let nvptx = nvptx_bitcode(AMDGCN_KERNEL);
+    let host = host_bitcode(HOST_FUNCTION);
+    let jobs = [
+        (amdgcn, gfx942(OptLevel::O3, Emit::Object)),
+        (nvptx, sm_90(OptLevel::O3, Emit::Assembly)),
+        (
+            host,
+            Options {
+                target: Target::Host {
+                    triple: "x86_64-unknown-linux-gnu".to_owned(),
+                },
+                opt_level: OptLevel::O3,
+                emit: Emit::Object,
+                link_devicelibs: false,
+                fast_math: false,
+                flush_denormals: false,
+            },
+        ),
+    ];
+    let serial: Vec<Vec<u8>> = jobs
+        .iter()
+        .map(|(bitcode, options)| compile(&[bitcode], options).expect("compiles"))
+        .collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .iter()
+            .map(|(bitcode, options)| {
+                scope.spawn(move || {
+                    (0..3)
+                        .map(|_| compile(&[bitcode], options).expect("compiles"))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for (handle, expected) in handles.into_iter().zip(&serial) {
+            let outputs = handle.join().expect("thread finished");
+            // Output is deterministic, whatever runs beside it.
+            assert!(outputs.iter().all(|output| output == expected));
+        }
+    });
+}
+
+#[test]
+fn target_descriptions() {
+    let targets = [
+        Target::Amdgcn {
+            cpu: "gfx90a".to_owned(),
+            features: "+xnack,-sramecc".to_owned(),
+        },
+        Target::Amdgcn {
+            cpu: "gfx942".to_owned(),
+            features: String::new(),
+        },
+        Target::Nvptx {
+            sm: 90,
+            arch_specific: true,
+            ptx_isa: 78,
+        },
+        Target::Host {
+            triple: "x86_64-unknown-linux-gnu".to_owned(),
+        },
+    ];
+    let descriptions: Vec<String> = targets.iter().map(target_description).collect();
+    insta::assert_snapshot!(descriptions.join("\n"), @"");
+}
+
+/// An NVPTX kernel calling an AMDGPU intrinsic: the NVPTX instruction selector reports
+/// "Cannot select" through `report_fatal_error`.
+const UNSELECTABLE: &str = r#"
+target triple = "nvptx64-nvidia-cuda"
+declare i32 @llvm.amdgcn.workitem.id.x()
+define ptx_kernel void @k(ptr addrspace(1) %p) {
+  %x = call i32 @llvm.amdgcn.workitem.id.x()
+  store i32 %x, ptr addrspace(1) %p
+  ret void
+}
+"#;
+
+const FATAL_CHILD: &str = "OXHIP_CODEGEN_FATAL_CHILD";
+
+/// Run in a child process by `fatal_error_exits_with_status_1`; does nothing otherwise.
+#[test]
+fn fatal_error_child() {
+    let Some(bitcode_path) = std::env::var_os(FATAL_CHILD) else {
+        return;
+    };
+    let bitcode = std::fs::read(&bitcode_path).expect("read bitcode");
+    install_fatal_error_handler();
+    let result = compile(&[&bitcode], &sm_90(OptLevel::O0, Emit::Assembly));
+    panic!("compile returned instead of exiting: {result:?}");
+}
+
+#[test]
+fn fatal_error_exits_with_status_1() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let ir_path = directory.path().join("unselectable.ll");
+    let bitcode_path = directory.path().join("unselectable.bc");
+    std::fs::write(&ir_path, UNSELECTABLE).expect("write IR");
+    run_tool(
+        "llvm-as-22",
+        &[ir_path.as_os_str(), "-o".as_ref(), bitcode_path.as_os_str()],
+    );
+    let output = Command::new(std::env::current_exe().expect("test binary"))
+        .args(["--exact", "tests::fatal_error_child", "--nocapture", "--test-threads=1"])
+        .env(FATAL_CHILD, &bitcode_path)
+        .output()
+        .expect("re-run the test binary");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "stderr: {stderr}");
+    let message = stderr
+        .lines()
+        .find(|line| line.starts_with("error: "))
+        .unwrap_or_default();
+    insta::assert_snapshot!(message, @"");
+    assert!(!stderr.contains("Stack dump"), "{stderr}");
+    assert!(Path::new(&bitcode_path).exists());
+}
