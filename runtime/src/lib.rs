@@ -1,1 +1,58 @@
-//! The oxhip HIP runtime. (Skeleton.)
+//! The oxhip HIP runtime: the C ABI that HIP programs built by `oxhip` (or by upstream
+//! `clang -x hip` against our headers) link against, as `liboxhip_runtime.a` or
+//! `liboxhip_runtime.so`.
+//!
+//! # Layout
+//!
+//! - [`registration`]: `__hipRegisterFatBinary`, `__hipRegisterFunction`, ... — what
+//!   clang's per-TU constructors call before `main`. They only record addresses; the
+//!   bundle is parsed and a device image loaded at the first launch on each device.
+//! - [`api`]: the host API (`hipMalloc`, `hipMemcpy`, `hipLaunchKernel`, streams, events,
+//!   errors). Each function is a thin `extern "C"` shim over safe Rust that checks its
+//!   pointers, catches panics and returns a `hipError_t`.
+//! - `backend`: the `Backend` trait and its implementations; `image` chooses the device
+//!   image for a device; `registry` holds what was registered; `thread` the per-thread
+//!   state (current device, last error, the `<<<>>>` configuration stack).
+//!
+//! # Backend selection
+//!
+//! At the first call that needs a device (never during registration) the runtime tries,
+//! in order:
+//! 1. the CUDA driver: `dlopen("libcuda.so.1")`, `cuInit(0)`, every entry point resolved
+//!    through `cuGetProcAddress_v2` at CUDA 12.0; used if it reports at least one device;
+//! 2. otherwise no backend: `hipGetDeviceCount` returns `hipErrorNoDevice` with a count
+//!    of 0 and every device call returns `hipErrorNoDevice`. Nothing crashes.
+//!
+//! FIXME(#2): an HSA backend (AMD GPUs) and a CPU backend will be tried as well; they
+//! implement the same `Backend` trait.
+//!
+//! On NVIDIA, a fat binary's image for a device is chosen as: a cubin built for exactly
+//! the device's SM, else PTX for the highest SM not above it (`sm_XXa` images only on
+//! exactly that SM), else an untagged NVIDIA fatbinary. PTX is JIT-compiled by the
+//! driver (which caches the result on disk).
+//!
+//! # Environment
+//!
+//! - `OXHIP_LOG=1`: log to stderr (lines start with `oxhip:`): the backend chosen and why
+//!   the others were not, each device and its SM, every fat binary's entries when first
+//!   parsed, which image is loaded for which device, the JIT info/error log and load
+//!   time, and every failing API call with its `hipError_t` and detailed reason.
+//!   `OXHIP_LOG=2` adds registrations, allocations, copies and launches.
+//!   Unset or `0`: silent.
+//! - `OXHIP_VISIBLE_DEVICES`: reserved for device filtering (not implemented; logged and
+//!   ignored).
+//! - The CUDA driver's own variables apply unchanged, e.g. `CUDA_CACHE_PATH`,
+//!   `CUDA_CACHE_DISABLE`, `CUDA_VISIBLE_DEVICES`.
+//!
+//! The detailed message of a thread's last failure is also available to programs through
+//! the extension `oxhipGetLastErrorMessage()`.
+
+pub mod api;
+mod backend;
+pub mod error;
+mod image;
+mod log;
+pub mod registration;
+mod registry;
+mod thread;
+pub mod types;

@@ -1,0 +1,683 @@
+//! The HIP host API (`hipMalloc`, `hipMemcpy`, `hipLaunchKernel`, ...) as `extern "C"`
+//! functions.
+//!
+//! Every function is a thin shim: it checks its pointers (a NULL out-pointer is
+//! `hipErrorInvalidValue`), runs a safe Rust closure under `catch_unwind`, records the
+//! outcome as the thread's last error, and returns the `hipError_t`. The work happens in
+//! `crate::backend`; per-thread state lives in `crate::thread`.
+
+use std::ffi::{c_char, c_int, c_void};
+use std::panic::AssertUnwindSafe;
+
+use crate::backend::{self, Launch};
+use crate::error::{HipError, RuntimeError};
+use crate::log::log;
+use crate::thread::{self, CallConfiguration};
+use crate::types::{DeviceProp, Dim3, MemcpyKind};
+
+/// `hipStream_t` / `hipEvent_t`: opaque pointers.
+pub type HipStream = *mut c_void;
+pub type HipEvent = *mut c_void;
+
+/// The HIP version this runtime implements, encoded as HIP_VERSION
+/// (major × 10 000 000 + minor × 100 000 + patch).
+pub const HIP_VERSION: c_int = 60_400_000;
+
+/// Runs `body`, turning a panic into `hipErrorUnknown`, logging failures and recording
+/// the last error.
+fn call(name: &'static str, body: impl FnOnce() -> Result<(), RuntimeError>) -> HipError {
+    let result = std::panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|_| {
+        Err(RuntimeError::Internal {
+            reason: format!("panic inside `{name}`"),
+        })
+    });
+    if let Err(error) = &result {
+        if error.code() == HipError::ErrorNotReady {
+            log!(2, "{name}: {error}");
+        } else {
+            log!(1, "{name} -> {}: {error}", error.code().name().to_string_lossy());
+        }
+    }
+    thread::record(&result)
+}
+
+fn non_null<T>(pointer: *const T, argument: &'static str) -> Result<(), RuntimeError> {
+    if pointer.is_null() {
+        Err(RuntimeError::InvalidValue { argument })
+    } else {
+        Ok(())
+    }
+}
+
+/// Initialises the runtime (selects the backend). Only `flags == 0` is defined.
+///
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipInit(flags: u32) -> HipError {
+    call("hipInit", || {
+        if flags != 0 {
+            return Err(RuntimeError::InvalidValue { argument: "flags" });
+        }
+        backend::current().map(|_| ())
+    })
+}
+
+/// # Safety
+/// `count` must be NULL or point to writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDeviceCount(count: *mut c_int) -> HipError {
+    call("hipGetDeviceCount", || {
+        non_null(count, "count")?;
+        let backend = backend::get();
+        let devices = c_int::try_from(backend.device_count()).unwrap_or(c_int::MAX);
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { count.write(devices) };
+        // HIP reports "no device" as an error, with the count set to 0.
+        if devices == 0 {
+            return Err(backend.unavailable());
+        }
+        Ok(())
+    })
+}
+
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipSetDevice(device: c_int) -> HipError {
+    call("hipSetDevice", || {
+        let backend = backend::get();
+        let count = backend.device_count();
+        if count == 0 {
+            return Err(backend.unavailable());
+        }
+        if usize::try_from(device).map_or(true, |index| index >= count) {
+            return Err(RuntimeError::InvalidDevice { device, count });
+        }
+        thread::set_current_device(device);
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `device` must be NULL or point to writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDevice(device: *mut c_int) -> HipError {
+    call("hipGetDevice", || {
+        non_null(device, "device")?;
+        let (_, current) = backend::current()?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { device.write(current as c_int) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `prop` must be NULL or point to a writable `hipDeviceProp_t` (HIP 6 layout).
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDeviceProperties(prop: *mut DeviceProp, device: c_int) -> HipError {
+    call("hipGetDeviceProperties", || {
+        non_null(prop, "prop")?;
+        let backend = backend::get();
+        let count = backend.device_count();
+        if count == 0 {
+            return Err(backend.unavailable());
+        }
+        let index = usize::try_from(device)
+            .ok()
+            .filter(|index| *index < count)
+            .ok_or(RuntimeError::InvalidDevice { device, count })?;
+        let properties = backend.properties(index)?;
+        // SAFETY: checked non-null; the caller promises a writable hipDeviceProp_t.
+        unsafe { prop.write(properties) };
+        Ok(())
+    })
+}
+
+/// The name HIP 6 headers use for `hipGetDeviceProperties` (same layout).
+///
+/// # Safety
+/// As for [`hipGetDeviceProperties`].
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDevicePropertiesR0600(
+    prop: *mut DeviceProp,
+    device: c_int,
+) -> HipError {
+    // SAFETY: same contract.
+    unsafe { hipGetDeviceProperties(prop, device) }
+}
+
+/// # Safety
+/// `free` and `total` must each be NULL or point to writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> HipError {
+    call("hipMemGetInfo", || {
+        non_null(free, "free")?;
+        non_null(total, "total")?;
+        let (backend, device) = backend::current()?;
+        let (free_bytes, total_bytes) = backend.mem_info(device)?;
+        // SAFETY: both checked non-null; the caller promises they are writable.
+        unsafe {
+            free.write(free_bytes);
+            total.write(total_bytes);
+        }
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `version` must be NULL or point to writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn hipRuntimeGetVersion(version: *mut c_int) -> HipError {
+    call("hipRuntimeGetVersion", || {
+        non_null(version, "version")?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { version.write(HIP_VERSION) };
+        Ok(())
+    })
+}
+
+/// Writes the vendor driver's version (CUDA encoding on NVIDIA), or 0 without a driver.
+///
+/// # Safety
+/// `version` must be NULL or point to writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn hipDriverGetVersion(version: *mut c_int) -> HipError {
+    call("hipDriverGetVersion", || {
+        non_null(version, "version")?;
+        let driver = backend::get().driver_version();
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { version.write(driver) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `ptr` must be NULL or point to a writable `void*`.
+#[no_mangle]
+pub unsafe extern "C" fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> HipError {
+    call("hipMalloc", || {
+        non_null(ptr, "ptr")?;
+        let (backend, device) = backend::current()?;
+        let allocation = if size == 0 {
+            std::ptr::null_mut()
+        } else {
+            backend.malloc(device, size)? as *mut c_void
+        };
+        log!(2, "hipMalloc({size}) = {allocation:p}");
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { ptr.write(allocation) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `ptr` must be NULL or come from `hipMalloc`.
+#[no_mangle]
+pub unsafe extern "C" fn hipFree(ptr: *mut c_void) -> HipError {
+    call("hipFree", || {
+        if ptr.is_null() {
+            return Ok(());
+        }
+        let (backend, device) = backend::current()?;
+        backend.free(device, ptr as u64)
+    })
+}
+
+fn memcpy(
+    dst: *mut c_void,
+    src: *const c_void,
+    size: usize,
+    kind: c_int,
+    stream: Option<HipStream>,
+) -> Result<(), RuntimeError> {
+    let kind = MemcpyKind::from_raw(kind).ok_or(RuntimeError::InvalidMemcpyKind { kind })?;
+    if size == 0 {
+        return Ok(());
+    }
+    non_null(dst, "dst")?;
+    non_null(src, "src")?;
+    let (backend, device) = backend::current()?;
+    log!(2, "memcpy {src:p} -> {dst:p}, {size} bytes, {kind:?}");
+    backend.memcpy(device, dst, src, size, kind, stream.map(|s| s as usize))
+}
+
+/// # Safety
+/// `dst` and `src` must be valid for `size` bytes in the spaces `kind` names.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemcpy(
+    dst: *mut c_void,
+    src: *const c_void,
+    size: usize,
+    kind: c_int,
+) -> HipError {
+    call("hipMemcpy", || memcpy(dst, src, size, kind, None))
+}
+
+/// # Safety
+/// As for [`hipMemcpy`]; both ranges must stay valid until the stream reaches the copy.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemcpyAsync(
+    dst: *mut c_void,
+    src: *const c_void,
+    size: usize,
+    kind: c_int,
+    stream: HipStream,
+) -> HipError {
+    call("hipMemcpyAsync", || memcpy(dst, src, size, kind, Some(stream)))
+}
+
+fn memset(
+    dst: *mut c_void,
+    value: c_int,
+    size: usize,
+    stream: Option<HipStream>,
+) -> Result<(), RuntimeError> {
+    if size == 0 {
+        return Ok(());
+    }
+    non_null(dst, "dst")?;
+    let (backend, device) = backend::current()?;
+    // Only the low byte counts, as in C's memset.
+    backend.memset(device, dst as u64, value as u8, size, stream.map(|s| s as usize))
+}
+
+/// # Safety
+/// `dst` must be device memory valid for `size` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemset(dst: *mut c_void, value: c_int, size: usize) -> HipError {
+    call("hipMemset", || memset(dst, value, size, None))
+}
+
+/// # Safety
+/// As for [`hipMemset`].
+#[no_mangle]
+pub unsafe extern "C" fn hipMemsetAsync(
+    dst: *mut c_void,
+    value: c_int,
+    size: usize,
+    stream: HipStream,
+) -> HipError {
+    call("hipMemsetAsync", || memset(dst, value, size, Some(stream)))
+}
+
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceSynchronize() -> HipError {
+    call("hipDeviceSynchronize", || {
+        let (backend, device) = backend::current()?;
+        backend.synchronize(device)
+    })
+}
+
+/// Destroys every allocation, stream, event and loaded module of the current device.
+///
+/// # Safety
+/// Always safe to call; pointers and handles from before the reset become invalid.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceReset() -> HipError {
+    call("hipDeviceReset", || {
+        let (backend, device) = backend::current()?;
+        backend.reset(device)
+    })
+}
+
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetLastError() -> HipError {
+    thread::take_last_error()
+}
+
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipPeekAtLastError() -> HipError {
+    thread::peek_last_error()
+}
+
+/// Returns a static string; unknown codes give `hipErrorUnknown`'s name.
+///
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetErrorName(error: c_int) -> *const c_char {
+    HipError::from_code(error)
+        .unwrap_or(HipError::ErrorUnknown)
+        .name()
+        .as_ptr()
+}
+
+/// Returns a static string; unknown codes give `hipErrorUnknown`'s description.
+///
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetErrorString(error: c_int) -> *const c_char {
+    HipError::from_code(error)
+        .unwrap_or(HipError::ErrorUnknown)
+        .description()
+        .as_ptr()
+}
+
+/// oxhip extension: the detailed message of this thread's last failure (which call
+/// failed, the driver's code, the JIT error log, the images a fat binary holds), or "".
+/// The pointer stays valid until the next failing call on this thread.
+///
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn oxhipGetLastErrorMessage() -> *const c_char {
+    thread::with_last_message(|message| message.as_ptr()).unwrap_or(c"".as_ptr())
+}
+
+/// # Safety
+/// `stream` must be NULL or point to a writable `hipStream_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamCreate(stream: *mut HipStream) -> HipError {
+    // SAFETY: same contract.
+    unsafe { hipStreamCreateWithFlags(stream, 0) }
+}
+
+/// `flags`: `hipStreamDefault` (0) or `hipStreamNonBlocking` (1).
+///
+/// # Safety
+/// `stream` must be NULL or point to a writable `hipStream_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamCreateWithFlags(stream: *mut HipStream, flags: u32) -> HipError {
+    call("hipStreamCreateWithFlags", || {
+        non_null(stream, "stream")?;
+        if flags > 1 {
+            return Err(RuntimeError::InvalidValue { argument: "flags" });
+        }
+        let (backend, device) = backend::current()?;
+        let created = backend.stream_create(device, flags)?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { stream.write(created as HipStream) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `stream` must come from `hipStreamCreate*` and not be used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamDestroy(stream: HipStream) -> HipError {
+    call("hipStreamDestroy", || {
+        if stream.is_null() {
+            return Err(RuntimeError::InvalidHandle { what: "stream" });
+        }
+        let (backend, device) = backend::current()?;
+        backend.stream_destroy(device, stream as usize)
+    })
+}
+
+/// # Safety
+/// `stream` must be NULL (the null stream) or a live stream.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamSynchronize(stream: HipStream) -> HipError {
+    call("hipStreamSynchronize", || {
+        let (backend, device) = backend::current()?;
+        backend.stream_synchronize(device, stream as usize)
+    })
+}
+
+/// `hipSuccess` when all work is done, `hipErrorNotReady` otherwise.
+///
+/// # Safety
+/// `stream` must be NULL (the null stream) or a live stream.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamQuery(stream: HipStream) -> HipError {
+    call("hipStreamQuery", || {
+        let (backend, device) = backend::current()?;
+        backend.stream_query(device, stream as usize)
+    })
+}
+
+/// # Safety
+/// `event` must be NULL or point to a writable `hipEvent_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hipEventCreate(event: *mut HipEvent) -> HipError {
+    // SAFETY: same contract.
+    unsafe { hipEventCreateWithFlags(event, 0) }
+}
+
+/// `flags`: `hipEventDefault` 0, `BlockingSync` 1, `DisableTiming` 2, `Interprocess` 4.
+///
+/// # Safety
+/// `event` must be NULL or point to a writable `hipEvent_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hipEventCreateWithFlags(event: *mut HipEvent, flags: u32) -> HipError {
+    call("hipEventCreateWithFlags", || {
+        non_null(event, "event")?;
+        if flags & !0x7 != 0 {
+            return Err(RuntimeError::InvalidValue { argument: "flags" });
+        }
+        let (backend, device) = backend::current()?;
+        let created = backend.event_create(device, flags)?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { event.write(created as HipEvent) };
+        Ok(())
+    })
+}
+
+fn live_event(event: HipEvent) -> Result<usize, RuntimeError> {
+    if event.is_null() {
+        Err(RuntimeError::InvalidHandle { what: "event" })
+    } else {
+        Ok(event as usize)
+    }
+}
+
+/// # Safety
+/// `event` must be a live event; `stream` NULL or a live stream.
+#[no_mangle]
+pub unsafe extern "C" fn hipEventRecord(event: HipEvent, stream: HipStream) -> HipError {
+    call("hipEventRecord", || {
+        let event = live_event(event)?;
+        let (backend, device) = backend::current()?;
+        backend.event_record(device, event, stream as usize)
+    })
+}
+
+/// # Safety
+/// `event` must be a live event.
+#[no_mangle]
+pub unsafe extern "C" fn hipEventSynchronize(event: HipEvent) -> HipError {
+    call("hipEventSynchronize", || {
+        let event = live_event(event)?;
+        let (backend, device) = backend::current()?;
+        backend.event_synchronize(device, event)
+    })
+}
+
+/// # Safety
+/// `event` must be a live event.
+#[no_mangle]
+pub unsafe extern "C" fn hipEventQuery(event: HipEvent) -> HipError {
+    call("hipEventQuery", || {
+        let event = live_event(event)?;
+        let (backend, device) = backend::current()?;
+        backend.event_query(device, event)
+    })
+}
+
+/// # Safety
+/// `ms` must be NULL or point to a writable `float`; `start` and `end` live events.
+#[no_mangle]
+pub unsafe extern "C" fn hipEventElapsedTime(
+    ms: *mut f32,
+    start: HipEvent,
+    end: HipEvent,
+) -> HipError {
+    call("hipEventElapsedTime", || {
+        non_null(ms, "ms")?;
+        let start = live_event(start)?;
+        let end = live_event(end)?;
+        let (backend, device) = backend::current()?;
+        let elapsed = backend.event_elapsed_ms(device, start, end)?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { ms.write(elapsed) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `event` must be a live event and not be used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn hipEventDestroy(event: HipEvent) -> HipError {
+    call("hipEventDestroy", || {
+        let event = live_event(event)?;
+        let (backend, device) = backend::current()?;
+        backend.event_destroy(device, event)
+    })
+}
+
+/// Pushes the `<<<grid, block, shared, stream>>>` configuration (called by clang's
+/// lowering of `<<<>>>` before the arguments are evaluated).
+///
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn __hipPushCallConfiguration(
+    grid: Dim3,
+    block: Dim3,
+    shared_mem: usize,
+    stream: HipStream,
+) -> HipError {
+    call("__hipPushCallConfiguration", || {
+        thread::push_configuration(CallConfiguration {
+            grid,
+            block,
+            shared_mem,
+            stream,
+        });
+        Ok(())
+    })
+}
+
+/// Pops the configuration pushed for this stub call. On an empty stack the outputs are
+/// zeroed and `hipErrorMissingConfiguration` is returned.
+///
+/// # Safety
+/// Each pointer must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn __hipPopCallConfiguration(
+    grid: *mut Dim3,
+    block: *mut Dim3,
+    shared_mem: *mut usize,
+    stream: *mut HipStream,
+) -> HipError {
+    call("__hipPopCallConfiguration", || {
+        non_null(grid, "grid")?;
+        non_null(block, "block")?;
+        non_null(shared_mem, "shared_mem")?;
+        non_null(stream, "stream")?;
+        let popped = thread::pop_configuration();
+        let configuration = popped.unwrap_or(CallConfiguration {
+            grid: Dim3::default(),
+            block: Dim3::default(),
+            shared_mem: 0,
+            stream: std::ptr::null_mut(),
+        });
+        // SAFETY: all four checked non-null; the caller (clang's stub) passes its locals.
+        unsafe {
+            grid.write(configuration.grid);
+            block.write(configuration.block);
+            shared_mem.write(configuration.shared_mem);
+            stream.write(configuration.stream);
+        }
+        match popped {
+            Some(_) => Ok(()),
+            None => Err(RuntimeError::MissingConfiguration),
+        }
+    })
+}
+
+/// The largest block CUDA and HIP devices accept.
+const MAX_THREADS_PER_BLOCK: u64 = 1024;
+
+fn launch(
+    function_address: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    shared_mem: usize,
+    stream: HipStream,
+    per_thread_stream: bool,
+) -> Result<(), RuntimeError> {
+    if function_address.is_null() {
+        return Err(RuntimeError::UnknownKernel { handle: 0 });
+    }
+    if grid.count() == 0 || block.count() == 0 {
+        return Err(RuntimeError::InvalidConfiguration {
+            detail: format!(
+                "grid ({},{},{}) block ({},{},{}) has a zero dimension",
+                grid.x, grid.y, grid.z, block.x, block.y, block.z
+            ),
+        });
+    }
+    if block.count() > MAX_THREADS_PER_BLOCK {
+        return Err(RuntimeError::InvalidConfiguration {
+            detail: format!(
+                "block ({},{},{}) has {} threads, more than {MAX_THREADS_PER_BLOCK}",
+                block.x,
+                block.y,
+                block.z,
+                block.count()
+            ),
+        });
+    }
+    let (backend, device) = backend::current()?;
+    backend.launch(
+        device,
+        &Launch {
+            kernel: function_address as usize,
+            grid,
+            block,
+            args,
+            shared_mem,
+            stream: stream as usize,
+            per_thread_stream,
+        },
+    )
+}
+
+/// Launches the kernel whose host handle is `function_address` (what `&kernel` gives in
+/// HIP host code, and what clang's stubs pass). `args` holds one pointer per parameter.
+///
+/// # Safety
+/// `args` must point to one valid pointer per kernel parameter, each to a value of the
+/// parameter's type.
+#[no_mangle]
+pub unsafe extern "C" fn hipLaunchKernel(
+    function_address: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    shared_mem: usize,
+    stream: HipStream,
+) -> HipError {
+    call("hipLaunchKernel", || {
+        launch(function_address, grid, block, args, shared_mem, stream, false)
+    })
+}
+
+/// As [`hipLaunchKernel`], with the null stream meaning the per-thread default stream
+/// (clang uses it under `-fgpu-default-stream=per-thread`).
+///
+/// # Safety
+/// As for [`hipLaunchKernel`].
+#[no_mangle]
+pub unsafe extern "C" fn hipLaunchKernel_spt(
+    function_address: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    shared_mem: usize,
+    stream: HipStream,
+) -> HipError {
+    call("hipLaunchKernel_spt", || {
+        launch(function_address, grid, block, args, shared_mem, stream, true)
+    })
+}

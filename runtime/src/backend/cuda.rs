@@ -1,0 +1,894 @@
+//! The NVIDIA backend over the CUDA driver API.
+//!
+//! `libcuda.so.1` is opened with `dlopen`; `cuInit`, `cuDriverGetVersion` and
+//! `cuGetProcAddress_v2` come from `dlsym`, every other entry point from
+//! `cuGetProcAddress_v2` at one fixed CUDA version ([`CUDA_API_VERSION`]), and each
+//! function type below is written as CUDA 12.0 declares it (hip-abi.md §0.9, §5.1).
+//! The driver answers `CUDA_SUCCESS` even for unknown symbols, so both the pointer and
+//! the symbol status are checked.
+//!
+//! Each device's primary context is retained at its first use and made current on every
+//! thread before a call (the current context is thread-local, §5.2). A fat binary's image
+//! for a device is chosen and loaded at the first launch of one of its kernels on that
+//! device; loaded modules and looked-up functions are cached for the life of the process.
+//! This module does not validate API arguments; `api` has done that.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use libloading::Library;
+
+use super::{Backend, DevicePtr, EventHandle, Launch, StreamHandle};
+use crate::error::RuntimeError;
+use crate::image::{self, ImageFormat};
+use crate::log::log;
+use crate::registry::{self, FatBinary};
+use crate::types::{set_c_string, DeviceProp, MemcpyKind};
+
+/// The CUDA version whose entry points (and their signatures) we request.
+const CUDA_API_VERSION: i32 = 12000;
+
+type CuResult = i32;
+type CuDevice = i32;
+type CuContext = *mut c_void;
+type CuModule = *mut c_void;
+type CuFunction = *mut c_void;
+type CuStream = *mut c_void;
+type CuEvent = *mut c_void;
+type CuDevicePtr = u64;
+
+const CUDA_SUCCESS: CuResult = 0;
+const CUDA_ERROR_NOT_READY: CuResult = 600;
+/// `CU_STREAM_PER_THREAD`, the per-thread default stream handle.
+const CU_STREAM_PER_THREAD: usize = 0x2;
+/// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`.
+const CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: i32 = 8;
+/// Dynamic shared memory a kernel may use without opting in.
+const DEFAULT_DYNAMIC_SHARED_LIMIT: usize = 48 * 1024;
+
+// `CUjit_option` values (hip-abi.md §5.3).
+const CU_JIT_WALL_TIME: i32 = 2;
+const CU_JIT_INFO_LOG_BUFFER: i32 = 3;
+const CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES: i32 = 4;
+const CU_JIT_ERROR_LOG_BUFFER: i32 = 5;
+const CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES: i32 = 6;
+const CU_JIT_LOG_VERBOSE: i32 = 12;
+const JIT_LOG_CAPACITY: usize = 16 * 1024;
+
+type CuInit = unsafe extern "C" fn(u32) -> CuResult;
+type CuDriverGetVersion = unsafe extern "C" fn(*mut i32) -> CuResult;
+type CuGetProcAddress =
+    unsafe extern "C" fn(*const c_char, *mut *mut c_void, i32, u64, *mut i32) -> CuResult;
+
+/// Declares the table of driver entry points resolved through `cuGetProcAddress_v2`.
+macro_rules! driver_api {
+    ($($name:ident: fn($($arg:ty),* $(,)?);)*) => {
+        #[expect(non_snake_case, reason = "fields are named after the CUDA entry points")]
+        struct Api {
+            $($name: unsafe extern "C" fn($($arg),*) -> CuResult,)*
+        }
+
+        impl Api {
+            /// # Safety
+            /// `get_proc_address` must be the driver's `cuGetProcAddress_v2`, after `cuInit`.
+            unsafe fn resolve(get_proc_address: CuGetProcAddress) -> Result<Api, RuntimeError> {
+                Ok(Api {
+                    $($name: {
+                        // SAFETY: forwarded from this function's contract.
+                        let pointer = unsafe { resolve_one(get_proc_address, stringify!($name)) }?;
+                        // SAFETY: the driver returned the entry point for this name at
+                        // CUDA_API_VERSION, whose C signature is the one declared here.
+                        unsafe {
+                            std::mem::transmute::<*mut c_void, unsafe extern "C" fn($($arg),*) -> CuResult>(pointer)
+                        }
+                    },)*
+                })
+            }
+        }
+    };
+}
+
+driver_api! {
+    cuGetErrorName: fn(CuResult, *mut *const c_char);
+    cuDeviceGetCount: fn(*mut i32);
+    cuDeviceGet: fn(*mut CuDevice, i32);
+    cuDeviceGetName: fn(*mut c_char, i32, CuDevice);
+    cuDeviceGetUuid: fn(*mut [u8; 16], CuDevice);
+    cuDeviceTotalMem: fn(*mut usize, CuDevice);
+    cuDeviceGetAttribute: fn(*mut i32, i32, CuDevice);
+    cuDevicePrimaryCtxRetain: fn(*mut CuContext, CuDevice);
+    cuDevicePrimaryCtxReset: fn(CuDevice);
+    cuCtxSetCurrent: fn(CuContext);
+    cuCtxSynchronize: fn();
+    cuMemAlloc: fn(*mut CuDevicePtr, usize);
+    cuMemFree: fn(CuDevicePtr);
+    cuMemGetInfo: fn(*mut usize, *mut usize);
+    cuMemcpy: fn(CuDevicePtr, CuDevicePtr, usize);
+    cuMemcpyAsync: fn(CuDevicePtr, CuDevicePtr, usize, CuStream);
+    cuMemsetD8: fn(CuDevicePtr, u8, usize);
+    cuMemsetD8Async: fn(CuDevicePtr, u8, usize, CuStream);
+    cuModuleLoadDataEx: fn(*mut CuModule, *const c_void, u32, *mut i32, *mut *mut c_void);
+    cuModuleGetFunction: fn(*mut CuFunction, CuModule, *const c_char);
+    cuFuncSetAttribute: fn(CuFunction, i32, i32);
+    cuLaunchKernel: fn(
+        CuFunction, u32, u32, u32, u32, u32, u32, u32, CuStream,
+        *mut *mut c_void, *mut *mut c_void,
+    );
+    cuStreamCreate: fn(*mut CuStream, u32);
+    cuStreamDestroy: fn(CuStream);
+    cuStreamSynchronize: fn(CuStream);
+    cuStreamQuery: fn(CuStream);
+    cuEventCreate: fn(*mut CuEvent, u32);
+    cuEventRecord: fn(CuEvent, CuStream);
+    cuEventSynchronize: fn(CuEvent);
+    cuEventQuery: fn(CuEvent);
+    cuEventElapsedTime: fn(*mut f32, CuEvent, CuEvent);
+    cuEventDestroy: fn(CuEvent);
+}
+
+/// Resolves one entry point at [`CUDA_API_VERSION`].
+///
+/// # Safety
+/// `get_proc_address` must be the driver's `cuGetProcAddress_v2`, after `cuInit`.
+unsafe fn resolve_one(
+    get_proc_address: CuGetProcAddress,
+    name: &'static str,
+) -> Result<*mut c_void, RuntimeError> {
+    let symbol = CString::new(name).map_err(|_| RuntimeError::Internal {
+        reason: format!("entry point name `{name}` contains NUL"),
+    })?;
+    let mut pointer: *mut c_void = std::ptr::null_mut();
+    let mut status: i32 = -1;
+    // SAFETY: all pointers are to live locals; the signature is CUDA 12.0's
+    // `cuGetProcAddress_v2(const char*, void**, int, cuuint64_t, CUdriverProcAddressQueryResult*)`.
+    let code = unsafe {
+        get_proc_address(
+            symbol.as_ptr(),
+            &mut pointer,
+            CUDA_API_VERSION,
+            0,
+            &mut status,
+        )
+    };
+    if code != CUDA_SUCCESS || status != 0 || pointer.is_null() {
+        return Err(RuntimeError::NoDevice {
+            reason: format!(
+                "the CUDA driver has no `{name}` for CUDA {CUDA_API_VERSION} (result {code}, symbol status {status})"
+            ),
+        });
+    }
+    Ok(pointer)
+}
+
+/// A raw driver handle that may cross threads (CUDA handles are process-wide).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Raw(*mut c_void);
+// SAFETY: CUDA contexts, modules and functions are process-wide handles that the
+// driver allows to be used from any thread.
+unsafe impl Send for Raw {}
+// SAFETY: as above; the handle is only copied, never dereferenced by us.
+unsafe impl Sync for Raw {}
+
+struct Device {
+    handle: CuDevice,
+    /// Compute capability as major × 10 + minor.
+    sm: u32,
+    name: String,
+    /// The retained primary context, once used.
+    context: Mutex<Option<Raw>>,
+}
+
+#[derive(Clone, Copy)]
+struct CachedFunction {
+    function: Raw,
+    /// The largest dynamic shared size this function has been opted in to.
+    dynamic_shared_limit: usize,
+}
+
+pub(crate) struct Cuda {
+    api: Api,
+    driver_version: i32,
+    devices: Vec<Device>,
+    modules: Mutex<HashMap<(usize, usize), Result<Raw, RuntimeError>>>,
+    functions: Mutex<HashMap<(usize, usize), CachedFunction>>,
+    /// Bumped by `hipDeviceReset`, so threads set their context again.
+    generation: AtomicU64,
+    /// Kept open for the life of the process; the function pointers point into it.
+    _library: Library,
+}
+
+thread_local! {
+    /// The context this thread made current, and the generation it did so in.
+    static BOUND: Cell<(*mut c_void, u64)> = const { Cell::new((std::ptr::null_mut(), u64::MAX)) };
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Cuda {
+    /// Loads the driver, initialises it and lists the devices. Every failure becomes
+    /// `RuntimeError::NoDevice` with the reason, so the caller can fall back.
+    pub(crate) fn open() -> Result<Cuda, RuntimeError> {
+        let no_device = |reason: String| RuntimeError::NoDevice { reason };
+        // SAFETY: loading the system CUDA driver runs its initialisers, which have no
+        // preconditions on our side.
+        let library = unsafe { Library::new("libcuda.so.1") }
+            .map_err(|error| no_device(format!("cannot load `libcuda.so.1`: {error}")))?;
+        // SAFETY: the types are the C signatures of these three driver exports.
+        let (cu_init, cu_driver_get_version, cu_get_proc_address) = unsafe {
+            let cu_init = *library
+                .get::<CuInit>(b"cuInit\0")
+                .map_err(|error| no_device(format!("`libcuda.so.1` has no `cuInit`: {error}")))?;
+            let cu_driver_get_version = *library
+                .get::<CuDriverGetVersion>(b"cuDriverGetVersion\0")
+                .map_err(|error| no_device(format!("no `cuDriverGetVersion`: {error}")))?;
+            let cu_get_proc_address = *library
+                .get::<CuGetProcAddress>(b"cuGetProcAddress_v2\0")
+                .map_err(|error| {
+                    no_device(format!(
+                        "no `cuGetProcAddress_v2` (a CUDA 12 driver is required): {error}"
+                    ))
+                })?;
+            (cu_init, cu_driver_get_version, cu_get_proc_address)
+        };
+        let mut driver_version = 0;
+        // SAFETY: writes one int to a live local.
+        unsafe { cu_driver_get_version(&mut driver_version) };
+        // SAFETY: `cuInit(0)` has no preconditions.
+        let code = unsafe { cu_init(0) };
+        if code != CUDA_SUCCESS {
+            return Err(no_device(format!(
+                "`cuInit` failed with {code} (driver version {driver_version})"
+            )));
+        }
+        if driver_version < CUDA_API_VERSION {
+            return Err(no_device(format!(
+                "the CUDA driver supports CUDA {driver_version}; {CUDA_API_VERSION} or newer is required"
+            )));
+        }
+        // SAFETY: `cu_get_proc_address` is the driver's `cuGetProcAddress_v2`, after `cuInit`.
+        let api = unsafe { Api::resolve(cu_get_proc_address) }?;
+        let mut cuda = Cuda {
+            api,
+            driver_version,
+            devices: Vec::new(),
+            modules: Mutex::new(HashMap::new()),
+            functions: Mutex::new(HashMap::new()),
+            generation: AtomicU64::new(0),
+            _library: library,
+        };
+        cuda.devices = cuda.list_devices()?;
+        Ok(cuda)
+    }
+
+    fn list_devices(&self) -> Result<Vec<Device>, RuntimeError> {
+        let mut count = 0;
+        // SAFETY: writes one int to a live local.
+        self.check("cuDeviceGetCount", unsafe {
+            (self.api.cuDeviceGetCount)(&mut count)
+        })?;
+        let mut devices = Vec::new();
+        for ordinal in 0..count {
+            let mut handle = 0;
+            // SAFETY: writes one CUdevice to a live local; `ordinal` is below the count.
+            self.check("cuDeviceGet", unsafe {
+                (self.api.cuDeviceGet)(&mut handle, ordinal)
+            })?;
+            let major = self.attribute(handle, 75)?;
+            let minor = self.attribute(handle, 76)?;
+            let mut name_buffer = [0 as c_char; 256];
+            // SAFETY: the buffer is 256 bytes and its length is passed.
+            self.check("cuDeviceGetName", unsafe {
+                (self.api.cuDeviceGetName)(name_buffer.as_mut_ptr(), 256, handle)
+            })?;
+            // SAFETY: the driver NUL-terminates the name within the buffer, and the
+            // buffer's last byte is never written past.
+            let name = unsafe { CStr::from_ptr(name_buffer.as_ptr()) }
+                .to_string_lossy()
+                .into_owned();
+            let sm = u32::try_from(major * 10 + minor).unwrap_or(0);
+            log!(1, "device {ordinal}: {name} (sm_{sm})");
+            devices.push(Device {
+                handle,
+                sm,
+                name,
+                context: Mutex::new(None),
+            });
+        }
+        Ok(devices)
+    }
+
+    fn attribute(&self, device: CuDevice, attribute: i32) -> Result<i32, RuntimeError> {
+        let mut value = 0;
+        // SAFETY: writes one int to a live local.
+        self.check("cuDeviceGetAttribute", unsafe {
+            (self.api.cuDeviceGetAttribute)(&mut value, attribute, device)
+        })?;
+        Ok(value)
+    }
+
+    fn error_name(&self, code: CuResult) -> String {
+        let mut name: *const c_char = std::ptr::null();
+        // SAFETY: writes one pointer to a live local.
+        let result = unsafe { (self.api.cuGetErrorName)(code, &mut name) };
+        if result != CUDA_SUCCESS || name.is_null() {
+            return "unknown CUresult".to_owned();
+        }
+        // SAFETY: the driver returns a static NUL-terminated string.
+        unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned()
+    }
+
+    fn driver_error(&self, call: &'static str, code: CuResult, detail: String) -> RuntimeError {
+        RuntimeError::Driver {
+            call,
+            code,
+            name: self.error_name(code),
+            detail,
+        }
+    }
+
+    fn check(&self, call: &'static str, code: CuResult) -> Result<(), RuntimeError> {
+        if code == CUDA_SUCCESS {
+            Ok(())
+        } else {
+            Err(self.driver_error(call, code, String::new()))
+        }
+    }
+
+    /// Makes `device`'s primary context current on this thread (retaining it first if
+    /// this is the device's first use).
+    fn enter(&self, device: usize) -> Result<(), RuntimeError> {
+        let context = self.context(device)?;
+        let generation = self.generation.load(Ordering::Acquire);
+        let bound = BOUND.try_with(Cell::get).unwrap_or((std::ptr::null_mut(), u64::MAX));
+        if bound != (context.0, generation) {
+            // SAFETY: `context` is a primary context retained by `context()`.
+            self.check("cuCtxSetCurrent", unsafe {
+                (self.api.cuCtxSetCurrent)(context.0)
+            })?;
+            let _ = BOUND.try_with(|cell| cell.set((context.0, generation)));
+        }
+        Ok(())
+    }
+
+    fn context(&self, device: usize) -> Result<Raw, RuntimeError> {
+        let entry = &self.devices[device];
+        let mut slot = lock(&entry.context);
+        if let Some(context) = *slot {
+            return Ok(context);
+        }
+        let mut context: CuContext = std::ptr::null_mut();
+        // SAFETY: writes one context handle to a live local; `entry.handle` came from
+        // `cuDeviceGet`.
+        self.check("cuDevicePrimaryCtxRetain", unsafe {
+            (self.api.cuDevicePrimaryCtxRetain)(&mut context, entry.handle)
+        })?;
+        log!(1, "device {device}: primary context retained");
+        *slot = Some(Raw(context));
+        Ok(Raw(context))
+    }
+
+    /// The loaded module of `fat_binary` for `device`, loading it on first use.
+    fn module(&self, fat_binary: &FatBinary, device: usize) -> Result<Raw, RuntimeError> {
+        let key = (fat_binary.index, device);
+        if let Some(result) = lock(&self.modules).get(&key) {
+            return result.clone();
+        }
+        let result = self.load_module(fat_binary, device);
+        lock(&self.modules).insert(key, result.clone());
+        result
+    }
+
+    fn load_module(&self, fat_binary: &FatBinary, device: usize) -> Result<Raw, RuntimeError> {
+        let images = fat_binary.images()?;
+        let sm = self.devices[device].sm;
+        let candidates: Vec<_> = images.iter().map(|image| image.candidate()).collect();
+        let Some(selection) = image::select_nvptx(&candidates, sm) else {
+            let error = RuntimeError::NoBinaryForGpu {
+                arch: format!("sm_{sm}"),
+                available: registry::describe(images),
+            };
+            log!(1, "device {device}: {error}");
+            return Err(error);
+        };
+        let chosen = &images[selection.index];
+        let bytes = match selection.format {
+            ImageFormat::Ptx => bundler::with_trailing_nul(&chosen.data),
+            ImageFormat::Cubin | ImageFormat::NvidiaFatbin => {
+                std::borrow::Cow::Borrowed(chosen.data.as_slice())
+            }
+        };
+        log!(
+            1,
+            "device {device} (sm_{sm}): loading `{}` as {:?} ({} bytes) from fat binary #{}",
+            chosen.id(),
+            selection.format,
+            chosen.data.len(),
+            fat_binary.index
+        );
+
+        let mut info_log = vec![0u8; JIT_LOG_CAPACITY];
+        let mut error_log = vec![0u8; JIT_LOG_CAPACITY];
+        let verbose = crate::log::level() >= 1;
+        let mut options = vec![
+            CU_JIT_INFO_LOG_BUFFER,
+            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+            CU_JIT_ERROR_LOG_BUFFER,
+            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+            CU_JIT_WALL_TIME,
+        ];
+        // The `void*` option values carry integers in the pointer bits, as the driver
+        // API specifies for size and flag options.
+        let mut values: Vec<*mut c_void> = vec![
+            info_log.as_mut_ptr().cast(),
+            JIT_LOG_CAPACITY as *mut c_void,
+            error_log.as_mut_ptr().cast(),
+            JIT_LOG_CAPACITY as *mut c_void,
+            std::ptr::null_mut(),
+        ];
+        if verbose {
+            options.push(CU_JIT_LOG_VERBOSE);
+            values.push(1 as *mut c_void);
+        }
+        self.enter(device)?;
+        let mut module: CuModule = std::ptr::null_mut();
+        // SAFETY: `bytes` is a complete image (PTX NUL-terminated); the option and
+        // value arrays have the same length, and the log buffers are as large as
+        // their declared sizes and outlive the call.
+        let code = unsafe {
+            (self.api.cuModuleLoadDataEx)(
+                &mut module,
+                bytes.as_ptr().cast(),
+                options.len() as u32,
+                options.as_mut_ptr(),
+                values.as_mut_ptr(),
+            )
+        };
+        let log_text = |buffer: &[u8], used: *mut c_void| {
+            let used = (used as usize).min(buffer.len());
+            String::from_utf8_lossy(&buffer[..used])
+                .trim_end_matches('\0')
+                .trim()
+                .to_owned()
+        };
+        let info = log_text(&info_log, values[1]);
+        let errors = log_text(&error_log, values[3]);
+        // CU_JIT_WALL_TIME writes a float into the low bytes of its value slot.
+        let wall_ms = f32::from_bits(values[4] as usize as u32);
+        if !info.is_empty() {
+            log!(1, "JIT info log for `{}`:\n{info}", chosen.id());
+        }
+        if code != CUDA_SUCCESS {
+            let detail = if errors.is_empty() {
+                String::new()
+            } else {
+                format!("; JIT error log: {errors}")
+            };
+            let error = self.driver_error("cuModuleLoadDataEx", code, detail);
+            log!(1, "device {device}: loading `{}` failed: {error}", chosen.id());
+            return Err(error);
+        }
+        log!(1, "device {device}: module loaded in {wall_ms:.1} ms");
+        Ok(Raw(module))
+    }
+
+    /// Finds (and caches) the function for a kernel handle on a device.
+    fn function(&self, handle: usize, device: usize) -> Result<CachedFunction, RuntimeError> {
+        if let Some(cached) = lock(&self.functions).get(&(handle, device)) {
+            return Ok(*cached);
+        }
+        let kernel = registry::kernel(handle).ok_or(RuntimeError::UnknownKernel { handle })?;
+        let mut first_error = None;
+        for fat_binary in kernel.fat_binaries.iter().filter(|f| f.is_registered()) {
+            let module = match self.module(fat_binary, device) {
+                Ok(module) => module,
+                Err(error) => {
+                    first_error.get_or_insert(error);
+                    continue;
+                }
+            };
+            let mut function: CuFunction = std::ptr::null_mut();
+            // SAFETY: `module` is a loaded module; the name is NUL-terminated.
+            let code = unsafe {
+                (self.api.cuModuleGetFunction)(&mut function, module.0, kernel.name.as_ptr())
+            };
+            if code != CUDA_SUCCESS {
+                let error = self.driver_error(
+                    "cuModuleGetFunction",
+                    code,
+                    format!(" for `{}`", kernel.name.to_string_lossy()),
+                );
+                log!(1, "{error}");
+                first_error.get_or_insert(error);
+                continue;
+            }
+            log!(
+                2,
+                "kernel `{}` resolved on device {device}",
+                kernel.name.to_string_lossy()
+            );
+            let cached = CachedFunction {
+                function: Raw(function),
+                dynamic_shared_limit: DEFAULT_DYNAMIC_SHARED_LIMIT,
+            };
+            lock(&self.functions).insert((handle, device), cached);
+            return Ok(cached);
+        }
+        Err(first_error.unwrap_or(RuntimeError::UnknownKernel { handle }))
+    }
+
+    fn stream(stream: StreamHandle) -> CuStream {
+        stream as CuStream
+    }
+}
+
+impl Backend for Cuda {
+    fn name(&self) -> &'static str {
+        "cuda"
+    }
+
+    fn device_count(&self) -> usize {
+        self.devices.len()
+    }
+
+    fn driver_version(&self) -> i32 {
+        self.driver_version
+    }
+
+    fn properties(&self, device: usize) -> Result<DeviceProp, RuntimeError> {
+        let entry = &self.devices[device];
+        let handle = entry.handle;
+        let attribute = |number: i32| self.attribute(handle, number);
+        let size = |number: i32| attribute(number).map(|value| usize::try_from(value).unwrap_or(0));
+        let mut prop = DeviceProp::zeroed();
+        set_c_string(&mut prop.name, &entry.name);
+        set_c_string(&mut prop.gcnArchName, &format!("sm_{}", entry.sm));
+        let mut uuid = [0u8; 16];
+        // SAFETY: writes 16 bytes to a live local.
+        if unsafe { (self.api.cuDeviceGetUuid)(&mut uuid, handle) } == CUDA_SUCCESS {
+            for (slot, byte) in prop.uuid.iter_mut().zip(uuid) {
+                *slot = byte as c_char;
+            }
+        }
+        // SAFETY: writes one size_t to a live field.
+        self.check("cuDeviceTotalMem", unsafe {
+            (self.api.cuDeviceTotalMem)(&mut prop.totalGlobalMem, handle)
+        })?;
+        // CUdevice_attribute numbers from CUDA 12.0's cuda.h.
+        prop.maxThreadsPerBlock = attribute(1)?;
+        prop.maxThreadsDim = [attribute(2)?, attribute(3)?, attribute(4)?];
+        prop.maxGridSize = [attribute(5)?, attribute(6)?, attribute(7)?];
+        prop.sharedMemPerBlock = size(8)?;
+        prop.totalConstMem = size(9)?;
+        prop.warpSize = attribute(10)?;
+        prop.memPitch = size(11)?;
+        prop.regsPerBlock = attribute(12)?;
+        prop.clockRate = attribute(13)?;
+        prop.clockInstructionRate = prop.clockRate;
+        prop.textureAlignment = size(14)?;
+        prop.deviceOverlap = attribute(15)?;
+        prop.multiProcessorCount = attribute(16)?;
+        prop.kernelExecTimeoutEnabled = attribute(17)?;
+        prop.integrated = attribute(18)?;
+        prop.canMapHostMemory = attribute(19)?;
+        prop.computeMode = attribute(20)?;
+        prop.maxTexture1D = attribute(21)?;
+        prop.maxTexture2D = [attribute(22)?, attribute(23)?];
+        prop.maxTexture3D = [attribute(24)?, attribute(25)?, attribute(26)?];
+        prop.surfaceAlignment = size(30)?;
+        prop.concurrentKernels = attribute(31)?;
+        prop.ECCEnabled = attribute(32)?;
+        prop.pciBusID = attribute(33)?;
+        prop.pciDeviceID = attribute(34)?;
+        prop.tccDriver = attribute(35)?;
+        prop.memoryClockRate = attribute(36)?;
+        prop.memoryBusWidth = attribute(37)?;
+        prop.l2CacheSize = attribute(38)?;
+        prop.maxThreadsPerMultiProcessor = attribute(39)?;
+        prop.asyncEngineCount = attribute(40)?;
+        prop.unifiedAddressing = attribute(41)?;
+        prop.pciDomainID = attribute(50)?;
+        prop.texturePitchAlignment = size(51)?;
+        prop.maxTexture1DLinear = attribute(69)?;
+        prop.major = attribute(75)?;
+        prop.minor = attribute(76)?;
+        prop.streamPrioritiesSupported = attribute(78)?;
+        prop.globalL1CacheSupported = attribute(79)?;
+        prop.localL1CacheSupported = attribute(80)?;
+        prop.sharedMemPerMultiprocessor = size(81)?;
+        prop.maxSharedMemoryPerMultiProcessor = prop.sharedMemPerMultiprocessor;
+        prop.regsPerMultiprocessor = attribute(82)?;
+        prop.managedMemory = attribute(83)?;
+        prop.isMultiGpuBoard = attribute(84)?;
+        prop.multiGpuBoardGroupID = attribute(85)?;
+        prop.hostNativeAtomicSupported = attribute(86)?;
+        prop.singleToDoublePrecisionPerfRatio = attribute(87)?;
+        prop.pageableMemoryAccess = attribute(88)?;
+        prop.concurrentManagedAccess = attribute(89)?;
+        prop.computePreemptionSupported = attribute(90)?;
+        prop.canUseHostPointerForRegisteredMem = attribute(91)?;
+        prop.cooperativeLaunch = attribute(95)?;
+        prop.sharedMemPerBlockOptin = size(97)?;
+        prop.hostRegisterSupported = attribute(99)?;
+        prop.pageableMemoryAccessUsesHostPageTables = attribute(100)?;
+        prop.directManagedMemAccessFromHost = attribute(101)?;
+        prop.maxBlocksPerMultiProcessor = attribute(106)?;
+        prop.persistingL2CacheMaxSize = attribute(108)?;
+        prop.accessPolicyMaxWindowSize = attribute(109)?;
+        prop.reservedSharedMemPerBlock = size(111)?;
+        prop.sparseHipArraySupported = attribute(112)?;
+        prop.hostRegisterReadOnlySupported = attribute(113)?;
+        prop.timelineSemaphoreInteropSupported = attribute(114)?;
+        prop.memoryPoolsSupported = attribute(115)?;
+        prop.gpuDirectRDMASupported = attribute(116)?;
+        prop.clusterLaunch = attribute(120)?;
+        // Every hipDeviceArch_t feature flag: all NVIDIA GPUs CUDA 12 supports have them.
+        prop.arch = 0x1_ffff;
+        Ok(prop)
+    }
+
+    fn malloc(&self, device: usize, size: usize) -> Result<DevicePtr, RuntimeError> {
+        self.enter(device)?;
+        let mut pointer: CuDevicePtr = 0;
+        // SAFETY: writes one device pointer to a live local.
+        self.check("cuMemAlloc", unsafe {
+            (self.api.cuMemAlloc)(&mut pointer, size)
+        })?;
+        Ok(pointer)
+    }
+
+    fn free(&self, device: usize, ptr: DevicePtr) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // SAFETY: the driver validates the pointer and reports an error for foreign ones.
+        self.check("cuMemFree", unsafe { (self.api.cuMemFree)(ptr) })
+    }
+
+    fn memcpy(
+        &self,
+        device: usize,
+        dst: *mut c_void,
+        src: *const c_void,
+        size: usize,
+        kind: MemcpyKind,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        if kind == MemcpyKind::HostToHost && stream.is_none() {
+            // As a synchronous copy on the null stream, wait for earlier work first.
+            // SAFETY: no arguments.
+            self.check("cuCtxSynchronize", unsafe { (self.api.cuCtxSynchronize)() })?;
+            // SAFETY: `api` checked both pointers for null; the caller promises `size`
+            // readable bytes at `src` and writable bytes at `dst`.
+            unsafe { std::ptr::copy(src.cast::<u8>(), dst.cast::<u8>(), size) };
+            return Ok(());
+        }
+        // With unified addressing the driver tells host from device pointers itself,
+        // which also covers hipMemcpyDefault and pinned or managed memory.
+        match stream {
+            // SAFETY: the caller promises valid ranges; the driver checks device pointers.
+            None => self.check("cuMemcpy", unsafe {
+                (self.api.cuMemcpy)(dst as CuDevicePtr, src as CuDevicePtr, size)
+            }),
+            // SAFETY: as above; the stream handle is the caller's.
+            Some(stream) => self.check("cuMemcpyAsync", unsafe {
+                (self.api.cuMemcpyAsync)(
+                    dst as CuDevicePtr,
+                    src as CuDevicePtr,
+                    size,
+                    Self::stream(stream),
+                )
+            }),
+        }
+    }
+
+    fn memset(
+        &self,
+        device: usize,
+        dst: DevicePtr,
+        value: u8,
+        size: usize,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        match stream {
+            // SAFETY: the driver checks the device range.
+            None => self.check("cuMemsetD8", unsafe {
+                (self.api.cuMemsetD8)(dst, value, size)
+            }),
+            // SAFETY: as above; the stream handle is the caller's.
+            Some(stream) => self.check("cuMemsetD8Async", unsafe {
+                (self.api.cuMemsetD8Async)(dst, value, size, Self::stream(stream))
+            }),
+        }
+    }
+
+    fn synchronize(&self, device: usize) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // SAFETY: no arguments; a context is current.
+        self.check("cuCtxSynchronize", unsafe { (self.api.cuCtxSynchronize)() })
+    }
+
+    fn reset(&self, device: usize) -> Result<(), RuntimeError> {
+        let entry = &self.devices[device];
+        let had_context = lock(&entry.context).take().is_some();
+        lock(&self.modules).retain(|(_, module_device), _| *module_device != device);
+        lock(&self.functions).retain(|(_, function_device), _| *function_device != device);
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        if !had_context {
+            return Ok(());
+        }
+        log!(1, "device {device}: resetting the primary context");
+        // SAFETY: `entry.handle` came from `cuDeviceGet`.
+        self.check("cuDevicePrimaryCtxReset", unsafe {
+            (self.api.cuDevicePrimaryCtxReset)(entry.handle)
+        })
+    }
+
+    fn launch(&self, device: usize, launch: &Launch) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        let mut cached = self.function(launch.kernel, device)?;
+        if launch.shared_mem > cached.dynamic_shared_limit {
+            let requested = i32::try_from(launch.shared_mem).map_err(|_| {
+                RuntimeError::InvalidConfiguration {
+                    detail: format!("{} bytes of dynamic shared memory", launch.shared_mem),
+                }
+            })?;
+            // SAFETY: `cached.function` is a live function handle.
+            self.check("cuFuncSetAttribute", unsafe {
+                (self.api.cuFuncSetAttribute)(
+                    cached.function.0,
+                    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    requested,
+                )
+            })?;
+            cached.dynamic_shared_limit = launch.shared_mem;
+            lock(&self.functions).insert((launch.kernel, device), cached);
+        }
+        let stream = if launch.stream == 0 && launch.per_thread_stream {
+            CU_STREAM_PER_THREAD
+        } else {
+            launch.stream
+        };
+        log!(
+            2,
+            "launch {:#x} grid ({},{},{}) block ({},{},{}) shared {} stream {stream:#x}",
+            launch.kernel,
+            launch.grid.x,
+            launch.grid.y,
+            launch.grid.z,
+            launch.block.x,
+            launch.block.y,
+            launch.block.z,
+            launch.shared_mem
+        );
+        // SAFETY: `args` is clang's array of pointers to each kernel argument, which is
+        // exactly `kernelParams` (hip-abi.md §5.4); `extra` is NULL.
+        let code = unsafe {
+            (self.api.cuLaunchKernel)(
+                cached.function.0,
+                launch.grid.x,
+                launch.grid.y,
+                launch.grid.z,
+                launch.block.x,
+                launch.block.y,
+                launch.block.z,
+                launch.shared_mem as u32,
+                Self::stream(stream),
+                launch.args,
+                std::ptr::null_mut(),
+            )
+        };
+        self.check("cuLaunchKernel", code)
+    }
+
+    fn stream_create(&self, device: usize, flags: u32) -> Result<StreamHandle, RuntimeError> {
+        self.enter(device)?;
+        let mut stream: CuStream = std::ptr::null_mut();
+        // SAFETY: writes one handle to a live local.
+        self.check("cuStreamCreate", unsafe {
+            (self.api.cuStreamCreate)(&mut stream, flags)
+        })?;
+        Ok(stream as StreamHandle)
+    }
+
+    fn stream_destroy(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // SAFETY: the driver validates the handle.
+        self.check("cuStreamDestroy", unsafe {
+            (self.api.cuStreamDestroy)(Self::stream(stream))
+        })
+    }
+
+    fn stream_synchronize(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // SAFETY: the driver validates the handle; 0 is the null stream.
+        self.check("cuStreamSynchronize", unsafe {
+            (self.api.cuStreamSynchronize)(Self::stream(stream))
+        })
+    }
+
+    fn stream_query(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // SAFETY: the driver validates the handle.
+        let code = unsafe { (self.api.cuStreamQuery)(Self::stream(stream)) };
+        self.check("cuStreamQuery", code)
+    }
+
+    fn event_create(&self, device: usize, flags: u32) -> Result<EventHandle, RuntimeError> {
+        self.enter(device)?;
+        let mut event: CuEvent = std::ptr::null_mut();
+        // SAFETY: writes one handle to a live local; HIP's event flags have CUDA's values.
+        self.check("cuEventCreate", unsafe {
+            (self.api.cuEventCreate)(&mut event, flags)
+        })?;
+        Ok(event as EventHandle)
+    }
+
+    fn event_record(
+        &self,
+        device: usize,
+        event: EventHandle,
+        stream: StreamHandle,
+    ) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // SAFETY: the driver validates both handles.
+        self.check("cuEventRecord", unsafe {
+            (self.api.cuEventRecord)(event as CuEvent, Self::stream(stream))
+        })
+    }
+
+    fn event_synchronize(&self, device: usize, event: EventHandle) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // SAFETY: the driver validates the handle.
+        self.check("cuEventSynchronize", unsafe {
+            (self.api.cuEventSynchronize)(event as CuEvent)
+        })
+    }
+
+    fn event_query(&self, device: usize, event: EventHandle) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // SAFETY: the driver validates the handle.
+        let code = unsafe { (self.api.cuEventQuery)(event as CuEvent) };
+        if code == CUDA_ERROR_NOT_READY {
+            return Err(self.driver_error("cuEventQuery", code, String::new()));
+        }
+        self.check("cuEventQuery", code)
+    }
+
+    fn event_elapsed_ms(
+        &self,
+        device: usize,
+        start: EventHandle,
+        end: EventHandle,
+    ) -> Result<f32, RuntimeError> {
+        self.enter(device)?;
+        let mut milliseconds = 0.0f32;
+        // SAFETY: writes one float to a live local; the driver validates the handles.
+        self.check("cuEventElapsedTime", unsafe {
+            (self.api.cuEventElapsedTime)(&mut milliseconds, start as CuEvent, end as CuEvent)
+        })?;
+        Ok(milliseconds)
+    }
+
+    fn event_destroy(&self, device: usize, event: EventHandle) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // SAFETY: the driver validates the handle.
+        self.check("cuEventDestroy", unsafe {
+            (self.api.cuEventDestroy)(event as CuEvent)
+        })
+    }
+
+    fn mem_info(&self, device: usize) -> Result<(usize, usize), RuntimeError> {
+        self.enter(device)?;
+        let (mut free, mut total) = (0usize, 0usize);
+        // SAFETY: writes two size_t to live locals.
+        self.check("cuMemGetInfo", unsafe {
+            (self.api.cuMemGetInfo)(&mut free, &mut total)
+        })?;
+        Ok((free, total))
+    }
+}

@@ -1,0 +1,249 @@
+//! The seam between the HIP API and a vendor driver.
+//!
+//! `api` validates arguments and keeps per-thread state; a [`Backend`] does the work on
+//! one kind of device. Selection happens once, at the first call that needs a device:
+//! the CUDA driver (`libcuda.so.1`) if it loads and reports devices, otherwise
+//! [`NoDevice`], which answers every device call with `hipErrorNoDevice`.
+//! FIXME(#2): an HSA backend (AMD) and a CPU backend slot in here as further
+//! implementations of the same trait, tried in a fixed order.
+
+pub(crate) mod cuda;
+
+use std::ffi::c_void;
+use std::sync::OnceLock;
+
+use crate::error::RuntimeError;
+use crate::log::log;
+use crate::types::{DeviceProp, Dim3, MemcpyKind};
+
+/// A device allocation's address as the backend sees it.
+pub(crate) type DevicePtr = u64;
+
+/// Opaque stream and event handles (`hipStream_t`, `hipEvent_t` values). `0` is the
+/// null stream.
+pub(crate) type StreamHandle = usize;
+pub(crate) type EventHandle = usize;
+
+/// One kernel launch, with clang's argument array passed through unchanged.
+pub(crate) struct Launch {
+    pub(crate) kernel: usize,
+    pub(crate) grid: Dim3,
+    pub(crate) block: Dim3,
+    pub(crate) args: *mut *mut c_void,
+    pub(crate) shared_mem: usize,
+    pub(crate) stream: StreamHandle,
+    /// `hipLaunchKernel_spt`: the null stream means the per-thread default stream.
+    pub(crate) per_thread_stream: bool,
+}
+
+/// Everything the HIP API needs from a driver. Device numbers are already range-checked
+/// by the caller. Pointers are raw: the backend trusts `api` to have checked them for
+/// null where HIP requires it.
+pub(crate) trait Backend: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn device_count(&self) -> usize;
+    /// The error for device calls when `device_count()` is 0.
+    fn unavailable(&self) -> RuntimeError {
+        RuntimeError::NoDevice {
+            reason: format!("the {} backend reports no devices", self.name()),
+        }
+    }
+    /// Driver version in the vendor's encoding (CUDA: 1000 × major + 10 × minor).
+    fn driver_version(&self) -> i32;
+    fn properties(&self, device: usize) -> Result<DeviceProp, RuntimeError>;
+    fn malloc(&self, device: usize, size: usize) -> Result<DevicePtr, RuntimeError>;
+    fn free(&self, device: usize, ptr: DevicePtr) -> Result<(), RuntimeError>;
+    /// `stream == None`: synchronous copy (`hipMemcpy`).
+    fn memcpy(
+        &self,
+        device: usize,
+        dst: *mut c_void,
+        src: *const c_void,
+        size: usize,
+        kind: MemcpyKind,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError>;
+    fn memset(
+        &self,
+        device: usize,
+        dst: DevicePtr,
+        value: u8,
+        size: usize,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError>;
+    fn synchronize(&self, device: usize) -> Result<(), RuntimeError>;
+    fn reset(&self, device: usize) -> Result<(), RuntimeError>;
+    fn launch(&self, device: usize, launch: &Launch) -> Result<(), RuntimeError>;
+    fn stream_create(&self, device: usize, flags: u32) -> Result<StreamHandle, RuntimeError>;
+    fn stream_destroy(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError>;
+    fn stream_synchronize(&self, device: usize, stream: StreamHandle)
+        -> Result<(), RuntimeError>;
+    fn stream_query(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError>;
+    fn event_create(&self, device: usize, flags: u32) -> Result<EventHandle, RuntimeError>;
+    fn event_record(
+        &self,
+        device: usize,
+        event: EventHandle,
+        stream: StreamHandle,
+    ) -> Result<(), RuntimeError>;
+    fn event_synchronize(&self, device: usize, event: EventHandle) -> Result<(), RuntimeError>;
+    fn event_query(&self, device: usize, event: EventHandle) -> Result<(), RuntimeError>;
+    fn event_elapsed_ms(
+        &self,
+        device: usize,
+        start: EventHandle,
+        end: EventHandle,
+    ) -> Result<f32, RuntimeError>;
+    fn event_destroy(&self, device: usize, event: EventHandle) -> Result<(), RuntimeError>;
+    /// Free and total memory of the device, in bytes.
+    fn mem_info(&self, device: usize) -> Result<(usize, usize), RuntimeError>;
+}
+
+/// The backend used when no driver is usable. Keeps the reason for messages.
+pub(crate) struct NoDevice {
+    pub(crate) reason: String,
+}
+
+impl NoDevice {
+    fn error(&self) -> RuntimeError {
+        RuntimeError::NoDevice {
+            reason: self.reason.clone(),
+        }
+    }
+}
+
+impl Backend for NoDevice {
+    fn name(&self) -> &'static str {
+        "none"
+    }
+    fn device_count(&self) -> usize {
+        0
+    }
+    fn unavailable(&self) -> RuntimeError {
+        self.error()
+    }
+    fn driver_version(&self) -> i32 {
+        0
+    }
+    fn properties(&self, _: usize) -> Result<DeviceProp, RuntimeError> {
+        Err(self.error())
+    }
+    fn malloc(&self, _: usize, _: usize) -> Result<DevicePtr, RuntimeError> {
+        Err(self.error())
+    }
+    fn free(&self, _: usize, _: DevicePtr) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn memcpy(
+        &self,
+        _: usize,
+        _: *mut c_void,
+        _: *const c_void,
+        _: usize,
+        _: MemcpyKind,
+        _: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn memset(
+        &self,
+        _: usize,
+        _: DevicePtr,
+        _: u8,
+        _: usize,
+        _: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn synchronize(&self, _: usize) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn reset(&self, _: usize) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn launch(&self, _: usize, _: &Launch) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn stream_create(&self, _: usize, _: u32) -> Result<StreamHandle, RuntimeError> {
+        Err(self.error())
+    }
+    fn stream_destroy(&self, _: usize, _: StreamHandle) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn stream_synchronize(&self, _: usize, _: StreamHandle) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn stream_query(&self, _: usize, _: StreamHandle) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn event_create(&self, _: usize, _: u32) -> Result<EventHandle, RuntimeError> {
+        Err(self.error())
+    }
+    fn event_record(&self, _: usize, _: EventHandle, _: StreamHandle) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn event_synchronize(&self, _: usize, _: EventHandle) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn event_query(&self, _: usize, _: EventHandle) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn event_elapsed_ms(&self, _: usize, _: EventHandle, _: EventHandle) -> Result<f32, RuntimeError> {
+        Err(self.error())
+    }
+    fn event_destroy(&self, _: usize, _: EventHandle) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn mem_info(&self, _: usize) -> Result<(usize, usize), RuntimeError> {
+        Err(self.error())
+    }
+}
+
+/// The backend and the calling thread's current device, or why there is none.
+pub(crate) fn current() -> Result<(&'static dyn Backend, usize), RuntimeError> {
+    let backend = get();
+    let count = backend.device_count();
+    if count == 0 {
+        return Err(backend.unavailable());
+    }
+    let device = crate::thread::current_device();
+    match usize::try_from(device) {
+        Ok(index) if index < count => Ok((backend, index)),
+        _ => Err(RuntimeError::InvalidDevice { device, count }),
+    }
+}
+
+/// The process-wide backend, chosen on first use.
+pub(crate) fn get() -> &'static dyn Backend {
+    static BACKEND: OnceLock<Box<dyn Backend>> = OnceLock::new();
+    BACKEND.get_or_init(select).as_ref()
+}
+
+fn select() -> Box<dyn Backend> {
+    if std::env::var_os("OXHIP_VISIBLE_DEVICES").is_some() {
+        log!(1, "OXHIP_VISIBLE_DEVICES is reserved and not implemented yet; ignoring it");
+    }
+    match cuda::Cuda::open() {
+        Ok(cuda) if cuda.device_count() > 0 => {
+            log!(
+                1,
+                "backend: CUDA driver {}, {} device(s)",
+                cuda.driver_version(),
+                cuda.device_count()
+            );
+            Box::new(cuda)
+        }
+        Ok(_) => {
+            log!(1, "backend: CUDA driver loaded but reports no devices");
+            Box::new(NoDevice {
+                reason: "the CUDA driver reports no devices".to_owned(),
+            })
+        }
+        Err(error) => {
+            log!(1, "backend: none ({error})");
+            Box::new(NoDevice {
+                reason: error.to_string(),
+            })
+        }
+    }
+}

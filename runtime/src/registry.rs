@@ -1,0 +1,264 @@
+//! What clang's registration constructors told us: fat binaries, kernels and device
+//! variables, keyed by the addresses the host program uses.
+//!
+//! Registration runs before `main`, so everything here is cheap and lazy: registering a
+//! fat binary stores its address; the bundle is parsed the first time a backend asks for
+//! its images (at the first launch). No GPU work happens here.
+
+use std::collections::HashMap;
+use std::ffi::CString;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+
+use crate::error::RuntimeError;
+use crate::image::{Candidate, NVIDIA_FATBIN_MAGIC};
+use crate::log::log;
+
+/// One device image from a fat binary.
+#[derive(Debug)]
+pub(crate) struct Image {
+    pub(crate) kind: String,
+    pub(crate) triple: String,
+    pub(crate) target_id: String,
+    pub(crate) data: Vec<u8>,
+}
+
+impl Image {
+    pub(crate) fn candidate(&self) -> Candidate<'_> {
+        Candidate {
+            kind: &self.kind,
+            triple: &self.triple,
+            target_id: &self.target_id,
+            data: &self.data,
+        }
+    }
+
+    /// The bundle entry ID, as `clang-offload-bundler --list` prints it.
+    pub(crate) fn id(&self) -> String {
+        format!("{}-{}-{}", self.kind, self.triple, self.target_id)
+    }
+}
+
+/// One `__hipRegisterFatBinary` call.
+#[derive(Debug)]
+pub(crate) struct FatBinary {
+    /// Position in the registry; also the handle given back to clang (index + 1).
+    pub(crate) index: usize,
+    /// Address of the bundle bytes (the wrapper's field at +8).
+    pub(crate) blob: usize,
+    images: OnceLock<Result<Vec<Image>, RuntimeError>>,
+    unregistered: AtomicBool,
+}
+
+impl FatBinary {
+    /// The device images, parsed on first use.
+    pub(crate) fn images(&self) -> Result<&[Image], RuntimeError> {
+        let parsed = self.images.get_or_init(|| {
+            // SAFETY: `blob` came from a HIPF wrapper that clang placed in the program's
+            // read-only data; it points at a complete bundle that lives as long as the
+            // module containing it, which is at least until `__hipUnregisterFatBinary`.
+            let result = unsafe { read_images(self.blob as *const u8) };
+            match &result {
+                Ok(images) => log!(
+                    1,
+                    "fat binary #{} at {:#x}: {}",
+                    self.index,
+                    self.blob,
+                    describe(images)
+                ),
+                Err(error) => log!(1, "fat binary #{}: {error}", self.index),
+            }
+            result
+        });
+        match parsed {
+            Ok(images) => Ok(images),
+            Err(error) => Err(error.clone()),
+        }
+    }
+
+    pub(crate) fn is_registered(&self) -> bool {
+        !self.unregistered.load(Ordering::Acquire)
+    }
+}
+
+/// Lists entry IDs for messages, e.g. `hipv4-nvptx64-nvidia-cuda-unknown-sm_90 (PTX, 2 KiB)`.
+pub(crate) fn describe(images: &[Image]) -> String {
+    let ids: Vec<String> = images
+        .iter()
+        .filter(|image| image.kind != "host")
+        .map(|image| format!("{} ({} bytes)", image.id(), image.data.len()))
+        .collect();
+    if ids.is_empty() {
+        "no device images".to_owned()
+    } else {
+        ids.join(", ")
+    }
+}
+
+/// Parses the fat binary at `blob`: an NVIDIA fatbinary (what upstream clang embeds for
+/// `sm_*` targets) becomes one untagged NVPTX image; anything else must be an offload
+/// bundle, flat or compressed.
+///
+/// # Safety
+/// `blob` must point at a complete, readable fat binary.
+unsafe fn read_images(blob: *const u8) -> Result<Vec<Image>, RuntimeError> {
+    let address = blob as usize;
+    if blob.is_null() {
+        return Err(RuntimeError::InvalidFatBinary {
+            address,
+            reason: "null pointer".to_owned(),
+        });
+    }
+    // SAFETY: a fat binary is at least 16 bytes long in every format we accept (bundle
+    // magic is 24 bytes, CCOB headers 20+, the NVIDIA fatbinary header 16).
+    let head = unsafe { std::slice::from_raw_parts(blob, 16) };
+    if head.starts_with(NVIDIA_FATBIN_MAGIC) {
+        // Header: u32 magic, u16 version, u16 header size, u64 payload size.
+        let header_size = u16::from_le_bytes([head[6], head[7]]) as usize;
+        let payload_size = u64::from_le_bytes(head[8..16].try_into().unwrap_or_default());
+        let total = header_size.saturating_add(usize::try_from(payload_size).unwrap_or(0));
+        // SAFETY: the fatbinary header says the whole image is `total` bytes long.
+        let data = unsafe { std::slice::from_raw_parts(blob, total) }.to_vec();
+        return Ok(vec![Image {
+            kind: "hipv4".to_owned(),
+            triple: "nvptx64-nvidia-cuda".to_owned(),
+            target_id: String::new(),
+            data,
+        }]);
+    }
+    // SAFETY: forwarded from this function's contract.
+    let bundle = unsafe { bundler::read_from_ptr(blob) }.map_err(|error| {
+        RuntimeError::InvalidFatBinary {
+            address,
+            reason: error.to_string(),
+        }
+    })?;
+    Ok(bundle
+        .entries
+        .into_iter()
+        .map(|entry| Image {
+            kind: entry.id.kind.to_string(),
+            triple: entry.id.triple,
+            target_id: entry.id.target_id,
+            data: entry.data,
+        })
+        .collect())
+}
+
+/// One `__hipRegisterFunction` handle.
+#[derive(Debug, Clone)]
+pub(crate) struct Kernel {
+    pub(crate) name: CString,
+    /// Every fat binary that registered this handle, in registration order.
+    pub(crate) fat_binaries: Vec<Arc<FatBinary>>,
+}
+
+/// One `__hipRegisterVar` / `__hipRegisterManagedVar` call, kept for symbol lookups.
+#[derive(Debug, Clone)]
+pub(crate) struct Variable {
+    pub(crate) fat_binary: usize,
+    pub(crate) name: CString,
+    pub(crate) size: usize,
+    pub(crate) constant: bool,
+    /// For managed variables: the address of the host pointer variable and of the
+    /// initial value.
+    pub(crate) managed: Option<(usize, usize)>,
+}
+
+#[derive(Default)]
+struct Registry {
+    fat_binaries: Vec<Arc<FatBinary>>,
+    kernels: HashMap<usize, Kernel>,
+    variables: HashMap<usize, Variable>,
+}
+
+static REGISTRY: Mutex<Option<Registry>> = Mutex::new(None);
+
+fn lock() -> MutexGuard<'static, Option<Registry>> {
+    REGISTRY.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn with_registry<T>(f: impl FnOnce(&mut Registry) -> T) -> T {
+    let mut guard = lock();
+    f(guard.get_or_insert_with(Registry::default))
+}
+
+/// Records a fat binary; returns its index.
+pub(crate) fn add_fat_binary(blob: usize) -> usize {
+    with_registry(|registry| {
+        let index = registry.fat_binaries.len();
+        registry.fat_binaries.push(Arc::new(FatBinary {
+            index,
+            blob,
+            images: OnceLock::new(),
+            unregistered: AtomicBool::new(false),
+        }));
+        index
+    })
+}
+
+pub(crate) fn fat_binary(index: usize) -> Option<Arc<FatBinary>> {
+    with_registry(|registry| registry.fat_binaries.get(index).cloned())
+}
+
+/// Marks a fat binary gone (its module is being unloaded or the program exits).
+pub(crate) fn remove_fat_binary(index: usize) -> bool {
+    with_registry(|registry| match registry.fat_binaries.get(index) {
+        Some(fat_binary) => {
+            fat_binary.unregistered.store(true, Ordering::Release);
+            for kernel in registry.kernels.values_mut() {
+                kernel.fat_binaries.retain(|other| other.index != index);
+            }
+            registry.kernels.retain(|_, kernel| !kernel.fat_binaries.is_empty());
+            registry
+                .variables
+                .retain(|_, variable| variable.fat_binary != index);
+            true
+        }
+        None => false,
+    })
+}
+
+/// Records a kernel handle. The same handle may come from several translation units
+/// (inline and template kernels are `weak_odr`); each fat binary is remembered.
+pub(crate) fn add_kernel(fat_binary: usize, handle: usize, name: CString) -> bool {
+    with_registry(|registry| {
+        let Some(fat_binary) = registry.fat_binaries.get(fat_binary).cloned() else {
+            return false;
+        };
+        let kernel = registry.kernels.entry(handle).or_insert_with(|| Kernel {
+            name: name.clone(),
+            fat_binaries: Vec::new(),
+        });
+        if kernel.name != name {
+            log!(
+                1,
+                "kernel handle {handle:#x} registered as `{}` and as `{}`; keeping the first",
+                kernel.name.to_string_lossy(),
+                name.to_string_lossy()
+            );
+        }
+        if !kernel.fat_binaries.iter().any(|f| f.index == fat_binary.index) {
+            kernel.fat_binaries.push(fat_binary);
+        }
+        true
+    })
+}
+
+pub(crate) fn kernel(handle: usize) -> Option<Kernel> {
+    with_registry(|registry| registry.kernels.get(&handle).cloned())
+}
+
+pub(crate) fn add_variable(host_address: usize, variable: Variable) -> bool {
+    with_registry(|registry| {
+        if variable.fat_binary >= registry.fat_binaries.len() {
+            return false;
+        }
+        registry.variables.entry(host_address).or_insert(variable);
+        true
+    })
+}
+
+pub(crate) fn variable(host_address: usize) -> Option<Variable> {
+    with_registry(|registry| registry.variables.get(&host_address).cloned())
+}
