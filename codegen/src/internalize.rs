@@ -6,13 +6,14 @@
 //! (hip-abi.md §7.1) and works the same for NVPTX and host code.
 //! Declarations and `llvm.*` globals are never touched.
 
+use inkwell::llvm_sys::comdat::LLVMSetComdat;
 use inkwell::llvm_sys::core::{
     LLVMGetFirstFunction, LLVMGetFirstGlobal, LLVMGetFunctionCallConv, LLVMGetLinkage,
-    LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString, LLVMGetNamedMetadataNumOperands,
-    LLVMGetNamedMetadataOperands, LLVMGetNextFunction, LLVMGetNextGlobal, LLVMGetValueName2,
-    LLVMGetVisibility, LLVMIsDeclaration, LLVMSetLinkage, LLVMSetVisibility,
+    LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString,
+    LLVMGetNamedMetadataNumOperands, LLVMGetNamedMetadataOperands, LLVMGetNextFunction,
+    LLVMGetNextGlobal, LLVMGetValueName2, LLVMGetVisibility, LLVMIsDeclaration, LLVMSetLinkage,
+    LLVMSetVisibility,
 };
-use inkwell::llvm_sys::comdat::LLVMSetComdat;
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::{LLVMLinkage, LLVMVisibility};
 use inkwell::module::Module;

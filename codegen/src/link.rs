@@ -136,7 +136,10 @@ pub(crate) fn link_builtin(
         .map(name)
         .collect();
     let library_raw = library_module.as_mut_ptr();
-    for value in functions(library_raw).into_iter().chain(variables(library_raw)) {
+    for value in functions(library_raw)
+        .into_iter()
+        .chain(variables(library_raw))
+    {
         let value_name = name(value);
         // SAFETY: `value` is a global of the live library module.
         let is_declaration = unsafe { LLVMIsDeclaration(value) } != 0;
@@ -150,7 +153,10 @@ pub(crate) fn link_builtin(
     crate::run_pipeline(&library_module, "globaldce", machine, description)?;
 
     let mut roots = Vec::new();
-    for value in functions(library_raw).into_iter().chain(variables(library_raw)) {
+    for value in functions(library_raw)
+        .into_iter()
+        .chain(variables(library_raw))
+    {
         // SAFETY: `value` is a global of the live library module.
         let is_declaration = unsafe { LLVMIsDeclaration(value) } != 0;
         if !is_declaration && !is_local(value) && !name(value).starts_with("llvm.") {
@@ -198,7 +204,10 @@ fn parse_in<'ctx>(module: &Module<'ctx>, bytes: &[u8]) -> Result<Module<'ctx>, S
 /// The kernel module's values of [`INHERITED_ATTRIBUTES`], from its first definition that has a
 /// `target-cpu`; without one, the target's processor and features (and the default IEEE
 /// denormal mode). `None` means "remove the attribute".
-fn inherited_attributes(module: &Module<'_>, target: &Target) -> Vec<(&'static str, Option<String>)> {
+fn inherited_attributes(
+    module: &Module<'_>,
+    target: &Target,
+) -> Vec<(&'static str, Option<String>)> {
     let model: Option<FunctionValue<'_>> = module.get_functions().find(|function| {
         !function.as_global_value().is_declaration()
             && function
@@ -211,12 +220,7 @@ fn inherited_attributes(module: &Module<'_>, target: &Target) -> Vec<(&'static s
             .map(|key| {
                 let value = function
                     .get_string_attribute(AttributeLoc::Function, key)
-                    .map(|attribute| {
-                        attribute
-                            .get_string_value()
-                            .to_string_lossy()
-                            .into_owned()
-                    });
+                    .map(|attribute| attribute.get_string_value().to_string_lossy().into_owned());
                 (*key, value)
             })
             .collect(),
@@ -235,7 +239,12 @@ fn inherited_attributes(module: &Module<'_>, target: &Target) -> Vec<(&'static s
 
 /// Defines the ROCm device-library control variables (`__oclc_*`, hip-abi.md §7.1) that the
 /// linked code still declares, as internal constants, the way clang's `oclc_*.bc` files would.
-fn define_control_variables(module: &Module<'_>, cpu: &str, features: &str, options: &crate::Options) {
+fn define_control_variables(
+    module: &Module<'_>,
+    cpu: &str,
+    features: &str,
+    options: &crate::Options,
+) {
     let wave64 = if features.contains("+wavefrontsize64") {
         true
     } else if features.contains("-wavefrontsize64") || features.contains("+wavefrontsize32") {
@@ -246,13 +255,22 @@ fn define_control_variables(module: &Module<'_>, cpu: &str, features: &str, opti
     };
     let abi_version = module
         .get_flag("amdhsa_code_object_version")
-        .and_then(|flag| flag.print_to_string().to_string_lossy().split_whitespace().last().and_then(|text| text.parse::<u64>().ok()))
+        .and_then(|flag| {
+            flag.print_to_string()
+                .to_string_lossy()
+                .split_whitespace()
+                .last()
+                .and_then(|text| text.parse::<u64>().ok())
+        })
         .unwrap_or(500);
     let values: [(&str, Option<u64>); 7] = [
         ("__oclc_ABI_version", Some(abi_version)),
         ("__oclc_ISA_version", isa_version(cpu)),
         ("__oclc_wavefrontsize64", Some(u64::from(wave64))),
-        ("__oclc_correctly_rounded_sqrt32", Some(u64::from(!options.fast_math))),
+        (
+            "__oclc_correctly_rounded_sqrt32",
+            Some(u64::from(!options.fast_math)),
+        ),
         ("__oclc_finite_only_opt", Some(u64::from(options.fast_math))),
         ("__oclc_unsafe_math_opt", Some(u64::from(options.fast_math))),
         ("__oclc_daz_opt", Some(u64::from(options.flush_denormals))),
@@ -294,10 +312,17 @@ mod tests {
 
     #[test]
     fn isa_versions() {
-        let versions: Vec<Option<u64>> = ["gfx942", "gfx90a", "gfx1030", "gfx1100", "gfx9-generic", "sm_90"]
-            .into_iter()
-            .map(isa_version)
-            .collect();
+        let versions: Vec<Option<u64>> = [
+            "gfx942",
+            "gfx90a",
+            "gfx1030",
+            "gfx1100",
+            "gfx9-generic",
+            "sm_90",
+        ]
+        .into_iter()
+        .map(isa_version)
+        .collect();
         assert_eq!(
             versions,
             [Some(9402), Some(9010), Some(10300), Some(11000), None, None]

@@ -9,9 +9,9 @@
 use inkwell::llvm_sys::core::{
     LLVMConstInt, LLVMDeleteFunction, LLVMGetAsString, LLVMGetCalledValue, LLVMGetFirstUse,
     LLVMGetInitializer, LLVMGetNamedFunction, LLVMGetNextUse, LLVMGetOperand, LLVMGetUser,
-    LLVMInstructionEraseFromParent, LLVMIsACallInst, LLVMIsAConstantExpr,
-    LLVMIsAGetElementPtrInst, LLVMIsAGlobalVariable, LLVMIsAInstruction, LLVMIsConstantString,
-    LLVMReplaceAllUsesWith, LLVMTypeOf,
+    LLVMInstructionEraseFromParent, LLVMIsACallInst, LLVMIsAConstantExpr, LLVMIsAGetElementPtrInst,
+    LLVMIsAGlobalVariable, LLVMIsAInstruction, LLVMIsConstantString, LLVMReplaceAllUsesWith,
+    LLVMTypeOf,
 };
 use inkwell::llvm_sys::core::{LLVMIsACastInst, LLVMIsAConstantDataSequential};
 use inkwell::llvm_sys::prelude::LLVMValueRef;

@@ -120,7 +120,7 @@ mod tests {
         let error = machine(&target, OptLevel::O2, "sm_90").err();
         insta::assert_snapshot!(
             error.map(|error| error.to_string()).unwrap_or_default(),
-            @""
+            @"PTX ISA 9.1 is newer than 9.0, the newest the CUDA driver accepts"
         );
     }
 

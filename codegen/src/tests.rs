@@ -55,22 +55,24 @@ fn clang_bitcode(args: &[&str], source: &str, extension: &str) -> Vec<u8> {
 }
 
 fn amdgcn_bitcode(source: &str) -> Vec<u8> {
-    clang_bitcode(
-        &[
-            "-triple",
-            "amdgcn-amd-amdhsa",
-            "-target-cpu",
-            "gfx942",
-            "-fcuda-is-device",
-            "-mcode-object-version=5",
-            "-fvisibility=hidden",
-            "-fapply-global-visibility-to-externs",
-            "-x",
-            "hip",
-        ],
-        source,
+    amdgcn_bitcode_with(source, &["-cuid=0123456789abcdef"])
+}
+
+fn amdgcn_bitcode_with(source: &str, extra: &[&str]) -> Vec<u8> {
+    let mut args = extra.to_vec();
+    args.extend([
+        "-triple",
+        "amdgcn-amd-amdhsa",
+        "-target-cpu",
+        "gfx942",
+        "-fcuda-is-device",
+        "-mcode-object-version=5",
+        "-fvisibility=hidden",
+        "-fapply-global-visibility-to-externs",
+        "-x",
         "hip",
-    )
+    ]);
+    clang_bitcode(&args, source, "hip")
 }
 
 fn nvptx_bitcode(source: &str) -> Vec<u8> {
@@ -201,17 +203,27 @@ fn amdgcn_object_becomes_a_code_object() {
 #[test]
 fn amdgcn_assembly_has_the_kernel() {
     let bitcode = amdgcn_bitcode(AMDGCN_KERNEL);
-    let assembly = text(compile(&[&bitcode], &gfx942(OptLevel::O2, Emit::Assembly)).expect("compiles"));
+    let assembly =
+        text(compile(&[&bitcode], &gfx942(OptLevel::O2, Emit::Assembly)).expect("compiles"));
     assert!(assembly.contains("_Z4kernPff:"), "{assembly}");
     assert!(assembly.contains("s_endpgm"), "{assembly}");
-    assert!(assembly.contains(".amdgcn_target \"amdgcn-amd-amdhsa--gfx942\""), "{assembly}");
+    assert!(
+        assembly.contains(".amdgcn_target \"amdgcn-amd-amdhsa--gfx942\""),
+        "{assembly}"
+    );
 }
 
 #[test]
 fn internalisation_keeps_kernels_and_registered_variables() {
     let bitcode = amdgcn_bitcode(AMDGCN_KERNEL);
     let ir = text(compile(&[&bitcode], &gfx942(OptLevel::O2, Emit::LlvmIr)).expect("compiles"));
-    insta::assert_snapshot!(definitions(&ir), @"");
+    insta::assert_snapshot!(definitions(&ir), @r#"
+        @__hip_cuid_235103618daf3240 = addrspace(1) global i8 0
+        @llvm.compiler.used = appending addrspace(1) global [1 x ptr] [ptr addrspacecast (ptr addrspace(1) @__hip_cuid_235103618daf3240 to ptr)], section "llvm.metadata"
+        @registered_variable = protected local_unnamed_addr addrspace(1) externally_initialized global i32 5, align 4
+        define internal fastcc noundef float @_Z6helperf(float noundef %x) unnamed_addr
+        define protected amdgpu_kernel void @_Z4kernPff(ptr addrspace(1) noundef writeonly captures(none) initializes((0, 4)) %out.coerce, float noundef %x) local_unnamed_addr
+        "#);
 }
 
 #[test]
@@ -241,23 +253,23 @@ fn nvptx_arch_specific_and_newer_ptx() {
 #[test]
 fn nvptx_object_is_refused() {
     let bitcode = nvptx_bitcode(AMDGCN_KERNEL);
-    let error = compile(&[&bitcode], &sm_90(OptLevel::O2, Emit::Object))
-        .expect_err("no NVPTX objects");
-    insta::assert_snapshot!(error, @"");
+    let error =
+        compile(&[&bitcode], &sm_90(OptLevel::O2, Emit::Object)).expect_err("no NVPTX objects");
+    insta::assert_snapshot!(error, @"cannot emit an object file for sm_90");
 }
 
 #[test]
 fn input_for_another_target_is_refused() {
     let bitcode = amdgcn_bitcode(AMDGCN_KERNEL);
-    let error = compile(&[&bitcode], &sm_90(OptLevel::O2, Emit::Assembly))
-        .expect_err("triple mismatch");
-    insta::assert_snapshot!(error, @"");
+    let error =
+        compile(&[&bitcode], &sm_90(OptLevel::O2, Emit::Assembly)).expect_err("triple mismatch");
+    insta::assert_snapshot!(error, @"bitcode input 0 is for `amdgcn-amd-amdhsa`, but the target is `nvptx64-nvidia-cuda`");
 }
 
 #[test]
 fn garbage_input_is_a_parse_error() {
-    let error = compile(&[b"not bitcode"], &sm_90(OptLevel::O2, Emit::Assembly))
-        .expect_err("not bitcode");
+    let error =
+        compile(&[b"not bitcode"], &sm_90(OptLevel::O2, Emit::Assembly)).expect_err("not bitcode");
     assert!(
         matches!(error, CodegenError::Parse { index: 0, .. }),
         "{error:?}"
@@ -270,7 +282,7 @@ fn reflect_answers(fast_math: bool, flush_denormals: bool) -> String {
     options.fast_math = fast_math;
     options.flush_denormals = flush_denormals;
     let ir = text(compile(&[&bitcode], &options).expect("compiles"));
-    assert!(!ir.contains("reflect"), "{ir}");
+    assert!(!ir.contains("@llvm.nvvm.reflect"), "{ir}");
     ir.lines()
         .filter_map(|line| line.trim().strip_prefix("store i32 "))
         .map(|rest| rest.split(',').next().unwrap_or(rest))
@@ -281,8 +293,8 @@ fn reflect_answers(fast_math: bool, flush_denormals: bool) -> String {
 #[test]
 fn reflect_queries_become_constants() {
     // Order: __CUDA_ARCH, __CUDA_FTZ, __CUDA_PREC_SQRT, an unknown name.
-    insta::assert_snapshot!(reflect_answers(false, false), @"");
-    insta::assert_snapshot!(reflect_answers(true, true), @"");
+    insta::assert_snapshot!(reflect_answers(false, false), @"900 0 1 0");
+    insta::assert_snapshot!(reflect_answers(true, true), @"900 1 0 0");
 }
 
 #[test]
@@ -291,9 +303,9 @@ fn o0_and_o3_differ() {
     let o0 = text(compile(&[&bitcode], &gfx942(OptLevel::O0, Emit::Assembly)).expect("O0"));
     let o3 = text(compile(&[&bitcode], &gfx942(OptLevel::O3, Emit::Assembly)).expect("O3"));
     assert_ne!(o0, o3);
-    // O0 keeps the (now internal) helper as a real call; O3 inlines it.
-    assert!(o0.contains("s_swappc_b64"), "{o0}");
-    assert!(!o3.contains("s_swappc_b64"), "{o3}");
+    // O0 keeps locals in private (stack) memory; O3 promotes them to registers.
+    assert!(o0.contains("src_private_base"), "{o0}");
+    assert!(!o3.contains("src_private_base"), "{o3}");
 }
 
 #[test]
@@ -303,11 +315,19 @@ fn several_inputs_are_linked() {
          __attribute__((device)) float square(float);\n\
          __global__ void kern(float *out) { out[0] = square(out[1]); }\n",
     );
-    let helper = amdgcn_bitcode("__attribute__((device)) float square(float x) { return x * x; }\n");
-    let ir = text(
-        compile(&[&kernel, &helper], &gfx942(OptLevel::O0, Emit::LlvmIr)).expect("compiles"),
+    let helper = amdgcn_bitcode_with(
+        "__attribute__((device)) float square(float x) { return x * x; }\n",
+        &["-cuid=fedcba9876543210"],
     );
-    insta::assert_snapshot!(definitions(&ir), @"");
+    let ir =
+        text(compile(&[&kernel, &helper], &gfx942(OptLevel::O0, Emit::LlvmIr)).expect("compiles"));
+    insta::assert_snapshot!(definitions(&ir), @r#"
+        @__hip_cuid_235103618daf3240 = addrspace(1) global i8 0
+        @__hip_cuid_476f848b86af5397 = addrspace(1) global i8 0
+        @llvm.compiler.used = appending addrspace(1) global [2 x ptr] [ptr addrspacecast (ptr addrspace(1) @__hip_cuid_235103618daf3240 to ptr), ptr addrspacecast (ptr addrspace(1) @__hip_cuid_476f848b86af5397 to ptr)], section "llvm.metadata"
+        define internal noundef float @_Z6squaref(float noundef %x)
+        define protected amdgpu_kernel void @_Z4kernPf(ptr addrspace(1) noundef %out.coerce)
+        "#);
 }
 
 #[test]
@@ -345,23 +365,57 @@ __global__ void kern(int *out) { out[0] = lib_used(out[1]); }
 
 #[test]
 fn device_library_links_only_what_is_used() {
-    let library = clang_bitcode(&["-triple", "amdgcn-amd-amdhsa", "-x", "c"], LIBRARY, "c");
-    let kernel = amdgcn_bitcode(LIBRARY_USER);
+    // Like ROCm's device libraries, built without a code object version of its own.
+    let library = clang_bitcode(
+        &[
+            "-triple",
+            "amdgcn-amd-amdhsa",
+            "-mcode-object-version=none",
+            "-x",
+            "c",
+        ],
+        LIBRARY,
+        "c",
+    );
+    let kernel = amdgcn_bitcode_with(
+        LIBRARY_USER,
+        &[
+            "-cuid=0123456789abcdef",
+            "-fdenormal-fp-math-f32=preserve-sign,preserve-sign",
+        ],
+    );
     let mut options = gfx942(OptLevel::O0, Emit::LlvmIr);
     options.link_devicelibs = true;
     let ir = text(compile_with_library(&[&kernel], &options, &library).expect("compiles"));
-    insta::assert_snapshot!(definitions(&ir), @"");
+    insta::assert_snapshot!(definitions(&ir), @r#"
+        @__hip_cuid_235103618daf3240 = addrspace(1) global i8 0
+        @__oclc_ISA_version = internal addrspace(4) constant i32 9402, align 4
+        @llvm.compiler.used = appending addrspace(1) global [1 x ptr] [ptr addrspacecast (ptr addrspace(1) @__hip_cuid_235103618daf3240 to ptr)], section "llvm.metadata"
+        define internal i32 @lib_inner(i32 noundef %x)
+        define internal i32 @lib_used(i32 noundef %x)
+        define protected amdgpu_kernel void @_Z4kernPi(ptr addrspace(1) noundef %out.coerce)
+        "#);
 
-    // The imported functions now carry the kernel's processor.
-    let attributes: Vec<&str> = ir
-        .lines()
-        .filter(|line| line.starts_with("attributes #"))
-        .collect();
+    // The imported functions now carry the kernel's processor, features and denormal mode.
+    let attribute_group = |function: &str| -> String {
+        let define = ir
+            .lines()
+            .find(|line| line.starts_with("define") && line.contains(function))
+            .unwrap_or_else(|| panic!("no {function} in {ir}"));
+        let group = define.rsplit(" #").next().unwrap_or_default();
+        let group = group.trim_end_matches(" {");
+        let prefix = format!("attributes #{group} = ");
+        ir.lines()
+            .find_map(|line| line.strip_prefix(prefix.as_str()))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let imported = attribute_group("@lib_used");
+    assert!(imported.contains("\"target-cpu\"=\"gfx942\""), "{imported}");
+    assert!(imported.contains("+gfx940-insts"), "{imported}");
     assert!(
-        attributes
-            .iter()
-            .all(|line| !line.contains("target-features") || line.contains("\"target-cpu\"=\"gfx942\"")),
-        "{ir}"
+        imported.contains("\"denormal-fp-math-f32\"=\"preserve-sign,preserve-sign\""),
+        "{imported}"
     );
 
     // And the result is a loadable object.
@@ -451,7 +505,12 @@ fn target_descriptions() {
         },
     ];
     let descriptions: Vec<String> = targets.iter().map(target_description).collect();
-    insta::assert_snapshot!(descriptions.join("\n"), @"");
+    insta::assert_snapshot!(descriptions.join("\n"), @r#"
+        gfx90a:sramecc-:xnack+
+        gfx942
+        sm_90a
+        x86_64-unknown-linux-gnu
+        "#);
 }
 
 /// An NVPTX kernel calling an AMDGPU intrinsic: the NVPTX instruction selector reports
@@ -491,7 +550,12 @@ fn fatal_error_exits_with_status_1() {
         &[ir_path.as_os_str(), "-o".as_ref(), bitcode_path.as_os_str()],
     );
     let output = Command::new(std::env::current_exe().expect("test binary"))
-        .args(["--exact", "tests::fatal_error_child", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            "tests::fatal_error_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(FATAL_CHILD, &bitcode_path)
         .output()
         .expect("re-run the test binary");
@@ -501,7 +565,7 @@ fn fatal_error_exits_with_status_1() {
         .lines()
         .find(|line| line.starts_with("error: "))
         .unwrap_or_default();
-    insta::assert_snapshot!(message, @"");
+    insta::assert_snapshot!(message, @"error: LLVM failed while compiling for sm_90: Cannot select: intrinsic %llvm.amdgcn.workitem.id.x");
     assert!(!stderr.contains("Stack dump"), "{stderr}");
     assert!(Path::new(&bitcode_path).exists());
 }
