@@ -12,6 +12,7 @@ use std::panic::AssertUnwindSafe;
 use crate::backend::{self, Launch};
 use crate::error::{HipError, RuntimeError};
 use crate::log::log;
+use crate::registry;
 use crate::thread::{self, CallConfiguration};
 use crate::types::{DeviceProp, Dim3, MemcpyKind};
 
@@ -679,5 +680,96 @@ pub unsafe extern "C" fn hipLaunchKernel_spt(
 ) -> HipError {
     call("hipLaunchKernel_spt", || {
         launch(function_address, grid, block, args, shared_mem, stream, true)
+    })
+}
+
+/// The device address and size of the registered variable whose host shadow is at
+/// `symbol`, on the current device.
+fn symbol(symbol: *const c_void) -> Result<(u64, usize), RuntimeError> {
+    non_null(symbol, "symbol")?;
+    let address = symbol as usize;
+    let variable = registry::variable(address).ok_or(RuntimeError::UnknownSymbol { address })?;
+    let fat_binary = registry::fat_binary(variable.fat_binary)
+        .filter(|fat_binary| fat_binary.is_registered())
+        .ok_or(RuntimeError::UnknownSymbol { address })?;
+    let (backend, device) = backend::current()?;
+    backend.symbol(device, &fat_binary, &variable.name)
+}
+
+/// # Safety
+/// `dev_ptr` must be NULL or point to a writable `void*`.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetSymbolAddress(
+    dev_ptr: *mut *mut c_void,
+    symbol_address: *const c_void,
+) -> HipError {
+    call("hipGetSymbolAddress", || {
+        non_null(dev_ptr, "devPtr")?;
+        let (address, _) = symbol(symbol_address)?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { dev_ptr.write(address as *mut c_void) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `size` must be NULL or point to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetSymbolSize(size: *mut usize, symbol_address: *const c_void) -> HipError {
+    call("hipGetSymbolSize", || {
+        non_null(size, "size")?;
+        let (_, bytes) = symbol(symbol_address)?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { size.write(bytes) };
+        Ok(())
+    })
+}
+
+/// Checks `offset + size` against the variable and returns the device address to copy at.
+fn symbol_range(symbol_address: *const c_void, size: usize, offset: usize) -> Result<u64, RuntimeError> {
+    let (address, bytes) = symbol(symbol_address)?;
+    if offset.checked_add(size).is_none_or(|end| end > bytes) {
+        return Err(RuntimeError::InvalidValue { argument: "sizeBytes + offset" });
+    }
+    Ok(address + offset as u64)
+}
+
+/// # Safety
+/// `src` must be valid for `size` bytes in the space `kind` names.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemcpyToSymbol(
+    symbol_address: *const c_void,
+    src: *const c_void,
+    size: usize,
+    offset: usize,
+    kind: c_int,
+) -> HipError {
+    call("hipMemcpyToSymbol", || {
+        let parsed = MemcpyKind::from_raw(kind).ok_or(RuntimeError::InvalidMemcpyKind { kind })?;
+        if matches!(parsed, MemcpyKind::HostToHost | MemcpyKind::DeviceToHost) {
+            return Err(RuntimeError::InvalidMemcpyKind { kind });
+        }
+        let dst = symbol_range(symbol_address, size, offset)?;
+        memcpy(dst as *mut c_void, src, size, kind, None)
+    })
+}
+
+/// # Safety
+/// `dst` must be valid for `size` bytes in the space `kind` names.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemcpyFromSymbol(
+    dst: *mut c_void,
+    symbol_address: *const c_void,
+    size: usize,
+    offset: usize,
+    kind: c_int,
+) -> HipError {
+    call("hipMemcpyFromSymbol", || {
+        let parsed = MemcpyKind::from_raw(kind).ok_or(RuntimeError::InvalidMemcpyKind { kind })?;
+        if matches!(parsed, MemcpyKind::HostToHost | MemcpyKind::HostToDevice) {
+            return Err(RuntimeError::InvalidMemcpyKind { kind });
+        }
+        let src = symbol_range(symbol_address, size, offset)?;
+        memcpy(dst, src as *const c_void, size, kind, None)
     })
 }

@@ -381,6 +381,8 @@ pub enum RuntimeError {
     MissingConfiguration,
     #[error("kernel handle {handle:#x} was never registered")]
     UnknownKernel { handle: usize },
+    #[error("{address:#x} is not a registered device variable")]
+    UnknownSymbol { address: usize },
     #[error("fat binary at {address:#x} is not a valid offload bundle: {reason}")]
     InvalidFatBinary { address: usize, reason: String },
     #[error("no image for `{arch}` in the fat binary; it holds: {available}")]
@@ -408,6 +410,7 @@ impl RuntimeError {
             RuntimeError::InvalidConfiguration { .. } => HipError::ErrorInvalidConfiguration,
             RuntimeError::MissingConfiguration => HipError::ErrorMissingConfiguration,
             RuntimeError::UnknownKernel { .. } => HipError::ErrorInvalidDeviceFunction,
+            RuntimeError::UnknownSymbol { .. } => HipError::ErrorInvalidSymbol,
             RuntimeError::InvalidFatBinary { .. } => HipError::ErrorInvalidImage,
             RuntimeError::NoBinaryForGpu { .. } => HipError::ErrorNoBinaryForGpu,
             RuntimeError::Driver { code, .. } => HipError::from_cu_result(*code),

@@ -284,3 +284,173 @@ pub unsafe extern "C" fn __hipUnregisterFatBinary(handle: *mut *mut c_void) {
         log!(2, "unregistered fat binary {handle:p}{}", if removed { "" } else { " (unknown)" });
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::image::{self, ImageFormat};
+    use bundler::{Bundle, Entry, EntryId, OffloadArch, WriteOptions};
+
+    const PTX: &[u8] = b".version 7.8\n.target sm_80\n.address_size 64\n";
+
+    /// A bundle as the driver writes it: host entry, PTX for sm_80, a "cubin" for sm_90.
+    fn bundle_bytes() -> Vec<u8> {
+        let sm_80 = OffloadArch::parse("sm_80").unwrap();
+        let sm_90 = OffloadArch::parse("sm_90").unwrap();
+        let bundle = Bundle {
+            entries: vec![
+                Entry {
+                    id: EntryId::host(),
+                    data: Vec::new(),
+                },
+                Entry::ptx(&sm_80, PTX),
+                Entry {
+                    id: sm_90.bundle_entry_id(),
+                    data: b"\x7fELF\x02\x01\x01\0fake cubin".to_vec(),
+                },
+            ],
+        };
+        let options = WriteOptions {
+            align: 4096,
+            compression: None,
+        };
+        bundler::write(&bundle, &options).unwrap()
+    }
+
+    /// Registers `blob` through a HIPF wrapper; both are leaked, as in a real program.
+    fn register(magic: u32, version: u32, blob: &'static [u8]) -> *mut *mut c_void {
+        let wrapper = Box::leak(Box::new(FatBinaryWrapper {
+            magic,
+            version,
+            binary: blob.as_ptr().cast(),
+            unused: std::ptr::null(),
+        }));
+        // SAFETY: the wrapper and blob are leaked, so they outlive the registry.
+        unsafe { __hipRegisterFatBinary((wrapper as *const FatBinaryWrapper).cast()) }
+    }
+
+    #[test]
+    fn wrapper_magic_and_version_are_checked() {
+        let blob: &'static [u8] = bundle_bytes().leak();
+        assert!(register(0x466243B1, 1, blob).is_null(), "CUDA magic accepted");
+        assert!(register(HIP_FAT_BINARY_MAGIC, 2, blob).is_null(), "version 2 accepted");
+        // SAFETY: NULL is checked before anything is read.
+        assert!(unsafe { __hipRegisterFatBinary(std::ptr::null()) }.is_null());
+        assert!(!register(HIP_FAT_BINARY_MAGIC, 1, blob).is_null());
+    }
+
+    #[test]
+    fn registered_bundle_yields_the_right_image() {
+        let blob: &'static [u8] = bundle_bytes().leak();
+        let handle = register(HIP_FAT_BINARY_MAGIC, HIP_FAT_BINARY_VERSION, blob);
+        let index = handle_index(handle).unwrap();
+        let fat_binary = registry::fat_binary(index).unwrap();
+        let images = fat_binary.images().unwrap();
+        let ids: Vec<String> = images.iter().map(|image| image.id()).collect();
+        assert_eq!(
+            ids,
+            [
+                "host-x86_64-unknown-linux-gnu-",
+                "hipv4-nvptx64-nvidia-cuda-unknown-sm_80",
+                "hipv4-nvptx64-nvidia-cuda-unknown-sm_90",
+            ]
+        );
+        let candidates: Vec<_> = images.iter().map(|image| image.candidate()).collect();
+        let on_h100 = image::select_nvptx(&candidates, 90).unwrap();
+        assert_eq!((on_h100.index, on_h100.format), (2, ImageFormat::Cubin));
+        let on_a100 = image::select_nvptx(&candidates, 86).unwrap();
+        assert_eq!((on_a100.index, on_a100.format), (1, ImageFormat::Ptx));
+        assert!(image::select_nvptx(&candidates, 75).is_none());
+    }
+
+    #[test]
+    fn one_kernel_handle_from_two_translation_units() {
+        let first = register(HIP_FAT_BINARY_MAGIC, 1, bundle_bytes().leak());
+        let second = register(HIP_FAT_BINARY_MAGIC, 1, bundle_bytes().leak());
+        static KERNEL_HANDLE: u64 = 0;
+        let kernel = (&raw const KERNEL_HANDLE).cast::<c_void>();
+        let name = c"_Z6kernelPi";
+        for handle in [first, second, first] {
+            // SAFETY: the name is a static C string; the other pointers are unused.
+            let result = unsafe {
+                __hipRegisterFunction(
+                    handle,
+                    kernel,
+                    name.as_ptr().cast_mut(),
+                    name.as_ptr(),
+                    u32::MAX,
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut(),
+                )
+            };
+            assert_eq!(result, 0);
+        }
+        let registered = registry::kernel(kernel as usize).unwrap();
+        assert_eq!(registered.name.as_c_str(), name);
+        let indices: Vec<usize> = registered.fat_binaries.iter().map(|f| f.index).collect();
+        assert_eq!(
+            indices,
+            [handle_index(first).unwrap(), handle_index(second).unwrap()]
+        );
+
+        // SAFETY: `first` came from `__hipRegisterFatBinary`.
+        unsafe { __hipUnregisterFatBinary(first) };
+        let remaining = registry::kernel(kernel as usize).unwrap();
+        assert_eq!(remaining.fat_binaries.len(), 1);
+        // SAFETY: as above.
+        unsafe { __hipUnregisterFatBinary(second) };
+        assert!(registry::kernel(kernel as usize).is_none());
+    }
+
+    #[test]
+    fn bad_handles_are_ignored() {
+        let name = c"_Z1kv";
+        static KERNEL_HANDLE: u64 = 0;
+        // SAFETY: NULL and unknown handles are rejected by lookup, never dereferenced.
+        unsafe {
+            let result = __hipRegisterFunction(
+                std::ptr::null_mut(),
+                (&raw const KERNEL_HANDLE).cast(),
+                name.as_ptr().cast_mut(),
+                name.as_ptr(),
+                u32::MAX,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            );
+            assert_eq!(result, 0);
+            __hipRegisterVar(
+                0xdead_0000usize as *mut *mut c_void,
+                (&raw const KERNEL_HANDLE).cast_mut().cast(),
+                name.as_ptr().cast_mut(),
+                name.as_ptr(),
+                0,
+                4,
+                0,
+                0,
+            );
+            __hipUnregisterFatBinary(0xdead_0000usize as *mut *mut c_void);
+        }
+        assert!(registry::kernel(&raw const KERNEL_HANDLE as usize).is_none());
+        assert!(registry::variable(&raw const KERNEL_HANDLE as usize).is_none());
+    }
+
+    #[test]
+    fn corrupt_bundle_is_an_invalid_image_at_first_use() {
+        // An absurd entry count, followed by enough zeros that a reader asking for more
+        // header bytes stays inside the allocation.
+        let mut bytes = b"__CLANG_OFFLOAD_BUNDLE__\xff\xff\xff\xff\xff\xff\xff\xff".to_vec();
+        bytes.resize(64 * 1024, 0);
+        let blob: &'static [u8] = bytes.leak();
+        let handle = register(HIP_FAT_BINARY_MAGIC, 1, blob);
+        assert!(!handle.is_null(), "registration must stay lazy");
+        let fat_binary = registry::fat_binary(handle_index(handle).unwrap()).unwrap();
+        let error = fat_binary.images().unwrap_err();
+        assert_eq!(error.code(), crate::error::HipError::ErrorInvalidImage);
+    }
+}

@@ -155,6 +155,10 @@ pub(crate) struct Kernel {
 
 /// One `__hipRegisterVar` / `__hipRegisterManagedVar` call, kept for symbol lookups.
 #[derive(Debug, Clone)]
+#[expect(
+    dead_code,
+    reason = "size, constant and managed are kept for managed-variable support, FIXME(#2)"
+)]
 pub(crate) struct Variable {
     pub(crate) fat_binary: usize,
     pub(crate) name: CString,

@@ -99,8 +99,10 @@ mod tests {
     fn configurations_nest_per_thread() {
         push_configuration(configuration(1));
         push_configuration(configuration(2));
-        let other_thread = std::thread::spawn(|| pop_configuration()).join().unwrap();
-        assert_eq!(other_thread, None);
+        let other_thread = std::thread::spawn(|| pop_configuration().is_some())
+            .join()
+            .unwrap();
+        assert!(!other_thread, "another thread saw this thread's configuration");
         assert_eq!(pop_configuration().map(|c| c.grid.x), Some(2));
         assert_eq!(pop_configuration().map(|c| c.grid.x), Some(1));
         assert_eq!(pop_configuration(), None);

@@ -112,6 +112,7 @@ driver_api! {
     cuMemsetD8Async: fn(CuDevicePtr, u8, usize, CuStream);
     cuModuleLoadDataEx: fn(*mut CuModule, *const c_void, u32, *mut i32, *mut *mut c_void);
     cuModuleGetFunction: fn(*mut CuFunction, CuModule, *const c_char);
+    cuModuleGetGlobal: fn(*mut CuDevicePtr, *mut usize, CuModule, *const c_char);
     cuFuncSetAttribute: fn(CuFunction, i32, i32);
     cuLaunchKernel: fn(
         CuFunction, u32, u32, u32, u32, u32, u32, u32, CuStream,
@@ -890,5 +891,29 @@ impl Backend for Cuda {
             (self.api.cuMemGetInfo)(&mut free, &mut total)
         })?;
         Ok((free, total))
+    }
+
+    fn symbol(
+        &self,
+        device: usize,
+        fat_binary: &FatBinary,
+        name: &CStr,
+    ) -> Result<(DevicePtr, usize), RuntimeError> {
+        self.enter(device)?;
+        let module = self.module(fat_binary, device)?;
+        let (mut address, mut size): (CuDevicePtr, usize) = (0, 0);
+        // SAFETY: `module` is a loaded module; the name is NUL-terminated; both outputs
+        // are live locals.
+        let code = unsafe {
+            (self.api.cuModuleGetGlobal)(&mut address, &mut size, module.0, name.as_ptr())
+        };
+        if code != CUDA_SUCCESS {
+            return Err(self.driver_error(
+                "cuModuleGetGlobal",
+                code,
+                format!(" for `{}`", name.to_string_lossy()),
+            ));
+        }
+        Ok((address, size))
     }
 }

@@ -9,11 +9,12 @@
 
 pub(crate) mod cuda;
 
-use std::ffi::c_void;
+use std::ffi::{c_void, CStr};
 use std::sync::OnceLock;
 
 use crate::error::RuntimeError;
 use crate::log::log;
+use crate::registry::FatBinary;
 use crate::types::{DeviceProp, Dim3, MemcpyKind};
 
 /// A device allocation's address as the backend sees it.
@@ -97,6 +98,14 @@ pub(crate) trait Backend: Send + Sync {
     fn event_destroy(&self, device: usize, event: EventHandle) -> Result<(), RuntimeError>;
     /// Free and total memory of the device, in bytes.
     fn mem_info(&self, device: usize) -> Result<(usize, usize), RuntimeError>;
+    /// Device address and size of the variable `name` in `fat_binary`'s image for
+    /// `device` (loading the image if needed).
+    fn symbol(
+        &self,
+        device: usize,
+        fat_binary: &FatBinary,
+        name: &CStr,
+    ) -> Result<(DevicePtr, usize), RuntimeError>;
 }
 
 /// The backend used when no driver is usable. Keeps the reason for messages.
@@ -195,6 +204,9 @@ impl Backend for NoDevice {
         Err(self.error())
     }
     fn mem_info(&self, _: usize) -> Result<(usize, usize), RuntimeError> {
+        Err(self.error())
+    }
+    fn symbol(&self, _: usize, _: &FatBinary, _: &CStr) -> Result<(DevicePtr, usize), RuntimeError> {
         Err(self.error())
     }
 }

@@ -1,0 +1,367 @@
+/* hip/hip_runtime_api.h for oxhip: the HIP host API implemented by liboxhip_runtime.
+ *
+ * Types, enum values and struct layouts follow HIP 6.x's published API so that existing
+ * HIP code compiles unchanged; the text is oxhip's own. Usable from C and C++, from
+ * plain host compiles (gcc, g++, clang without -x hip) and from HIP compiles with
+ * clang 22, where it also declares what clang's <<<>>> lowering needs
+ * (__hipPushCallConfiguration, __hipPopCallConfiguration, hipLaunchKernel).
+ */
+#ifndef HIP_HIP_RUNTIME_API_H
+#define HIP_HIP_RUNTIME_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__HIP__) || defined(__CUDA__)
+#define __OXHIP_API_HD __attribute__((host, device))
+#else
+#define __OXHIP_API_HD
+#endif
+
+#if defined(__cplusplus) && __cplusplus >= 201703L
+#define __OXHIP_NODISCARD [[nodiscard]]
+#else
+#define __OXHIP_NODISCARD
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Errors ------------------------------------------------------------------------ */
+
+typedef enum __OXHIP_NODISCARD hipError_t {
+  hipSuccess = 0,
+  hipErrorInvalidValue = 1,
+  hipErrorOutOfMemory = 2,
+  hipErrorMemoryAllocation = 2, /* old name */
+  hipErrorNotInitialized = 3,
+  hipErrorInitializationError = 3, /* old name */
+  hipErrorDeinitialized = 4,
+  hipErrorProfilerDisabled = 5,
+  hipErrorProfilerNotInitialized = 6,
+  hipErrorProfilerAlreadyStarted = 7,
+  hipErrorProfilerAlreadyStopped = 8,
+  hipErrorInvalidConfiguration = 9,
+  hipErrorInvalidPitchValue = 12,
+  hipErrorInvalidSymbol = 13,
+  hipErrorInvalidDevicePointer = 17,
+  hipErrorInvalidMemcpyDirection = 21,
+  hipErrorInsufficientDriver = 35,
+  hipErrorMissingConfiguration = 52,
+  hipErrorPriorLaunchFailure = 53,
+  hipErrorInvalidDeviceFunction = 98,
+  hipErrorNoDevice = 100,
+  hipErrorInvalidDevice = 101,
+  hipErrorInvalidImage = 200,
+  hipErrorInvalidContext = 201,
+  hipErrorContextAlreadyCurrent = 202,
+  hipErrorMapFailed = 205,
+  hipErrorMapBufferObjectFailed = 205, /* old name */
+  hipErrorUnmapFailed = 206,
+  hipErrorArrayIsMapped = 207,
+  hipErrorAlreadyMapped = 208,
+  hipErrorNoBinaryForGpu = 209,
+  hipErrorAlreadyAcquired = 210,
+  hipErrorNotMapped = 211,
+  hipErrorNotMappedAsArray = 212,
+  hipErrorNotMappedAsPointer = 213,
+  hipErrorECCNotCorrectable = 214,
+  hipErrorUnsupportedLimit = 215,
+  hipErrorContextAlreadyInUse = 216,
+  hipErrorPeerAccessUnsupported = 217,
+  hipErrorInvalidKernelFile = 218,
+  hipErrorInvalidGraphicsContext = 219,
+  hipErrorInvalidSource = 300,
+  hipErrorFileNotFound = 301,
+  hipErrorSharedObjectSymbolNotFound = 302,
+  hipErrorSharedObjectInitFailed = 303,
+  hipErrorOperatingSystem = 304,
+  hipErrorInvalidHandle = 400,
+  hipErrorInvalidResourceHandle = 400, /* old name */
+  hipErrorIllegalState = 401,
+  hipErrorNotFound = 500,
+  hipErrorNotReady = 600,
+  hipErrorIllegalAddress = 700,
+  hipErrorLaunchOutOfResources = 701,
+  hipErrorLaunchTimeOut = 702,
+  hipErrorPeerAccessAlreadyEnabled = 704,
+  hipErrorPeerAccessNotEnabled = 705,
+  hipErrorSetOnActiveProcess = 708,
+  hipErrorContextIsDestroyed = 709,
+  hipErrorAssert = 710,
+  hipErrorHostMemoryAlreadyRegistered = 712,
+  hipErrorHostMemoryNotRegistered = 713,
+  hipErrorLaunchFailure = 719,
+  hipErrorCooperativeLaunchTooLarge = 720,
+  hipErrorNotSupported = 801,
+  hipErrorStreamCaptureUnsupported = 900,
+  hipErrorStreamCaptureInvalidated = 901,
+  hipErrorStreamCaptureMerge = 902,
+  hipErrorStreamCaptureUnmatched = 903,
+  hipErrorStreamCaptureUnjoined = 904,
+  hipErrorStreamCaptureIsolation = 905,
+  hipErrorStreamCaptureImplicit = 906,
+  hipErrorCapturedEvent = 907,
+  hipErrorStreamCaptureWrongThread = 908,
+  hipErrorGraphExecUpdateFailure = 910,
+  hipErrorUnknown = 999,
+  hipErrorRuntimeMemory = 1052,
+  hipErrorRuntimeOther = 1053,
+  hipErrorTbd
+} hipError_t;
+
+/* ---- Basic types ------------------------------------------------------------------- */
+
+typedef enum hipMemcpyKind {
+  hipMemcpyHostToHost = 0,
+  hipMemcpyHostToDevice = 1,
+  hipMemcpyDeviceToHost = 2,
+  hipMemcpyDeviceToDevice = 3,
+  hipMemcpyDefault = 4 /* direction inferred from the pointers */
+} hipMemcpyKind;
+
+typedef struct ihipStream_t* hipStream_t;
+typedef struct ihipEvent_t* hipEvent_t;
+
+/* The per-thread default stream. */
+#define hipStreamPerThread ((hipStream_t)2)
+
+#define hipStreamDefault 0x00
+#define hipStreamNonBlocking 0x01
+
+#define hipEventDefault 0x0
+#define hipEventBlockingSync 0x1
+#define hipEventDisableTiming 0x2
+#define hipEventInterprocess 0x4
+
+/* Launch dimensions: three 32-bit counts, passed by value. */
+typedef struct dim3 {
+  uint32_t x;
+  uint32_t y;
+  uint32_t z;
+#ifdef __cplusplus
+  __OXHIP_API_HD constexpr dim3(uint32_t x_ = 1, uint32_t y_ = 1, uint32_t z_ = 1)
+      : x(x_), y(y_), z(z_) {}
+#endif
+} dim3;
+
+typedef struct hipUUID_t {
+  char bytes[16];
+} hipUUID;
+
+/* Architectural feature flags (hipDeviceProp_t::arch). */
+typedef struct {
+  unsigned hasGlobalInt32Atomics : 1;
+  unsigned hasGlobalFloatAtomicExch : 1;
+  unsigned hasSharedInt32Atomics : 1;
+  unsigned hasSharedFloatAtomicExch : 1;
+  unsigned hasFloatAtomicAdd : 1;
+  unsigned hasGlobalInt64Atomics : 1;
+  unsigned hasSharedInt64Atomics : 1;
+  unsigned hasDoubles : 1;
+  unsigned hasWarpVote : 1;
+  unsigned hasWarpBallot : 1;
+  unsigned hasWarpShuffle : 1;
+  unsigned hasFunnelShift : 1;
+  unsigned hasThreadFenceSystem : 1;
+  unsigned hasSyncThreadsExt : 1;
+  unsigned hasSurfaceFuncs : 1;
+  unsigned has3dGrid : 1;
+  unsigned hasDynamicParallelism : 1;
+} hipDeviceArch_t;
+
+/* Device properties, in HIP 6's field order (HIP's own headers call this layout
+ * hipDeviceProp_tR0600). On NVIDIA, gcnArchName holds the SM name, e.g. "sm_90". */
+typedef struct hipDeviceProp_t {
+  char name[256];
+  hipUUID uuid;
+  char luid[8];
+  unsigned int luidDeviceNodeMask;
+  size_t totalGlobalMem;
+  size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  size_t memPitch;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int clockRate; /* kHz */
+  size_t totalConstMem;
+  int major;
+  int minor;
+  size_t textureAlignment;
+  size_t texturePitchAlignment;
+  int deviceOverlap;
+  int multiProcessorCount;
+  int kernelExecTimeoutEnabled;
+  int integrated;
+  int canMapHostMemory;
+  int computeMode;
+  int maxTexture1D;
+  int maxTexture1DMipmap;
+  int maxTexture1DLinear;
+  int maxTexture2D[2];
+  int maxTexture2DMipmap[2];
+  int maxTexture2DLinear[3];
+  int maxTexture2DGather[2];
+  int maxTexture3D[3];
+  int maxTexture3DAlt[3];
+  int maxTextureCubemap;
+  int maxTexture1DLayered[2];
+  int maxTexture2DLayered[3];
+  int maxTextureCubemapLayered[2];
+  int maxSurface1D;
+  int maxSurface2D[2];
+  int maxSurface3D[3];
+  int maxSurface1DLayered[2];
+  int maxSurface2DLayered[3];
+  int maxSurfaceCubemap;
+  int maxSurfaceCubemapLayered[2];
+  size_t surfaceAlignment;
+  int concurrentKernels;
+  int ECCEnabled;
+  int pciBusID;
+  int pciDeviceID;
+  int pciDomainID;
+  int tccDriver;
+  int asyncEngineCount;
+  int unifiedAddressing;
+  int memoryClockRate; /* kHz */
+  int memoryBusWidth;  /* bits */
+  int l2CacheSize;
+  int persistingL2CacheMaxSize;
+  int maxThreadsPerMultiProcessor;
+  int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  size_t sharedMemPerMultiprocessor;
+  int regsPerMultiprocessor;
+  int managedMemory;
+  int isMultiGpuBoard;
+  int multiGpuBoardGroupID;
+  int hostNativeAtomicSupported;
+  int singleToDoublePrecisionPerfRatio;
+  int pageableMemoryAccess;
+  int concurrentManagedAccess;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
+  int cooperativeLaunch;
+  int cooperativeMultiDeviceLaunch;
+  size_t sharedMemPerBlockOptin;
+  int pageableMemoryAccessUsesHostPageTables;
+  int directManagedMemAccessFromHost;
+  int maxBlocksPerMultiProcessor;
+  int accessPolicyMaxWindowSize;
+  size_t reservedSharedMemPerBlock;
+  int hostRegisterSupported;
+  int sparseHipArraySupported;
+  int hostRegisterReadOnlySupported;
+  int timelineSemaphoreInteropSupported;
+  int memoryPoolsSupported;
+  int gpuDirectRDMASupported;
+  unsigned int gpuDirectRDMAFlushWritesOptions;
+  int gpuDirectRDMAWritesOrdering;
+  unsigned int memoryPoolSupportedHandleTypes;
+  int deferredMappingHipArraySupported;
+  int ipcEventSupported;
+  int clusterLaunch;
+  int unifiedFunctionPointers;
+  int reserved[63];
+  int hipReserved[32];
+  /* HIP-only members. */
+  char gcnArchName[256];
+  size_t maxSharedMemoryPerMultiProcessor;
+  int clockInstructionRate;
+  hipDeviceArch_t arch;
+  unsigned int* hdpMemFlushCntl;
+  unsigned int* hdpRegFlushCntl;
+  int cooperativeMultiDeviceUnmatchedFunc;
+  int cooperativeMultiDeviceUnmatchedGridDim;
+  int cooperativeMultiDeviceUnmatchedBlockDim;
+  int cooperativeMultiDeviceUnmatchedSharedMem;
+  int isLargeBar;
+  int asicRevision;
+} hipDeviceProp_t;
+
+/* ---- Device management ------------------------------------------------------------- */
+
+hipError_t hipInit(unsigned int flags);
+/* No device: returns hipErrorNoDevice and sets *count to 0. */
+hipError_t hipGetDeviceCount(int* count);
+hipError_t hipSetDevice(int device);
+hipError_t hipGetDevice(int* device);
+hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int device);
+hipError_t hipGetDevicePropertiesR0600(hipDeviceProp_t* prop, int device);
+hipError_t hipDeviceSynchronize(void);
+hipError_t hipDeviceReset(void);
+hipError_t hipMemGetInfo(size_t* free, size_t* total);
+hipError_t hipRuntimeGetVersion(int* runtimeVersion);
+hipError_t hipDriverGetVersion(int* driverVersion);
+
+/* ---- Errors ------------------------------------------------------------------------ */
+
+hipError_t hipGetLastError(void);
+hipError_t hipPeekAtLastError(void);
+const char* hipGetErrorName(hipError_t error);
+const char* hipGetErrorString(hipError_t error);
+/* oxhip extension: the detailed reason for this thread's last failure, or "". */
+const char* oxhipGetLastErrorMessage(void);
+
+/* ---- Memory ------------------------------------------------------------------------ */
+
+hipError_t hipMalloc(void** ptr, size_t size);
+hipError_t hipFree(void* ptr);
+hipError_t hipMemcpy(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind);
+hipError_t hipMemcpyAsync(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind,
+                          hipStream_t stream);
+hipError_t hipMemset(void* dst, int value, size_t sizeBytes);
+hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes, hipStream_t stream);
+
+/* Device variables, named by the address of their host shadow (HIP_SYMBOL(x) = &x). */
+hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol);
+hipError_t hipGetSymbolSize(size_t* size, const void* symbol);
+hipError_t hipMemcpyToSymbol(const void* symbol, const void* src, size_t sizeBytes,
+                             size_t offset, hipMemcpyKind kind);
+hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t sizeBytes,
+                               size_t offset, hipMemcpyKind kind);
+
+/* ---- Streams and events ------------------------------------------------------------ */
+
+hipError_t hipStreamCreate(hipStream_t* stream);
+hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags);
+hipError_t hipStreamDestroy(hipStream_t stream);
+hipError_t hipStreamSynchronize(hipStream_t stream);
+hipError_t hipStreamQuery(hipStream_t stream);
+
+hipError_t hipEventCreate(hipEvent_t* event);
+hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned int flags);
+hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream);
+hipError_t hipEventSynchronize(hipEvent_t event);
+hipError_t hipEventQuery(hipEvent_t event);
+hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop);
+hipError_t hipEventDestroy(hipEvent_t event);
+
+/* ---- Kernel launch ----------------------------------------------------------------- */
+
+/* function_address is the kernel's host handle (&kernel in HIP host code); args holds
+ * one pointer per kernel parameter, in order. */
+hipError_t hipLaunchKernel(const void* function_address, dim3 numBlocks, dim3 dimBlocks,
+                           void** args, size_t sharedMemBytes, hipStream_t stream);
+/* As hipLaunchKernel; a null stream means the per-thread default stream. */
+hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks, dim3 dimBlocks,
+                               void** args, size_t sharedMemBytes, hipStream_t stream);
+
+/* Used by clang's lowering of kernel<<<grid, block, shared, stream>>>(...). */
+hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+                                      hipStream_t stream);
+hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
+                                     hipStream_t* stream);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#undef __OXHIP_NODISCARD
+
+#endif /* HIP_HIP_RUNTIME_API_H */
