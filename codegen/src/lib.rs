@@ -14,6 +14,7 @@
 mod diagnostics;
 mod internalize;
 mod link;
+mod processors;
 mod reflect;
 mod target;
 #[cfg(test)]
@@ -113,6 +114,18 @@ pub enum CodegenError {
     Link { target: String, message: String },
     #[error("PTX ISA {major}.{minor} is newer than 9.0, the newest the CUDA driver accepts", major = ptx_isa / 10, minor = ptx_isa % 10)]
     PtxIsaTooNew { ptx_isa: u32 },
+    #[error("PTX ISA {major}.{minor} is too old for `{processor}`, which needs at least {}.{}", minimum / 10, minimum % 10, major = ptx_isa / 10, minor = ptx_isa % 10)]
+    PtxIsaTooOld {
+        processor: String,
+        ptx_isa: u32,
+        minimum: u32,
+    },
+    #[error("unsupported processor `{processor}`")]
+    UnknownProcessor { processor: String },
+    #[error(
+        "unknown AMDGPU feature `{feature}`: expected `+name` or `-name` with a feature of LLVM 22"
+    )]
+    UnknownFeature { feature: String },
     #[error("LLVM has no target machine for {target}: {message}")]
     TargetMachine { target: String, message: String },
     #[error("`{function}` is called with an argument that is not a constant string")]

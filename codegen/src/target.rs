@@ -10,7 +10,7 @@ use inkwell::targets::{
 };
 use inkwell::OptimizationLevel;
 
-use crate::{CodegenError, OptLevel, Target};
+use crate::{processors, CodegenError, OptLevel, Target};
 
 /// The newest PTX ISA that the CUDA 13.0 driver accepts (hip-abi.md §0.11).
 const NEWEST_PTX_ISA: u32 = 90;
@@ -67,16 +67,60 @@ pub(crate) fn device_library(target: &Target) -> &'static [u8] {
     }
 }
 
+/// Refuses what LLVM would only warn about on stderr before failing fatally later.
+fn validate(target: &Target) -> Result<(), CodegenError> {
+    match target {
+        Target::Amdgcn { cpu, features } => {
+            if !processors::AMDGPU_PROCESSORS.contains(&cpu.as_str()) {
+                return Err(CodegenError::UnknownProcessor {
+                    processor: cpu.clone(),
+                });
+            }
+            for feature in features.split(',').map(str::trim).filter(|f| !f.is_empty()) {
+                let name = feature
+                    .strip_prefix('+')
+                    .or_else(|| feature.strip_prefix('-'));
+                if !name.is_some_and(|name| processors::AMDGPU_FEATURES.contains(&name)) {
+                    return Err(CodegenError::UnknownFeature {
+                        feature: feature.to_owned(),
+                    });
+                }
+            }
+            Ok(())
+        }
+        Target::Nvptx {
+            sm,
+            arch_specific,
+            ptx_isa,
+        } => {
+            let processor = format!("sm_{sm}{}", if *arch_specific { "a" } else { "" });
+            let minimum = processors::minimum_ptx_isa(*sm, *arch_specific).ok_or(
+                CodegenError::UnknownProcessor {
+                    processor: processor.clone(),
+                },
+            )?;
+            if *ptx_isa > NEWEST_PTX_ISA {
+                return Err(CodegenError::PtxIsaTooNew { ptx_isa: *ptx_isa });
+            }
+            if *ptx_isa < minimum {
+                return Err(CodegenError::PtxIsaTooOld {
+                    processor,
+                    ptx_isa: *ptx_isa,
+                    minimum,
+                });
+            }
+            Ok(())
+        }
+        Target::Host { .. } => Ok(()),
+    }
+}
+
 pub(crate) fn machine(
     target: &Target,
     opt_level: OptLevel,
     description: &str,
 ) -> Result<TargetMachine, CodegenError> {
-    if let Target::Nvptx { ptx_isa, .. } = target {
-        if *ptx_isa > NEWEST_PTX_ISA {
-            return Err(CodegenError::PtxIsaTooNew { ptx_isa: *ptx_isa });
-        }
-    }
+    validate(target)?;
     initialise_targets();
     let triple = TargetTriple::create(triple(target));
     let llvm_target =
@@ -122,6 +166,46 @@ mod tests {
             error.map(|error| error.to_string()).unwrap_or_default(),
             @"PTX ISA 9.1 is newer than 9.0, the newest the CUDA driver accepts"
         );
+    }
+
+    fn refusal(target: Target) -> String {
+        match machine(&target, OptLevel::O2, "test") {
+            Ok(_) => "accepted".to_owned(),
+            Err(error) => error.to_string(),
+        }
+    }
+
+    #[test]
+    fn wrong_targets_are_refused() {
+        let amdgcn = |cpu: &str, features: &str| Target::Amdgcn {
+            cpu: cpu.to_owned(),
+            features: features.to_owned(),
+        };
+        let nvptx = |sm, arch_specific, ptx_isa| Target::Nvptx {
+            sm,
+            arch_specific,
+            ptx_isa,
+        };
+        let results = [
+            refusal(amdgcn("gfx942", "+xnack,-sramecc")),
+            refusal(amdgcn("gfx9999", "")),
+            refusal(amdgcn("gfx90a", "+xnack,+bogus")),
+            refusal(amdgcn("gfx90a", "xnack")),
+            refusal(nvptx(90, false, 78)),
+            refusal(nvptx(90, true, 78)),
+            refusal(nvptx(100, false, 78)),
+            refusal(nvptx(35, false, 78)),
+        ];
+        insta::assert_snapshot!(results.join("\n"), @r#"
+            accepted
+            unsupported processor `gfx9999`
+            unknown AMDGPU feature `+bogus`: expected `+name` or `-name` with a feature of LLVM 22
+            unknown AMDGPU feature `xnack`: expected `+name` or `-name` with a feature of LLVM 22
+            accepted
+            PTX ISA 7.8 is too old for `sm_90a`, which needs at least 8.0
+            PTX ISA 7.8 is too old for `sm_100`, which needs at least 8.6
+            unsupported processor `sm_35`
+            "#);
     }
 
     #[test]
