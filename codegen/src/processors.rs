@@ -350,7 +350,7 @@ pub(crate) fn minimum_ptx_isa(sm: u32, arch_specific: bool) -> Option<u32> {
         (50, false) => 40,
         (52, false) => 41,
         (53, false) => 42,
-        (60 | 61 | 62, false) => 50,
+        (60..=62, false) => 50,
         (70, false) => 60,
         (72, false) => 61,
         (75, false) => 63,
