@@ -24,6 +24,14 @@
 #define __OXHIP_NODISCARD
 #endif
 
+/* Default arguments where HIP's API has them (C++ only). The <<<grid, block>>> form
+ * needs the ones on __hipPushCallConfiguration. */
+#ifdef __cplusplus
+#define __OXHIP_DEFAULT(value) = value
+#else
+#define __OXHIP_DEFAULT(value)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -314,17 +322,20 @@ hipError_t hipMalloc(void** ptr, size_t size);
 hipError_t hipFree(void* ptr);
 hipError_t hipMemcpy(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind);
 hipError_t hipMemcpyAsync(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind,
-                          hipStream_t stream);
+                          hipStream_t stream __OXHIP_DEFAULT(0));
 hipError_t hipMemset(void* dst, int value, size_t sizeBytes);
-hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes, hipStream_t stream);
+hipError_t hipMemsetAsync(void* dst, int value, size_t sizeBytes,
+                          hipStream_t stream __OXHIP_DEFAULT(0));
 
 /* Device variables, named by the address of their host shadow (HIP_SYMBOL(x) = &x). */
 hipError_t hipGetSymbolAddress(void** devPtr, const void* symbol);
 hipError_t hipGetSymbolSize(size_t* size, const void* symbol);
 hipError_t hipMemcpyToSymbol(const void* symbol, const void* src, size_t sizeBytes,
-                             size_t offset, hipMemcpyKind kind);
+                             size_t offset __OXHIP_DEFAULT(0),
+                             hipMemcpyKind kind __OXHIP_DEFAULT(hipMemcpyHostToDevice));
 hipError_t hipMemcpyFromSymbol(void* dst, const void* symbol, size_t sizeBytes,
-                               size_t offset, hipMemcpyKind kind);
+                               size_t offset __OXHIP_DEFAULT(0),
+                               hipMemcpyKind kind __OXHIP_DEFAULT(hipMemcpyDeviceToHost));
 
 /* ---- Streams and events ------------------------------------------------------------ */
 
@@ -336,7 +347,7 @@ hipError_t hipStreamQuery(hipStream_t stream);
 
 hipError_t hipEventCreate(hipEvent_t* event);
 hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned int flags);
-hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream);
+hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream __OXHIP_DEFAULT(0));
 hipError_t hipEventSynchronize(hipEvent_t event);
 hipError_t hipEventQuery(hipEvent_t event);
 hipError_t hipEventElapsedTime(float* ms, hipEvent_t start, hipEvent_t stop);
@@ -347,14 +358,17 @@ hipError_t hipEventDestroy(hipEvent_t event);
 /* function_address is the kernel's host handle (&kernel in HIP host code); args holds
  * one pointer per kernel parameter, in order. */
 hipError_t hipLaunchKernel(const void* function_address, dim3 numBlocks, dim3 dimBlocks,
-                           void** args, size_t sharedMemBytes, hipStream_t stream);
+                           void** args, size_t sharedMemBytes __OXHIP_DEFAULT(0),
+                           hipStream_t stream __OXHIP_DEFAULT(0));
 /* As hipLaunchKernel; a null stream means the per-thread default stream. */
 hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks, dim3 dimBlocks,
-                               void** args, size_t sharedMemBytes, hipStream_t stream);
+                               void** args, size_t sharedMemBytes __OXHIP_DEFAULT(0),
+                               hipStream_t stream __OXHIP_DEFAULT(0));
 
 /* Used by clang's lowering of kernel<<<grid, block, shared, stream>>>(...). */
-hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
-                                      hipStream_t stream);
+hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                      size_t sharedMem __OXHIP_DEFAULT(0),
+                                      hipStream_t stream __OXHIP_DEFAULT(0));
 hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* sharedMem,
                                      hipStream_t* stream);
 
@@ -363,5 +377,6 @@ hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* shar
 #endif
 
 #undef __OXHIP_NODISCARD
+#undef __OXHIP_DEFAULT
 
 #endif /* HIP_HIP_RUNTIME_API_H */
