@@ -569,3 +569,53 @@ fn fatal_error_exits_with_status_1() {
     assert!(!stderr.contains("Stack dump"), "{stderr}");
     assert!(Path::new(&bitcode_path).exists());
 }
+
+#[test]
+fn backend_errors_are_values() {
+    // The AMDGPU assembler rejects the instruction while emitting the object; LLVM reports it
+    // as an error diagnostic, which must come back as an error instead of ending the process.
+    let bitcode = amdgcn_bitcode(
+        "#define __global__ __attribute__((global))\n\
+         __global__ void kern(int *out) { asm volatile(\"v_no_such_instruction v0\"); }\n",
+    );
+    let error = compile(&[&bitcode], &gfx942(OptLevel::O2, Emit::Object)).expect_err("bad asm");
+    assert!(matches!(error, CodegenError::Backend { .. }), "{error:?}");
+    insta::assert_snapshot!(error, @r#"
+        LLVM failed while compiling for gfx942: <inline asm>:1:2: invalid instruction
+                v_no_such_instruction v0
+                ^
+        "#);
+}
+
+#[test]
+fn invalid_modules_fail_verification() {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let ir_path = directory.path().join("invalid.ll");
+    let bitcode_path = directory.path().join("invalid.bc");
+    std::fs::write(
+        &ir_path,
+        "target triple = \"amdgcn-amd-amdhsa\"\n\
+         define amdgpu_kernel void @k() {\n\
+         \x20 %a = add i32 %b, 1\n\
+         \x20 %b = add i32 %a, 1\n\
+         \x20 ret void\n\
+         }\n",
+    )
+    .expect("write IR");
+    run_tool(
+        "llvm-as-22",
+        &[
+            "--disable-verify".as_ref(),
+            ir_path.as_os_str(),
+            "-o".as_ref(),
+            bitcode_path.as_os_str(),
+        ],
+    );
+    let bitcode = std::fs::read(&bitcode_path).expect("read bitcode");
+    let error = compile(&[&bitcode], &gfx942(OptLevel::O2, Emit::Object)).expect_err("invalid");
+    insta::assert_snapshot!(error, @r#"
+        invalid LLVM module for gfx942: Instruction does not dominate all uses!
+          %b = add i32 %a, 1
+          %a = add i32 %b, 1
+        "#);
+}
