@@ -59,12 +59,12 @@ pub(crate) fn cpu_and_features(target: &Target) -> (String, String) {
 }
 
 /// The device library for `target`'s family.
-// FIXME: switch to `devicelibs::bitcode(Family::…)` (CONTRACTS.md) once the `devicelibs` crate
-// exports it; until then no family has a library and `link_devicelibs` links nothing.
 pub(crate) fn device_library(target: &Target) -> &'static [u8] {
-    match target {
-        Target::Amdgcn { .. } | Target::Nvptx { .. } | Target::Host { .. } => &[],
-    }
+    devicelibs::bitcode(match target {
+        Target::Amdgcn { .. } => devicelibs::Family::Amdgcn,
+        Target::Nvptx { .. } => devicelibs::Family::Nvptx,
+        Target::Host { .. } => devicelibs::Family::Host,
+    })
 }
 
 /// Refuses what LLVM would only warn about on stderr before failing fatally later.

@@ -619,3 +619,46 @@ fn invalid_modules_fail_verification() {
           %a = add i32 %b, 1
         "#);
 }
+
+const USES_DEVICELIBS: &str = r#"
+#define __global__ __attribute__((global))
+extern "C" __attribute__((device)) float __oxhip_expf(float);
+__global__ void kern(float *out) { out[0] = __oxhip_expf(out[1]); }
+"#;
+
+#[test]
+fn real_devicelibs_resolve_library_calls() {
+    let mut amdgcn = gfx942(OptLevel::O3, Emit::Object);
+    amdgcn.link_devicelibs = true;
+    let object = compile(&[&amdgcn_bitcode(USES_DEVICELIBS)], &amdgcn).expect("compiles");
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let object_path = directory.path().join("kernel.o");
+    std::fs::write(&object_path, &object).expect("write object");
+    // `--no-undefined` proves that `__oxhip_expf` came from the library.
+    run_tool(
+        "ld.lld-22",
+        &[
+            "-shared".as_ref(),
+            "-m".as_ref(),
+            "elf64_amdgpu".as_ref(),
+            "--no-undefined".as_ref(),
+            object_path.as_os_str(),
+            "-o".as_ref(),
+            directory.path().join("kernel.hsaco").as_os_str(),
+        ],
+    );
+
+    let mut nvptx = sm_90(OptLevel::O3, Emit::Assembly);
+    nvptx.link_devicelibs = true;
+    let ptx = text(compile(&[&nvptx_bitcode(USES_DEVICELIBS)], &nvptx).expect("compiles"));
+    assert!(!ptx.contains("__oxhip_expf"), "{ptx}");
+    assert!(ptx.contains(".visible .entry _Z4kernPf("), "{ptx}");
+
+    // Without the library the call stays external.
+    nvptx.link_devicelibs = false;
+    let ptx = text(compile(&[&nvptx_bitcode(USES_DEVICELIBS)], &nvptx).expect("compiles"));
+    assert!(
+        ptx.contains(".extern .func  (.param .b32 func_retval0) __oxhip_expf"),
+        "{ptx}"
+    );
+}
