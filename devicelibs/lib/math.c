@@ -1,0 +1,722 @@
+/* oxhip devicelibs: the math functions the GPU backends cannot lower by themselves.
+ *
+ * Portable C (C11, no libm, no tables in memory), compiled by build.rs to bitcode for
+ * amdgcn and nvptx64 and, by the tests, for the host, where the results are compared
+ * with glibc's libm. Every function is exported as __oxhip_<name> with C linkage; the
+ * device headers (runtime/include/hip/oxhip/math.h) map the C names onto these.
+ *
+ * Technique: argument reduction with extra-precise constants (Cody-Waite splits whose
+ * high parts have trailing zero bits, so that k * HI is exact), Horner polynomials with
+ * fused multiply-add on the reduced argument, and double-double arithmetic where a
+ * result needs more than 53 bits internally (log inside pow, the reductions).
+ * The float functions evaluate the double function and round once: slower than a
+ * native float path on GPUs with slow double precision, but within one ulp.
+ * FIXME(#2): float-native paths; Payne-Hanek reduction for |x| >= 2^20 in sin/cos/tan.
+ */
+
+typedef unsigned long long u64;
+
+#define FMA(a, b, c) __builtin_fma((a), (b), (c))
+#define INF __builtin_inf()
+#define NAN_VALUE __builtin_nan("")
+#define EXPORT __attribute__((visibility("hidden")))
+#define INLINE static inline __attribute__((always_inline))
+
+/* Constants: the value split into a double and the (rounded) remainder. */
+#define LN2_HI 0x1.62e42fefa39efp-1
+#define LN2_LO 0x1.abc9e3b39803fp-56
+#define INV_LN2_HI 0x1.71547652b82fep+0
+#define INV_LN2_LO 0x1.777d0ffda0d24p-56
+#define LN10_HI 0x1.26bb1bbb55516p+1
+#define LN10_LO -0x1.f48ad494ea3e9p-53
+#define INV_LN10_HI 0x1.bcb7b1526e50ep-2
+#define INV_LN10_LO 0x1.95355baaafad3p-57
+#define LOG10_2_HI 0x1.34413509f79ffp-2
+#define LOG10_2_LO -0x1.9dc1da994fd21p-59
+#define LOG2_10_HI 0x1.a934f0979a371p+1
+#define LOG2_10_LO 0x1.7f2495fb7fa6dp-53
+#define PI_HI 0x1.921fb54442d18p+1
+#define PI_LO 0x1.1a62633145c07p-53
+#define PIO2_HI 0x1.921fb54442d18p+0
+#define PIO2_LO 0x1.1a62633145c07p-54
+#define PIO4_HI 0x1.921fb54442d18p-1
+#define PIO4_LO 0x1.1a62633145c07p-55
+#define TWO_OVER_PI 0x1.45f306dc9c883p-1
+#define TWO_OVER_SQRT_PI_HI 0x1.20dd750429b6dp+0
+#define INV_SQRT_PI 0x1.20dd750429b6dp-1
+/* Cody-Waite: ln2 with 32 significant bits (k * LN2_CW_HI exact for |k| < 2^21), and
+ * pi/2 in three pieces, the first two with 33 significant bits. */
+#define LN2_CW_HI 0x1.62e42fee00000p-1
+#define LN2_CW_LO 0x1.a39ef35793c76p-33
+#define PIO2_1 0x1.921fb54400000p+0
+#define PIO2_2 0x1.0b4611a600000p-34
+#define PIO2_3 0x1.3198a2e037073p-69
+
+INLINE u64 bits_of(double x) {
+  u64 u;
+  __builtin_memcpy(&u, &x, sizeof u);
+  return u;
+}
+INLINE double from_bits(u64 u) {
+  double x;
+  __builtin_memcpy(&x, &u, sizeof x);
+  return x;
+}
+INLINE double fabs_(double x) { return __builtin_fabs(x); }
+INLINE int is_nan(double x) { return x != x; }
+INLINE int is_inf(double x) { return fabs_(x) == INF; }
+
+/* x * 2^k for any k in [-2200, 2200], rounding once. */
+INLINE double scale2(double x, int k) {
+  if (k > 1023) {
+    x *= 0x1p1023;
+    k -= 1023;
+    if (k > 1023) {
+      x *= 0x1p1023;
+      k -= 1023;
+      if (k > 1023) k = 1023;
+    }
+  } else if (k < -1022) {
+    /* Scale with 2^-969 (not 2^-1022) so the intermediate keeps 53 bits and only the
+     * last multiply rounds into the subnormal range. */
+    x *= 0x1p-969;
+    k += 969;
+    if (k < -1022) {
+      x *= 0x1p-969;
+      k += 969;
+      if (k < -1022) k = -1022;
+    }
+  }
+  return x * from_bits((u64)(k + 1023) << 52);
+}
+
+/* Splits finite positive x into m * 2^e with m in [sqrt(1/2), sqrt(2)). */
+INLINE double split_exponent(double x, int *e) {
+  int adjust = 0;
+  if (x < 0x1p-1022) {
+    x *= 0x1p54;
+    adjust = -54;
+  }
+  u64 u = bits_of(x);
+  int exponent = (int)((u >> 52) & 0x7ff) - 1023;
+  double m = from_bits((u & 0x000fffffffffffffull) | 0x3ff0000000000000ull);
+  if (m > 0x1.6a09e667f3bcdp+0) {
+    m *= 0.5;
+    exponent += 1;
+  }
+  *e = exponent + adjust;
+  return m;
+}
+
+/* Error-free sum: a + b = *hi + *lo exactly. */
+INLINE void two_sum(double a, double b, double *hi, double *lo) {
+  double s = a + b;
+  double bb = s - a;
+  *lo = (a - (s - bb)) + (b - bb);
+  *hi = s;
+}
+
+/* ---- exponentials ------------------------------------------------------------------ */
+
+/* e^(r + r_lo) for |r| <= ln2/2 + small, as 1 + r * q(r) with a degree-13 Taylor tail. */
+INLINE double exp_reduced(double r) {
+  double p = 1.0 / 6227020800.0;
+  p = FMA(p, r, 1.0 / 479001600.0);
+  p = FMA(p, r, 1.0 / 39916800.0);
+  p = FMA(p, r, 1.0 / 3628800.0);
+  p = FMA(p, r, 1.0 / 362880.0);
+  p = FMA(p, r, 1.0 / 40320.0);
+  p = FMA(p, r, 1.0 / 5040.0);
+  p = FMA(p, r, 1.0 / 720.0);
+  p = FMA(p, r, 1.0 / 120.0);
+  p = FMA(p, r, 1.0 / 24.0);
+  p = FMA(p, r, 1.0 / 6.0);
+  p = FMA(p, r, 0.5);
+  p = FMA(p, r, 1.0);
+  return p; /* e^r = 1 + r * p */
+}
+
+/* e^(hi + lo), |lo| <= 2^-50 |hi|, for hi in the finite range. */
+INLINE double exp_dd(double hi, double lo) {
+  if (hi > 709.8) return INF;
+  if (hi < -745.2) return 0.0;
+  double k = __builtin_rint(hi * INV_LN2_HI);
+  double r = FMA(-k, LN2_CW_HI, hi); /* exact */
+  double r_lo = FMA(-k, LN2_CW_LO, lo);
+  double rr = r + r_lo;
+  double p = exp_reduced(rr);
+  return scale2(FMA(rr, p, 1.0), (int)k);
+}
+
+EXPORT double __oxhip_exp(double x) {
+  if (is_nan(x)) return x;
+  return exp_dd(x, 0.0);
+}
+
+EXPORT double __oxhip_exp2(double x) {
+  if (is_nan(x)) return x;
+  if (x >= 1024.0) return INF;
+  if (x < -1080.0) return 0.0;
+  double k = __builtin_rint(x);
+  double f = x - k; /* exact, |f| <= 1/2 */
+  double t_hi = f * LN2_HI;
+  double t_lo = FMA(f, LN2_HI, -t_hi) + f * LN2_LO;
+  double rr = t_hi + t_lo;
+  return scale2(FMA(rr, exp_reduced(rr), 1.0), (int)k);
+}
+
+EXPORT double __oxhip_exp10(double x) {
+  if (is_nan(x)) return x;
+  if (x > 308.26) return INF;
+  if (x < -324.0) return 0.0;
+  double t_hi = x * LN10_HI;
+  double t_lo = FMA(x, LN10_HI, -t_hi) + x * LN10_LO;
+  return exp_dd(t_hi, t_lo);
+}
+
+/* e^x - 1 for |x| <= ln2/2: Taylor series to degree 14, no cancellation. */
+INLINE double expm1_small(double x) {
+  double p = 1.0 / 87178291200.0;
+  p = FMA(p, x, 1.0 / 6227020800.0);
+  p = FMA(p, x, 1.0 / 479001600.0);
+  p = FMA(p, x, 1.0 / 39916800.0);
+  p = FMA(p, x, 1.0 / 3628800.0);
+  p = FMA(p, x, 1.0 / 362880.0);
+  p = FMA(p, x, 1.0 / 40320.0);
+  p = FMA(p, x, 1.0 / 5040.0);
+  p = FMA(p, x, 1.0 / 720.0);
+  p = FMA(p, x, 1.0 / 120.0);
+  p = FMA(p, x, 1.0 / 24.0);
+  p = FMA(p, x, 1.0 / 6.0);
+  p = FMA(p, x, 0.5);
+  return FMA(x * x, p, x);
+}
+
+EXPORT double __oxhip_expm1(double x) {
+  if (is_nan(x)) return x;
+  if (fabs_(x) <= 0.34657359027997264) return expm1_small(x);
+  if (x < -40.0) return -1.0;
+  if (x > 709.8) return INF;
+  double k = __builtin_rint(x * INV_LN2_HI);
+  double r = FMA(-k, LN2_CW_HI, x);
+  r = FMA(-k, LN2_CW_LO, r);
+  if (k > 56.0) return __oxhip_exp(x) - 1.0;
+  /* e^x - 1 = 2^k (e^r - 1) + (2^k - 1); 2^k - 1 is exact for these k. */
+  double em1 = expm1_small(r);
+  double two_k = scale2(1.0, (int)k);
+  return FMA(two_k, em1, two_k - 1.0);
+}
+
+/* ---- logarithms -------------------------------------------------------------------- */
+
+/* log(m) for m in [sqrt(1/2), sqrt(2)) as *hi + *lo, through s = (m-1)/(m+1) and
+ * log(m) = 2 atanh(s) = 2s + 2s^3/3 + 2s^5/5 + ... */
+INLINE void log_mantissa(double m, double *hi, double *lo) {
+  double f = m - 1.0; /* exact */
+  double u = 2.0 + f;
+  double u_lo = f - (u - 2.0);
+  double s = f / u;
+  double s_lo = (FMA(-s, u, f) - s * u_lo) / u;
+  double z = s * s;
+  double p = 2.0 / 25.0;
+  p = FMA(p, z, 2.0 / 23.0);
+  p = FMA(p, z, 2.0 / 21.0);
+  p = FMA(p, z, 2.0 / 19.0);
+  p = FMA(p, z, 2.0 / 17.0);
+  p = FMA(p, z, 2.0 / 15.0);
+  p = FMA(p, z, 2.0 / 13.0);
+  p = FMA(p, z, 2.0 / 11.0);
+  p = FMA(p, z, 2.0 / 9.0);
+  p = FMA(p, z, 2.0 / 7.0);
+  p = FMA(p, z, 2.0 / 5.0);
+  p = FMA(p, z, 2.0 / 3.0);
+  double tail = s * z * p;
+  two_sum(2.0 * s, 2.0 * s_lo + tail, hi, lo);
+}
+
+/* log(x) for finite x > 0 as *hi + *lo (about 100 bits for the parts that matter). */
+INLINE void log_dd(double x, double *hi, double *lo) {
+  int e;
+  double m = split_exponent(x, &e);
+  double h, l;
+  log_mantissa(m, &h, &l);
+  double de = (double)e;
+  double a = de * LN2_CW_HI; /* exact */
+  double s, err;
+  two_sum(a, h, &s, &err);
+  double low = err + l + de * LN2_CW_LO;
+  two_sum(s, low, hi, lo);
+}
+
+/* Special values shared by the logarithms: returns 1 and sets *result when x is not a
+ * finite positive number. */
+INLINE int log_special(double x, double *result) {
+  if (is_nan(x)) *result = x;
+  else if (x < 0.0) *result = NAN_VALUE;
+  else if (x == 0.0) *result = -INF;
+  else if (x == INF) *result = INF;
+  else return 0;
+  return 1;
+}
+
+EXPORT double __oxhip_log(double x) {
+  double special;
+  if (log_special(x, &special)) return special;
+  double hi, lo;
+  log_dd(x, &hi, &lo);
+  return hi + lo;
+}
+
+/* e + log(m) * c for c = 1/ln2 or 1/ln10 (given as c_hi + c_lo), exact when log(m) is 0. */
+INLINE double log_scaled(double x, double c_hi, double c_lo, double e_hi, double e_lo) {
+  int e;
+  double m = split_exponent(x, &e);
+  double h, l;
+  log_mantissa(m, &h, &l);
+  double t_hi = h * c_hi;
+  double t_lo = FMA(h, c_hi, -t_hi) + (h * c_lo + l * c_hi);
+  double de = (double)e;
+  double a_hi = de * e_hi;
+  double a_lo = FMA(de, e_hi, -a_hi) + de * e_lo;
+  double s, err;
+  two_sum(a_hi, t_hi, &s, &err);
+  return s + (err + t_lo + a_lo);
+}
+
+EXPORT double __oxhip_log2(double x) {
+  double special;
+  if (log_special(x, &special)) return special;
+  return log_scaled(x, INV_LN2_HI, INV_LN2_LO, 1.0, 0.0);
+}
+
+EXPORT double __oxhip_log10(double x) {
+  double special;
+  if (log_special(x, &special)) return special;
+  return log_scaled(x, INV_LN10_HI, INV_LN10_LO, LOG10_2_HI, LOG10_2_LO);
+}
+
+EXPORT double __oxhip_log1p(double x) {
+  if (is_nan(x)) return x;
+  if (x < -1.0) return NAN_VALUE;
+  if (x == -1.0) return -INF;
+  if (x == INF) return INF;
+  if (fabs_(x) < 0x1p-54) return x;
+  double u = 1.0 + x;
+  if (u == 1.0) return x;
+  /* log(1 + x) = log(u) - ((u - 1) - x) / u, correcting the rounding of u. */
+  double hi, lo;
+  log_dd(u, &hi, &lo);
+  return hi + (lo - ((u - 1.0) - x) / u);
+}
+
+/* ---- power ------------------------------------------------------------------------- */
+
+INLINE int is_integer(double y) { return __builtin_rint(y) == y; }
+INLINE int is_odd_integer(double y) {
+  return fabs_(y) < 0x1p53 && is_integer(y) && __builtin_rint(y * 0.5) != y * 0.5;
+}
+
+EXPORT double __oxhip_pow(double x, double y) {
+  /* C11 Annex F.10.4.4, in order. */
+  if (y == 0.0 || x == 1.0) return 1.0;
+  if (is_nan(x) || is_nan(y)) return x + y;
+  int odd_y = is_odd_integer(y);
+  if (x == 0.0) {
+    if (y < 0.0) return odd_y ? __builtin_copysign(INF, x) : INF;
+    return odd_y ? x : 0.0;
+  }
+  if (is_inf(y)) {
+    double ax = fabs_(x);
+    if (ax == 1.0) return 1.0;
+    return ((ax < 1.0) == (y < 0.0)) ? INF : 0.0;
+  }
+  if (is_inf(x)) {
+    if (x < 0.0) {
+      if (y < 0.0) return odd_y ? -0.0 : 0.0;
+      return odd_y ? -INF : INF;
+    }
+    return y < 0.0 ? 0.0 : INF;
+  }
+  double sign = 1.0;
+  if (x < 0.0) {
+    if (!is_integer(y)) return NAN_VALUE;
+    if (odd_y) sign = -1.0;
+    x = -x;
+  }
+  double l_hi, l_lo;
+  log_dd(x, &l_hi, &l_lo);
+  double p_hi = y * l_hi;
+  double p_lo = FMA(y, l_hi, -p_hi) + y * l_lo;
+  if (p_hi > 709.8) return sign * INF;
+  if (p_hi < -745.2) return sign * 0.0;
+  return sign * exp_dd(p_hi, p_lo);
+}
+
+/* ---- trigonometry ------------------------------------------------------------------ */
+
+/* x - k pi/2 as *hi + *lo and k mod 4, for |x| < 2^20 (beyond that accuracy degrades). */
+INLINE int reduce_pio2(double x, double *hi, double *lo) {
+  if (fabs_(x) <= PIO4_HI) {
+    *hi = x;
+    *lo = 0.0;
+    return 0;
+  }
+  double k = __builtin_rint(x * TWO_OVER_PI);
+  double a = FMA(-k, PIO2_1, x); /* exact for |k| < 2^20 */
+  double t = k * PIO2_2;         /* exact */
+  double s, err;
+  two_sum(a, -t, &s, &err);
+  err = FMA(-k, PIO2_3, err);
+  two_sum(s, err, hi, lo);
+  return (int)((long long)k & 3);
+}
+
+/* sin and cos of hi + lo, |hi| <= pi/4 (+ a little). */
+INLINE double sin_kernel(double x, double lo) {
+  double z = x * x;
+  double p = 1.0 / 355687428096000.0;        /* 1/17! */
+  p = FMA(p, z, -1.0 / 1307674368000.0);     /* -1/15! */
+  p = FMA(p, z, 1.0 / 6227020800.0);         /* 1/13! */
+  p = FMA(p, z, -1.0 / 39916800.0);          /* -1/11! */
+  p = FMA(p, z, 1.0 / 362880.0);             /* 1/9! */
+  p = FMA(p, z, -1.0 / 5040.0);
+  p = FMA(p, z, 1.0 / 120.0);
+  p = FMA(p, z, -1.0 / 6.0);
+  /* sin(x + lo) = sin x + lo cos x ~= x + x z p + lo (1 - z/2) */
+  return x + FMA(x * z, p, lo * (1.0 - 0.5 * z));
+}
+INLINE double cos_kernel(double x, double lo) {
+  double z = x * x;
+  double p = -1.0 / 6402373705728000.0;      /* -1/18! */
+  p = FMA(p, z, 1.0 / 20922789888000.0);     /* 1/16! */
+  p = FMA(p, z, -1.0 / 87178291200.0);       /* -1/14! */
+  p = FMA(p, z, 1.0 / 479001600.0);          /* 1/12! */
+  p = FMA(p, z, -1.0 / 3628800.0);           /* -1/10! */
+  p = FMA(p, z, 1.0 / 40320.0);
+  p = FMA(p, z, -1.0 / 720.0);
+  p = FMA(p, z, 1.0 / 24.0);
+  /* cos(x + lo) ~= 1 - z/2 + z^2 p - x lo; 1 - z/2 is evaluated with its rounding error. */
+  double half = 0.5 * z;
+  double w = 1.0 - half;
+  double w_err = ((1.0 - w) - half);
+  return w + (FMA(z * z, p, w_err) - x * lo);
+}
+
+EXPORT double __oxhip_sin(double x) {
+  if (is_nan(x) || is_inf(x)) return x - x;
+  double hi, lo;
+  int n = reduce_pio2(x, &hi, &lo);
+  switch (n) {
+  case 0: return sin_kernel(hi, lo);
+  case 1: return cos_kernel(hi, lo);
+  case 2: return -sin_kernel(hi, lo);
+  default: return -cos_kernel(hi, lo);
+  }
+}
+
+EXPORT double __oxhip_cos(double x) {
+  if (is_nan(x) || is_inf(x)) return x - x;
+  double hi, lo;
+  int n = reduce_pio2(x, &hi, &lo);
+  switch (n) {
+  case 0: return cos_kernel(hi, lo);
+  case 1: return -sin_kernel(hi, lo);
+  case 2: return -cos_kernel(hi, lo);
+  default: return sin_kernel(hi, lo);
+  }
+}
+
+EXPORT void __oxhip_sincos(double x, double *sin_out, double *cos_out) {
+  if (is_nan(x) || is_inf(x)) {
+    *sin_out = *cos_out = x - x;
+    return;
+  }
+  double hi, lo;
+  int n = reduce_pio2(x, &hi, &lo);
+  double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
+  switch (n) {
+  case 0: *sin_out = s; *cos_out = c; break;
+  case 1: *sin_out = c; *cos_out = -s; break;
+  case 2: *sin_out = -s; *cos_out = -c; break;
+  default: *sin_out = -c; *cos_out = s; break;
+  }
+}
+
+EXPORT double __oxhip_tan(double x) {
+  if (is_nan(x) || is_inf(x)) return x - x;
+  double hi, lo;
+  int n = reduce_pio2(x, &hi, &lo);
+  double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
+  return (n & 1) ? -c / s : s / c;
+}
+
+/* atan(u) for |u| <= tan(pi/8): odd Taylor series to u^49. */
+INLINE double atan_small(double u) {
+  double z = u * u;
+  double p = 0.0;
+  for (int n = 24; n >= 1; --n) p = FMA(p, z, ((n & 1) ? -1.0 : 1.0) / (2.0 * n + 1.0));
+  return FMA(u * z, p, u);
+}
+
+/* atan(t) for t >= 0. */
+INLINE double atan_nonnegative(double t) {
+  if (t <= 0x1.a827999fcef32p-2) return atan_small(t); /* tan(pi/8) */
+  if (t <= 0x1.3504f333f9de6p+1) {                     /* tan(3pi/8) */
+    double u = (t - 1.0) / (t + 1.0);
+    return PIO4_HI + (PIO4_LO + atan_small(u));
+  }
+  if (t > 0x1p60) return PIO2_HI + PIO2_LO;
+  return PIO2_HI + (PIO2_LO - atan_small(1.0 / t));
+}
+
+EXPORT double __oxhip_atan(double x) {
+  if (is_nan(x)) return x;
+  double a = atan_nonnegative(fabs_(x));
+  return x < 0.0 ? -a : a;
+}
+
+EXPORT double __oxhip_atan2(double y, double x) {
+  if (is_nan(x) || is_nan(y)) return x + y;
+  int y_negative = __builtin_signbit(y) != 0;
+  int x_negative = __builtin_signbit(x) != 0;
+  double ax = fabs_(x), ay = fabs_(y), a;
+  if (ay == 0.0) {
+    a = x_negative ? PI_HI : 0.0;
+  } else if (ax == 0.0) {
+    a = PIO2_HI;
+  } else if (is_inf(ax) && is_inf(ay)) {
+    a = x_negative ? 3.0 * PIO4_HI : PIO4_HI;
+  } else if (is_inf(ax)) {
+    a = x_negative ? PI_HI : 0.0;
+  } else if (is_inf(ay)) {
+    a = PIO2_HI;
+  } else {
+    if (ay <= ax) {
+      a = atan_nonnegative(ay / ax);
+      if (x_negative) a = PI_HI + (PI_LO - a);
+    } else {
+      double b = atan_nonnegative(ax / ay);
+      a = x_negative ? PIO2_HI + (PIO2_LO + b) : PIO2_HI + (PIO2_LO - b);
+    }
+  }
+  return y_negative ? -a : a;
+}
+
+EXPORT double __oxhip_asin(double x) {
+  if (is_nan(x)) return x;
+  if (fabs_(x) > 1.0) return NAN_VALUE;
+  return __oxhip_atan2(x, __builtin_sqrt((1.0 - x) * (1.0 + x)));
+}
+
+EXPORT double __oxhip_acos(double x) {
+  if (is_nan(x)) return x;
+  if (fabs_(x) > 1.0) return NAN_VALUE;
+  return __oxhip_atan2(__builtin_sqrt((1.0 - x) * (1.0 + x)), x);
+}
+
+/* ---- hyperbolic -------------------------------------------------------------------- */
+
+EXPORT double __oxhip_sinh(double x) {
+  if (is_nan(x) || is_inf(x)) return x;
+  double ax = fabs_(x), r;
+  if (ax < 22.0) {
+    double e = __oxhip_expm1(ax);
+    r = 0.5 * (e + e / (e + 1.0));
+  } else {
+    double w = __oxhip_exp(0.5 * ax);
+    r = (0.5 * w) * w;
+  }
+  return x < 0.0 ? -r : r;
+}
+
+EXPORT double __oxhip_cosh(double x) {
+  if (is_nan(x)) return x;
+  double ax = fabs_(x);
+  if (ax < 0.34657359027997264) {
+    double t = __oxhip_expm1(ax);
+    double w = 1.0 + t;
+    return 1.0 + (t * t) / (w + w);
+  }
+  if (ax < 22.0) {
+    double e = __oxhip_exp(ax);
+    return 0.5 * e + 0.5 / e;
+  }
+  double w = __oxhip_exp(0.5 * ax);
+  return (0.5 * w) * w;
+}
+
+EXPORT double __oxhip_tanh(double x) {
+  if (is_nan(x)) return x;
+  double ax = fabs_(x), r;
+  if (ax >= 22.0) {
+    r = 1.0;
+  } else if (ax >= 1.0) {
+    double t = __oxhip_expm1(2.0 * ax);
+    r = 1.0 - 2.0 / (t + 2.0);
+  } else {
+    double t = __oxhip_expm1(-2.0 * ax);
+    r = -t / (t + 2.0);
+  }
+  return x < 0.0 ? -r : r;
+}
+
+EXPORT double __oxhip_asinh(double x) {
+  if (is_nan(x) || is_inf(x)) return x;
+  double ax = fabs_(x), r;
+  if (ax < 0x1p-28) return x;
+  if (ax > 0x1p28) {
+    r = __oxhip_log(ax) + LN2_HI;
+  } else if (ax > 2.0) {
+    r = __oxhip_log(2.0 * ax + 1.0 / (__builtin_sqrt(ax * ax + 1.0) + ax));
+  } else {
+    double z = ax * ax;
+    r = __oxhip_log1p(ax + z / (1.0 + __builtin_sqrt(1.0 + z)));
+  }
+  return x < 0.0 ? -r : r;
+}
+
+EXPORT double __oxhip_acosh(double x) {
+  if (is_nan(x)) return x;
+  if (x < 1.0) return NAN_VALUE;
+  if (x > 0x1p28) return is_inf(x) ? x : __oxhip_log(x) + LN2_HI;
+  if (x > 2.0) return __oxhip_log(2.0 * x - 1.0 / (x + __builtin_sqrt(x * x - 1.0)));
+  double t = x - 1.0;
+  return __oxhip_log1p(t + __builtin_sqrt(2.0 * t + t * t));
+}
+
+EXPORT double __oxhip_atanh(double x) {
+  if (is_nan(x)) return x;
+  double ax = fabs_(x), r;
+  if (ax > 1.0) return NAN_VALUE;
+  if (ax == 1.0) return x * INF;
+  if (ax < 0x1p-28) return x;
+  if (ax < 0.5) {
+    double t = ax + ax;
+    r = 0.5 * __oxhip_log1p(t + t * ax / (1.0 - ax));
+  } else {
+    r = 0.5 * __oxhip_log1p((ax + ax) / (1.0 - ax));
+  }
+  return x < 0.0 ? -r : r;
+}
+
+/* ---- cube root, hypot -------------------------------------------------------------- */
+
+EXPORT double __oxhip_cbrt(double x) {
+  if (is_nan(x) || is_inf(x) || x == 0.0) return x;
+  double ax = fabs_(x);
+  int e;
+  double m = split_exponent(ax, &e); /* [0.707, 1.414) */
+  int r = ((e % 3) + 3) % 3;
+  m = scale2(m, r); /* [0.707, 11.3) */
+  int third = (e - r) / 3;
+  double y = 0.5 + 0.4 * m - 0.02 * m * m; /* rough start, then Newton */
+  if (y < 0.8) y = 0.8;
+  for (int i = 0; i < 7; ++i) y = y - (y * y * y - m) / (3.0 * y * y);
+  /* Final correction with the exact residual y^3 - m. */
+  double y2 = y * y;
+  double y2_lo = FMA(y, y, -y2);
+  double y3 = y2 * y;
+  double y3_lo = FMA(y2, y, -y3) + y2_lo * y;
+  y = y - ((y3 - m) + y3_lo) / (3.0 * y2);
+  y = scale2(y, third);
+  return x < 0.0 ? -y : y;
+}
+
+EXPORT double __oxhip_hypot(double x, double y) {
+  if (is_inf(x) || is_inf(y)) return INF;
+  if (is_nan(x) || is_nan(y)) return x + y;
+  double a = fabs_(x), b = fabs_(y);
+  if (a < b) {
+    double t = a;
+    a = b;
+    b = t;
+  }
+  if (b == 0.0) return a;
+  int e;
+  split_exponent(a, &e);
+  double as = scale2(a, -e), bs = scale2(b, -e);
+  double h = as * as;
+  double h_lo = FMA(as, as, -h);
+  double s = FMA(bs, bs, h);
+  double r = __builtin_sqrt(s);
+  /* One Newton step on r^2 = as^2 + bs^2 with the residual computed in extra precision. */
+  double r2 = r * r;
+  double r2_lo = FMA(r, r, -r2);
+  double b2 = bs * bs;
+  double b2_lo = FMA(bs, bs, -b2);
+  double residual = ((h - r2) + b2) + (h_lo + b2_lo - r2_lo);
+  r = r + residual / (2.0 * r);
+  return scale2(r, e);
+}
+
+/* ---- error function ---------------------------------------------------------------- */
+
+/* e^(-x^2) with x^2 taken in double-double. */
+INLINE double exp_minus_square(double x) {
+  double q = x * x;
+  double q_lo = FMA(x, x, -q);
+  return exp_dd(-q, -q_lo);
+}
+
+/* erf(x) for 0 <= x < 2: 2/sqrt(pi) e^(-x^2) sum_n (2x^2)^n x / (1*3*...*(2n+1)),
+ * a series of positive terms. */
+INLINE double erf_series(double x) {
+  double z = 2.0 * x * x;
+  double term = x, sum = x;
+  for (int n = 1; n < 120; ++n) {
+    term *= z / (2.0 * n + 1.0);
+    sum += term;
+    if (term < 0x1p-56 * sum) break;
+  }
+  return TWO_OVER_SQRT_PI_HI * exp_minus_square(x) * sum;
+}
+
+/* erfc(x) for x >= 1.5: Laplace's continued fraction in its even form. */
+INLINE double erfc_fraction(double x) {
+  double z = 2.0 * x * x;
+  int terms = x < 2.0 ? 100 : x < 3.0 ? 60 : x < 6.0 ? 30 : 12;
+  double t = z + 4.0 * terms + 1.0;
+  for (int n = terms; n >= 1; --n) t = z + 4.0 * (n - 1) + 1.0 - (2.0 * n - 1.0) * (2.0 * n) / t;
+  return 2.0 * x * INV_SQRT_PI * exp_minus_square(x) / t;
+}
+
+EXPORT double __oxhip_erf(double x) {
+  if (is_nan(x)) return x;
+  double ax = fabs_(x), r;
+  if (ax < 0x1p-28) return x * TWO_OVER_SQRT_PI_HI;
+  if (ax < 2.0) r = erf_series(ax);
+  else if (ax < 6.0) r = 1.0 - erfc_fraction(ax);
+  else r = 1.0;
+  return x < 0.0 ? -r : r;
+}
+
+EXPORT double __oxhip_erfc(double x) {
+  if (is_nan(x)) return x;
+  if (x < 1.5) return 1.0 - __oxhip_erf(x);
+  if (x > 27.3) return 0.0;
+  return erfc_fraction(x);
+}
+
+/* ---- float versions: the double function, rounded once ------------------------------ */
+
+#define FLOAT1(name)                                                                         \
+  EXPORT float __oxhip_##name##f(float x) { return (float)__oxhip_##name((double)x); }
+#define FLOAT2(name)                                                                         \
+  EXPORT float __oxhip_##name##f(float x, float y) {                                        \
+    return (float)__oxhip_##name((double)x, (double)y);                                     \
+  }
+FLOAT1(exp) FLOAT1(exp2) FLOAT1(exp10) FLOAT1(expm1)
+FLOAT1(log) FLOAT1(log2) FLOAT1(log10) FLOAT1(log1p)
+FLOAT1(sin) FLOAT1(cos) FLOAT1(tan)
+FLOAT1(asin) FLOAT1(acos) FLOAT1(atan)
+FLOAT1(sinh) FLOAT1(cosh) FLOAT1(tanh)
+FLOAT1(asinh) FLOAT1(acosh) FLOAT1(atanh)
+FLOAT1(cbrt) FLOAT1(erf) FLOAT1(erfc)
+FLOAT2(pow) FLOAT2(atan2) FLOAT2(hypot)
+
+EXPORT void __oxhip_sincosf(float x, float *sin_out, float *cos_out) {
+  double s, c;
+  __oxhip_sincos((double)x, &s, &c);
+  *sin_out = (float)s;
+  *cos_out = (float)c;
+}

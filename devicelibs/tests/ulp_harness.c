@@ -1,0 +1,121 @@
+/* Measures the error of devicelibs/lib/math.c against glibc on the host.
+ *
+ * Double functions are compared with glibc's long double (x87, 64-bit mantissa)
+ * functions; float functions with glibc's double functions. The error is in ulps of the
+ * result type at the reference value. Prints one line per function:
+ *   <name> <max ulp> <worst input x> [<worst input y>]
+ * Inputs: a fixed pseudo-random sequence (deterministic) over each function's domain.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdio.h>
+#include <stdint.h>
+
+#define DECLARE1(name) double __oxhip_##name(double); float __oxhip_##name##f(float);
+#define DECLARE2(name) double __oxhip_##name(double, double); float __oxhip_##name##f(float, float);
+DECLARE1(exp) DECLARE1(exp2) DECLARE1(exp10) DECLARE1(expm1)
+DECLARE1(log) DECLARE1(log2) DECLARE1(log10) DECLARE1(log1p)
+DECLARE1(sin) DECLARE1(cos) DECLARE1(tan)
+DECLARE1(asin) DECLARE1(acos) DECLARE1(atan)
+DECLARE1(sinh) DECLARE1(cosh) DECLARE1(tanh)
+DECLARE1(asinh) DECLARE1(acosh) DECLARE1(atanh)
+DECLARE1(cbrt) DECLARE1(erf) DECLARE1(erfc)
+DECLARE2(pow) DECLARE2(atan2) DECLARE2(hypot)
+
+static uint64_t state = 0x9e3779b97f4a7c15ull;
+static double uniform(void) { /* [0, 1) */
+  state ^= state << 13; state ^= state >> 7; state ^= state << 17;
+  return (double)(state >> 11) * 0x1p-53;
+}
+static double in_range(double lo, double hi) { return lo + (hi - lo) * uniform(); }
+/* Log-uniform magnitude in [2^lo, 2^hi), random sign if signed. */
+static double log_range(double lo, double hi, int is_signed) {
+  double v = exp2(in_range(lo, hi));
+  return (is_signed && uniform() < 0.5) ? -v : v;
+}
+
+static double ulp_double(long double ref) {
+  double r = fabs((double)ref);
+  if (r < 0x1p-1022) return 0x1p-1074;
+  int e; frexp(r, &e); return ldexp(1.0, e - 53);
+}
+static double ulp_float(double ref) {
+  double r = fabs(ref);
+  if (r < 0x1p-126) return 0x1p-149;
+  int e; frexp(r, &e); return ldexp(1.0, e - 24);
+}
+static double error_double(double got, long double ref) {
+  if (isnan(got) && isnan((double)ref)) return 0;
+  if (isinf((double)ref) || isinf(got)) return got == (double)ref ? 0 : 1e30;
+  return (double)(fabsl((long double)got - ref) / ulp_double(ref));
+}
+static double error_float(float got, double ref) {
+  if (isnan(got) && isnan(ref)) return 0;
+  if (isinf((float)ref) || isinf(got)) return got == (float)ref ? 0 : 1e30;
+  return fabs((double)got - ref) / ulp_float(ref);
+}
+
+#define N 200000
+typedef double (*sampler)(void);
+
+#define CHECK1(name, ld_ref, sample)                                                     \
+  do {                                                                                  \
+    double worst = 0, worst_x = 0, worst_f = 0, worst_fx = 0;                            \
+    for (int i = 0; i < N; ++i) {                                                       \
+      double x = sample;                                                                \
+      double e = error_double(__oxhip_##name(x), ld_ref((long double)x));              \
+      if (e > worst) { worst = e; worst_x = x; }                                        \
+      float xf = (float)x;                                                              \
+      double ef = error_float(__oxhip_##name##f(xf), name((double)xf));                 \
+      if (ef > worst_f) { worst_f = ef; worst_fx = xf; }                                \
+    }                                                                                   \
+    printf("%s %.3f %a\n", #name, worst, worst_x);                                      \
+    printf("%sf %.3f %a\n", #name, worst_f, worst_fx);                                  \
+  } while (0)
+
+#define CHECK2(name, ld_ref, sample_x, sample_y)                                         \
+  do {                                                                                  \
+    double worst = 0, worst_x = 0, worst_y = 0, worst_f = 0, worst_fx = 0, worst_fy = 0; \
+    for (int i = 0; i < N; ++i) {                                                       \
+      double x = sample_x, y = sample_y;                                                \
+      double e = error_double(__oxhip_##name(x, y), ld_ref((long double)x, (long double)y)); \
+      if (e > worst) { worst = e; worst_x = x; worst_y = y; }                           \
+      float xf = (float)x, yf = (float)y;                                               \
+      double ef = error_float(__oxhip_##name##f(xf, yf), name((double)xf, (double)yf)); \
+      if (ef > worst_f) { worst_f = ef; worst_fx = xf; worst_fy = yf; }                 \
+    }                                                                                   \
+    printf("%s %.3f %a %a\n", #name, worst, worst_x, worst_y);                          \
+    printf("%sf %.3f %a %a\n", #name, worst_f, worst_fx, worst_fy);                     \
+  } while (0)
+
+static long double exp10l_(long double x) { return exp10l(x); }
+
+int main(void) {
+  CHECK1(exp, expl, in_range(-745, 709.7));
+  CHECK1(exp2, exp2l, in_range(-1074, 1023.9));
+  CHECK1(exp10, exp10l_, in_range(-307, 308));
+  CHECK1(expm1, expm1l, (i & 1) ? log_range(-60, 3, 1) : in_range(-40, 709));
+  CHECK1(log, logl, log_range(-1074, 1024, 0));
+  CHECK1(log2, log2l, log_range(-1074, 1024, 0));
+  CHECK1(log10, log10l, log_range(-1074, 1024, 0));
+  CHECK1(log1p, log1pl, (i & 1) ? log_range(-60, 0, 1) : log_range(-60, 100, 0));
+  CHECK1(sin, sinl, (i & 1) ? log_range(-30, 4, 1) : in_range(-1e5, 1e5));
+  CHECK1(cos, cosl, (i & 1) ? log_range(-30, 4, 1) : in_range(-1e5, 1e5));
+  CHECK1(tan, tanl, (i & 1) ? log_range(-30, 4, 1) : in_range(-1e5, 1e5));
+  CHECK1(asin, asinl, in_range(-1, 1));
+  CHECK1(acos, acosl, in_range(-1, 1));
+  CHECK1(atan, atanl, log_range(-40, 60, 1));
+  CHECK1(sinh, sinhl, (i & 1) ? log_range(-30, 2, 1) : in_range(-710, 710));
+  CHECK1(cosh, coshl, in_range(-710, 710));
+  CHECK1(tanh, tanhl, (i & 1) ? log_range(-30, 2, 1) : in_range(-25, 25));
+  CHECK1(asinh, asinhl, log_range(-40, 1000, 1));
+  CHECK1(acosh, acoshl, 1.0 + log_range(-50, 1000, 0));
+  CHECK1(atanh, atanhl, in_range(-1, 1));
+  CHECK1(cbrt, cbrtl, log_range(-1074, 1024, 1));
+  CHECK1(erf, erfl, in_range(-7, 7));
+  CHECK1(erfc, erfcl, in_range(-5, 27));
+  CHECK2(pow, powl, log_range(-20, 20, 0), in_range(-30, 30));
+  CHECK2(atan2, atan2l, in_range(-10, 10), in_range(-10, 10));
+  CHECK2(hypot, hypotl, log_range(-1000, 1000, 1), log_range(-1000, 1000, 1));
+  return 0;
+}
