@@ -36,7 +36,11 @@ fn call(name: &'static str, body: impl FnOnce() -> Result<(), RuntimeError>) -> 
         if error.code() == HipError::ErrorNotReady {
             log!(2, "{name}: {error}");
         } else {
-            log!(1, "{name} -> {}: {error}", error.code().name().to_string_lossy());
+            log!(
+                1,
+                "{name} -> {}: {error}",
+                error.code().name().to_string_lossy()
+            );
         }
     }
     thread::record(&result)
@@ -265,7 +269,9 @@ pub unsafe extern "C" fn hipMemcpyAsync(
     kind: c_int,
     stream: HipStream,
 ) -> HipError {
-    call("hipMemcpyAsync", || memcpy(dst, src, size, kind, Some(stream)))
+    call("hipMemcpyAsync", || {
+        memcpy(dst, src, size, kind, Some(stream))
+    })
 }
 
 fn memset(
@@ -280,7 +286,13 @@ fn memset(
     non_null(dst, "dst")?;
     let (backend, device) = backend::current()?;
     // Only the low byte counts, as in C's memset.
-    backend.memset(device, dst as u64, value as u8, size, stream.map(|s| s as usize))
+    backend.memset(
+        device,
+        dst as u64,
+        value as u8,
+        size,
+        stream.map(|s| s as usize),
+    )
 }
 
 /// # Safety
@@ -660,7 +672,15 @@ pub unsafe extern "C" fn hipLaunchKernel(
     stream: HipStream,
 ) -> HipError {
     call("hipLaunchKernel", || {
-        launch(function_address, grid, block, args, shared_mem, stream, false)
+        launch(
+            function_address,
+            grid,
+            block,
+            args,
+            shared_mem,
+            stream,
+            false,
+        )
     })
 }
 
@@ -679,7 +699,15 @@ pub unsafe extern "C" fn hipLaunchKernel_spt(
     stream: HipStream,
 ) -> HipError {
     call("hipLaunchKernel_spt", || {
-        launch(function_address, grid, block, args, shared_mem, stream, true)
+        launch(
+            function_address,
+            grid,
+            block,
+            args,
+            shared_mem,
+            stream,
+            true,
+        )
     })
 }
 
@@ -715,7 +743,10 @@ pub unsafe extern "C" fn hipGetSymbolAddress(
 /// # Safety
 /// `size` must be NULL or point to a writable `size_t`.
 #[no_mangle]
-pub unsafe extern "C" fn hipGetSymbolSize(size: *mut usize, symbol_address: *const c_void) -> HipError {
+pub unsafe extern "C" fn hipGetSymbolSize(
+    size: *mut usize,
+    symbol_address: *const c_void,
+) -> HipError {
     call("hipGetSymbolSize", || {
         non_null(size, "size")?;
         let (_, bytes) = symbol(symbol_address)?;
@@ -726,10 +757,16 @@ pub unsafe extern "C" fn hipGetSymbolSize(size: *mut usize, symbol_address: *con
 }
 
 /// Checks `offset + size` against the variable and returns the device address to copy at.
-fn symbol_range(symbol_address: *const c_void, size: usize, offset: usize) -> Result<u64, RuntimeError> {
+fn symbol_range(
+    symbol_address: *const c_void,
+    size: usize,
+    offset: usize,
+) -> Result<u64, RuntimeError> {
     let (address, bytes) = symbol(symbol_address)?;
     if offset.checked_add(size).is_none_or(|end| end > bytes) {
-        return Err(RuntimeError::InvalidValue { argument: "sizeBytes + offset" });
+        return Err(RuntimeError::InvalidValue {
+            argument: "sizeBytes + offset",
+        });
     }
     Ok(address + offset as u64)
 }

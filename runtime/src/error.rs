@@ -12,10 +12,6 @@ use std::ffi::CStr;
 /// `hipGetErrorName`, are listed; `hipGetErrorName` accepts any `int`.
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[expect(
-    clippy::enum_variant_names,
-    reason = "the names mirror HIP's hipError_t enumerators"
-)]
 pub enum HipError {
     Success = 0,
     ErrorInvalidValue = 1,
@@ -284,7 +280,9 @@ impl HipError {
             HipError::ErrorUnmapFailed => c"unmapping of buffer object failed",
             HipError::ErrorArrayIsMapped => c"array is mapped",
             HipError::ErrorAlreadyMapped => c"resource already mapped",
-            HipError::ErrorNoBinaryForGpu => c"no kernel image is available for execution on the device",
+            HipError::ErrorNoBinaryForGpu => {
+                c"no kernel image is available for execution on the device"
+            }
             HipError::ErrorAlreadyAcquired => c"resource already acquired",
             HipError::ErrorNotMapped => c"resource not mapped",
             HipError::ErrorNotMappedAsArray => c"resource not mapped as array",
@@ -292,16 +290,22 @@ impl HipError {
             HipError::ErrorECCNotCorrectable => c"uncorrectable ECC error encountered",
             HipError::ErrorUnsupportedLimit => c"limit is not supported on this device",
             HipError::ErrorContextAlreadyInUse => c"context already in use",
-            HipError::ErrorPeerAccessUnsupported => c"peer access is not supported between these devices",
+            HipError::ErrorPeerAccessUnsupported => {
+                c"peer access is not supported between these devices"
+            }
             HipError::ErrorInvalidKernelFile => c"device kernel source or PTX is invalid",
             HipError::ErrorInvalidGraphicsContext => c"invalid graphics context",
             HipError::ErrorInvalidSource => c"device kernel source is invalid",
             HipError::ErrorFileNotFound => c"file not found",
             HipError::ErrorSharedObjectSymbolNotFound => c"shared object symbol not found",
             HipError::ErrorSharedObjectInitFailed => c"shared object initialization failed",
-            HipError::ErrorOperatingSystem => c"OS call failed or operation not supported on this OS",
+            HipError::ErrorOperatingSystem => {
+                c"OS call failed or operation not supported on this OS"
+            }
             HipError::ErrorInvalidHandle => c"invalid resource handle",
-            HipError::ErrorIllegalState => c"the resource is not in a valid state for this operation",
+            HipError::ErrorIllegalState => {
+                c"the resource is not in a valid state for this operation"
+            }
             HipError::ErrorNotFound => c"named symbol not found",
             HipError::ErrorNotReady => c"device not ready",
             HipError::ErrorIllegalAddress => c"an illegal memory access was encountered",
@@ -309,7 +313,9 @@ impl HipError {
             HipError::ErrorLaunchTimeOut => c"the launch timed out and was terminated",
             HipError::ErrorPeerAccessAlreadyEnabled => c"peer access is already enabled",
             HipError::ErrorPeerAccessNotEnabled => c"peer access has not been enabled",
-            HipError::ErrorSetOnActiveProcess => c"cannot set while device is active in this process",
+            HipError::ErrorSetOnActiveProcess => {
+                c"cannot set while device is active in this process"
+            }
             HipError::ErrorContextIsDestroyed => c"context is destroyed",
             HipError::ErrorAssert => c"device-side assert triggered",
             HipError::ErrorHostMemoryAlreadyRegistered => c"host memory is already registered",
@@ -317,15 +323,29 @@ impl HipError {
             HipError::ErrorLaunchFailure => c"unspecified launch failure",
             HipError::ErrorCooperativeLaunchTooLarge => c"too many blocks in cooperative launch",
             HipError::ErrorNotSupported => c"operation not supported",
-            HipError::ErrorStreamCaptureUnsupported => c"operation not permitted while the stream is capturing",
-            HipError::ErrorStreamCaptureInvalidated => c"stream capture was invalidated by an earlier error",
-            HipError::ErrorStreamCaptureMerge => c"operation would merge two independent stream captures",
+            HipError::ErrorStreamCaptureUnsupported => {
+                c"operation not permitted while the stream is capturing"
+            }
+            HipError::ErrorStreamCaptureInvalidated => {
+                c"stream capture was invalidated by an earlier error"
+            }
+            HipError::ErrorStreamCaptureMerge => {
+                c"operation would merge two independent stream captures"
+            }
             HipError::ErrorStreamCaptureUnmatched => c"capture was not started in this stream",
             HipError::ErrorStreamCaptureUnjoined => c"stream capture has an unjoined fork",
-            HipError::ErrorStreamCaptureIsolation => c"dependency would cross the stream capture boundary",
-            HipError::ErrorStreamCaptureImplicit => c"operation would create an implicit dependency on a capture",
-            HipError::ErrorCapturedEvent => c"operation not permitted on an event recorded in a capturing stream",
-            HipError::ErrorStreamCaptureWrongThread => c"stream capture ended in a different thread",
+            HipError::ErrorStreamCaptureIsolation => {
+                c"dependency would cross the stream capture boundary"
+            }
+            HipError::ErrorStreamCaptureImplicit => {
+                c"operation would create an implicit dependency on a capture"
+            }
+            HipError::ErrorCapturedEvent => {
+                c"operation not permitted on an event recorded in a capturing stream"
+            }
+            HipError::ErrorStreamCaptureWrongThread => {
+                c"stream capture ended in a different thread"
+            }
             HipError::ErrorGraphExecUpdateFailure => c"graph update was not performed",
             HipError::ErrorUnknown => c"unknown error",
             HipError::ErrorRuntimeMemory => c"runtime memory call failed",
@@ -448,7 +468,10 @@ mod tests {
     fn every_variant_has_a_matching_name() {
         for error in ALL {
             let name = error.name().to_str().unwrap();
-            assert!(name == "hipSuccess" || name.starts_with("hipError"), "{name}");
+            assert!(
+                name == "hipSuccess" || name.starts_with("hipError"),
+                "{name}"
+            );
             assert_eq!(HipError::from_code(*error as i32), Some(*error));
             assert!(!error.description().to_bytes().is_empty());
         }

@@ -81,7 +81,10 @@ pub unsafe extern "C" fn __hipRegisterFatBinary(wrapper: *const c_void) -> *mut 
             return std::ptr::null_mut();
         }
         if header.binary.is_null() {
-            log!(1, "__hipRegisterFatBinary: wrapper at {wrapper:p} has no binary");
+            log!(
+                1,
+                "__hipRegisterFatBinary: wrapper at {wrapper:p} has no binary"
+            );
             return std::ptr::null_mut();
         }
         let index = registry::add_fat_binary(header.binary as usize);
@@ -108,7 +111,15 @@ pub unsafe extern "C" fn __hipRegisterFunction(
     grid_dim: *mut Dim3,
     warp_size: *mut c_int,
 ) -> c_int {
-    let _ = (device_function, thread_limit, tid, bid, block_dim, grid_dim, warp_size);
+    let _ = (
+        device_function,
+        thread_limit,
+        tid,
+        bid,
+        block_dim,
+        grid_dim,
+        warp_size,
+    );
     guarded("__hipRegisterFunction", 0, || {
         // SAFETY: forwarded from this function's contract.
         let Some(name) = (unsafe { c_string(device_name) }) else {
@@ -116,7 +127,11 @@ pub unsafe extern "C" fn __hipRegisterFunction(
             return 0;
         };
         let Some(index) = handle_index(handle) else {
-            log!(1, "__hipRegisterFunction: NULL handle for `{}`", name.to_string_lossy());
+            log!(
+                1,
+                "__hipRegisterFunction: NULL handle for `{}`",
+                name.to_string_lossy()
+            );
             return 0;
         };
         if host_function.is_null()
@@ -174,7 +189,11 @@ pub unsafe extern "C" fn __hipRegisterVar(
             2,
             "registered variable `{}` ({size} bytes){}",
             name.to_string_lossy(),
-            if recorded { "" } else { ": unknown handle, ignored" }
+            if recorded {
+                ""
+            } else {
+                ": unknown handle, ignored"
+            }
         );
     })
 }
@@ -281,7 +300,11 @@ pub unsafe extern "C" fn __hipRegisterTexture(
 pub unsafe extern "C" fn __hipUnregisterFatBinary(handle: *mut *mut c_void) {
     guarded("__hipUnregisterFatBinary", (), || {
         let removed = handle_index(handle).is_some_and(registry::remove_fat_binary);
-        log!(2, "unregistered fat binary {handle:p}{}", if removed { "" } else { " (unknown)" });
+        log!(
+            2,
+            "unregistered fat binary {handle:p}{}",
+            if removed { "" } else { " (unknown)" }
+        );
     })
 }
 
@@ -332,8 +355,14 @@ mod tests {
     #[test]
     fn wrapper_magic_and_version_are_checked() {
         let blob: &'static [u8] = bundle_bytes().leak();
-        assert!(register(0x466243B1, 1, blob).is_null(), "CUDA magic accepted");
-        assert!(register(HIP_FAT_BINARY_MAGIC, 2, blob).is_null(), "version 2 accepted");
+        assert!(
+            register(0x466243B1, 1, blob).is_null(),
+            "CUDA magic accepted"
+        );
+        assert!(
+            register(HIP_FAT_BINARY_MAGIC, 2, blob).is_null(),
+            "version 2 accepted"
+        );
         // SAFETY: NULL is checked before anything is read.
         assert!(unsafe { __hipRegisterFatBinary(std::ptr::null()) }.is_null());
         assert!(!register(HIP_FAT_BINARY_MAGIC, 1, blob).is_null());

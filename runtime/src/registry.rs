@@ -213,7 +213,9 @@ pub(crate) fn remove_fat_binary(index: usize) -> bool {
             for kernel in registry.kernels.values_mut() {
                 kernel.fat_binaries.retain(|other| other.index != index);
             }
-            registry.kernels.retain(|_, kernel| !kernel.fat_binaries.is_empty());
+            registry
+                .kernels
+                .retain(|_, kernel| !kernel.fat_binaries.is_empty());
             registry
                 .variables
                 .retain(|_, variable| variable.fat_binary != index);
@@ -242,7 +244,11 @@ pub(crate) fn add_kernel(fat_binary: usize, handle: usize, name: CString) -> boo
                 name.to_string_lossy()
             );
         }
-        if !kernel.fat_binaries.iter().any(|f| f.index == fat_binary.index) {
+        if !kernel
+            .fat_binaries
+            .iter()
+            .any(|f| f.index == fat_binary.index)
+        {
             kernel.fat_binaries.push(fat_binary);
         }
         true

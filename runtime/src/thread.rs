@@ -102,7 +102,10 @@ mod tests {
         let other_thread = std::thread::spawn(|| pop_configuration().is_some())
             .join()
             .unwrap();
-        assert!(!other_thread, "another thread saw this thread's configuration");
+        assert!(
+            !other_thread,
+            "another thread saw this thread's configuration"
+        );
         assert_eq!(pop_configuration().map(|c| c.grid.x), Some(2));
         assert_eq!(pop_configuration().map(|c| c.grid.x), Some(1));
         assert_eq!(pop_configuration(), None);

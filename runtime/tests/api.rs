@@ -40,13 +40,16 @@ fn without_a_driver_every_device_call_is_no_device() {
         let mut count = -1;
         assert_eq!(name(hipGetDeviceCount(&mut count)), "hipErrorNoDevice");
         assert_eq!(count, 0);
-        let mut pointer = 1usize as *mut c_void;
+        let mut pointer = std::ptr::dangling_mut::<c_void>();
         assert_eq!(name(hipMalloc(&mut pointer, 16)), "hipErrorNoDevice");
         assert_eq!(name(hipSetDevice(0)), "hipErrorNoDevice");
         let mut device = -1;
         assert_eq!(name(hipGetDevice(&mut device)), "hipErrorNoDevice");
         let mut prop = DeviceProp::zeroed();
-        assert_eq!(name(hipGetDeviceProperties(&mut prop, 0)), "hipErrorNoDevice");
+        assert_eq!(
+            name(hipGetDeviceProperties(&mut prop, 0)),
+            "hipErrorNoDevice"
+        );
         assert_eq!(name(hipDeviceSynchronize()), "hipErrorNoDevice");
         let mut stream = null_mut();
         assert_eq!(name(hipStreamCreate(&mut stream)), "hipErrorNoDevice");
@@ -114,8 +117,14 @@ fn null_out_pointers_are_invalid_values() {
             name(hipEventElapsedTime(null_mut(), null_mut(), null_mut())),
             "hipErrorInvalidValue"
         );
-        assert_eq!(name(hipRuntimeGetVersion(null_mut())), "hipErrorInvalidValue");
-        assert_eq!(name(hipDriverGetVersion(null_mut())), "hipErrorInvalidValue");
+        assert_eq!(
+            name(hipRuntimeGetVersion(null_mut())),
+            "hipErrorInvalidValue"
+        );
+        assert_eq!(
+            name(hipDriverGetVersion(null_mut())),
+            "hipErrorInvalidValue"
+        );
         assert_eq!(
             name(hipMemGetInfo(null_mut(), null_mut())),
             "hipErrorInvalidValue"
@@ -140,17 +149,30 @@ fn bad_handles_kinds_and_configurations() {
         let source = [0u8; 8];
         let mut target = [0u8; 8];
         assert_eq!(
-            name(hipMemcpy(target.as_mut_ptr().cast(), source.as_ptr().cast(), 8, 42)),
+            name(hipMemcpy(
+                target.as_mut_ptr().cast(),
+                source.as_ptr().cast(),
+                8,
+                42
+            )),
             "hipErrorInvalidMemcpyDirection"
         );
         assert_eq!(
-            name(hipMemcpy(target.as_mut_ptr().cast(), source.as_ptr().cast(), 8, -1)),
+            name(hipMemcpy(
+                target.as_mut_ptr().cast(),
+                source.as_ptr().cast(),
+                8,
+                -1
+            )),
             "hipErrorInvalidMemcpyDirection"
         );
         // Zero bytes copy nothing and need no device.
         assert_eq!(name(hipMemcpy(null_mut(), null(), 0, 1)), "hipSuccess");
         assert_eq!(name(hipStreamDestroy(null_mut())), "hipErrorInvalidHandle");
-        assert_eq!(name(hipEventRecord(null_mut(), null_mut())), "hipErrorInvalidHandle");
+        assert_eq!(
+            name(hipEventRecord(null_mut(), null_mut())),
+            "hipErrorInvalidHandle"
+        );
         assert_eq!(name(hipEventDestroy(null_mut())), "hipErrorInvalidHandle");
         assert_eq!(name(hipSetDevice(-1)), {
             if cuda_driver_present() {
@@ -172,11 +194,21 @@ fn bad_handles_kinds_and_configurations() {
             hipLaunchKernel(kernel, grid, block, null_mut(), 0, null_mut())
         };
         assert_eq!(name(launch(dim(0), dim(1))), "hipErrorInvalidConfiguration");
-        assert_eq!(name(launch(dim(1), dim(4096))), "hipErrorInvalidConfiguration");
+        assert_eq!(
+            name(launch(dim(1), dim(4096))),
+            "hipErrorInvalidConfiguration"
+        );
         let cube = Dim3 { x: 16, y: 16, z: 8 };
         assert_eq!(name(launch(dim(1), cube)), "hipErrorInvalidConfiguration");
         assert_eq!(
-            name(hipLaunchKernel(null(), dim(1), dim(1), null_mut(), 0, null_mut())),
+            name(hipLaunchKernel(
+                null(),
+                dim(1),
+                dim(1),
+                null_mut(),
+                0,
+                null_mut()
+            )),
             "hipErrorInvalidDeviceFunction"
         );
     }
@@ -225,14 +257,22 @@ fn call_configurations_nest() {
             pop(&mut grid, &mut block, &mut shared, &mut popped_stream),
             HipError::Success
         );
-        assert_eq!((grid, block.x, shared, popped_stream), (dim(8), 256, 1024, stream));
+        assert_eq!(
+            (grid, block.x, shared, popped_stream),
+            (dim(8), 256, 1024, stream)
+        );
         assert_eq!(
             name(pop(&mut grid, &mut block, &mut shared, &mut popped_stream)),
             "hipErrorMissingConfiguration"
         );
         assert_eq!((grid, block), (Dim3::default(), Dim3::default()));
         assert_eq!(
-            name(__hipPopCallConfiguration(null_mut(), &mut block, &mut shared, &mut popped_stream)),
+            name(__hipPopCallConfiguration(
+                null_mut(),
+                &mut block,
+                &mut shared,
+                &mut popped_stream
+            )),
             "hipErrorInvalidValue"
         );
     }

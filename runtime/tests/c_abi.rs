@@ -11,6 +11,7 @@
 use std::mem::offset_of;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 use bundler::{Bundle, Entry, EntryId, OffloadArch, WriteOptions};
 use oxhip_runtime::types::DeviceProp;
@@ -18,7 +19,16 @@ use oxhip_runtime::types::DeviceProp;
 /// What the static library needs, from
 /// `cargo rustc -p runtime --lib --crate-type staticlib -- --print native-static-libs`
 /// (also recorded in CONTRACTS.md).
-const NATIVE_LIBS: &[&str] = &["-ldl", "-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"];
+const NATIVE_LIBS: &[&str] = &[
+    "-ldl",
+    "-lgcc_s",
+    "-lutil",
+    "-lrt",
+    "-lpthread",
+    "-lm",
+    "-ldl",
+    "-lc",
+];
 
 fn clang() -> PathBuf {
     let installed = Path::new("/usr/lib/llvm-22/bin/clang");
@@ -47,26 +57,29 @@ fn run(command: &mut Command) -> Output {
     output
 }
 
-/// `liboxhip_runtime.a` next to the test binary's profile directory, built on demand.
+/// `liboxhip_runtime.a` in the test binary's profile directory, brought up to date once
+/// per test process (`cargo test` itself builds only the rlib).
 fn static_library() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    // <target>/<profile>/deps/<test> → <target>/<profile>
-    let profile_dir = exe.parent().unwrap().parent().unwrap().to_owned();
-    let library = profile_dir.join("liboxhip_runtime.a");
-    if !library.exists() {
-        // `cargo test` builds only the rlib; build the staticlib with the same settings.
-        let target_dir = profile_dir.parent().unwrap();
-        let mut build = Command::new(env!("CARGO"));
-        build
-            .args(["build", "-p", "runtime", "--lib", "--target-dir"])
-            .arg(target_dir);
-        if profile_dir.file_name().unwrap() == "release" {
-            build.arg("--release");
-        }
-        run(&mut build);
-    }
-    assert!(library.exists(), "{} was not built", library.display());
-    library
+    static LIBRARY: OnceLock<PathBuf> = OnceLock::new();
+    LIBRARY
+        .get_or_init(|| {
+            let exe = std::env::current_exe().unwrap();
+            // <target>/<profile>/deps/<test> → <target>/<profile>
+            let profile_dir = exe.parent().unwrap().parent().unwrap().to_owned();
+            let target_dir = profile_dir.parent().unwrap();
+            let mut build = Command::new(env!("CARGO"));
+            build
+                .args(["build", "--quiet", "-p", "runtime", "--lib", "--target-dir"])
+                .arg(target_dir);
+            if profile_dir.file_name().unwrap() == "release" {
+                build.arg("--release");
+            }
+            run(&mut build);
+            let library = profile_dir.join("liboxhip_runtime.a");
+            assert!(library.exists(), "{} was not built", library.display());
+            library
+        })
+        .clone()
 }
 
 #[test]
@@ -74,9 +87,23 @@ fn header_compiles_as_c_and_cxx() {
     let dir = tempfile::tempdir().unwrap();
     let source = dir.path().join("include_only.c");
     std::fs::write(&source, "#include <hip/hip_runtime_api.h>\n").unwrap();
-    for (language, standard) in [("c", "-std=c99"), ("c", "-std=c17"), ("c++", "-std=c++11"), ("c++", "-std=c++20")] {
+    for (language, standard) in [
+        ("c", "-std=c99"),
+        ("c", "-std=c17"),
+        ("c++", "-std=c++11"),
+        ("c++", "-std=c++20"),
+    ] {
         run(Command::new(clang())
-            .args(["-fsyntax-only", "-Wall", "-Wextra", "-pedantic", "-Werror", "-x", language, standard])
+            .args([
+                "-fsyntax-only",
+                "-Wall",
+                "-Wextra",
+                "-pedantic",
+                "-Werror",
+                "-x",
+                language,
+                standard,
+            ])
             .arg("-I")
             .arg(include_dir())
             .arg(&source));
@@ -88,21 +115,45 @@ fn rust_layout() -> String {
     let fields = [
         ("uuid", offset_of!(DeviceProp, uuid)),
         ("totalGlobalMem", offset_of!(DeviceProp, totalGlobalMem)),
-        ("sharedMemPerBlock", offset_of!(DeviceProp, sharedMemPerBlock)),
+        (
+            "sharedMemPerBlock",
+            offset_of!(DeviceProp, sharedMemPerBlock),
+        ),
         ("warpSize", offset_of!(DeviceProp, warpSize)),
-        ("maxThreadsPerBlock", offset_of!(DeviceProp, maxThreadsPerBlock)),
+        (
+            "maxThreadsPerBlock",
+            offset_of!(DeviceProp, maxThreadsPerBlock),
+        ),
         ("maxGridSize", offset_of!(DeviceProp, maxGridSize)),
         ("major", offset_of!(DeviceProp, major)),
         ("minor", offset_of!(DeviceProp, minor)),
-        ("multiProcessorCount", offset_of!(DeviceProp, multiProcessorCount)),
+        (
+            "multiProcessorCount",
+            offset_of!(DeviceProp, multiProcessorCount),
+        ),
         ("surfaceAlignment", offset_of!(DeviceProp, surfaceAlignment)),
         ("l2CacheSize", offset_of!(DeviceProp, l2CacheSize)),
-        ("sharedMemPerMultiprocessor", offset_of!(DeviceProp, sharedMemPerMultiprocessor)),
-        ("sharedMemPerBlockOptin", offset_of!(DeviceProp, sharedMemPerBlockOptin)),
-        ("reservedSharedMemPerBlock", offset_of!(DeviceProp, reservedSharedMemPerBlock)),
-        ("unifiedFunctionPointers", offset_of!(DeviceProp, unifiedFunctionPointers)),
+        (
+            "sharedMemPerMultiprocessor",
+            offset_of!(DeviceProp, sharedMemPerMultiprocessor),
+        ),
+        (
+            "sharedMemPerBlockOptin",
+            offset_of!(DeviceProp, sharedMemPerBlockOptin),
+        ),
+        (
+            "reservedSharedMemPerBlock",
+            offset_of!(DeviceProp, reservedSharedMemPerBlock),
+        ),
+        (
+            "unifiedFunctionPointers",
+            offset_of!(DeviceProp, unifiedFunctionPointers),
+        ),
         ("gcnArchName", offset_of!(DeviceProp, gcnArchName)),
-        ("maxSharedMemoryPerMultiProcessor", offset_of!(DeviceProp, maxSharedMemoryPerMultiProcessor)),
+        (
+            "maxSharedMemoryPerMultiProcessor",
+            offset_of!(DeviceProp, maxSharedMemoryPerMultiProcessor),
+        ),
         ("arch", offset_of!(DeviceProp, arch)),
         ("hdpMemFlushCntl", offset_of!(DeviceProp, hdpMemFlushCntl)),
         ("asicRevision", offset_of!(DeviceProp, asicRevision)),
@@ -199,7 +250,10 @@ fn c_program_links_against_the_static_library() {
             "last hipSuccess",
         ]
     );
-    assert!(output.stderr.is_empty(), "the runtime wrote to stderr without OXHIP_LOG");
+    assert!(
+        output.stderr.is_empty(),
+        "the runtime wrote to stderr without OXHIP_LOG"
+    );
 }
 
 const HIP_PROGRAM: &str = r#"
@@ -287,7 +341,10 @@ fn clang_compiled_hip_program_registers_and_launches() {
         "registered variable `table` (16 bytes)",
         "unregistered fat binary",
     ] {
-        assert!(stderr.contains(registered), "missing `{registered}` in:\n{stderr}");
+        assert!(
+            stderr.contains(registered),
+            "missing `{registered}` in:\n{stderr}"
+        );
     }
     // Without a GPU the launches reach the backend and report that; with one, the fake
     // PTX (no kernels in it) makes the kernel lookup fail instead. Either way the
@@ -304,9 +361,17 @@ fn clang_compiled_hip_program_registers_and_launches() {
         "empty block hipErrorInvalidConfiguration".to_owned(),
         format!(
             "symbol {}",
-            if launch_error == "hipErrorNoDevice" { "hipErrorNoDevice" } else { "hipErrorNotFound" }
+            if launch_error == "hipErrorNoDevice" {
+                "hipErrorNoDevice"
+            } else {
+                "hipErrorNotFound"
+            }
         ),
         "not a symbol hipErrorInvalidSymbol".to_owned(),
     ];
-    assert_eq!(stdout.lines().collect::<Vec<_>>(), expected, "stderr:\n{stderr}");
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        expected,
+        "stderr:\n{stderr}"
+    );
 }

@@ -320,7 +320,9 @@ impl Cuda {
             return "unknown CUresult".to_owned();
         }
         // SAFETY: the driver returns a static NUL-terminated string.
-        unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned()
+        unsafe { CStr::from_ptr(name) }
+            .to_string_lossy()
+            .into_owned()
     }
 
     fn driver_error(&self, call: &'static str, code: CuResult, detail: String) -> RuntimeError {
@@ -345,7 +347,9 @@ impl Cuda {
     fn enter(&self, device: usize) -> Result<(), RuntimeError> {
         let context = self.context(device)?;
         let generation = self.generation.load(Ordering::Acquire);
-        let bound = BOUND.try_with(Cell::get).unwrap_or((std::ptr::null_mut(), u64::MAX));
+        let bound = BOUND
+            .try_with(Cell::get)
+            .unwrap_or((std::ptr::null_mut(), u64::MAX));
         if bound != (context.0, generation) {
             // SAFETY: `context` is a primary context retained by `context()`.
             self.check("cuCtxSetCurrent", unsafe {
@@ -426,14 +430,15 @@ impl Cuda {
         // API specifies for size and flag options.
         let mut values: Vec<*mut c_void> = vec![
             info_log.as_mut_ptr().cast(),
-            JIT_LOG_CAPACITY as *mut c_void,
+            std::ptr::without_provenance_mut(JIT_LOG_CAPACITY),
             error_log.as_mut_ptr().cast(),
-            JIT_LOG_CAPACITY as *mut c_void,
+            std::ptr::without_provenance_mut(JIT_LOG_CAPACITY),
             std::ptr::null_mut(),
         ];
         if verbose {
             options.push(CU_JIT_LOG_VERBOSE);
-            values.push(1 as *mut c_void);
+            // The option's value is the integer 1 carried in the pointer bits.
+            values.push(std::ptr::without_provenance_mut(1));
         }
         self.enter(device)?;
         let mut module: CuModule = std::ptr::null_mut();
@@ -470,7 +475,11 @@ impl Cuda {
                 format!("; JIT error log: {errors}")
             };
             let error = self.driver_error("cuModuleLoadDataEx", code, detail);
-            log!(1, "device {device}: loading `{}` failed: {error}", chosen.id());
+            log!(
+                1,
+                "device {device}: loading `{}` failed: {error}",
+                chosen.id()
+            );
             return Err(error);
         }
         log!(1, "device {device}: module loaded in {wall_ms:.1} ms");
@@ -543,7 +552,14 @@ impl Backend for Cuda {
     fn properties(&self, device: usize) -> Result<DeviceProp, RuntimeError> {
         let entry = &self.devices[device];
         let handle = entry.handle;
-        let attribute = |number: i32| self.attribute(handle, number);
+        // An attribute this driver does not know reads as 0 rather than failing the
+        // whole query (newer numbers are rejected by older drivers).
+        let attribute = |number: i32| -> Result<i32, RuntimeError> {
+            Ok(self.attribute(handle, number).unwrap_or_else(|error| {
+                log!(2, "device {device}: attribute {number}: {error}");
+                0
+            }))
+        };
         let size = |number: i32| attribute(number).map(|value| usize::try_from(value).unwrap_or(0));
         let mut prop = DeviceProp::zeroed();
         set_c_string(&mut prop.name, &entry.name);

@@ -77,8 +77,7 @@ pub(crate) trait Backend: Send + Sync {
     fn launch(&self, device: usize, launch: &Launch) -> Result<(), RuntimeError>;
     fn stream_create(&self, device: usize, flags: u32) -> Result<StreamHandle, RuntimeError>;
     fn stream_destroy(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError>;
-    fn stream_synchronize(&self, device: usize, stream: StreamHandle)
-        -> Result<(), RuntimeError>;
+    fn stream_synchronize(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError>;
     fn stream_query(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError>;
     fn event_create(&self, device: usize, flags: u32) -> Result<EventHandle, RuntimeError>;
     fn event_record(
@@ -197,7 +196,12 @@ impl Backend for NoDevice {
     fn event_query(&self, _: usize, _: EventHandle) -> Result<(), RuntimeError> {
         Err(self.error())
     }
-    fn event_elapsed_ms(&self, _: usize, _: EventHandle, _: EventHandle) -> Result<f32, RuntimeError> {
+    fn event_elapsed_ms(
+        &self,
+        _: usize,
+        _: EventHandle,
+        _: EventHandle,
+    ) -> Result<f32, RuntimeError> {
         Err(self.error())
     }
     fn event_destroy(&self, _: usize, _: EventHandle) -> Result<(), RuntimeError> {
@@ -206,7 +210,12 @@ impl Backend for NoDevice {
     fn mem_info(&self, _: usize) -> Result<(usize, usize), RuntimeError> {
         Err(self.error())
     }
-    fn symbol(&self, _: usize, _: &FatBinary, _: &CStr) -> Result<(DevicePtr, usize), RuntimeError> {
+    fn symbol(
+        &self,
+        _: usize,
+        _: &FatBinary,
+        _: &CStr,
+    ) -> Result<(DevicePtr, usize), RuntimeError> {
         Err(self.error())
     }
 }
@@ -233,7 +242,10 @@ pub(crate) fn get() -> &'static dyn Backend {
 
 fn select() -> Box<dyn Backend> {
     if std::env::var_os("OXHIP_VISIBLE_DEVICES").is_some() {
-        log!(1, "OXHIP_VISIBLE_DEVICES is reserved and not implemented yet; ignoring it");
+        log!(
+            1,
+            "OXHIP_VISIBLE_DEVICES is reserved and not implemented yet; ignoring it"
+        );
     }
     match cuda::Cuda::open() {
         Ok(cuda) if cuda.device_count() > 0 => {
