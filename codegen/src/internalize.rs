@@ -24,8 +24,9 @@ const AMDGPU_KERNEL: u32 = 91;
 const PTX_KERNEL: u32 = 71;
 
 /// Internalises every defined function that is not a kernel and every defined variable that the
-/// host cannot register.
-pub(crate) fn internalize(module: &Module<'_>) {
+/// host cannot register. With `keep_visible_functions` (CPU targets, which have no kernel
+/// calling convention), functions that are not hidden stay visible too.
+pub(crate) fn internalize(module: &Module<'_>, keep_visible_functions: bool) {
     let raw = module.as_mut_ptr();
     let annotated_kernels = annotated_kernels(raw);
     for function in functions(raw) {
@@ -37,7 +38,11 @@ pub(crate) fn internalize(module: &Module<'_>) {
         let is_kernel = calling_convention == AMDGPU_KERNEL
             || calling_convention == PTX_KERNEL
             || annotated_kernels.contains(&function);
-        if !is_kernel {
+        // SAFETY: as above.
+        let is_visible =
+            unsafe { LLVMGetVisibility(function) } != LLVMVisibility::LLVMHiddenVisibility;
+        let stays_visible = is_kernel || (keep_visible_functions && is_visible);
+        if !stays_visible {
             make_internal(function);
         }
     }

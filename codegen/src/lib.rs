@@ -222,7 +222,7 @@ fn compile_with_library(
             },
         )?;
     }
-    internalize::internalize(&module);
+    internalize::internalize(&module, matches!(options.target, Target::Host { .. }));
     verify(&module, &description)?;
 
     let pipeline = match options.opt_level {
@@ -248,9 +248,13 @@ fn compile_with_library(
             };
             let buffer = machine
                 .write_to_memory_buffer(&module, file_type)
-                .map_err(|message| CodegenError::Backend {
-                    target: description.clone(),
-                    messages: vec![message.to_string()],
+                .map_err(|message| {
+                    let mut messages = collector.take();
+                    messages.push(message.to_string());
+                    CodegenError::Backend {
+                        target: description.clone(),
+                        messages,
+                    }
                 })?;
             buffer.as_slice().to_vec()
         }

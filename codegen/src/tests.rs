@@ -346,6 +346,13 @@ fn host_object() {
     let object = compile(&[&bitcode], &options).expect("compiles");
     // EM_X86_64 is 62.
     assert_eq!(u16::from_le_bytes([object[18], object[19]]), 62);
+    // Host code has no kernels: visible functions stay.
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let object_path = directory.path().join("host.o");
+    std::fs::write(&object_path, &object).expect("write object");
+    let symbols = run_tool("llvm-nm-22", &[object_path.as_os_str()]);
+    let symbols = String::from_utf8_lossy(&symbols.stdout);
+    assert!(symbols.contains(" T add"), "{symbols}");
 }
 
 /// A device library made by clang for no particular processor, like `devicelibs` ships.
@@ -661,4 +668,22 @@ fn real_devicelibs_resolve_library_calls() {
         ptx.contains(".extern .func  (.param .b32 func_retval0) __oxhip_expf"),
         "{ptx}"
     );
+}
+
+#[test]
+fn amdgcn_target_id_features_reach_the_object() {
+    let bitcode = amdgcn_bitcode(AMDGCN_KERNEL);
+    let mut options = gfx942(OptLevel::O2, Emit::Assembly);
+    options.target = Target::Amdgcn {
+        cpu: "gfx942".to_owned(),
+        features: "+xnack,-sramecc".to_owned(),
+    };
+    let assembly = text(compile(&[&bitcode], &options).expect("compiles"));
+    let target_line = assembly
+        .lines()
+        .find(|line| line.contains(".amdgcn_target"))
+        .unwrap_or_default();
+    insta::assert_snapshot!(target_line.trim(), @r#"
+        .amdgcn_target "amdgcn-amd-amdhsa--gfx942:sramecc-:xnack+"
+        "#);
 }
