@@ -249,7 +249,6 @@ pub fn cc1_args(clang: &Clang, options: &CompileOptions, input: &Path, output: &
             line.extend(["-aux-target-cpu", "x86-64"]);
             line.push("-fcuda-is-device");
             line.push("-fno-threadsafe-statics");
-            line.push("-fcuda-allow-variadic-functions");
             line.push("-fvisibility=hidden");
             line.push("-fapply-global-visibility-to-externs");
             line.push("-target-cpu");
