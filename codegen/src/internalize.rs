@@ -14,6 +14,10 @@ use inkwell::llvm_sys::core::{
     LLVMGetNextGlobal, LLVMGetValueName2, LLVMGetVisibility, LLVMIsDeclaration, LLVMSetLinkage,
     LLVMSetVisibility,
 };
+use inkwell::llvm_sys::core::{
+    LLVMGetInitializer, LLVMGetNamedGlobal, LLVMGetNumOperands, LLVMGetOperand,
+    LLVMIsAConstantExpr, LLVMIsExternallyInitialized,
+};
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::{LLVMLinkage, LLVMVisibility};
 use inkwell::module::Module;
@@ -46,22 +50,60 @@ pub(crate) fn internalize(module: &Module<'_>, keep_visible_functions: bool) {
             make_internal(function);
         }
     }
+    let used = used_globals(raw);
     for variable in variables(raw) {
-        if is_candidate(variable) && !is_registered_variable(variable) {
+        if is_candidate(variable) && !is_registered_variable(variable, &used) {
             make_internal(variable);
         }
     }
 }
 
-/// A device variable the host side of clang registers by name: not hidden (clang gives those
-/// `protected` or default visibility under `-fvisibility=hidden`), or the CUID marker.
-fn is_registered_variable(variable: LLVMValueRef) -> bool {
-    if name(variable).starts_with("__hip_cuid_") {
-        return true;
+/// A device variable the host side registers by name. clang marks those
+/// `externally_initialized` and lists them in `llvm.compiler.used`; on AMDGPU it also makes them
+/// `protected` under `-fvisibility=hidden` (on NVPTX they stay `hidden`). The CUID marker
+/// `__hip_cuid_*` must survive as well.
+fn is_registered_variable(variable: LLVMValueRef, used: &[LLVMValueRef]) -> bool {
+    // SAFETY: `variable` is a global variable of a live module.
+    let (externally_initialized, visibility) = unsafe {
+        (
+            LLVMIsExternallyInitialized(variable) != 0,
+            LLVMGetVisibility(variable),
+        )
+    };
+    externally_initialized
+        || used.contains(&variable)
+        || visibility != LLVMVisibility::LLVMHiddenVisibility
+        || name(variable).starts_with("__hip_cuid_")
+}
+
+/// The globals listed in `llvm.used` and `llvm.compiler.used` (seen through address-space casts).
+fn used_globals(module: LLVMModuleRef) -> Vec<LLVMValueRef> {
+    let mut used = Vec::new();
+    for list_name in [c"llvm.used", c"llvm.compiler.used"] {
+        // SAFETY: reading the initializer of a global of a live module; operand indices are
+        // below the counts LLVM reports.
+        unsafe {
+            let list = LLVMGetNamedGlobal(module, list_name.as_ptr());
+            if list.is_null() {
+                continue;
+            }
+            let initializer = LLVMGetInitializer(list);
+            if initializer.is_null() {
+                continue;
+            }
+            let count = LLVMGetNumOperands(initializer);
+            for index in 0..u32::try_from(count).unwrap_or(0) {
+                let mut entry = LLVMGetOperand(initializer, index);
+                while !entry.is_null() && !LLVMIsAConstantExpr(entry).is_null() {
+                    entry = LLVMGetOperand(entry, 0);
+                }
+                if !entry.is_null() {
+                    used.push(entry);
+                }
+            }
+        }
     }
-    // SAFETY: `variable` is a global of a live module.
-    let visibility = unsafe { LLVMGetVisibility(variable) };
-    visibility != LLVMVisibility::LLVMHiddenVisibility
+    used
 }
 
 /// A definition with a non-local linkage that is not reserved by LLVM.

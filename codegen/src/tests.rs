@@ -687,3 +687,92 @@ fn amdgcn_target_id_features_reach_the_object() {
         .amdgcn_target "amdgcn-amd-amdhsa--gfx942:sramecc-:xnack+"
         "#);
 }
+
+const DEVICE_VARIABLES: &str = r#"
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+__constant__ int constant_variable = 1;
+__device__ int device_variable;
+static __device__ int static_variable;
+__device__ __attribute__((visibility("hidden"))) int hidden_variable;
+template <typename T> __device__ T template_variable = T(2);
+extern __shared__ float dynamic_shared[];
+__global__ void kern(int *out) {
+  __shared__ int shared[4];
+  shared[out[0]] = 1;
+  out[1] = shared[out[2]] + constant_variable + device_variable + static_variable
+      + template_variable<int> + hidden_variable + (int)dynamic_shared[0];
+}
+"#;
+
+/// The global variables left after O2, with their linkage and visibility.
+fn variables_after_o2(bitcode: &[u8], options: &Options) -> String {
+    let ir = text(compile(&[bitcode], options).expect("compiles"));
+    let mut lines: Vec<String> = ir
+        .lines()
+        .filter(|line| line.starts_with('@') && !line.starts_with("@llvm."))
+        .map(|line| {
+            let (name, rest) = line.split_once(" = ").unwrap_or((line, ""));
+            let keywords: Vec<&str> = rest
+                .split_whitespace()
+                .take_while(|word| {
+                    !word.starts_with("addrspace") && *word != "global" && *word != "constant"
+                })
+                .collect();
+            if keywords.is_empty() {
+                format!("{name}: (external)")
+            } else {
+                format!("{name}: {}", keywords.join(" "))
+            }
+        })
+        .collect();
+    lines.sort();
+    lines.join("\n")
+}
+
+#[test]
+fn registered_variables_stay_visible_on_both_gpus() {
+    let amdgcn = variables_after_o2(
+        &amdgcn_bitcode(DEVICE_VARIABLES),
+        &gfx942(OptLevel::O2, Emit::LlvmIr),
+    );
+    insta::assert_snapshot!(amdgcn, @r#"
+        @_Z17template_variableIiE: linkonce_odr protected
+        @_ZZ4kernPiE6shared: internal unnamed_addr
+        @__hip_cuid_235103618daf3240: (external)
+        @constant_variable: protected
+        @device_variable: protected
+        @dynamic_shared: external hidden local_unnamed_addr
+        @hidden_variable: protected
+        "#);
+    let nvptx = clang_bitcode(
+        &[
+            "-triple",
+            "nvptx64-nvidia-cuda",
+            "-target-cpu",
+            "sm_90",
+            "-target-feature",
+            "+ptx78",
+            "-fcuda-is-device",
+            "-fvisibility=hidden",
+            "-fapply-global-visibility-to-externs",
+            "-cuid=0123456789abcdef",
+            "-x",
+            "hip",
+        ],
+        DEVICE_VARIABLES,
+        "hip",
+    );
+    let nvptx = variables_after_o2(&nvptx, &sm_90(OptLevel::O2, Emit::LlvmIr));
+    insta::assert_snapshot!(nvptx, @r#"
+        @_Z17template_variableIiE: linkonce_odr hidden
+        @_ZZ4kernPiE6shared: internal unnamed_addr
+        @__hip_cuid_235103618daf3240: (external)
+        @constant_variable: hidden
+        @device_variable: hidden
+        @dynamic_shared: external hidden local_unnamed_addr
+        @hidden_variable: hidden
+        "#);
+}
