@@ -405,7 +405,7 @@ pub fn describe(bytes: &[u8]) -> Result<String, BundleError> {
     Ok(out)
 }
 
-/// `: "AMD942"` for short printable data, else the first bytes in hex and
+/// `: "AMD942"` for printable data up to 64 bytes, else the first bytes in hex and
 /// an MD5 prefix.
 fn data_summary(data: &[u8]) -> String {
     if data.is_empty() {
@@ -414,7 +414,7 @@ fn data_summary(data: &[u8]) -> String {
     let printable = data
         .iter()
         .all(|byte| byte.is_ascii_graphic() || *byte == b' ' || *byte == b'\n' || *byte == 0);
-    if printable && data.len() <= 32 {
+    if printable && data.len() <= 64 {
         return format!(": {:?}", String::from_utf8_lossy(data));
     }
     let head: String = data.iter().take(8).map(|byte| format!("{byte:02x}")).collect();
