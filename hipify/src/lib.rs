@@ -1,1 +1,94 @@
-//! `hipify`: CUDA to HIP translation. (Skeleton.)
+//! `hipify`: CUDA → HIP source translation, as a library (`translate`) and the `oxhipify`
+//! binary.
+//!
+//! Two layers (docs/hipify.md explains them):
+//! - `lexer`: a C++ tokenizer that knows comments, literals, raw strings, preprocessor
+//!   directives and header names. Every rewrite is a splice at token boundaries, so text
+//!   outside rewritten tokens is kept byte for byte, and nothing inside a comment or literal
+//!   is ever touched. It sees every `#if` branch and every macro body.
+//! - `syntax`: tree-sitter-cpp, used for the parts where syntax decides (the expression a
+//!   `<<<…>>>` launch applies to and the argument lists of context-dependent calls are
+//!   cross-checked against the parse tree when the file parses cleanly there).
+//!
+//! Mapping data lives in `data/*.tsv` and is compiled into a static hash table by `build.rs`.
+//! The library never prints and never touches the file system; the binary does both.
+
+mod finding;
+mod headers;
+mod lexer;
+mod stats;
+mod table;
+mod translate;
+
+pub use finding::{Finding, FindingKind};
+pub use stats::{render_stats, render_stats_csv, RefCount, Stats};
+pub use table::{entries, lookup, Entry, Group};
+pub use translate::translate;
+
+use std::collections::BTreeSet;
+
+use diagnostics::FileId;
+
+/// How `<<<…>>>` kernel launches are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LaunchSyntax {
+    /// Kept as `<<<…>>>` (valid HIP).
+    Chevrons,
+    /// Rewritten to `hipLaunchKernelGGL(kernel, dim3(grid), dim3(block), shmem, stream, args…)`.
+    HipLaunchKernelGgl,
+}
+
+/// Translation settings. No `Default`: callers choose, or start from a named preset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// Use rocBLAS/rocRAND/rocFFT/rocSPARSE/rocSOLVER names instead of hip* ones.
+    pub roc: bool,
+    /// Use MIOpen names for cuDNN.
+    pub miopen: bool,
+    /// Translate to HIP APIs that HIP marks experimental.
+    pub experimental: bool,
+    /// With `roc`: keep `hipDataType` names for CUDA library data types.
+    pub use_hip_data_types: bool,
+    /// How kernel launches are written.
+    pub launch_syntax: LaunchSyntax,
+    /// Insert `#include <hip/hip_runtime.h>` into files that use the HIP runtime without it.
+    pub add_runtime_include: bool,
+    /// Identifiers left unchanged whatever the tables say (`--whitelist`).
+    pub whitelist: BTreeSet<String>,
+    /// The file id findings point into.
+    pub file: FileId,
+}
+
+impl Options {
+    /// What `oxhipify` does without flags: HIP names, launches kept, runtime include added.
+    pub fn standard() -> Options {
+        Options {
+            roc: false,
+            miopen: false,
+            experimental: false,
+            use_hip_data_types: false,
+            launch_syntax: LaunchSyntax::Chevrons,
+            add_runtime_include: true,
+            whitelist: BTreeSet::new(),
+            file: FileId::SINGLE,
+        }
+    }
+
+    /// What `oxhip` uses to compile a `.cu` file as HIP in memory: the standard translation.
+    /// clang compiles `<<<…>>>` directly, so launches are kept.
+    pub fn for_compiler() -> Options {
+        Options::standard()
+    }
+}
+
+/// The result of translating one text: everything that could be translated was, and the
+/// rest is reported in `findings`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Translation {
+    /// The translated text.
+    pub text: String,
+    /// Warnings, in source order.
+    pub findings: Vec<Finding>,
+    /// Converted and unconverted references.
+    pub stats: Stats,
+}

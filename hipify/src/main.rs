@@ -1,2 +1,450 @@
-//! `oxhipify` binary. (Skeleton.)
-fn main() {}
+//! `oxhipify`: the command-line front of the `hipify` library. Reads files or walks trees,
+//! translates in parallel, writes results (stdout, `-o`, `--o-dir`, or in place with atomic
+//! renames and `.prehip` backups), and prints findings and statistics to stderr. stdout
+//! carries only artifacts: translated text or the `--json` report.
+
+use std::collections::BTreeSet;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context as _};
+use clap::{CommandFactory as _, Parser};
+use diagnostics::SourceMap;
+use hipify::{LaunchSyntax, Options, Stats};
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// Translate CUDA sources to HIP.
+#[derive(Parser, Debug)]
+#[command(name = "oxhipify", disable_version_flag = true)]
+struct Cli {
+    /// CUDA source files or directories.
+    inputs: Vec<PathBuf>,
+    /// Output file (one input only); `-` for stdout.
+    #[arg(short = 'o')]
+    output: Option<PathBuf>,
+    /// Output directory; directory inputs keep their layout under it.
+    #[arg(long = "o-dir")]
+    output_dir: Option<PathBuf>,
+    /// Rewrite inputs in place (atomically), keeping `<file>.prehip` backups.
+    #[arg(long)]
+    inplace: bool,
+    /// With `--inplace`: no `.prehip` backups.
+    #[arg(long = "no-backup")]
+    no_backup: bool,
+    /// Translate, report, but write nothing.
+    #[arg(long = "no-output")]
+    no_output: bool,
+    /// Print statistics to stderr.
+    #[arg(long = "print-stats")]
+    print_stats: bool,
+    /// Print statistics as CSV (to `--o-stats` if given, else stderr).
+    #[arg(long = "print-stats-csv")]
+    print_stats_csv: bool,
+    /// File to write CSV statistics to.
+    #[arg(long = "o-stats")]
+    output_stats: Option<PathBuf>,
+    /// Report only: `--no-output --print-stats`.
+    #[arg(long)]
+    examine: bool,
+    /// Do not print findings.
+    #[arg(long = "quiet-warnings")]
+    quiet_warnings: bool,
+    /// Silence findings with this code (repeatable), e.g. `--no-warn deprecated-api`.
+    #[arg(long = "no-warn", value_name = "CODE")]
+    no_warn: Vec<String>,
+    /// Use rocBLAS/rocRAND/rocFFT/rocSPARSE/rocSOLVER instead of hip* libraries.
+    #[arg(long)]
+    roc: bool,
+    /// Use MIOpen instead of hipDNN for cuDNN.
+    #[arg(long)]
+    miopen: bool,
+    /// Translate to HIP APIs that are still experimental.
+    #[arg(long)]
+    experimental: bool,
+    /// Rewrite `<<<…>>>` launches to `hipLaunchKernelGGL`.
+    #[arg(long = "hip-kernel-execution-syntax")]
+    hip_kernel_execution_syntax: bool,
+    /// Keep `<<<…>>>` launches (the default).
+    #[arg(long = "cuda-kernel-execution-syntax")]
+    cuda_kernel_execution_syntax: bool,
+    /// With `--roc`: keep `hipDataType` for CUDA library data types.
+    #[arg(long = "use-hip-data-types")]
+    use_hip_data_types: bool,
+    /// Directory names to skip in directory mode (comma-separated or repeated).
+    #[arg(long = "exclude-dirs", value_delimiter = ',')]
+    exclude_dirs: Vec<String>,
+    /// File names to skip in directory mode (comma-separated or repeated).
+    #[arg(long = "exclude-files", value_delimiter = ',')]
+    exclude_files: Vec<String>,
+    /// Identifiers to leave unchanged (comma-separated or repeated).
+    #[arg(long, value_delimiter = ',')]
+    whitelist: Vec<String>,
+    /// Print a JSON report to stdout.
+    #[arg(long)]
+    json: bool,
+    /// Do not insert `#include <hip/hip_runtime.h>`.
+    #[arg(long = "no-runtime-include")]
+    no_runtime_include: bool,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long)]
+    jobs: Option<usize>,
+    /// Print the version.
+    #[arg(long)]
+    version: bool,
+}
+
+/// Extensions translated in directory mode.
+const SOURCE_EXTENSIONS: &[&str] = &["cu", "cuh", "h", "hh", "hpp", "hxx", "c", "cc", "cpp", "cxx", "inl", "inc"];
+
+/// Rewrites hipify-perl/hipify-clang single-dash long options (`-inplace`, `-o-dir=x`)
+/// into clap's double-dash form. `-o` and `-j` stay short.
+fn normalize_args(args: Vec<String>) -> Vec<String> {
+    let command = Cli::command();
+    let long_names: BTreeSet<String> = command
+        .get_arguments()
+        .filter_map(|it| it.get_long().map(str::to_owned))
+        .collect();
+    let mut after_separator = false;
+    args.into_iter()
+        .enumerate()
+        .map(|(position, arg)| {
+            if position == 0 || after_separator || arg.starts_with("--") || !arg.starts_with('-') || arg.len() < 3 {
+                after_separator |= arg == "--";
+                return arg;
+            }
+            let name = arg[1..].split('=').next().unwrap_or_default();
+            if long_names.contains(name) {
+                format!("-{arg}")
+            } else {
+                arg
+            }
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct JsonFinding {
+    code: &'static str,
+    severity: &'static str,
+    message: String,
+    line: usize,
+    column: usize,
+}
+
+#[derive(Serialize)]
+struct FileReport {
+    input: PathBuf,
+    output: Option<PathBuf>,
+    changed: bool,
+    skipped: Option<String>,
+    findings: Vec<JsonFinding>,
+    stats: Stats,
+    #[serde(skip)]
+    rendered: String,
+    #[serde(skip)]
+    stdout_text: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Report {
+    files: Vec<FileReport>,
+    total: Stats,
+    seconds: f64,
+}
+
+/// One unit of work: an input file and where its output goes.
+struct Job {
+    input: PathBuf,
+    display: String,
+    output: Output,
+}
+
+enum Output {
+    Stdout,
+    File(PathBuf),
+    InPlace,
+    Nowhere,
+}
+
+fn main() -> ExitCode {
+    let args = normalize_args(std::env::args().collect());
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return if error.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
+        }
+    };
+    match run(&cli) {
+        Ok(code) => code,
+        Err(error) => {
+            let _ = writeln!(std::io::stderr(), "oxhipify: error: {error:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
+    if cli.version {
+        let mut stdout = std::io::stdout();
+        let _ = writeln!(stdout, "oxhipify {} (HIP 6.3 tables, {} CUDA names)", env!("CARGO_PKG_VERSION"), hipify::entries().len());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if cli.inputs.is_empty() {
+        bail!("no input files");
+    }
+    if cli.hip_kernel_execution_syntax && cli.cuda_kernel_execution_syntax {
+        bail!("`--hip-kernel-execution-syntax` and `--cuda-kernel-execution-syntax` exclude each other");
+    }
+    if let Some(jobs) = cli.jobs {
+        // Fails only if the pool is already built, which cannot happen this early.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build_global();
+    }
+    let options = Options {
+        roc: cli.roc,
+        miopen: cli.miopen,
+        experimental: cli.experimental,
+        use_hip_data_types: cli.use_hip_data_types,
+        launch_syntax: if cli.hip_kernel_execution_syntax { LaunchSyntax::HipLaunchKernelGgl } else { LaunchSyntax::Chevrons },
+        add_runtime_include: !cli.no_runtime_include,
+        whitelist: cli.whitelist.iter().cloned().collect(),
+        file: diagnostics::FileId::SINGLE,
+    };
+    let jobs = plan_jobs(cli)?;
+    let started = Instant::now();
+    let progress = if jobs.len() > 1 && !cli.json {
+        indicatif::ProgressBar::new(jobs.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    progress.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let results: Vec<anyhow::Result<FileReport>> = jobs
+        .par_iter()
+        .map(|job| {
+            let res = process(job, &options, cli);
+            progress.inc(1);
+            res
+        })
+        .collect();
+    progress.finish_and_clear();
+    let mut reports = Vec::new();
+    let mut failed = false;
+    let mut stderr = std::io::stderr().lock();
+    for res in results {
+        match res {
+            Ok(report) => reports.push(report),
+            Err(error) => {
+                failed = true;
+                let _ = writeln!(stderr, "oxhipify: error: {error:#}");
+            }
+        }
+    }
+    let mut total = Stats::default();
+    for report in &reports {
+        total.merge(&report.stats);
+        if let Some(reason) = &report.skipped {
+            let _ = writeln!(stderr, "warning[skipped-file]: `{}` skipped: {reason}", report.input.display());
+        }
+        if !cli.quiet_warnings && !cli.json {
+            let _ = stderr.write_all(report.rendered.as_bytes());
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    for report in &reports {
+        if let Some(text) = &report.stdout_text {
+            if stdout.write_all(text.as_bytes()).is_err() {
+                // A closed pipe is not an error.
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+    }
+    if cli.print_stats || cli.examine {
+        for report in reports.iter().filter(|it| it.skipped.is_none()) {
+            let _ = stderr.write_all(hipify::render_stats(&report.input.display().to_string(), &report.stats).as_bytes());
+        }
+        if reports.len() > 1 {
+            let _ = stderr.write_all(hipify::render_stats("GLOBAL", &total).as_bytes());
+        }
+    }
+    if cli.print_stats_csv || cli.output_stats.is_some() {
+        let mut blocks: Vec<(String, &Stats)> = reports
+            .iter()
+            .filter(|it| it.skipped.is_none())
+            .map(|it| (it.input.display().to_string(), &it.stats))
+            .collect();
+        if reports.len() > 1 {
+            blocks.push(("GLOBAL".to_owned(), &total));
+        }
+        let csv = hipify::render_stats_csv(&blocks);
+        match &cli.output_stats {
+            Some(path) => std::fs::write(path, csv).with_context(|| format!("writing `{}`", path.display()))?,
+            None => {
+                let _ = stderr.write_all(csv.as_bytes());
+            }
+        }
+    }
+    if cli.json {
+        let report = Report {
+            files: reports,
+            total,
+            seconds: started.elapsed().as_secs_f64(),
+        };
+        let text = serde_json::to_string_pretty(&report).context("encoding the JSON report")?;
+        let _ = writeln!(stdout, "{text}");
+    }
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn plan_jobs(cli: &Cli) -> anyhow::Result<Vec<Job>> {
+    let writes = !(cli.no_output || cli.examine);
+    let has_directory = cli.inputs.iter().any(|it| it.is_dir());
+    if cli.output.is_some() && (cli.inputs.len() > 1 || has_directory) {
+        bail!("`-o` takes one input file; use `--o-dir` for several");
+    }
+    if writes && cli.output.is_none() && cli.output_dir.is_none() && !cli.inplace && (cli.inputs.len() > 1 || has_directory) {
+        bail!("several inputs need `--inplace`, `--o-dir` or `--no-output`");
+    }
+    let mut jobs = Vec::new();
+    for input in &cli.inputs {
+        if input.is_dir() {
+            let mut walker = ignore::WalkBuilder::new(input);
+            let exclude_dirs = cli.exclude_dirs.clone();
+            walker.filter_entry(move |entry| {
+                let is_dir = entry.file_type().is_some_and(|it| it.is_dir());
+                !(is_dir && exclude_dirs.iter().any(|name| entry.file_name() == name.as_str()))
+            });
+            for entry in walker.build() {
+                let entry = entry.with_context(|| format!("walking `{}`", input.display()))?;
+                let path = entry.path();
+                let is_source = path
+                    .extension()
+                    .and_then(|it| it.to_str())
+                    .is_some_and(|it| SOURCE_EXTENSIONS.contains(&it));
+                let excluded = path
+                    .file_name()
+                    .and_then(|it| it.to_str())
+                    .is_some_and(|name| cli.exclude_files.iter().any(|it| it == name));
+                if !entry.file_type().is_some_and(|it| it.is_file()) || !is_source || excluded {
+                    continue;
+                }
+                let relative = path.strip_prefix(input).unwrap_or(path);
+                let output = output_for(cli, writes, path, Some(relative));
+                jobs.push(Job {
+                    input: path.to_path_buf(),
+                    display: path.display().to_string(),
+                    output,
+                });
+            }
+        } else {
+            let output = output_for(cli, writes, input, None);
+            jobs.push(Job {
+                input: input.clone(),
+                display: input.display().to_string(),
+                output,
+            });
+        }
+    }
+    Ok(jobs)
+}
+
+fn output_for(cli: &Cli, writes: bool, input: &Path, relative: Option<&Path>) -> Output {
+    if !writes {
+        return Output::Nowhere;
+    }
+    if cli.inplace {
+        return Output::InPlace;
+    }
+    if let Some(output) = &cli.output {
+        return if output.as_os_str() == "-" { Output::Stdout } else { Output::File(output.clone()) };
+    }
+    if let Some(directory) = &cli.output_dir {
+        let name = relative.map_or_else(|| PathBuf::from(input.file_name().unwrap_or_default()), Path::to_path_buf);
+        return Output::File(directory.join(name));
+    }
+    Output::Stdout
+}
+
+fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport> {
+    let bytes = std::fs::read(&job.input).with_context(|| format!("reading `{}`", job.input.display()))?;
+    let mut report = FileReport {
+        input: job.input.clone(),
+        output: None,
+        changed: false,
+        skipped: None,
+        findings: Vec::new(),
+        stats: Stats::default(),
+        rendered: String::new(),
+        stdout_text: None,
+    };
+    if bytes.iter().take(8192).any(|it| *it == 0) {
+        report.skipped = Some("binary file".to_owned());
+        return Ok(report);
+    }
+    let Ok(text) = String::from_utf8(bytes) else {
+        report.skipped = Some("not UTF-8".to_owned());
+        return Ok(report);
+    };
+    let translation = hipify::translate(&text, options);
+    let mut map = SourceMap::new();
+    let file = map.add(job.display.clone(), text.clone());
+    for finding in &translation.findings {
+        if cli.no_warn.iter().any(|it| it == finding.code()) {
+            continue;
+        }
+        let diagnostic = finding.to_diagnostic();
+        let position = map.line_col(file, finding.span.range.start).unwrap_or(diagnostics::LineCol { line: 0, column: 0 });
+        report.findings.push(JsonFinding {
+            code: finding.code(),
+            severity: "warning",
+            message: diagnostic.message.clone(),
+            line: position.line,
+            column: position.column,
+        });
+        report.rendered.push_str(&map.render(&diagnostic));
+    }
+    report.changed = translation.text != text;
+    report.stats = translation.stats;
+    match &job.output {
+        Output::Nowhere => {}
+        Output::Stdout => report.stdout_text = Some(translation.text),
+        Output::File(path) => {
+            if let Some(parent) = path.parent().filter(|it| !it.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent).with_context(|| format!("creating `{}`", parent.display()))?;
+            }
+            write_atomically(path, &translation.text)?;
+            report.output = Some(path.clone());
+        }
+        Output::InPlace => {
+            if report.changed {
+                if !cli.no_backup {
+                    let mut backup = job.input.clone().into_os_string();
+                    backup.push(".prehip");
+                    std::fs::write(&backup, &text).with_context(|| format!("writing `{}`", Path::new(&backup).display()))?;
+                }
+                write_atomically(&job.input, &translation.text)?;
+            }
+            report.output = Some(job.input.clone());
+        }
+    }
+    Ok(report)
+}
+
+/// Writes through a temporary file in the same directory and renames it over `path`, so a
+/// crash leaves either the old or the new file, never half of one. Keeps the permissions of
+/// an existing file.
+fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    let directory = path.parent().filter(|it| !it.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut temporary = tempfile::NamedTempFile::new_in(directory).with_context(|| format!("creating a temporary file in `{}`", directory.display()))?;
+    temporary.write_all(text.as_bytes()).with_context(|| format!("writing `{}`", path.display()))?;
+    temporary.as_file().sync_all().with_context(|| format!("writing `{}`", path.display()))?;
+    if let Ok(metadata) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(temporary.path(), metadata.permissions());
+    }
+    temporary.persist(path).with_context(|| format!("replacing `{}`", path.display()))?;
+    Ok(())
+}

@@ -1,0 +1,99 @@
+//! Build script: turns `data/cuda2hip.tsv` and `data/cuda2hip-extra.tsv` into a static
+//! open-addressing hash table (`$OUT_DIR/table.rs`) so that lookups cost one FNV-1a hash and
+//! a probe or two at run time. It does not validate API facts; the data files are the truth.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+const GROUPS: [(&str, &str); 12] = [
+    ("runtime", "Runtime"),
+    ("driver", "Driver"),
+    ("device", "Device"),
+    ("nvrtc", "Nvrtc"),
+    ("cucomplex", "CuComplex"),
+    ("cublas", "Cublas"),
+    ("curand", "Curand"),
+    ("cufft", "Cufft"),
+    ("cusparse", "Cusparse"),
+    ("cusolver", "Cusolver"),
+    ("cudnn", "Cudnn"),
+    ("cub", "Cub"),
+];
+
+/// Must stay identical to `table::fnv1a`.
+fn fnv1a(bytes: &[u8]) -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    for byte in bytes {
+        hash ^= u32::from(*byte);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    hash
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?);
+    let main_table = manifest.join("data/cuda2hip.tsv");
+    let extra_table = manifest.join("data/cuda2hip-extra.tsv");
+    println!("cargo::rerun-if-changed={}", main_table.display());
+    println!("cargo::rerun-if-changed={}", extra_table.display());
+
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut index_of: HashMap<String, usize> = HashMap::new();
+    for (path, overrides) in [(&main_table, false), (&extra_table, true)] {
+        let text = std::fs::read_to_string(path)?;
+        for (line_number, line) in text.lines().enumerate().skip(1) {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let cells: Vec<String> = line.split('\t').map(str::to_owned).collect();
+            if cells.len() != 14 {
+                return Err(format!("{}:{}: expected 14 cells", path.display(), line_number + 1).into());
+            }
+            if !GROUPS.iter().any(|(name, _)| *name == cells[0]) {
+                return Err(format!("{}:{}: unknown group `{}`", path.display(), line_number + 1, cells[0]).into());
+            }
+            match index_of.get(&cells[2]) {
+                // A name listed in two groups keeps the row that has a HIP name (the first one
+                // if both or neither do); the extra file always wins.
+                Some(&index) => {
+                    if overrides || (rows[index][3].is_empty() && !cells[3].is_empty()) {
+                        rows[index] = cells;
+                    }
+                }
+                None => {
+                    index_of.insert(cells[2].clone(), rows.len());
+                    rows.push(cells);
+                }
+            }
+        }
+    }
+
+    let slot_count = (rows.len() * 2).next_power_of_two();
+    let mut slots = vec![u16::MAX; slot_count];
+    for (index, row) in rows.iter().enumerate() {
+        let mut slot = fnv1a(row[2].as_bytes()) as usize & (slot_count - 1);
+        while slots[slot] != u16::MAX {
+            slot = (slot + 1) & (slot_count - 1);
+        }
+        slots[slot] = u16::try_from(index)?;
+    }
+
+    let mut out = String::new();
+    writeln!(out, "/// Every CUDA identifier the tables know, in data-file order.")?;
+    writeln!(out, "pub(crate) static ENTRIES: [Entry; {}] = [", rows.len())?;
+    for row in &rows {
+        let group = GROUPS.iter().find(|(name, _)| *name == row[0]).map_or("Runtime", |it| it.1);
+        writeln!(
+            out,
+            "    Entry {{ group: Group::{group}, section: {:?}, cuda: {:?}, hip: {:?}, roc: {:?}, cuda_added: {:?}, cuda_deprecated: {:?}, cuda_removed: {:?}, hip_added: {:?}, hip_deprecated: {:?}, hip_removed: {:?}, hip_experimental: {:?} }},",
+            row[1], row[2], row[3], row[4], row[5], row[6], row[8], row[9], row[10], row[12], row[13]
+        )?;
+    }
+    writeln!(out, "];")?;
+    writeln!(out, "/// Open-addressing slots (linear probing) holding indices into `ENTRIES`; `u16::MAX` is empty.")?;
+    writeln!(out, "pub(crate) static SLOTS: [u16; {slot_count}] = {slots:?};")?;
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
+    std::fs::write(out_dir.join("table.rs"), out)?;
+    Ok(())
+}

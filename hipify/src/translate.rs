@@ -1,0 +1,771 @@
+//! The translation engine: walks the token stream once per concern (headers, identifiers,
+//! launches, hazards), collects non-overlapping byte edits, and splices them into the
+//! original text. It never reformats: bytes outside edits are copied unchanged.
+//!
+//! Edits are either replacements of one token (identifiers, header names), insertions at a
+//! token boundary (`HIP_SYMBOL(`, `reinterpret_cast<const void*>(`, the runtime include), or
+//! replacements of the punctuation between launch parts; so identifier edits inside a
+//! rewritten launch compose with it.
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use diagnostics::Span;
+
+use crate::finding::{Finding, FindingKind};
+use crate::headers::{self, HeaderAction};
+use crate::lexer::{self, Lexed, TokenKind};
+use crate::stats::Stats;
+use crate::table::{self, Entry, Group};
+use crate::{LaunchSyntax, Options, Translation};
+
+/// One splice: replace `range` of the input with `text`.
+#[derive(Debug, Clone)]
+struct Edit {
+    range: Range<usize>,
+    text: String,
+}
+
+struct Cx<'a> {
+    text: &'a str,
+    lexed: Lexed,
+    options: &'a Options,
+    edits: Vec<Edit>,
+    findings: Vec<Finding>,
+    stats: Stats,
+    uses_runtime: bool,
+    has_runtime_include: bool,
+    header_keys: HashSet<&'static str>,
+}
+
+/// Translates one CUDA source text to HIP. Never fails: what cannot be translated is left
+/// as it is and reported in [`Translation::findings`].
+pub fn translate(text: &str, options: &Options) -> Translation {
+    let mut cx = Cx {
+        text,
+        lexed: lexer::lex(text),
+        options,
+        edits: Vec::new(),
+        findings: Vec::new(),
+        stats: Stats::default(),
+        uses_runtime: false,
+        has_runtime_include: false,
+        header_keys: HashSet::new(),
+    };
+    cx.headers();
+    cx.identifiers();
+    cx.launches();
+    crate::translate::hazards(&mut cx);
+    cx.runtime_include();
+    cx.finish()
+}
+
+impl Cx<'_> {
+    fn tok(&self, index: usize) -> &str {
+        self.lexed.text(self.text, index)
+    }
+
+    fn is_punct(&self, index: usize, punct: &str) -> bool {
+        index < self.lexed.tokens.len()
+            && matches!(self.lexed.tokens[index].kind, TokenKind::Punct | TokenKind::Punct2)
+            && self.tok(index) == punct
+    }
+
+    fn span(&self, range: Range<usize>) -> Span {
+        Span::new(self.options.file, range)
+    }
+
+    fn find(&mut self, kind: FindingKind, range: Range<usize>) {
+        let span = self.span(range);
+        self.findings.push(Finding { kind, span });
+    }
+
+    fn edit(&mut self, range: Range<usize>, text: impl Into<String>) {
+        self.edits.push(Edit {
+            range,
+            text: text.into(),
+        });
+    }
+
+    // ----- headers -------------------------------------------------------------------------
+
+    fn headers(&mut self) {
+        for directive_index in 0..self.lexed.directives.len() {
+            let directive = &self.lexed.directives[directive_index];
+            if !matches!(directive.name.as_str(), "include" | "include_next" | "import") {
+                continue;
+            }
+            let header_token = directive.first_token + 2;
+            let Some(token) = self.lexed.tokens.get(header_token).copied() else {
+                continue;
+            };
+            if token.kind != TokenKind::HeaderName || token.end - token.start < 2 {
+                continue;
+            }
+            let (line_start, end) = (directive.line_start, directive.end);
+            let quoted = &self.text[token.start..token.end];
+            let (open, close) = (&quoted[..1], &quoted[quoted.len() - 1..]);
+            let name = &quoted[1..quoted.len() - 1];
+            if let Some(key) = headers::key_of_hip_header(name) {
+                self.header_keys.insert(key);
+                if key == "hip_runtime" {
+                    self.has_runtime_include = true;
+                }
+                continue;
+            }
+            match headers::action(name, self.options) {
+                None => {}
+                Some(HeaderAction::Remove) => {
+                    self.edit(line_start..end, "");
+                    self.stats.add_converted(name, "", "CUDA RT API", "include");
+                }
+                Some(HeaderAction::Replace { header, key }) => {
+                    if key == "hip_runtime" {
+                        self.has_runtime_include = true;
+                        self.uses_runtime = true;
+                    }
+                    if self.header_keys.insert(key) {
+                        self.edit(token.start..token.end, format!("{open}{header}{close}"));
+                    } else {
+                        // The library's main header is already there.
+                        self.edit(line_start..end, "");
+                    }
+                    self.stats.add_converted(name, header, header_api(key), "include");
+                }
+            }
+        }
+    }
+
+    /// Inserts `#include <hip/hip_runtime.h>` after the include guard or `#pragma once`, else
+    /// before the first include, else before the first line of code.
+    fn runtime_include(&mut self) {
+        if !self.options.add_runtime_include || !self.uses_runtime || self.has_runtime_include {
+            return;
+        }
+        let directives = &self.lexed.directives;
+        let mut at = None;
+        if let Some(first) = directives.first() {
+            let first_is_first_code = self.lexed.tokens.first().map(|it| it.directive) == Some(1);
+            if first_is_first_code && first.name == "pragma" && self.tok(first.first_token + 2) == "once" {
+                at = Some(first.end);
+            } else if first_is_first_code && first.name == "ifndef" {
+                if let Some(second) = directives.get(1) {
+                    let guard = self.tok(first.first_token + 2);
+                    let second_is_define = second.name == "define"
+                        && second.first_token == first.end_token(&self.lexed)
+                        && self.lexed.tokens.get(second.first_token + 2).is_some()
+                        && self.tok(second.first_token + 2) == guard;
+                    if second_is_define {
+                        at = Some(second.end);
+                    }
+                }
+            }
+        }
+        if at.is_none() {
+            at = directives
+                .iter()
+                .find(|it| matches!(it.name.as_str(), "include" | "import"))
+                .map(|it| it.line_start);
+        }
+        let at = at.unwrap_or_else(|| match self.lexed.tokens.first() {
+            Some(token) => self.text[..token.start].rfind('\n').map_or(0, |it| it + 1),
+            None => self.text.len(),
+        });
+        let newline_before = if at > 0 && !self.text[..at].ends_with('\n') { "\n" } else { "" };
+        self.edit(at..at, format!("{newline_before}#include <hip/hip_runtime.h>\n"));
+        self.stats.add_converted("<runtime include>", "hip/hip_runtime.h", "CUDA RT API", "include");
+    }
+
+    // ----- identifiers ---------------------------------------------------------------------
+
+    fn identifiers(&mut self) {
+        for index in 0..self.lexed.tokens.len() {
+            let token = self.lexed.tokens[index];
+            if token.kind != TokenKind::Ident {
+                continue;
+            }
+            let name = &self.text[token.start..token.end];
+            if matches!(
+                name,
+                "__global__" | "__device__" | "__shared__" | "__constant__" | "threadIdx" | "blockIdx" | "blockDim" | "gridDim"
+            ) {
+                self.uses_runtime = true;
+                continue;
+            }
+            // Members (`prop.major`, `p->cudaFoo`) are not CUDA API names.
+            if index > 0 && (self.is_punct(index - 1, ".") || self.is_punct(index - 1, "->")) {
+                continue;
+            }
+            if name == "cub" && (self.is_punct(index + 1, "::") || (index > 0 && self.tok(index - 1) == "namespace")) {
+                self.edit(token.start..token.end, "hipcub");
+                self.stats.add_converted("cub", "hipcub", Group::Cub.api_name(), "namespace");
+                continue;
+            }
+            let Some(entry) = table::lookup(name) else {
+                continue;
+            };
+            if self.options.whitelist.contains(name) {
+                continue;
+            }
+            self.identifier(index, entry);
+        }
+    }
+
+    fn identifier(&mut self, index: usize, entry: &'static Entry) {
+        let token = self.lexed.tokens[index];
+        let range = token.start..token.end;
+        let called = self.is_punct(index + 1, "(");
+        // Plain device names (`cos`, `clock`, `j0`) are also common user names: only calls
+        // count. `__`-prefixed ones are reserved and always count.
+        if entry.group == Group::Device && !entry.cuda.starts_with("__") && !called {
+            return;
+        }
+        let api = entry.group.api_name();
+        let kind = entry.kind();
+        let roc_mode = match entry.group {
+            Group::Cublas | Group::Curand | Group::Cufft | Group::Cusparse | Group::Cusolver => self.options.roc,
+            Group::Cudnn => self.options.miopen,
+            _ => false,
+        };
+        let (replacement, target) = if roc_mode {
+            let hip_data_type = self.options.use_hip_data_types && entry.section == "CUDA Library Data types";
+            if hip_data_type && !entry.hip.is_empty() {
+                (entry.hip, "HIP")
+            } else {
+                (entry.roc, if entry.group == Group::Cudnn { "MIOpen" } else { "ROC" })
+            }
+        } else {
+            (entry.hip, "HIP")
+        };
+        if replacement.is_empty() || (!roc_mode && !entry.hip_removed.is_empty()) {
+            self.find(
+                FindingKind::UnsupportedApi {
+                    name: entry.cuda.to_owned(),
+                    target,
+                },
+                range,
+            );
+            self.stats.add_unconverted(entry.cuda, api, &kind);
+            return;
+        }
+        if !roc_mode && !entry.hip_experimental.is_empty() && !self.options.experimental {
+            self.find(
+                FindingKind::ExperimentalApi {
+                    name: entry.cuda.to_owned(),
+                    hip: entry.hip.to_owned(),
+                },
+                range,
+            );
+            self.stats.add_unconverted(entry.cuda, api, &kind);
+            return;
+        }
+        if !entry.cuda_removed.is_empty() {
+            let version = entry.cuda_removed.to_owned();
+            self.find(FindingKind::RemovedApi { name: entry.cuda.to_owned(), version }, range.clone());
+        } else if !entry.cuda_deprecated.is_empty() {
+            let version = entry.cuda_deprecated.to_owned();
+            self.find(FindingKind::DeprecatedApi { name: entry.cuda.to_owned(), version }, range.clone());
+        }
+        if !roc_mode && !entry.hip_deprecated.is_empty() {
+            self.find(
+                FindingKind::HipDeprecatedApi {
+                    name: entry.cuda.to_owned(),
+                    hip: entry.hip.to_owned(),
+                    version: entry.hip_deprecated.to_owned(),
+                },
+                range.clone(),
+            );
+        }
+        if let Some(note) = behavior_note(entry.cuda) {
+            self.find(
+                FindingKind::BehaviorDiffers {
+                    name: entry.cuda.to_owned(),
+                    note,
+                },
+                range.clone(),
+            );
+        }
+        if matches!(entry.group, Group::Runtime | Group::Driver | Group::Device) {
+            self.uses_runtime = true;
+        }
+        let replacement = if called && !roc_mode {
+            self.context_rewrite(index, entry.cuda).unwrap_or(replacement)
+        } else {
+            replacement
+        };
+        if replacement != entry.cuda {
+            self.edit(range, replacement);
+        }
+        self.stats.add_converted(entry.cuda, replacement, api, &kind);
+    }
+
+    /// Rewrites that depend on the call, not only the name. Returns a different function
+    /// name where the overload decides it, and adds argument edits.
+    fn context_rewrite(&mut self, index: usize, name: &str) -> Option<&'static str> {
+        let arguments = self.call_arguments(index + 1)?;
+        match name {
+            // CUDA's C++ overload with flags is a separate function in HIP.
+            "cudaEventCreate" if arguments.len() == 2 => Some("hipEventCreateWithFlags"),
+            // CUDA 12's three-argument form (with flags).
+            "cudaGraphInstantiate" if arguments.len() == 3 => Some("hipGraphInstantiateWithFlags"),
+            "cudaMemcpyToSymbol" | "cudaMemcpyToSymbolAsync" => {
+                self.wrap_symbol(arguments.first());
+                None
+            }
+            "cudaMemcpyFromSymbol" | "cudaMemcpyFromSymbolAsync" | "cudaGetSymbolAddress" | "cudaGetSymbolSize" => {
+                self.wrap_symbol(arguments.get(1));
+                None
+            }
+            "cudaLaunchKernel" | "cudaLaunchCooperativeKernel" | "cudaFuncSetCacheConfig" | "cudaFuncSetAttribute" => {
+                self.cast_function(arguments.first());
+                None
+            }
+            "cudaFuncGetAttributes" => {
+                self.cast_function(arguments.get(1));
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// Wraps a symbol argument in `HIP_SYMBOL(…)` unless it already is.
+    fn wrap_symbol(&mut self, argument: Option<&Range<usize>>) {
+        let Some(tokens) = argument.cloned() else { return };
+        if tokens.is_empty() || self.tok(tokens.start) == "HIP_SYMBOL" || self.lexed.tokens[tokens.start].kind == TokenKind::Literal {
+            return;
+        }
+        let start = self.lexed.tokens[tokens.start].start;
+        let end = self.lexed.tokens[tokens.end - 1].end;
+        self.edit(start..start, "HIP_SYMBOL(");
+        self.edit(end..end, ")");
+    }
+
+    /// Casts a kernel named by a plain (possibly qualified or templated) name to
+    /// `const void*`, which is what HIP's launch and attribute APIs take.
+    fn cast_function(&mut self, argument: Option<&Range<usize>>) {
+        let Some(tokens) = argument.cloned() else { return };
+        if tokens.is_empty() {
+            return;
+        }
+        let first = self.lexed.tokens[tokens.start];
+        let first_text = self.tok(tokens.start);
+        let is_cast = matches!(first_text, "reinterpret_cast" | "static_cast" | "const_cast" | "(" | "HIP_KERNEL_NAME");
+        if is_cast || !(first.kind == TokenKind::Ident || first_text == "::" || first_text == "&") {
+            return;
+        }
+        let start = first.start;
+        let end = self.lexed.tokens[tokens.end - 1].end;
+        self.edit(start..start, "reinterpret_cast<const void*>(");
+        self.edit(end..end, ")");
+    }
+
+    /// The arguments of the call whose `(` is token `open`, as token index ranges, or `None`
+    /// if the parentheses do not balance within the statement (or directive).
+    fn call_arguments(&self, open: usize) -> Option<Vec<Range<usize>>> {
+        let close = self.matching(open)?;
+        Some(self.split_commas(open + 1..close))
+    }
+
+    /// The index of the bracket closing the one at `open`, within the same directive.
+    fn matching(&self, open: usize) -> Option<usize> {
+        let tokens = &self.lexed.tokens;
+        let directive = tokens.get(open)?.directive;
+        let mut depth = 0usize;
+        for index in open..tokens.len() {
+            let token = tokens[index];
+            if token.directive != directive {
+                return None;
+            }
+            if token.kind != TokenKind::Punct {
+                continue;
+            }
+            match self.tok(index) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(index);
+                    }
+                }
+                ";" if directive == 0 => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Splits a token range at commas outside brackets; an empty range gives no parts.
+    fn split_commas(&self, range: Range<usize>) -> Vec<Range<usize>> {
+        let mut parts = Vec::new();
+        if range.is_empty() {
+            return parts;
+        }
+        let mut depth = 0usize;
+        let mut start = range.start;
+        for index in range.clone() {
+            if self.lexed.tokens[index].kind != TokenKind::Punct {
+                continue;
+            }
+            match self.tok(index) {
+                "(" | "[" | "{" => depth += 1,
+                ")" | "]" | "}" => depth = depth.saturating_sub(1),
+                "," if depth == 0 => {
+                    parts.push(start..index);
+                    start = index + 1;
+                }
+                _ => {}
+            }
+        }
+        parts.push(start..range.end);
+        parts
+    }
+
+    // ----- kernel launches -----------------------------------------------------------------
+
+    fn is_triple(&self, index: usize, punct: &str) -> bool {
+        let tokens = &self.lexed.tokens;
+        index + 2 < tokens.len()
+            && self.is_punct(index, punct)
+            && self.is_punct(index + 1, punct)
+            && self.is_punct(index + 2, punct)
+            && tokens[index].end == tokens[index + 1].start
+            && tokens[index + 1].end == tokens[index + 2].start
+    }
+
+    fn launches(&mut self) {
+        let mut index = 0;
+        while index + 2 < self.lexed.tokens.len() {
+            if !self.is_triple(index, "<") {
+                index += 1;
+                continue;
+            }
+            self.uses_runtime = true;
+            if self.options.launch_syntax == LaunchSyntax::HipLaunchKernelGgl {
+                if let Some(edits) = self.launch(index) {
+                    self.edits.extend(edits);
+                    self.stats.add_converted("<<<>>>", "hipLaunchKernelGGL", "CUDA RT API", "kernel launch");
+                } else {
+                    let token = self.lexed.tokens[index];
+                    self.find(FindingKind::LaunchNotRewritten, token.start..token.start + 3);
+                }
+            }
+            index += 3;
+        }
+    }
+
+    /// Edits that turn the launch whose `<<<` starts at token `chevrons` into a
+    /// `hipLaunchKernelGGL` call, or `None` if its parts cannot be found.
+    fn launch(&self, chevrons: usize) -> Option<Vec<Edit>> {
+        let tokens = &self.lexed.tokens;
+        let directive = tokens[chevrons].directive;
+        // The kernel: `name`, `ns::name`, `name<T, 3>`, or a parenthesised expression.
+        let mut first = chevrons.checked_sub(1)?;
+        let mut templated = false;
+        if self.is_punct(first, ">") {
+            let mut depth = 0usize;
+            let mut cursor = first;
+            loop {
+                match self.tok(cursor) {
+                    ">" if tokens[cursor].kind == TokenKind::Punct => depth += 1,
+                    "<" if tokens[cursor].kind == TokenKind::Punct => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    ";" | "{" | "}" => return None,
+                    _ => {}
+                }
+                cursor = cursor.checked_sub(1)?;
+            }
+            first = cursor.checked_sub(1)?;
+            templated = true;
+        } else if self.is_punct(first, ")") {
+            let mut depth = 0usize;
+            let mut cursor = first;
+            loop {
+                match self.tok(cursor) {
+                    ")" => depth += 1,
+                    "(" => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    ";" | "{" | "}" => return None,
+                    _ => {}
+                }
+                cursor = cursor.checked_sub(1)?;
+            }
+            first = cursor;
+        }
+        if tokens[first].kind != TokenKind::Ident && !self.is_punct(first, "(") {
+            return None;
+        }
+        while first >= 2 && self.is_punct(first - 1, "::") && tokens[first - 2].kind == TokenKind::Ident {
+            first -= 2;
+        }
+        if first >= 1 && self.is_punct(first - 1, "::") {
+            first -= 1;
+        }
+        let kernel_end = tokens[chevrons - 1].end;
+        // The configuration: up to `>>>` at bracket depth 0.
+        let mut depth = 0usize;
+        let mut cursor = chevrons + 3;
+        let close = loop {
+            let token = tokens.get(cursor)?;
+            if token.directive != directive {
+                return None;
+            }
+            if depth == 0 && self.is_triple(cursor, ">") {
+                break cursor;
+            }
+            match self.tok(cursor) {
+                "(" | "[" | "{" if token.kind == TokenKind::Punct => depth += 1,
+                ")" | "]" | "}" if token.kind == TokenKind::Punct => depth = depth.checked_sub(1)?,
+                ";" => return None,
+                _ => {}
+            }
+            cursor += 1;
+        };
+        let config = self.split_commas(chevrons + 3..close);
+        if !(2..=4).contains(&config.len()) || config.iter().any(Range::is_empty) {
+            return None;
+        }
+        let open = close + 3;
+        if !self.is_punct(open, "(") {
+            return None;
+        }
+        let call_close = self.matching(open)?;
+        let range_of = |part: &Range<usize>| tokens[part.start].start..tokens[part.end - 1].end;
+        let parts: Vec<Range<usize>> = config.iter().map(range_of).collect();
+        let mut edits = Vec::new();
+        let kernel_start = tokens[first].start;
+        let prefix = if templated { "hipLaunchKernelGGL(HIP_KERNEL_NAME(" } else { "hipLaunchKernelGGL(" };
+        edits.push(Edit { range: kernel_start..kernel_start, text: prefix.to_owned() });
+        let after_kernel = if templated { "), dim3(" } else { ", dim3(" };
+        edits.push(Edit { range: kernel_end..parts[0].start, text: after_kernel.to_owned() });
+        edits.push(Edit { range: parts[0].end..parts[1].start, text: "), dim3(".to_owned() });
+        if parts.len() >= 3 {
+            edits.push(Edit { range: parts[1].end..parts[2].start, text: "), ".to_owned() });
+        }
+        if parts.len() == 4 {
+            edits.push(Edit { range: parts[2].end..parts[3].start, text: ", ".to_owned() });
+        }
+        let mut tail = String::from(match parts.len() {
+            2 => "), 0, 0",
+            3 => ", 0",
+            _ => "",
+        });
+        let has_arguments = call_close > open + 1;
+        let last = parts[parts.len() - 1].end;
+        if has_arguments {
+            tail.push_str(", ");
+            edits.push(Edit { range: last..tokens[open + 1].start, text: tail });
+        } else {
+            edits.push(Edit { range: last..tokens[call_close].start, text: tail });
+        }
+        Some(edits)
+    }
+
+    // ----- output --------------------------------------------------------------------------
+
+    fn finish(mut self) -> Translation {
+        self.edits.sort_by_key(|it| (it.range.start, it.range.end));
+        let mut out = String::with_capacity(self.text.len() + self.text.len() / 8);
+        let mut copied = 0;
+        let mut changed_lines = HashSet::new();
+        for edit in &self.edits {
+            if edit.range.start < copied {
+                // Overlaps an earlier edit; the earlier one wins.
+                continue;
+            }
+            out.push_str(&self.text[copied..edit.range.start]);
+            out.push_str(&edit.text);
+            copied = edit.range.end;
+            changed_lines.insert(self.text[..edit.range.start].bytes().filter(|it| *it == b'\n').count());
+        }
+        out.push_str(&self.text[copied..]);
+        self.findings.sort_by_key(|it| (it.span.range.start, it.span.range.end));
+        self.stats.total_bytes = self.text.len();
+        self.stats.total_lines = self.text.lines().count();
+        self.stats.changed_lines = changed_lines.len();
+        self.stats.files = 1;
+        Translation {
+            text: out,
+            findings: self.findings,
+            stats: self.stats,
+        }
+    }
+}
+
+impl lexer::Directive {
+    /// The index of the first token after this directive.
+    fn end_token(&self, lexed: &Lexed) -> usize {
+        let id = lexed.tokens[self.first_token].directive;
+        let mut index = self.first_token;
+        while index < lexed.tokens.len() && lexed.tokens[index].directive == id {
+            index += 1;
+        }
+        index
+    }
+}
+
+fn header_api(key: &str) -> &'static str {
+    match key {
+        "hipblas" | "hipblaslt" => Group::Cublas.api_name(),
+        "hiprand" | "hiprand_kernel" | "hiprand_mtgp32_host" => Group::Curand.api_name(),
+        "hipfft" | "hipfftxt" | "hipfftw" => Group::Cufft.api_name(),
+        "hipsparse" => Group::Cusparse.api_name(),
+        "hipsolver" => Group::Cusolver.api_name(),
+        "hipdnn" => Group::Cudnn.api_name(),
+        "hipcub" => Group::Cub.api_name(),
+        "hiprtc" => Group::Nvrtc.api_name(),
+        "hip_complex" => Group::CuComplex.api_name(),
+        _ => Group::Runtime.api_name(),
+    }
+}
+
+/// APIs that HIP provides but that behave differently on AMD GPUs.
+fn behavior_note(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "cudaMallocManaged" | "cuMemAllocManaged" => {
+            "managed memory migrates on demand on AMD GPUs only with XNACK enabled (`HSA_XNACK=1`)"
+        }
+        "cudaMemAdvise" | "cudaMemPrefetchAsync" | "cuMemAdvise" | "cuMemPrefetchAsync" => {
+            "a hint that AMD GPUs may ignore when XNACK is off"
+        }
+        "cudaFuncSetCacheConfig" | "cudaDeviceSetCacheConfig" | "cuCtxSetCacheConfig" | "cuFuncSetCacheConfig" => {
+            "has no effect on AMD GPUs"
+        }
+        "cudaDeviceSetSharedMemConfig" | "cudaFuncSetSharedMemConfig" | "cuCtxSetSharedMemConfig" => {
+            "has no effect on AMD GPUs"
+        }
+        "clock" | "clock64" => "counts shader cycles at a varying clock on AMD GPUs; use `wall_clock64()` for time",
+        "cudaGetDeviceProperties" => "`warpSize` is 64 on most AMD GPUs, and `major`/`minor` are not CUDA compute capabilities",
+        "cudaDeviceSetLimit" => "AMD GPUs support only the stack size and malloc heap size limits",
+        _ => return None,
+    })
+}
+
+/// Hazard findings: constructs that translate but will not work on 64-wide wavefronts or at
+/// all on AMD GPUs. Reports only; never edits.
+fn hazards(cx: &mut Cx<'_>) {
+    let tokens = cx.lexed.tokens.clone();
+    for (index, token) in tokens.iter().enumerate() {
+        let text = &cx.text[token.start..token.end];
+        match token.kind {
+            TokenKind::Ident => match text {
+                "asm" | "__asm__" | "__asm" => {
+                    let mut next = index + 1;
+                    while next < tokens.len() && matches!(cx.tok(next), "volatile" | "__volatile__" | "goto" | "inline") {
+                        next += 1;
+                    }
+                    if cx.is_punct(next, "(") {
+                        cx.find(FindingKind::InlineAsm, token.start..token.end);
+                    }
+                }
+                "__activemask" => cx.find(FindingKind::ActiveMask, token.start..token.end),
+                _ => {}
+            },
+            TokenKind::Number => {
+                let value = text.trim_end_matches(['u', 'U', 'l', 'L']).to_ascii_lowercase();
+                if value == "0xffffffff" && (cx.in_sync_call(index) || cx.assigned_to_mask(index)) {
+                    cx.find(FindingKind::FullWarpMask, token.start..token.end);
+                } else if (value == "32" || value == "31") && cx.warp_width_use(index, &value) {
+                    cx.find(FindingKind::WarpSize { literal: text.to_owned() }, token.start..token.end);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Cx<'_> {
+    /// The enclosing call's name and this token's argument position, if any.
+    fn enclosing_call(&self, index: usize) -> Option<(usize, usize)> {
+        let directive = self.lexed.tokens[index].directive;
+        let mut depth = 0usize;
+        let mut position = 0usize;
+        let mut cursor = index;
+        for _ in 0..256 {
+            cursor = cursor.checked_sub(1)?;
+            let token = self.lexed.tokens[cursor];
+            if token.directive != directive || token.kind != TokenKind::Punct {
+                continue;
+            }
+            match self.tok(cursor) {
+                ")" | "]" => depth += 1,
+                "(" | "[" if depth > 0 => depth -= 1,
+                "(" => {
+                    let name = cursor.checked_sub(1)?;
+                    return (self.lexed.tokens[name].kind == TokenKind::Ident).then_some((name, position));
+                }
+                "," if depth == 0 => position += 1,
+                ";" | "{" | "}" => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn in_sync_call(&self, index: usize) -> bool {
+        self.enclosing_call(index).is_some_and(|(name, _)| {
+            let name = self.tok(name);
+            name.ends_with("_sync") || name == "__syncwarp"
+        })
+    }
+
+    fn assigned_to_mask(&self, index: usize) -> bool {
+        index >= 2
+            && self.is_punct(index - 1, "=")
+            && self.lexed.tokens[index - 2].kind == TokenKind::Ident
+            && self.tok(index - 2).to_ascii_lowercase().contains("mask")
+    }
+
+    /// `32` as a shuffle width, `% 32`/`/ 32` or `& 31` next to lane arithmetic, or
+    /// `#define WARP_SIZE 32`.
+    fn warp_width_use(&self, index: usize, value: &str) -> bool {
+        let directive = self.lexed.tokens[index].directive;
+        if directive != 0 && value == "32" {
+            let define = &self.lexed.directives[directive as usize - 1];
+            if define.name == "define" && index == define.first_token + 3 {
+                return self.tok(define.first_token + 2).to_ascii_lowercase().contains("warp");
+            }
+        }
+        if value == "32" {
+            if let Some((name, position)) = self.enclosing_call(index) {
+                let name = self.tok(name);
+                if name.starts_with("__shfl") {
+                    let width_position = if name.ends_with("_sync") { 3 } else { 2 };
+                    return position == width_position;
+                }
+            }
+        }
+        let operator_matches = index >= 1
+            && match value {
+                "32" => self.is_punct(index - 1, "%") || self.is_punct(index - 1, "/"),
+                _ => self.is_punct(index - 1, "&"),
+            };
+        if !operator_matches {
+            return false;
+        }
+        // Look at the rest of the statement for lane/warp arithmetic.
+        let mut cursor = index;
+        for _ in 0..24 {
+            let Some(previous) = cursor.checked_sub(1) else { break };
+            cursor = previous;
+            let text = self.tok(cursor);
+            if matches!(text, ";" | "{" | "}") {
+                break;
+            }
+            let lower = text.to_ascii_lowercase();
+            if self.lexed.tokens[cursor].kind == TokenKind::Ident
+                && (lower.contains("threadidx") || lower.contains("lane") || lower.contains("warp") || lower == "tid")
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
