@@ -14,7 +14,7 @@ use crate::error::{HipError, RuntimeError};
 use crate::log::log;
 use crate::registry;
 use crate::thread::{self, CallConfiguration};
-use crate::types::{DeviceProp, Dim3, MemcpyKind};
+use crate::types::{self, DeviceProp, Dim3, MemcpyKind};
 
 /// `hipStream_t` / `hipEvent_t`: opaque pointers.
 pub type HipStream = *mut c_void;
@@ -808,5 +808,163 @@ pub unsafe extern "C" fn hipMemcpyFromSymbol(
         }
         let src = symbol_range(symbol_address, size, offset)?;
         memcpy(dst, src as *const c_void, size, kind, None)
+    })
+}
+
+fn device_index(backend: &dyn backend::Backend, device: c_int) -> Result<usize, RuntimeError> {
+    let count = backend.device_count();
+    if count == 0 {
+        return Err(backend.unavailable());
+    }
+    usize::try_from(device)
+        .ok()
+        .filter(|index| *index < count)
+        .ok_or(RuntimeError::InvalidDevice { device, count })
+}
+
+/// # Safety
+/// `value` must be NULL or point to a writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceGetAttribute(
+    value: *mut c_int,
+    attribute: c_int,
+    device: c_int,
+) -> HipError {
+    call("hipDeviceGetAttribute", || {
+        non_null(value, "value")?;
+        let backend = backend::get();
+        let index = device_index(backend, device)?;
+        let properties = backend.properties(index)?;
+        let result =
+            types::device_attribute(&properties, attribute).ok_or(RuntimeError::InvalidValue {
+                argument: "attribute",
+            })?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { value.write(result) };
+        Ok(())
+    })
+}
+
+/// Copies the device name, truncated to `length - 1` bytes and NUL-terminated.
+///
+/// # Safety
+/// `name` must be NULL or point to `length` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceGetName(
+    name: *mut c_char,
+    length: c_int,
+    device: c_int,
+) -> HipError {
+    call("hipDeviceGetName", || {
+        non_null(name, "name")?;
+        let length = usize::try_from(length)
+            .ok()
+            .filter(|length| *length > 0)
+            .ok_or(RuntimeError::InvalidValue { argument: "len" })?;
+        let backend = backend::get();
+        let index = device_index(backend, device)?;
+        let properties = backend.properties(index)?;
+        // SAFETY: checked non-null; the caller promises `length` writable bytes.
+        let target = unsafe { std::slice::from_raw_parts_mut(name, length) };
+        // SAFETY: `properties.name` is NUL-terminated by `set_c_string`.
+        let text = unsafe { std::ffi::CStr::from_ptr(properties.name.as_ptr()) };
+        types::set_c_string(target, &text.to_string_lossy());
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `ptr` must be NULL or point to a writable `void*`.
+#[no_mangle]
+pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> HipError {
+    call("hipHostMalloc", || {
+        non_null(ptr, "ptr")?;
+        if flags & !0x7 != 0 {
+            log!(
+                1,
+                "hipHostMalloc: flags {flags:#x} beyond Portable/Mapped/WriteCombined are ignored"
+            );
+        }
+        let (backend, device) = backend::current()?;
+        let allocation = if size == 0 {
+            std::ptr::null_mut()
+        } else {
+            backend.host_malloc(device, size, flags & 0x7)?
+        };
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { ptr.write(allocation) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// As for [`hipHostMalloc`].
+#[no_mangle]
+pub unsafe extern "C" fn hipMallocHost(ptr: *mut *mut c_void, size: usize) -> HipError {
+    // SAFETY: same contract.
+    unsafe { hipHostMalloc(ptr, size, 0) }
+}
+
+/// # Safety
+/// `ptr` must be NULL or come from `hipHostMalloc`.
+#[no_mangle]
+pub unsafe extern "C" fn hipHostFree(ptr: *mut c_void) -> HipError {
+    call("hipHostFree", || {
+        if ptr.is_null() {
+            return Ok(());
+        }
+        let (backend, device) = backend::current()?;
+        backend.host_free(device, ptr)
+    })
+}
+
+/// # Safety
+/// As for [`hipHostFree`].
+#[no_mangle]
+pub unsafe extern "C" fn hipFreeHost(ptr: *mut c_void) -> HipError {
+    // SAFETY: same contract.
+    unsafe { hipHostFree(ptr) }
+}
+
+/// # Safety
+/// `ptr` must be NULL or point to a writable `void*`.
+#[no_mangle]
+pub unsafe extern "C" fn hipMallocManaged(
+    ptr: *mut *mut c_void,
+    size: usize,
+    flags: u32,
+) -> HipError {
+    call("hipMallocManaged", || {
+        non_null(ptr, "ptr")?;
+        if flags != 1 && flags != 2 {
+            return Err(RuntimeError::InvalidValue { argument: "flags" });
+        }
+        let (backend, device) = backend::current()?;
+        let allocation = if size == 0 {
+            std::ptr::null_mut()
+        } else {
+            backend.malloc_managed(device, size, flags)? as *mut c_void
+        };
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { ptr.write(allocation) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `stream` must be NULL or live; `event` must be live.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamWaitEvent(
+    stream: HipStream,
+    event: HipEvent,
+    flags: u32,
+) -> HipError {
+    call("hipStreamWaitEvent", || {
+        let event = live_event(event)?;
+        if flags != 0 {
+            return Err(RuntimeError::InvalidValue { argument: "flags" });
+        }
+        let (backend, device) = backend::current()?;
+        backend.stream_wait_event(device, stream as usize, event)
     })
 }

@@ -171,6 +171,93 @@ impl DeviceProp {
     }
 }
 
+/// `hipDeviceAttribute_t` → the matching `hipDeviceProp_t` value (HIP 6 numbering).
+pub(crate) fn device_attribute(prop: &DeviceProp, attribute: i32) -> Option<i32> {
+    let size = |value: usize| i32::try_from(value).unwrap_or(i32::MAX);
+    Some(match attribute {
+        0 => prop.ECCEnabled,                                 // EccEnabled
+        1 => prop.accessPolicyMaxWindowSize,                  // AccessPolicyMaxWindowSize
+        2 => prop.asyncEngineCount,                           // AsyncEngineCount
+        3 => prop.canMapHostMemory,                           // CanMapHostMemory
+        4 => prop.canUseHostPointerForRegisteredMem,          // CanUseHostPointerForRegisteredMem
+        5 => prop.clockRate,                                  // ClockRate
+        6 => prop.computeMode,                                // ComputeMode
+        7 => prop.computePreemptionSupported,                 // ComputePreemptionSupported
+        8 => prop.concurrentKernels,                          // ConcurrentKernels
+        9 => prop.concurrentManagedAccess,                    // ConcurrentManagedAccess
+        10 => prop.cooperativeLaunch,                         // CooperativeLaunch
+        11 => prop.cooperativeMultiDeviceLaunch,              // CooperativeMultiDeviceLaunch
+        12 => prop.deviceOverlap,                             // DeviceOverlap
+        13 => prop.directManagedMemAccessFromHost,            // DirectManagedMemAccessFromHost
+        14 => prop.globalL1CacheSupported,                    // GlobalL1CacheSupported
+        15 => prop.hostNativeAtomicSupported,                 // HostNativeAtomicSupported
+        16 => prop.integrated,                                // Integrated
+        17 => prop.isMultiGpuBoard,                           // IsMultiGpuBoard
+        18 => prop.kernelExecTimeoutEnabled,                  // KernelExecTimeout
+        19 => prop.l2CacheSize,                               // L2CacheSize
+        20 => prop.localL1CacheSupported,                     // LocalL1CacheSupported
+        22 => prop.luidDeviceNodeMask as i32,                 // LuidDeviceNodeMask
+        23 => prop.major,                                     // ComputeCapabilityMajor
+        24 => prop.managedMemory,                             // ManagedMemory
+        25 => prop.maxBlocksPerMultiProcessor,                // MaxBlocksPerMultiProcessor
+        26 => prop.maxThreadsDim[0],                          // MaxBlockDimX
+        27 => prop.maxThreadsDim[1],                          // MaxBlockDimY
+        28 => prop.maxThreadsDim[2],                          // MaxBlockDimZ
+        29 => prop.maxGridSize[0],                            // MaxGridDimX
+        30 => prop.maxGridSize[1],                            // MaxGridDimY
+        31 => prop.maxGridSize[2],                            // MaxGridDimZ
+        32 => prop.maxSurface1D,                              // MaxSurface1D
+        39 => prop.maxTexture1D,                              // MaxTexture1DWidth
+        41 => prop.maxTexture1DLinear,                        // MaxTexture1DLinear
+        42 => prop.maxTexture1DMipmap,                        // MaxTexture1DMipmap
+        43 => prop.maxTexture2D[0],                           // MaxTexture2DWidth
+        44 => prop.maxTexture2D[1],                           // MaxTexture2DHeight
+        49 => prop.maxTexture3D[0],                           // MaxTexture3DWidth
+        50 => prop.maxTexture3D[1],                           // MaxTexture3DHeight
+        51 => prop.maxTexture3D[2],                           // MaxTexture3DDepth
+        53 => prop.maxTextureCubemap,                         // MaxTextureCubemap
+        56 => prop.maxThreadsPerBlock,                        // MaxThreadsPerBlock
+        57 => prop.maxThreadsPerMultiProcessor,               // MaxThreadsPerMultiProcessor
+        58 => size(prop.memPitch),                            // MaxPitch
+        59 => prop.memoryBusWidth,                            // MemoryBusWidth
+        60 => prop.memoryClockRate,                           // MemoryClockRate
+        61 => prop.minor,                                     // ComputeCapabilityMinor
+        62 => prop.multiGpuBoardGroupID,                      // MultiGpuBoardGroupID
+        63 => prop.multiProcessorCount,                       // MultiprocessorCount
+        65 => prop.pageableMemoryAccess,                      // PageableMemoryAccess
+        66 => prop.pageableMemoryAccessUsesHostPageTables, // PageableMemoryAccessUsesHostPageTables
+        67 => prop.pciBusID,                               // PciBusId
+        68 => prop.pciDeviceID,                            // PciDeviceId
+        69 => prop.pciDomainID,                            // PciDomainID
+        70 => prop.persistingL2CacheMaxSize,               // PersistingL2CacheMaxSize
+        71 => prop.regsPerBlock,                           // MaxRegistersPerBlock
+        72 => prop.regsPerMultiprocessor,                  // MaxRegistersPerMultiprocessor
+        73 => size(prop.reservedSharedMemPerBlock),        // ReservedSharedMemPerBlock
+        74 => size(prop.sharedMemPerBlock),                // MaxSharedMemoryPerBlock
+        75 => size(prop.sharedMemPerBlockOptin),           // SharedMemPerBlockOptin
+        76 => size(prop.sharedMemPerMultiprocessor),       // SharedMemPerMultiprocessor
+        77 => prop.singleToDoublePrecisionPerfRatio,       // SingleToDoublePrecisionPerfRatio
+        78 => prop.streamPrioritiesSupported,              // StreamPrioritiesSupported
+        79 => size(prop.surfaceAlignment),                 // SurfaceAlignment
+        80 => prop.tccDriver,                              // TccDriver
+        81 => size(prop.textureAlignment),                 // TextureAlignment
+        82 => size(prop.texturePitchAlignment),            // TexturePitchAlignment
+        83 => size(prop.totalConstMem),                    // TotalConstantMemory
+        84 => size(prop.totalGlobalMem),                   // TotalGlobalMem
+        85 => prop.unifiedAddressing,                      // UnifiedAddressing
+        87 => prop.warpSize,                               // WarpSize
+        88 => prop.memoryPoolsSupported,                   // MemoryPoolsSupported
+        90 => prop.hostRegisterSupported,                  // HostRegisterSupported
+        91 => prop.memoryPoolSupportedHandleTypes as i32,  // MemoryPoolSupportedHandleTypes
+        10000 => prop.clockInstructionRate,                // ClockInstructionRate
+        10002 => size(prop.maxSharedMemoryPerMultiProcessor), // MaxSharedMemoryPerMultiprocessor
+        10011 => prop.isLargeBar,                          // IsLargeBar
+        10012 => prop.asicRevision,                        // AsicRevision
+        10015 => prop.multiProcessorCount,                 // PhysicalMultiProcessorCount
+        _ => return None,
+    })
+}
+
 /// Copies `text` into a fixed C string field, truncating and NUL-terminating.
 pub(crate) fn set_c_string(field: &mut [c_char], text: &str) {
     let length = text.len().min(field.len().saturating_sub(1));
@@ -193,6 +280,24 @@ mod tests {
         assert_eq!(std::mem::offset_of!(DeviceProp, totalGlobalMem), 288);
         assert_eq!(std::mem::offset_of!(DeviceProp, gcnArchName), 1160);
         assert_eq!(std::mem::size_of::<DeviceProp>(), 1472);
+    }
+
+    #[test]
+    fn attributes_read_the_matching_fields() {
+        let mut prop = DeviceProp::zeroed();
+        prop.multiProcessorCount = 132;
+        prop.maxThreadsDim = [1024, 1024, 64];
+        prop.totalGlobalMem = 80 << 30;
+        prop.major = 9;
+        prop.warpSize = 32;
+        assert_eq!(device_attribute(&prop, 63), Some(132));
+        assert_eq!(device_attribute(&prop, 28), Some(64));
+        assert_eq!(device_attribute(&prop, 23), Some(9));
+        assert_eq!(device_attribute(&prop, 87), Some(32));
+        // Larger than an int: saturates, as HIP's int-valued attribute must.
+        assert_eq!(device_attribute(&prop, 84), Some(i32::MAX));
+        assert_eq!(device_attribute(&prop, 64), None);
+        assert_eq!(device_attribute(&prop, 5000), None);
     }
 
     #[test]

@@ -82,6 +82,15 @@ fn without_a_driver_every_device_call_is_no_device() {
         assert_eq!(version, HIP_VERSION);
         // hipFree(NULL) is a no-op everywhere.
         assert_eq!(name(hipFree(null_mut())), "hipSuccess");
+        assert_eq!(name(hipHostFree(null_mut())), "hipSuccess");
+        let mut value = -1;
+        assert_eq!(
+            name(hipDeviceGetAttribute(&mut value, 63, 0)),
+            "hipErrorNoDevice"
+        );
+        let mut host = null_mut();
+        assert_eq!(name(hipHostMalloc(&mut host, 64, 0)), "hipErrorNoDevice");
+        assert_eq!(name(hipMallocManaged(&mut host, 64, 1)), "hipErrorNoDevice");
     }
 }
 
@@ -138,6 +147,27 @@ fn null_out_pointers_are_invalid_values() {
         assert_eq!(
             name(hipGetSymbolAddress(null_mut(), source.as_ptr().cast())),
             "hipErrorInvalidValue"
+        );
+        assert_eq!(
+            name(hipDeviceGetAttribute(null_mut(), 63, 0)),
+            "hipErrorInvalidValue"
+        );
+        assert_eq!(
+            name(hipDeviceGetName(null_mut(), 16, 0)),
+            "hipErrorInvalidValue"
+        );
+        assert_eq!(
+            name(hipHostMalloc(null_mut(), 16, 0)),
+            "hipErrorInvalidValue"
+        );
+        let mut pointer = null_mut();
+        assert_eq!(
+            name(hipMallocManaged(&mut pointer, 16, 0)),
+            "hipErrorInvalidValue"
+        );
+        assert_eq!(
+            name(hipStreamWaitEvent(null_mut(), null_mut(), 0)),
+            "hipErrorInvalidHandle"
         );
     }
 }

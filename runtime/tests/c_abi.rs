@@ -203,6 +203,9 @@ int main(int argc, char** argv) {
          got_block.y, got_block.z, shared, (void*)stream);
   printf("last %s\n", hipGetErrorName(hipGetLastError()));
   printf("last %s\n", hipGetErrorName(hipGetLastError()));
+  printf("attributes %d %d %d %d\n", (int)hipDeviceAttributeComputeCapabilityMajor,
+         (int)hipDeviceAttributeMultiprocessorCount, (int)hipDeviceAttributeWarpSize,
+         (int)hipDeviceAttributeMaxSharedMemoryPerMultiprocessor);
   return 0;
 }
 "#;
@@ -248,6 +251,7 @@ fn c_program_links_against_the_static_library() {
             "config hipSuccess hipSuccess 7 8 9 32 2 1 96 0x40",
             "last hipErrorInvalidMemcpyDirection",
             "last hipSuccess",
+            "attributes 23 63 87 10002",
         ]
     );
     assert!(

@@ -292,6 +292,125 @@ typedef struct hipDeviceProp_t {
   int asicRevision;
 } hipDeviceProp_t;
 
+/* Device attributes for hipDeviceGetAttribute; numbers as in HIP 6. */
+typedef enum hipDeviceAttribute_t {
+  hipDeviceAttributeCudaCompatibleBegin = 0,
+  hipDeviceAttributeEccEnabled = 0,
+  hipDeviceAttributeAccessPolicyMaxWindowSize = 1,
+  hipDeviceAttributeAsyncEngineCount = 2,
+  hipDeviceAttributeCanMapHostMemory = 3,
+  hipDeviceAttributeCanUseHostPointerForRegisteredMem = 4,
+  hipDeviceAttributeClockRate = 5,
+  hipDeviceAttributeComputeMode = 6,
+  hipDeviceAttributeComputePreemptionSupported = 7,
+  hipDeviceAttributeConcurrentKernels = 8,
+  hipDeviceAttributeConcurrentManagedAccess = 9,
+  hipDeviceAttributeCooperativeLaunch = 10,
+  hipDeviceAttributeCooperativeMultiDeviceLaunch = 11,
+  hipDeviceAttributeDeviceOverlap = 12,
+  hipDeviceAttributeDirectManagedMemAccessFromHost = 13,
+  hipDeviceAttributeGlobalL1CacheSupported = 14,
+  hipDeviceAttributeHostNativeAtomicSupported = 15,
+  hipDeviceAttributeIntegrated = 16,
+  hipDeviceAttributeIsMultiGpuBoard = 17,
+  hipDeviceAttributeKernelExecTimeout = 18,
+  hipDeviceAttributeL2CacheSize = 19,
+  hipDeviceAttributeLocalL1CacheSupported = 20,
+  hipDeviceAttributeLuid = 21,
+  hipDeviceAttributeLuidDeviceNodeMask = 22,
+  hipDeviceAttributeComputeCapabilityMajor = 23,
+  hipDeviceAttributeManagedMemory = 24,
+  hipDeviceAttributeMaxBlocksPerMultiProcessor = 25,
+  hipDeviceAttributeMaxBlockDimX = 26,
+  hipDeviceAttributeMaxBlockDimY = 27,
+  hipDeviceAttributeMaxBlockDimZ = 28,
+  hipDeviceAttributeMaxGridDimX = 29,
+  hipDeviceAttributeMaxGridDimY = 30,
+  hipDeviceAttributeMaxGridDimZ = 31,
+  hipDeviceAttributeMaxSurface1D = 32,
+  hipDeviceAttributeMaxSurface1DLayered = 33,
+  hipDeviceAttributeMaxSurface2D = 34,
+  hipDeviceAttributeMaxSurface2DLayered = 35,
+  hipDeviceAttributeMaxSurface3D = 36,
+  hipDeviceAttributeMaxSurfaceCubemap = 37,
+  hipDeviceAttributeMaxSurfaceCubemapLayered = 38,
+  hipDeviceAttributeMaxTexture1DWidth = 39,
+  hipDeviceAttributeMaxTexture1DLayered = 40,
+  hipDeviceAttributeMaxTexture1DLinear = 41,
+  hipDeviceAttributeMaxTexture1DMipmap = 42,
+  hipDeviceAttributeMaxTexture2DWidth = 43,
+  hipDeviceAttributeMaxTexture2DHeight = 44,
+  hipDeviceAttributeMaxTexture2DGather = 45,
+  hipDeviceAttributeMaxTexture2DLayered = 46,
+  hipDeviceAttributeMaxTexture2DLinear = 47,
+  hipDeviceAttributeMaxTexture2DMipmap = 48,
+  hipDeviceAttributeMaxTexture3DWidth = 49,
+  hipDeviceAttributeMaxTexture3DHeight = 50,
+  hipDeviceAttributeMaxTexture3DDepth = 51,
+  hipDeviceAttributeMaxTexture3DAlt = 52,
+  hipDeviceAttributeMaxTextureCubemap = 53,
+  hipDeviceAttributeMaxTextureCubemapLayered = 54,
+  hipDeviceAttributeMaxThreadsDim = 55,
+  hipDeviceAttributeMaxThreadsPerBlock = 56,
+  hipDeviceAttributeMaxThreadsPerMultiProcessor = 57,
+  hipDeviceAttributeMaxPitch = 58,
+  hipDeviceAttributeMemoryBusWidth = 59,
+  hipDeviceAttributeMemoryClockRate = 60,
+  hipDeviceAttributeComputeCapabilityMinor = 61,
+  hipDeviceAttributeMultiGpuBoardGroupID = 62,
+  hipDeviceAttributeMultiprocessorCount = 63,
+  hipDeviceAttributeUnused1 = 64,
+  hipDeviceAttributePageableMemoryAccess = 65,
+  hipDeviceAttributePageableMemoryAccessUsesHostPageTables = 66,
+  hipDeviceAttributePciBusId = 67,
+  hipDeviceAttributePciDeviceId = 68,
+  hipDeviceAttributePciDomainID = 69,
+  hipDeviceAttributePersistingL2CacheMaxSize = 70,
+  hipDeviceAttributeMaxRegistersPerBlock = 71,
+  hipDeviceAttributeMaxRegistersPerMultiprocessor = 72,
+  hipDeviceAttributeReservedSharedMemPerBlock = 73,
+  hipDeviceAttributeMaxSharedMemoryPerBlock = 74,
+  hipDeviceAttributeSharedMemPerBlockOptin = 75,
+  hipDeviceAttributeSharedMemPerMultiprocessor = 76,
+  hipDeviceAttributeSingleToDoublePrecisionPerfRatio = 77,
+  hipDeviceAttributeStreamPrioritiesSupported = 78,
+  hipDeviceAttributeSurfaceAlignment = 79,
+  hipDeviceAttributeTccDriver = 80,
+  hipDeviceAttributeTextureAlignment = 81,
+  hipDeviceAttributeTexturePitchAlignment = 82,
+  hipDeviceAttributeTotalConstantMemory = 83,
+  hipDeviceAttributeTotalGlobalMem = 84,
+  hipDeviceAttributeUnifiedAddressing = 85,
+  hipDeviceAttributeUnused2 = 86,
+  hipDeviceAttributeWarpSize = 87,
+  hipDeviceAttributeMemoryPoolsSupported = 88,
+  hipDeviceAttributeVirtualMemoryManagementSupported = 89,
+  hipDeviceAttributeHostRegisterSupported = 90,
+  hipDeviceAttributeMemoryPoolSupportedHandleTypes = 91,
+  hipDeviceAttributeCudaCompatibleEnd = 9999,
+  hipDeviceAttributeAmdSpecificBegin = 10000,
+  hipDeviceAttributeClockInstructionRate = 10000,
+  hipDeviceAttributeUnused3 = 10001,
+  hipDeviceAttributeMaxSharedMemoryPerMultiprocessor = 10002,
+  hipDeviceAttributeUnused4 = 10003,
+  hipDeviceAttributeUnused5 = 10004,
+  hipDeviceAttributeHdpMemFlushCntl = 10005,
+  hipDeviceAttributeHdpRegFlushCntl = 10006,
+  hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc = 10007,
+  hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim = 10008,
+  hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim = 10009,
+  hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem = 10010,
+  hipDeviceAttributeIsLargeBar = 10011,
+  hipDeviceAttributeAsicRevision = 10012,
+  hipDeviceAttributeCanUseStreamWaitValue = 10013,
+  hipDeviceAttributeImageSupport = 10014,
+  hipDeviceAttributePhysicalMultiProcessorCount = 10015,
+  hipDeviceAttributeFineGrainSupport = 10016,
+  hipDeviceAttributeWallClockRate = 10017,
+  hipDeviceAttributeAmdSpecificEnd = 19999,
+  hipDeviceAttributeVendorSpecificBegin = 20000
+} hipDeviceAttribute_t;
+
 /* ---- Device management ------------------------------------------------------------- */
 
 hipError_t hipInit(unsigned int flags);
@@ -301,6 +420,8 @@ hipError_t hipSetDevice(int device);
 hipError_t hipGetDevice(int* device);
 hipError_t hipGetDeviceProperties(hipDeviceProp_t* prop, int device);
 hipError_t hipGetDevicePropertiesR0600(hipDeviceProp_t* prop, int device);
+hipError_t hipDeviceGetAttribute(int* value, hipDeviceAttribute_t attribute, int device);
+hipError_t hipDeviceGetName(char* name, int length, int device);
 hipError_t hipDeviceSynchronize(void);
 hipError_t hipDeviceReset(void);
 hipError_t hipMemGetInfo(size_t* free, size_t* total);
@@ -320,6 +441,22 @@ const char* oxhipGetLastErrorMessage(void);
 
 hipError_t hipMalloc(void** ptr, size_t size);
 hipError_t hipFree(void* ptr);
+
+#define hipHostMallocDefault 0x0
+#define hipHostMallocPortable 0x1
+#define hipHostMallocMapped 0x2
+#define hipHostMallocWriteCombined 0x4
+#define hipMemAttachGlobal 0x01
+#define hipMemAttachHost 0x02
+
+/* Page-locked host memory (flags: hipHostMalloc*), freed with hipHostFree. */
+hipError_t hipHostMalloc(void** ptr, size_t size, unsigned int flags __OXHIP_DEFAULT(0));
+hipError_t hipMallocHost(void** ptr, size_t size); /* deprecated spelling, flags 0 */
+hipError_t hipHostFree(void* ptr);
+hipError_t hipFreeHost(void* ptr); /* deprecated spelling */
+/* Managed (unified) memory, freed with hipFree. */
+hipError_t hipMallocManaged(void** devPtr, size_t size,
+                            unsigned int flags __OXHIP_DEFAULT(hipMemAttachGlobal));
 hipError_t hipMemcpy(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind);
 hipError_t hipMemcpyAsync(void* dst, const void* src, size_t sizeBytes, hipMemcpyKind kind,
                           hipStream_t stream __OXHIP_DEFAULT(0));
@@ -344,6 +481,9 @@ hipError_t hipStreamCreateWithFlags(hipStream_t* stream, unsigned int flags);
 hipError_t hipStreamDestroy(hipStream_t stream);
 hipError_t hipStreamSynchronize(hipStream_t stream);
 hipError_t hipStreamQuery(hipStream_t stream);
+/* Makes later work on `stream` wait for `event`; flags must be 0. */
+hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
+                              unsigned int flags __OXHIP_DEFAULT(0));
 
 hipError_t hipEventCreate(hipEvent_t* event);
 hipError_t hipEventCreateWithFlags(hipEvent_t* event, unsigned int flags);

@@ -106,6 +106,10 @@ driver_api! {
     cuMemAlloc: fn(*mut CuDevicePtr, usize);
     cuMemFree: fn(CuDevicePtr);
     cuMemGetInfo: fn(*mut usize, *mut usize);
+    cuMemHostAlloc: fn(*mut *mut c_void, usize, u32);
+    cuMemFreeHost: fn(*mut c_void);
+    cuMemAllocManaged: fn(*mut CuDevicePtr, usize, u32);
+    cuStreamWaitEvent: fn(CuStream, CuEvent, u32);
     cuMemcpy: fn(CuDevicePtr, CuDevicePtr, usize);
     cuMemcpyAsync: fn(CuDevicePtr, CuDevicePtr, usize, CuStream);
     cuMemsetD8: fn(CuDevicePtr, u8, usize);
@@ -721,6 +725,57 @@ impl Backend for Cuda {
                 (self.api.cuMemsetD8Async)(dst, value, size, Self::stream(stream))
             }),
         }
+    }
+
+    fn host_malloc(
+        &self,
+        device: usize,
+        size: usize,
+        flags: u32,
+    ) -> Result<*mut c_void, RuntimeError> {
+        self.enter(device)?;
+        let mut pointer: *mut c_void = std::ptr::null_mut();
+        // SAFETY: writes one pointer to a live local; hipHostMalloc flags have the values
+        // of CU_MEMHOSTALLOC_*.
+        self.check("cuMemHostAlloc", unsafe {
+            (self.api.cuMemHostAlloc)(&mut pointer, size, flags)
+        })?;
+        Ok(pointer)
+    }
+
+    fn host_free(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // SAFETY: the driver validates the pointer.
+        self.check("cuMemFreeHost", unsafe { (self.api.cuMemFreeHost)(ptr) })
+    }
+
+    fn malloc_managed(
+        &self,
+        device: usize,
+        size: usize,
+        flags: u32,
+    ) -> Result<DevicePtr, RuntimeError> {
+        self.enter(device)?;
+        let mut pointer: CuDevicePtr = 0;
+        // SAFETY: writes one device pointer to a live local; hipMemAttach* flags have the
+        // values of CU_MEM_ATTACH_*.
+        self.check("cuMemAllocManaged", unsafe {
+            (self.api.cuMemAllocManaged)(&mut pointer, size, flags)
+        })?;
+        Ok(pointer)
+    }
+
+    fn stream_wait_event(
+        &self,
+        device: usize,
+        stream: StreamHandle,
+        event: EventHandle,
+    ) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // SAFETY: the driver validates both handles.
+        self.check("cuStreamWaitEvent", unsafe {
+            (self.api.cuStreamWaitEvent)(Self::stream(stream), event as CuEvent, 0)
+        })
     }
 
     fn synchronize(&self, device: usize) -> Result<(), RuntimeError> {

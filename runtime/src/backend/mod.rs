@@ -72,6 +72,27 @@ pub(crate) trait Backend: Send + Sync {
         size: usize,
         stream: Option<StreamHandle>,
     ) -> Result<(), RuntimeError>;
+    /// Page-locked host memory; `flags` are `hipHostMalloc*` (CUDA's values).
+    fn host_malloc(
+        &self,
+        device: usize,
+        size: usize,
+        flags: u32,
+    ) -> Result<*mut c_void, RuntimeError>;
+    fn host_free(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError>;
+    /// Managed memory; `flags` are `hipMemAttach*` (CUDA's values).
+    fn malloc_managed(
+        &self,
+        device: usize,
+        size: usize,
+        flags: u32,
+    ) -> Result<DevicePtr, RuntimeError>;
+    fn stream_wait_event(
+        &self,
+        device: usize,
+        stream: StreamHandle,
+        event: EventHandle,
+    ) -> Result<(), RuntimeError>;
     fn synchronize(&self, device: usize) -> Result<(), RuntimeError>;
     fn reset(&self, device: usize) -> Result<(), RuntimeError>;
     fn launch(&self, device: usize, launch: &Launch) -> Result<(), RuntimeError>;
@@ -160,6 +181,23 @@ impl Backend for NoDevice {
         _: u8,
         _: usize,
         _: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn host_malloc(&self, _: usize, _: usize, _: u32) -> Result<*mut c_void, RuntimeError> {
+        Err(self.error())
+    }
+    fn host_free(&self, _: usize, _: *mut c_void) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn malloc_managed(&self, _: usize, _: usize, _: u32) -> Result<DevicePtr, RuntimeError> {
+        Err(self.error())
+    }
+    fn stream_wait_event(
+        &self,
+        _: usize,
+        _: StreamHandle,
+        _: EventHandle,
     ) -> Result<(), RuntimeError> {
         Err(self.error())
     }
