@@ -233,7 +233,12 @@ fn compile_with_library(
         OptLevel::Os => "default<Os>",
         OptLevel::Oz => "default<Oz>",
     };
-    run_pipeline(&module, pipeline, &machine, &description)?;
+    module
+        .run_passes(pipeline, &machine, pass_options(options.opt_level))
+        .map_err(|message| CodegenError::Optimize {
+            target: description.clone(),
+            message: message.to_string(),
+        })?;
     collector.check(&description)?;
     verify(&module, &description)?;
 
@@ -268,6 +273,19 @@ fn verify(module: &Module<'_>, description: &str) -> Result<(), CodegenError> {
         target: description.to_owned(),
         message: message.to_string().trim_end().to_owned(),
     })
+}
+
+/// The pipeline tuning clang's driver chooses for each level: loop vectorisation at O2, O3 and
+/// Os; SLP vectorisation also at Oz; unrolling from O2 (`-Os`/`-Oz` count as 2).
+fn pass_options(opt_level: OptLevel) -> PassBuilderOptions {
+    let options = PassBuilderOptions::create();
+    let loop_vectorize = matches!(opt_level, OptLevel::O2 | OptLevel::O3 | OptLevel::Os);
+    let slp_vectorize = loop_vectorize || opt_level == OptLevel::Oz;
+    options.set_loop_vectorization(loop_vectorize);
+    options.set_loop_interleaving(loop_vectorize);
+    options.set_loop_slp_vectorization(slp_vectorize);
+    options.set_loop_unrolling(!matches!(opt_level, OptLevel::O0 | OptLevel::O1));
+    options
 }
 
 /// Runs a new-pass-manager `pipeline` (`default<O2>`, `globaldce`) on `module`.
