@@ -776,3 +776,52 @@ fn registered_variables_stay_visible_on_both_gpus() {
         @hidden_variable: hidden
         "#);
 }
+
+/// Assembles LLVM IR text with `llvm-as-22` (verifying it).
+fn assemble(ir: &str) -> Vec<u8> {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let ir_path = directory.path().join("input.ll");
+    let bitcode_path = directory.path().join("input.bc");
+    std::fs::write(&ir_path, ir).expect("write IR");
+    run_tool(
+        "llvm-as-22",
+        &[ir_path.as_os_str(), "-o".as_ref(), bitcode_path.as_os_str()],
+    );
+    std::fs::read(&bitcode_path).expect("read bitcode")
+}
+
+#[test]
+fn libdevice_style_reflect_calls() {
+    // libdevice calls `__nvvm_reflect` on a string in the constant address space.
+    let bitcode = assemble(
+        r#"
+target triple = "nvptx64-nvidia-cuda"
+@ftz = private addrspace(4) constant [11 x i8] c"__CUDA_FTZ\00"
+declare i32 @__nvvm_reflect(ptr)
+define ptx_kernel void @k(ptr addrspace(1) %out) {
+  %ftz = call i32 @__nvvm_reflect(ptr addrspacecast (ptr addrspace(4) @ftz to ptr))
+  store i32 %ftz, ptr addrspace(1) %out
+  ret void
+}
+"#,
+    );
+    let mut options = sm_90(OptLevel::O0, Emit::LlvmIr);
+    options.flush_denormals = true;
+    let ir = text(compile(&[&bitcode], &options).expect("compiles"));
+    assert!(ir.contains("store i32 1, ptr addrspace(1) %out"), "{ir}");
+    assert!(!ir.contains("@__nvvm_reflect"), "{ir}");
+
+    let dynamic = assemble(
+        r#"
+target triple = "nvptx64-nvidia-cuda"
+declare i32 @__nvvm_reflect(ptr)
+define ptx_kernel void @k(ptr addrspace(1) %out, ptr %name) {
+  %value = call i32 @__nvvm_reflect(ptr %name)
+  store i32 %value, ptr addrspace(1) %out
+  ret void
+}
+"#,
+    );
+    let error = compile(&[&dynamic], &options).expect_err("not a constant");
+    insta::assert_snapshot!(error, @"`__nvvm_reflect` is called with an argument that is not a constant string");
+}
