@@ -163,6 +163,16 @@ __OXHIP_DEVICE__ unsigned long long __umul64hi(unsigned long long x, unsigned lo
   return (unsigned long long)(((unsigned __int128)x * y) >> 64);
 }
 
+/* Integer abs for device code: without these, libstdc++'s constexpr (hence host and
+ * device) floating-point std::abs overloads make abs(int) ambiguous in device code. */
+__OXHIP_DEVICE__ int abs(int x) { return __builtin_abs(x); }
+__OXHIP_DEVICE__ long abs(long x) { return __builtin_labs(x); }
+__OXHIP_DEVICE__ long long abs(long long x) { return __builtin_llabs(x); }
+__OXHIP_DEVICE__ long labs(long x) { return __builtin_labs(x); }
+__OXHIP_DEVICE__ long long llabs(long long x) { return __builtin_llabs(x); }
+__OXHIP_DEVICE__ float abs(float x) { return __builtin_fabsf(x); }
+__OXHIP_DEVICE__ double abs(double x) { return __builtin_fabs(x); }
+
 /* min/max as HIP and CUDA provide them, for device code. */
 #define __OXHIP_MINMAX(type)                                                                    \
   __OXHIP_DEVICE__ type min(type x, type y) { return y < x ? y : x; }                          \
