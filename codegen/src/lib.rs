@@ -11,9 +11,9 @@
 //! Each call builds and drops its own LLVM context, so calls for different targets may run on
 //! several threads at once.
 
-mod diagnostics;
 mod internalize;
 mod link;
+mod llvm_diagnostics;
 mod processors;
 mod reflect;
 mod target;
@@ -27,7 +27,7 @@ use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{FileType, TargetMachine};
 
-pub use diagnostics::install_fatal_error_handler;
+pub use llvm_diagnostics::install_fatal_error_handler;
 
 /// The machine one compile lowers to.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -184,7 +184,7 @@ fn compile_with_library(
     library: &[u8],
 ) -> Result<Vec<u8>, CodegenError> {
     let description = target_description(&options.target);
-    let _current = diagnostics::CurrentTarget::enter(&description);
+    let _current = llvm_diagnostics::CurrentTarget::enter(&description);
     if inputs.is_empty() {
         return Err(CodegenError::NoInputs);
     }
@@ -197,7 +197,7 @@ fn compile_with_library(
     let machine = target::machine(&options.target, options.opt_level, &description)?;
 
     // Dropped after the context (locals drop in reverse order), which holds a pointer to it.
-    let collector = diagnostics::Collector::default();
+    let collector = llvm_diagnostics::Collector::default();
     let context = Context::create();
     collector.attach(&context);
 

@@ -18,8 +18,8 @@ use inkwell::module::Module;
 use inkwell::targets::TargetMachine;
 use inkwell::values::{AnyValue, AsValueRef, FunctionValue};
 
-use crate::diagnostics::Collector;
 use crate::internalize::{functions, is_local, make_internal, name, variables};
+use crate::llvm_diagnostics::Collector;
 use crate::{target, CodegenError, Target};
 
 /// The function attributes that imported library code takes over from the kernel module.
