@@ -148,7 +148,10 @@ pub(crate) fn parse_header(bytes: &[u8]) -> Result<CompressedHeader, HeaderProbl
         CompressedVersion::V1 => (None, u64::from(cursor.u32("uncompressed size")?)),
         CompressedVersion::V2 => {
             let total = cursor.u32("total size")?;
-            (Some(u64::from(total)), u64::from(cursor.u32("uncompressed size")?))
+            (
+                Some(u64::from(total)),
+                u64::from(cursor.u32("uncompressed size")?),
+            )
         }
         CompressedVersion::V3 => {
             let total = cursor.u64("total size")?;
@@ -211,7 +214,8 @@ pub(crate) fn compress(flat: &[u8], compression: &Compression) -> Result<Vec<u8>
                 .ok()
                 .filter(|level| *level <= 9)
                 .ok_or(BundleError::InvalidCompressionLevel { method, level })?;
-            let mut encoder = flate2::read::ZlibEncoder::new(flat, flate2::Compression::new(zlib_level));
+            let mut encoder =
+                flate2::read::ZlibEncoder::new(flat, flate2::Compression::new(zlib_level));
             let mut compressed = Vec::new();
             encoder
                 .read_to_end(&mut compressed)

@@ -18,7 +18,7 @@ pub(crate) const MAX_ENTRIES: u64 = 1 << 16;
 /// Longest entry ID accepted, for the same reason.
 pub(crate) const MAX_ID_LEN: u64 = 1 << 12;
 
-/// How [`write`] lays out a bundle.
+/// How [`write()`] lays out a bundle.
 ///
 /// There is no `Default`: the driver passes `align: 4096`, as clang's driver
 /// does for `.hipfb` files; `clang-offload-bundler` itself defaults to 1.
@@ -97,9 +97,11 @@ fn write_flat(bundle: &Bundle, align: u64) -> Result<Vec<u8>, BundleError> {
 
     let too_large = || BundleError::TooLarge { size: u64::MAX };
     // Header: magic, entry count, then per entry offset, size, ID length, ID.
-    let header_len = ordered.iter().try_fold(FLAT_MAGIC.len() as u64 + 8, |len, (id, _)| {
-        len.checked_add(24 + id.len() as u64)
-    });
+    let header_len = ordered
+        .iter()
+        .try_fold(FLAT_MAGIC.len() as u64 + 8, |len, (id, _)| {
+            len.checked_add(24 + id.len() as u64)
+        });
     let mut cursor = header_len.ok_or_else(too_large)?;
     let mut offsets = Vec::with_capacity(ordered.len());
     for (_, entry) in &ordered {
@@ -417,9 +419,17 @@ fn data_summary(data: &[u8]) -> String {
     if printable && data.len() <= 64 {
         return format!(": {:?}", String::from_utf8_lossy(data));
     }
-    let head: String = data.iter().take(8).map(|byte| format!("{byte:02x}")).collect();
+    let head: String = data
+        .iter()
+        .take(8)
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
     let digest = Md5::digest(data);
-    let md5: String = digest.iter().take(8).map(|byte| format!("{byte:02x}")).collect();
+    let md5: String = digest
+        .iter()
+        .take(8)
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
     format!(": {head}… md5 {md5}")
 }
 

@@ -36,8 +36,8 @@ pub fn bundle_len(prefix: &[u8]) -> Result<BundleLen, BundleError> {
     let looks_compressed = prefix.len() >= magic_len && prefix.starts_with(COMPRESSED_MAGIC);
     if prefix.len() < magic_len {
         // Both magics are needed to decide; a prefix of either is still possible.
-        let matches_either = COMPRESSED_MAGIC.starts_with(prefix)
-            || crate::FLAT_MAGIC.starts_with(prefix);
+        let matches_either =
+            COMPRESSED_MAGIC.starts_with(prefix) || crate::FLAT_MAGIC.starts_with(prefix);
         if !matches_either {
             return Err(BundleError::NotABundle {
                 start: prefix.to_vec(),
@@ -164,7 +164,10 @@ mod tests {
                         .bundle_entry_id(),
                     data: vec![7; 300],
                 },
-                Entry::ptx(&OffloadArch::parse("sm_80").expect("valid"), b".version 7.8\n"),
+                Entry::ptx(
+                    &OffloadArch::parse("sm_80").expect("valid"),
+                    b".version 7.8\n",
+                ),
             ],
         };
         write(

@@ -8,9 +8,9 @@
 //! writes bundles that clang 22's `clang-offload-bundler` lists and unbundles,
 //! and reads the ones it writes, byte for byte.
 //!
-//! * [`write`] and [`read`]: whole bundles, flat or compressed (zstd, zlib;
+//! * [`write()`] and [`read`]: whole bundles, flat or compressed (zstd, zlib;
 //!   format versions 1, 2 and 3).
-//! * [`OffloadArch`], [`TargetId`], [`EntryId`]: target names, and [`matches`]
+//! * [`OffloadArch`], [`TargetId`], [`EntryId`]: target names, and [`matches()`]
 //!   to pick the image for a device at run time.
 //! * [`bundle_len`] and [`read_from_ptr`]: the runtime gets only a pointer to
 //!   the blob (`__hipRegisterFatBinary`, §1.6), so the length must come from
@@ -83,7 +83,7 @@ impl Bundle {
         self.entries.iter().find(|entry| &entry.id == id)
     }
 
-    /// The first entry whose image runs on `device_isa` (see [`matches`]),
+    /// The first entry whose image runs on `device_isa` (see [`matches()`]),
     /// in file order.
     pub fn find_for_device(&self, device_isa: &str) -> Option<&Entry> {
         self.entries
@@ -151,7 +151,9 @@ pub enum BundleError {
         value: u64,
         limit: u64,
     },
-    #[error("entry `{entry_id}` (offset {offset}, size {size}) lies outside the {len}-byte bundle")]
+    #[error(
+        "entry `{entry_id}` (offset {offset}, size {size}) lies outside the {len}-byte bundle"
+    )]
     EntryOutOfBounds {
         entry_id: String,
         offset: u64,

@@ -264,7 +264,10 @@ impl OffloadKind {
 
     /// True for the kinds whose images the HIP runtime loads (hip-abi.md §2.5).
     pub fn is_hip(&self) -> bool {
-        matches!(self, OffloadKind::Hip | OffloadKind::HipV4 | OffloadKind::Hcc)
+        matches!(
+            self,
+            OffloadKind::Hip | OffloadKind::HipV4 | OffloadKind::Hcc
+        )
     }
 }
 
@@ -451,9 +454,7 @@ impl OffloadArch {
     /// target; the host placeholder is [`EntryId::host`] instead).
     pub fn bundle_entry_id(&self) -> EntryId {
         let (triple, target_id) = match self {
-            OffloadArch::Amdgcn(target_id) => {
-                (format!("{AMDGCN_TRIPLE}-"), target_id.to_string())
-            }
+            OffloadArch::Amdgcn(target_id) => (format!("{AMDGCN_TRIPLE}-"), target_id.to_string()),
             OffloadArch::Nvptx { .. } => (format!("{NVPTX_TRIPLE}-unknown"), self.processor()),
             OffloadArch::Host => (HOST_TRIPLE.to_owned(), String::new()),
         };
@@ -530,8 +531,9 @@ impl OffloadArch {
     /// True when `self` is a generic AMDGPU processor (`gfx9-generic`, …).
     pub fn is_generic(&self) -> bool {
         match self {
-            OffloadArch::Amdgcn(target_id) => amd_processor(&target_id.processor)
-                .is_some_and(|info| !info.generic_of.is_empty()),
+            OffloadArch::Amdgcn(target_id) => {
+                amd_processor(&target_id.processor).is_some_and(|info| !info.generic_of.is_empty())
+            }
             _ => false,
         }
     }
@@ -698,7 +700,7 @@ pub fn matches(entry: &EntryId, device_isa: &str) -> bool {
     arch_runs_on(&image, &device, false)
 }
 
-/// Like [`matches`], but also looks at the image bytes: an NVIDIA image that
+/// Like [`matches()`], but also looks at the image bytes: an NVIDIA image that
 /// starts with the ELF magic is a cubin, which runs only on devices of the
 /// same major version with `sm >= X` (no forward compatibility across majors,
 /// unlike PTX). PTX text (stored with a trailing NUL, see the crate docs) gets
@@ -721,9 +723,10 @@ fn arch_runs_on(image: &OffloadArch, device: &OffloadArch, is_cubin: bool) -> bo
                 || amd_processor(&image.processor)
                     .is_some_and(|info| info.generic_of.contains(&device.processor.as_str()));
             same_processor
-                && image.features.iter().all(|(name, enabled)| {
-                    device.feature(name) == Some(*enabled)
-                })
+                && image
+                    .features
+                    .iter()
+                    .all(|(name, enabled)| device.feature(name) == Some(*enabled))
         }
         (
             OffloadArch::Nvptx {
@@ -837,7 +840,11 @@ mod tests {
                     Ok(arch) => arch.to_string(),
                     Err(error) => format!("error: {error}"),
                 };
-                let round_trip = if id.to_string() == text { "same" } else { "DIFFERENT" };
+                let round_trip = if id.to_string() == text {
+                    "same"
+                } else {
+                    "DIFFERENT"
+                };
                 format!(
                     "kind {:?} | triple {:?} | target {:?} | arch {arch} | display {round_trip}",
                     id.kind, id.triple, id.target_id

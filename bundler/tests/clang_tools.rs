@@ -48,7 +48,9 @@ fn run(command: &mut Command) -> String {
     ] {
         command.env_remove(name);
     }
-    let output = command.output().unwrap_or_else(|error| panic!("running {command:?}: {error}"));
+    let output = command
+        .output()
+        .unwrap_or_else(|error| panic!("running {command:?}: {error}"));
     assert!(
         output.status.success(),
         "{command:?} failed with {}:\n{}",
@@ -63,12 +65,18 @@ fn sorted_lines(text: &str) -> BTreeSet<String> {
 }
 
 fn ids(bundle: &Bundle) -> BTreeSet<String> {
-    bundle.entries.iter().map(|entry| entry.id.to_string()).collect()
+    bundle
+        .entries
+        .iter()
+        .map(|entry| entry.id.to_string())
+        .collect()
 }
 
 #[test]
 fn clang_lists_and_unbundles_what_we_write() {
-    let Some(bundler_tool) = tool("clang-offload-bundler") else { return };
+    let Some(bundler_tool) = tool("clang-offload-bundler") else {
+        return;
+    };
     let dir = tempfile::tempdir().expect("tempdir");
     let bundle = sample_bundle();
     let expected = common::canonical(&bundle);
@@ -86,7 +94,11 @@ fn clang_lists_and_unbundles_what_we_write() {
             .arg("-unbundle")
             .arg("-type=o")
             .arg(format!("-input={}", path.display()));
-        let targets: Vec<String> = expected.entries.iter().map(|entry| entry.id.to_string()).collect();
+        let targets: Vec<String> = expected
+            .entries
+            .iter()
+            .map(|entry| entry.id.to_string())
+            .collect();
         unbundle.arg(format!("-targets={}", targets.join(",")));
         let outputs: Vec<PathBuf> = (0..targets.len())
             .map(|target| dir.path().join(format!("out-{index}-{target}")))
@@ -137,14 +149,22 @@ fn clang_bundle(
 
 #[test]
 fn our_flat_bundles_are_byte_identical_to_clangs() {
-    let Some(bundler_tool) = tool("clang-offload-bundler") else { return };
+    let Some(bundler_tool) = tool("clang-offload-bundler") else {
+        return;
+    };
     let dir = tempfile::tempdir().expect("tempdir");
     // clang 22's bundler drops a target ID it does not know, such as `sm_100f`
     // (hip-abi.md §2.2), so that entry is left out here.
     let mut bundle = sample_bundle();
-    bundle.entries.retain(|entry| entry.id.target_id != "sm_100f");
+    bundle
+        .entries
+        .retain(|entry| entry.id.target_id != "sm_100f");
     // Give clang the device entries in our order (sorted), as clang's driver does.
-    let sorted: Vec<Entry> = common::canonical(&bundle).entries.into_iter().skip(1).collect();
+    let sorted: Vec<Entry> = common::canonical(&bundle)
+        .entries
+        .into_iter()
+        .skip(1)
+        .collect();
     for align in [1u64, 8, 4096] {
         let theirs = clang_bundle(
             &bundler_tool,
@@ -154,15 +174,36 @@ fn our_flat_bundles_are_byte_identical_to_clangs() {
             &[&format!("-bundle-align={align}")],
             &[],
         );
-        let ours = write(&bundle, &WriteOptions { align, compression: None }).expect("writes");
-        assert!(ours == theirs, "align {align}: bytes differ\nours:\n{}\ntheirs:\n{}",
-            bundler::describe(&ours).unwrap_or_default(), bundler::describe(&theirs).unwrap_or_default());
+        let ours = write(
+            &bundle,
+            &WriteOptions {
+                align,
+                compression: None,
+            },
+        )
+        .expect("writes");
+        assert!(
+            ours == theirs,
+            "align {align}: bytes differ\nours:\n{}\ntheirs:\n{}",
+            bundler::describe(&ours).unwrap_or_default(),
+            bundler::describe(&theirs).unwrap_or_default()
+        );
     }
 }
 
+/// A bundle clang makes: name, arguments, environment, expected `CCOB` version.
+type ClangCase = (
+    &'static str,
+    &'static [&'static str],
+    &'static [(&'static str, &'static str)],
+    Option<CompressedVersion>,
+);
+
 #[test]
 fn we_read_what_clang_writes() {
-    let Some(bundler_tool) = tool("clang-offload-bundler") else { return };
+    let Some(bundler_tool) = tool("clang-offload-bundler") else {
+        return;
+    };
     let dir = tempfile::tempdir().expect("tempdir");
     // clang keeps the order it is given and the feature order as written.
     let entries = vec![
@@ -175,13 +216,33 @@ fn we_read_what_clang_writes() {
         entry("gfx1100", b""),
         entry("host", b"cpu"),
     ];
-    let cases: [(&str, &[&str], &[(&str, &str)], Option<CompressedVersion>); 6] = [
+    let cases: [ClangCase; 6] = [
         ("flat-4096", &["-bundle-align=4096"], &[], None),
         ("flat-1", &[], &[], None),
-        ("compressed-default", &["-bundle-align=4096", "-compress"], &[], Some(CompressedVersion::V3)),
-        ("compressed-v2", &["-bundle-align=4096", "-compress"], &[("COMPRESSED_BUNDLE_FORMAT_VERSION", "2")], Some(CompressedVersion::V2)),
-        ("compressed-v3", &["-bundle-align=4096", "-compress"], &[("COMPRESSED_BUNDLE_FORMAT_VERSION", "3")], Some(CompressedVersion::V3)),
-        ("compressed-v3-level-19", &["-compress", "-compression-level=19"], &[("COMPRESSED_BUNDLE_FORMAT_VERSION", "3")], Some(CompressedVersion::V3)),
+        (
+            "compressed-default",
+            &["-bundle-align=4096", "-compress"],
+            &[],
+            Some(CompressedVersion::V3),
+        ),
+        (
+            "compressed-v2",
+            &["-bundle-align=4096", "-compress"],
+            &[("COMPRESSED_BUNDLE_FORMAT_VERSION", "2")],
+            Some(CompressedVersion::V2),
+        ),
+        (
+            "compressed-v3",
+            &["-bundle-align=4096", "-compress"],
+            &[("COMPRESSED_BUNDLE_FORMAT_VERSION", "3")],
+            Some(CompressedVersion::V3),
+        ),
+        (
+            "compressed-v3-level-19",
+            &["-compress", "-compression-level=19"],
+            &[("COMPRESSED_BUNDLE_FORMAT_VERSION", "3")],
+            Some(CompressedVersion::V3),
+        ),
     ];
     for (name, args, env, version) in cases {
         let bytes = clang_bundle(&bundler_tool, dir.path(), name, &entries, args, env);
@@ -227,8 +288,21 @@ fn host_object(clang: &Path, dir: &Path, name: &str, bundle: &[u8]) -> PathBuf {
     std::fs::write(&source, hip_source(name)).expect("writes source");
     std::fs::write(&blob, bundle).expect("writes bundle");
     run(Command::new(clang)
-        .args(["-cc1", "-triple", "x86_64-pc-linux-gnu", "-aux-triple", "amdgcn-amd-amdhsa"])
-        .args(["-x", "hip", "-fhip-new-launch-api", "-emit-obj", "-mrelocation-model", "pic"])
+        .args([
+            "-cc1",
+            "-triple",
+            "x86_64-pc-linux-gnu",
+            "-aux-triple",
+            "amdgcn-amd-amdhsa",
+        ])
+        .args([
+            "-x",
+            "hip",
+            "-fhip-new-launch-api",
+            "-emit-obj",
+            "-mrelocation-model",
+            "pic",
+        ])
         .arg(format!("-cuid={name}"))
         .arg("-fcuda-include-gpubinary")
         .arg(&blob)
@@ -247,26 +321,45 @@ fn fat_binary_comes_back_out_of_objects_and_libraries() {
     let compressed = write(&sample_bundle(), &options.last().expect("options").1).expect("writes");
 
     let first = host_object(&clang, dir.path(), "first", &flat);
-    let sections = extract_from_elf(&std::fs::read(&first).expect("reads object")).expect("parses ELF");
+    let sections =
+        extract_from_elf(&std::fs::read(&first).expect("reads object")).expect("parses ELF");
     assert_eq!(sections.len(), 1);
     assert_eq!(sections[0].0, ".hip_fatbin");
-    assert_eq!(split_bundles(&sections[0].1).expect("splits"), vec![&flat[..]]);
+    assert_eq!(
+        split_bundles(&sections[0].1).expect("splits"),
+        vec![&flat[..]]
+    );
 
     // Two objects linked into one library share one section, each bundle
     // aligned to 4096 (hip-abi.md §1.6).
     let second = host_object(&clang, dir.path(), "second", &compressed);
     let library = dir.path().join("libtwo.so");
-    run(Command::new(&clang).arg("-shared").arg(&first).arg(&second).arg("-o").arg(&library));
-    let sections = extract_from_elf(&std::fs::read(&library).expect("reads library")).expect("parses ELF");
+    run(Command::new(&clang)
+        .arg("-shared")
+        .arg(&first)
+        .arg(&second)
+        .arg("-o")
+        .arg(&library));
+    let sections =
+        extract_from_elf(&std::fs::read(&library).expect("reads library")).expect("parses ELF");
     assert_eq!(sections.len(), 1);
     let bundles = split_bundles(&sections[0].1).expect("splits");
     assert_eq!(bundles, vec![&flat[..], &compressed[..]]);
-    assert_eq!(read(bundles[1]).expect("reads"), common::canonical(&sample_bundle()));
+    assert_eq!(
+        read(bundles[1]).expect("reads"),
+        common::canonical(&sample_bundle())
+    );
 
     // An object without HIP code has no such section.
     let plain = dir.path().join("plain.o");
     let source = dir.path().join("plain.c");
     std::fs::write(&source, "int answer(void) { return 42; }\n").expect("writes source");
-    run(Command::new(&clang).arg("-c").arg(&source).arg("-o").arg(&plain));
-    assert!(extract_from_elf(&std::fs::read(&plain).expect("reads")).expect("parses").is_empty());
+    run(Command::new(&clang)
+        .arg("-c")
+        .arg(&source)
+        .arg("-o")
+        .arg(&plain));
+    assert!(extract_from_elf(&std::fs::read(&plain).expect("reads"))
+        .expect("parses")
+        .is_empty());
 }

@@ -13,7 +13,10 @@ fn describe_golden_bundles() {
         assert_eq!(bundle.entries[0].id.kind, OffloadKind::Host);
         // Every device entry names a target we understand.
         for entry in &bundle.entries[1..] {
-            entry.id.offload_arch().unwrap_or_else(|error| panic!("{error}"));
+            entry
+                .id
+                .offload_arch()
+                .unwrap_or_else(|error| panic!("{error}"));
         }
         let mut dump = describe(&bytes).expect("describes");
         dump.push_str(&bundler::listing(&bundle));

@@ -25,12 +25,21 @@ fn write_then_read_gives_the_same_entries() {
             let header = CompressedHeader::parse(&bytes).expect("header");
             assert_eq!(header.version, compression.format_version, "{name}");
             assert_eq!(header.method, compression.method, "{name}");
-            assert_eq!(header.total_size.unwrap_or(bytes.len() as u64), bytes.len() as u64);
+            assert_eq!(
+                header.total_size.unwrap_or(bytes.len() as u64),
+                bytes.len() as u64
+            );
         }
-        assert_eq!(bundle_len(&bytes).ok(), match options.compression {
-            Some(compression) if compression.format_version == bundler::CompressedVersion::V1 => None,
-            _ => Some(BundleLen::Complete(bytes.len())),
-        }, "{name}");
+        assert_eq!(
+            bundle_len(&bytes).ok(),
+            match options.compression {
+                Some(compression)
+                    if compression.format_version == bundler::CompressedVersion::V1 =>
+                    None,
+                _ => Some(BundleLen::Complete(bytes.len())),
+            },
+            "{name}"
+        );
     }
 }
 
@@ -63,7 +72,11 @@ fn every_truncation_is_an_error() {
         let cuts = (0..bytes.len().min(600)).chain((600..bytes.len()).step_by(97));
         for cut in cuts {
             let result = read(&bytes[..cut]);
-            assert!(result.is_err(), "{name}: cut at {cut} of {} read fine", bytes.len());
+            assert!(
+                result.is_err(),
+                "{name}: cut at {cut} of {} read fine",
+                bytes.len()
+            );
         }
     }
 }
@@ -94,7 +107,11 @@ fn corrupted_bytes_never_panic() {
         for _ in 0..300 {
             let mut corrupt = bytes.clone();
             // Mostly hit the headers, where the interesting checks are.
-            let limit = if rng.below(4) == 0 { corrupt.len() } else { corrupt.len().min(512) };
+            let limit = if rng.below(4) == 0 {
+                corrupt.len()
+            } else {
+                corrupt.len().min(512)
+            };
             for _ in 0..=rng.below(3) {
                 let at = rng.below(limit);
                 corrupt[at] ^= 1 << rng.below(8);
@@ -138,7 +155,10 @@ fn random_bytes_are_errors() {
 #[test]
 fn decompression_bombs_and_lies_are_errors() {
     let options = all_options();
-    let (_, v3_zstd) = options.iter().find(|(name, _)| name == "v3 zstd level 3").expect("present");
+    let (_, v3_zstd) = options
+        .iter()
+        .find(|(name, _)| name == "v3 zstd level 3")
+        .expect("present");
     let bytes = write(&sample_bundle(), v3_zstd).expect("writes");
     // Claim a huge uncompressed size: must fail without allocating it.
     let mut lie = bytes.clone();

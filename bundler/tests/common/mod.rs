@@ -1,13 +1,21 @@
 //! Sample bundles shared by the integration tests; no tests of its own.
 
-#![allow(dead_code, reason = "each test file uses a different part of this module")]
+#![allow(
+    dead_code,
+    reason = "each test file uses a different part of this module"
+)]
 
-use bundler::{Bundle, Compression, CompressedVersion, CompressionMethod, Entry, EntryId, OffloadArch, WriteOptions};
+use bundler::{
+    Bundle, CompressedVersion, Compression, CompressionMethod, Entry, EntryId, OffloadArch,
+    WriteOptions,
+};
 
 /// An entry for an `--offload-arch=` spelling.
 pub(crate) fn entry(arch: &str, data: &[u8]) -> Entry {
     Entry {
-        id: OffloadArch::parse(arch).expect("test arch is valid").bundle_entry_id(),
+        id: OffloadArch::parse(arch)
+            .expect("test arch is valid")
+            .bundle_entry_id(),
         data: data.to_vec(),
     }
 }
@@ -21,7 +29,11 @@ pub(crate) fn pseudo_random(len: usize, seed: u64) -> Vec<u8> {
             state ^= state >> 7;
             state ^= state << 17;
             // Every fourth byte repeats, so compressors have something to find.
-            if index % 4 == 0 { b'A' } else { state as u8 }
+            if index % 4 == 0 {
+                b'A'
+            } else {
+                state as u8
+            }
         })
         .collect()
 }
@@ -49,7 +61,10 @@ pub(crate) fn sample_bundle() -> Bundle {
 pub(crate) fn canonical(bundle: &Bundle) -> Bundle {
     let mut devices: Vec<Entry> = bundle.entries.clone();
     devices.sort_by_key(|entry| entry.id.to_string());
-    let mut entries = vec![Entry { id: EntryId::host(), data: Vec::new() }];
+    let mut entries = vec![Entry {
+        id: EntryId::host(),
+        data: Vec::new(),
+    }];
     entries.extend(devices);
     Bundle { entries }
 }
@@ -58,15 +73,33 @@ pub(crate) fn canonical(bundle: &Bundle) -> Bundle {
 pub(crate) fn all_options() -> Vec<(String, WriteOptions)> {
     let mut out = Vec::new();
     for align in [1, 8, 4096] {
-        out.push((format!("flat align {align}"), WriteOptions { align, compression: None }));
+        out.push((
+            format!("flat align {align}"),
+            WriteOptions {
+                align,
+                compression: None,
+            },
+        ));
     }
-    for format_version in [CompressedVersion::V1, CompressedVersion::V2, CompressedVersion::V3] {
-        for (method, level) in [(CompressionMethod::Zstd, 3), (CompressionMethod::Zstd, 19), (CompressionMethod::Zlib, 6)] {
+    for format_version in [
+        CompressedVersion::V1,
+        CompressedVersion::V2,
+        CompressedVersion::V3,
+    ] {
+        for (method, level) in [
+            (CompressionMethod::Zstd, 3),
+            (CompressionMethod::Zstd, 19),
+            (CompressionMethod::Zlib, 6),
+        ] {
             out.push((
                 format!("{format_version} {method} level {level}"),
                 WriteOptions {
                     align: 4096,
-                    compression: Some(Compression { method, level, format_version }),
+                    compression: Some(Compression {
+                        method,
+                        level,
+                        format_version,
+                    }),
                 },
             ));
         }
