@@ -52,6 +52,7 @@ fn main() -> ExitCode {
         pic: false,
         std: None,
         preprocessor: Vec::new(),
+        warnings: Vec::new(),
         dependencies: None,
         hip_include_dir: std::fs::canonicalize(repo.join("runtime/include")).unwrap_or(repo.join("runtime/include")),
         extra_cc1: Vec::new(),

@@ -105,8 +105,8 @@ impl OptLevel {
     }
 }
 
-/// One of the ordered source-level arguments (their relative order is significant for
-/// `-D`/`-U` and for include directories).
+/// One of the ordered preprocessor arguments (their relative order is significant for
+/// `-D`/`-U` and among include directories).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PreprocessorArg {
     /// `-D NAME` or `-D NAME=VALUE`
@@ -114,19 +114,15 @@ pub enum PreprocessorArg {
     /// `-U NAME`
     Undefine(String),
     /// `-I DIR`
-    IncludeDir(PathBuf),
-    /// `-isystem DIR`
-    SystemIncludeDir(PathBuf),
-    /// `-iquote DIR`
-    QuoteIncludeDir(PathBuf),
-    /// `-idirafter DIR`
-    AfterIncludeDir(PathBuf),
-    /// `-include FILE`
     Include(PathBuf),
-    /// `-W<text>`, e.g. `Warning("all")`, `Warning("no-unused")`, `Warning("error=foo")`.
-    Warning(String),
-    /// `-w`
-    NoWarnings,
+    /// `-isystem DIR`
+    ISystem(PathBuf),
+    /// `-iquote DIR`
+    IQuote(PathBuf),
+    /// `-idirafter DIR`
+    IDirAfter(PathBuf),
+    /// `-include FILE`
+    PreInclude(PathBuf),
 }
 
 /// Dependency-file generation (`-MD`, `-MMD`, `-M`, `-MM`, `-MF`, `-MT`/`-MQ`, `-MP`).
@@ -158,6 +154,11 @@ pub struct CompileOptions {
     /// `-std=` value (`c++17`), or clang's default.
     pub std: Option<String>,
     pub preprocessor: Vec<PreprocessorArg>,
+    /// Warning flags as given, in order: `-Wall`, `-Wno-unused`, `-Werror=foo`, `-w`,
+    /// `-pedantic`.
+    pub warnings: Vec<String>,
+    /// `-M`-family dependency output; `None` with [`Output::DependencyOnly`] writes the
+    /// rules to the output path with the target `<input stem>.o`.
     pub dependencies: Option<DependencyOptions>,
     /// The directory holding `hip/hip_runtime.h` (our `runtime/include`).
     pub hip_include_dir: PathBuf,
@@ -323,18 +324,19 @@ pub fn cc1_args(clang: &Clang, options: &CompileOptions, input: &Path, output: &
     }
 
     for arg in &options.preprocessor {
-        match arg {
-            PreprocessorArg::Define(text) => line.extend(["-D".into(), OsString::from(text)]),
-            PreprocessorArg::Undefine(text) => line.extend(["-U".into(), OsString::from(text)]),
-            PreprocessorArg::IncludeDir(dir) => line.extend(["-I".into(), dir.as_os_str().to_owned()]),
-            PreprocessorArg::SystemIncludeDir(dir) => line.extend(["-isystem".into(), dir.as_os_str().to_owned()]),
-            PreprocessorArg::QuoteIncludeDir(dir) => line.extend(["-iquote".into(), dir.as_os_str().to_owned()]),
-            PreprocessorArg::AfterIncludeDir(dir) => line.extend(["-idirafter".into(), dir.as_os_str().to_owned()]),
-            PreprocessorArg::Include(file) => line.extend(["-include".into(), file.as_os_str().to_owned()]),
-            PreprocessorArg::Warning(text) => line.push(format!("-W{text}")),
-            PreprocessorArg::NoWarnings => line.push("-w"),
-        }
+        let (flag, value) = match arg {
+            PreprocessorArg::Define(text) => ("-D", OsString::from(text)),
+            PreprocessorArg::Undefine(text) => ("-U", OsString::from(text)),
+            PreprocessorArg::Include(dir) => ("-I", dir.as_os_str().to_owned()),
+            PreprocessorArg::ISystem(dir) => ("-isystem", dir.as_os_str().to_owned()),
+            PreprocessorArg::IQuote(dir) => ("-iquote", dir.as_os_str().to_owned()),
+            PreprocessorArg::IDirAfter(dir) => ("-idirafter", dir.as_os_str().to_owned()),
+            PreprocessorArg::PreInclude(file) => ("-include", file.as_os_str().to_owned()),
+        };
+        line.push(flag);
+        line.push(value);
     }
+    line.extend(options.warnings.iter().map(OsString::from));
     // Our headers first, then clang's and the system's, in the order clang uses.
     line.push("-internal-isystem");
     line.push(options.hip_include_dir.as_os_str());

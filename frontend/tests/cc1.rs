@@ -32,6 +32,7 @@ fn options(lang: Lang, side: Side, output: Output) -> CompileOptions {
         pic: false,
         std: None,
         preprocessor: Vec::new(),
+        warnings: Vec::new(),
         dependencies: None,
         hip_include_dir: PathBuf::from("/oxhip/include"),
         extra_cc1: Vec::new(),
@@ -149,15 +150,13 @@ fn host_cxx_with_everything_representable() {
     options.preprocessor = vec![
         PreprocessorArg::Define("FOO=1".to_owned()),
         PreprocessorArg::Undefine("BAR".to_owned()),
-        PreprocessorArg::IncludeDir(PathBuf::from("inc")),
-        PreprocessorArg::SystemIncludeDir(PathBuf::from("sys")),
-        PreprocessorArg::QuoteIncludeDir(PathBuf::from("quote")),
-        PreprocessorArg::AfterIncludeDir(PathBuf::from("after")),
-        PreprocessorArg::Include(PathBuf::from("pre.h")),
-        PreprocessorArg::Warning("all".to_owned()),
-        PreprocessorArg::Warning("no-unused".to_owned()),
-        PreprocessorArg::NoWarnings,
+        PreprocessorArg::Include(PathBuf::from("inc")),
+        PreprocessorArg::ISystem(PathBuf::from("sys")),
+        PreprocessorArg::IQuote(PathBuf::from("quote")),
+        PreprocessorArg::IDirAfter(PathBuf::from("after")),
+        PreprocessorArg::PreInclude(PathBuf::from("pre.h")),
     ];
+    options.warnings = vec!["-Wall".to_owned(), "-Wno-unused".to_owned(), "-w".to_owned()];
     options.dependencies = Some(DependencyOptions {
         file: PathBuf::from("k.d"),
         targets: vec!["k.o".to_owned()],

@@ -32,6 +32,7 @@ fn options(side: Side, output: Output) -> CompileOptions {
         pic: true,
         std: Some("c++17".to_owned()),
         preprocessor: Vec::new(),
+        warnings: Vec::new(),
         dependencies: None,
         hip_include_dir: repo_root().join("runtime/include"),
         extra_cc1: Vec::new(),
