@@ -539,24 +539,33 @@ impl Cx<'_> {
         let call_close = self.matching(open)?;
         let range_of = |part: &Range<usize>| tokens[part.start].start..tokens[part.end - 1].end;
         let parts: Vec<Range<usize>> = config.iter().map(range_of).collect();
+        // `dim3(…)` arguments are not wrapped again.
+        let is_dim3 = |part: &Range<usize>| {
+            part.len() >= 3
+                && self.tok(part.start) == "dim3"
+                && self.is_punct(part.start + 1, "(")
+                && self.matching(part.start + 1) == Some(part.end - 1)
+        };
+        let (grid_open, grid_close) = if is_dim3(&config[0]) { ("", "") } else { ("dim3(", ")") };
+        let (block_open, block_close) = if is_dim3(&config[1]) { ("", "") } else { ("dim3(", ")") };
         let mut edits = Vec::new();
         let kernel_start = tokens[first].start;
         let prefix = if templated { "hipLaunchKernelGGL(HIP_KERNEL_NAME(" } else { "hipLaunchKernelGGL(" };
         edits.push(Edit { range: kernel_start..kernel_start, text: prefix.to_owned() });
-        let after_kernel = if templated { "), dim3(" } else { ", dim3(" };
-        edits.push(Edit { range: kernel_end..parts[0].start, text: after_kernel.to_owned() });
-        edits.push(Edit { range: parts[0].end..parts[1].start, text: "), dim3(".to_owned() });
+        let after_kernel = format!("{}, {grid_open}", if templated { ")" } else { "" });
+        edits.push(Edit { range: kernel_end..parts[0].start, text: after_kernel });
+        edits.push(Edit { range: parts[0].end..parts[1].start, text: format!("{grid_close}, {block_open}") });
         if parts.len() >= 3 {
-            edits.push(Edit { range: parts[1].end..parts[2].start, text: "), ".to_owned() });
+            edits.push(Edit { range: parts[1].end..parts[2].start, text: format!("{block_close}, ") });
         }
         if parts.len() == 4 {
             edits.push(Edit { range: parts[2].end..parts[3].start, text: ", ".to_owned() });
         }
-        let mut tail = String::from(match parts.len() {
-            2 => "), 0, 0",
-            3 => ", 0",
-            _ => "",
-        });
+        let mut tail = match parts.len() {
+            2 => format!("{block_close}, 0, 0"),
+            3 => ", 0".to_owned(),
+            _ => String::new(),
+        };
         let has_arguments = call_close > open + 1;
         let last = parts[parts.len() - 1].end;
         if has_arguments {
@@ -741,6 +750,15 @@ impl Cx<'_> {
                     return position == width_position;
                 }
             }
+        }
+        // `kWarpSize = 32`, `const int WARP = 32`.
+        if value == "32"
+            && index >= 2
+            && self.is_punct(index - 1, "=")
+            && self.lexed.tokens[index - 2].kind == TokenKind::Ident
+            && self.tok(index - 2).to_ascii_lowercase().contains("warp")
+        {
+            return true;
         }
         let operator_matches = index >= 1
             && match value {
