@@ -8,79 +8,15 @@
 //! These tests run real clang 22 (`clang-22` on `PATH`, or `/usr/lib/llvm-22/bin/clang`);
 //! without it they fail, as the toolchain cannot work without it either.
 
+mod common;
+
 use std::mem::offset_of;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::OnceLock;
+use std::process::Command;
 
-use bundler::{Bundle, Entry, EntryId, OffloadArch, WriteOptions};
+use common::{
+    clang, compile_hip_host, include_dir, link, ptx_bundle, run, static_library, NATIVE_LIBS,
+};
 use oxhip_runtime::types::DeviceProp;
-
-/// What the static library needs, from
-/// `cargo rustc -p runtime --lib --crate-type staticlib -- --print native-static-libs`
-/// (also recorded in CONTRACTS.md).
-const NATIVE_LIBS: &[&str] = &[
-    "-ldl",
-    "-lgcc_s",
-    "-lutil",
-    "-lrt",
-    "-lpthread",
-    "-lm",
-    "-ldl",
-    "-lc",
-];
-
-fn clang() -> PathBuf {
-    let installed = Path::new("/usr/lib/llvm-22/bin/clang");
-    if installed.exists() {
-        installed.to_owned()
-    } else {
-        PathBuf::from("clang-22")
-    }
-}
-
-fn include_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("include")
-}
-
-fn run(command: &mut Command) -> Output {
-    let output = command
-        .output()
-        .unwrap_or_else(|error| panic!("cannot run {command:?}: {error}"));
-    assert!(
-        output.status.success(),
-        "{command:?} failed ({}):\nstdout:\n{}\nstderr:\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
-}
-
-/// `liboxhip_runtime.a` in the test binary's profile directory, brought up to date once
-/// per test process (`cargo test` itself builds only the rlib).
-fn static_library() -> PathBuf {
-    static LIBRARY: OnceLock<PathBuf> = OnceLock::new();
-    LIBRARY
-        .get_or_init(|| {
-            let exe = std::env::current_exe().unwrap();
-            // <target>/<profile>/deps/<test> → <target>/<profile>
-            let profile_dir = exe.parent().unwrap().parent().unwrap().to_owned();
-            let target_dir = profile_dir.parent().unwrap();
-            let mut build = Command::new(env!("CARGO"));
-            build
-                .args(["build", "--quiet", "-p", "runtime", "--lib", "--target-dir"])
-                .arg(target_dir);
-            if profile_dir.file_name().unwrap() == "release" {
-                build.arg("--release");
-            }
-            run(&mut build);
-            let library = profile_dir.join("liboxhip_runtime.a");
-            assert!(library.exists(), "{} was not built", library.display());
-            library
-        })
-        .clone()
-}
 
 #[test]
 fn header_compiles_as_c_and_cxx() {
@@ -291,50 +227,14 @@ int main() {
 
 #[test]
 fn clang_compiled_hip_program_registers_and_launches() {
-    let library = static_library();
     let dir = tempfile::tempdir().unwrap();
-    let sm_90 = OffloadArch::parse("sm_90").unwrap();
-    let bundle = Bundle {
-        entries: vec![
-            Entry {
-                id: EntryId::host(),
-                data: Vec::new(),
-            },
-            Entry::ptx(&sm_90, b".version 7.8\n.target sm_90\n.address_size 64\n"),
-        ],
-    };
-    let bytes = bundler::write(
-        &bundle,
-        &WriteOptions {
-            align: 4096,
-            compression: None,
-        },
-    )
-    .unwrap();
-    let bundle_path = dir.path().join("device.hipfb");
-    std::fs::write(&bundle_path, bytes).unwrap();
-    let source = dir.path().join("kernels.hip");
-    std::fs::write(&source, HIP_PROGRAM).unwrap();
-    let object = dir.path().join("kernels.o");
+    let bundle = ptx_bundle(
+        &[("sm_90", ".version 7.8\n.target sm_90\n.address_size 64\n")],
+        None,
+    );
+    let object = compile_hip_host(dir.path(), "kernels", HIP_PROGRAM, &bundle);
     let program = dir.path().join("kernels");
-    run(Command::new(clang())
-        .args(["-x", "hip", "--cuda-host-only", "-nogpulib", "-nogpuinc"])
-        .args(["--offload-arch=gfx942", "-c"])
-        .arg("-I")
-        .arg(include_dir())
-        .args(["-Xclang", "-fcuda-include-gpubinary", "-Xclang"])
-        .arg(&bundle_path)
-        .arg(&source)
-        .arg("-o")
-        .arg(&object));
-    run(Command::new(clang())
-        .arg(&object)
-        .arg(&library)
-        .arg("-lstdc++")
-        .args(NATIVE_LIBS)
-        .arg("-o")
-        .arg(&program));
-
+    link(&[object], &program);
     let output = run(Command::new(&program).env("OXHIP_LOG", "2"));
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);

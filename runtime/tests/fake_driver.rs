@@ -1,0 +1,215 @@
+//! The NVIDIA backend's use of the CUDA driver API, exercised on a machine without a GPU
+//! through `tests/fake_cuda/libcuda.c`, a stand-in `libcuda.so.1` found through
+//! `LD_LIBRARY_PATH`.
+//!
+//! The programs are real: clang 22 compiles their host side with a bundle from our
+//! bundler embedded, they register through clang's constructors and launch through
+//! `<<<>>>`. What the fake checks is our side of the driver contract: every entry point
+//! requested through `cuGetProcAddress_v2` at CUDA 12.0, one primary context made current
+//! once per thread, the right PTX picked and NUL-terminated, the JIT error log kept,
+//! clang's argument array passed to `cuLaunchKernel` unchanged, and the dynamic shared
+//! memory opt-in above 48 KiB. It says nothing about a real driver's behaviour.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use bundler::{CompressedVersion, Compression, CompressionMethod};
+use common::{clang, compile_hip_host, link, ptx_bundle, run};
+
+const MAIN: &str = r#"
+#include <hip/hip_runtime_api.h>
+#include <stdio.h>
+#define __global__ __attribute__((global))
+#define __constant__ __attribute__((constant))
+
+__constant__ int table[4];
+__global__ void square(int* data, int n) {}
+hipError_t launch_broken(int* data);
+
+int main() {
+  hipDeviceProp_t prop = {};
+  hipError_t status = hipGetDeviceProperties(&prop, 0);
+  printf("properties %s %s %s %d %zu\n", hipGetErrorName(status), prop.name, prop.gcnArchName,
+         prop.multiProcessorCount, prop.totalGlobalMem >> 30);
+  if (status != hipSuccess) return 0;
+  int value = 0;
+  status = hipDeviceGetAttribute(&value, hipDeviceAttributeComputeCapabilityMajor, 0);
+  printf("major %s %d\n", hipGetErrorName(status), value);
+  int host[5] = {1, 2, 3, 4, 5};
+  int n = 5;
+  int* data = 0;
+  printf("malloc %s\n", hipGetErrorName(hipMalloc((void**)&data, sizeof host)));
+  printf("to device %s\n",
+         hipGetErrorName(hipMemcpy(data, host, sizeof host, hipMemcpyHostToDevice)));
+  square<<<1, 32>>>(data, n);
+  printf("launch %s\n", hipGetErrorName(hipGetLastError()));
+  square<<<dim3(2, 3), dim3(64), 65536>>>(data, n);
+  printf("launch %s\n", hipGetErrorName(hipGetLastError()));
+  printf("to host %s\n", hipGetErrorName(hipMemcpy(host, data, sizeof host, hipMemcpyDefault)));
+  printf("values %d %d %d %d %d\n", host[0], host[1], host[2], host[3], host[4]);
+  int values[4] = {7, 8, 9, 10}, back[4] = {0, 0, 0, 0};
+  printf("to symbol %s\n",
+         hipGetErrorName(hipMemcpyToSymbol(&table, values, sizeof values, 0, hipMemcpyHostToDevice)));
+  printf("from symbol %s\n",
+         hipGetErrorName(hipMemcpyFromSymbol(back, &table, 8, 8, hipMemcpyDeviceToHost)));
+  printf("symbol values %d %d\n", back[0], back[1]);
+  printf("broken %s\n", hipGetErrorName(launch_broken(data)));
+  printf("message %s\n", oxhipGetLastErrorMessage());
+  printf("memset %s\n", hipGetErrorName(hipMemset(data, 0, sizeof host)));
+  printf("to host %s\n",
+         hipGetErrorName(hipMemcpy(host, data, sizeof host, hipMemcpyDeviceToHost)));
+  printf("values %d %d %d %d %d\n", host[0], host[1], host[2], host[3], host[4]);
+  printf("free %s\n", hipGetErrorName(hipFree(data)));
+  printf("sync %s\n", hipGetErrorName(hipDeviceSynchronize()));
+  return 0;
+}
+"#;
+
+const BROKEN: &str = r#"
+#include <hip/hip_runtime_api.h>
+#define __global__ __attribute__((global))
+__global__ void broken(int* data) {}
+hipError_t launch_broken(int* data) {
+  broken<<<1, 1>>>(data);
+  return hipGetLastError();
+}
+"#;
+
+const PTX_SM_80: &str =
+    ".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry _Z6squarePii()\n{\n}\n";
+const PTX_SM_90: &str =
+    ".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry _Z6squarePii()\n{\n}\n";
+const BROKEN_PTX: &str = ".version 7.8\n.target sm_90\nSYNTAX ERROR\n";
+const PTX_SM_100: &str = ".version 8.6\n.target sm_100\n.address_size 64\n";
+
+/// Builds the fake driver into `dir/libcuda.so.1`.
+fn fake_driver(dir: &Path) {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_cuda/libcuda.c");
+    run(Command::new(clang())
+        .args(["-shared", "-fPIC", "-O1", "-Wall", "-Werror"])
+        .arg(source)
+        .arg("-o")
+        .arg(dir.join("libcuda.so.1")));
+}
+
+fn build(dir: &Path) -> PathBuf {
+    fake_driver(dir);
+    let good = ptx_bundle(
+        &[
+            ("sm_80", PTX_SM_80),
+            ("sm_90", PTX_SM_90),
+            ("sm_100", PTX_SM_100),
+        ],
+        None,
+    );
+    // Compressed as clang 22 compresses by default (zstd, CCOB version 3).
+    let compression = Compression {
+        method: CompressionMethod::Zstd,
+        level: 3,
+        format_version: CompressedVersion::V3,
+    };
+    let bad = ptx_bundle(&[("sm_90", BROKEN_PTX)], Some(compression));
+    let objects = [
+        compile_hip_host(dir, "main", MAIN, &good),
+        compile_hip_host(dir, "broken", BROKEN, &bad),
+    ];
+    let program = dir.join("program");
+    link(&objects, &program);
+    program
+}
+
+fn run_with_fake(program: &Path, dir: &Path, env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(program);
+    command.env("LD_LIBRARY_PATH", dir).env("OXHIP_LOG", "1");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    run(&mut command)
+}
+
+#[test]
+fn program_runs_through_the_driver_api() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = build(dir.path());
+    let output = run_with_fake(&program, dir.path(), &[]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let expected = [
+        "properties hipSuccess Fake H100 sm_90 132 80",
+        "major hipSuccess 9",
+        "fake: cuDevicePrimaryCtxRetain 0",
+        "fake: cuCtxSetCurrent 0x1000",
+        "malloc hipSuccess",
+        "to device hipSuccess",
+        // The sm_90 PTX, not sm_80 (lower) or sm_100 (above the device); the size is
+        // the text up to the NUL the runtime guarantees.
+        &format!("fake: cuModuleLoadDataEx sm_90, {} bytes", PTX_SM_90.len()),
+        "fake: cuLaunchKernel 0x3000 grid 1,1,1 block 32,1,1 shared 0 stream (nil) extra (nil)",
+        "launch hipSuccess",
+        "fake: cuFuncSetAttribute 0x3000 8 65536",
+        "fake: cuLaunchKernel 0x3000 grid 2,3,1 block 64,1,1 shared 65536 stream (nil) extra (nil)",
+        "launch hipSuccess",
+        "to host hipSuccess",
+        "values 1 16 81 256 625",
+        "to symbol hipSuccess",
+        "from symbol hipSuccess",
+        "symbol values 9 10",
+        &format!("fake: cuModuleLoadDataEx sm_90, {} bytes", BROKEN_PTX.len()),
+        "broken hipErrorInvalidKernelFile",
+        "message `cuModuleLoadDataEx` failed with 218 (CUDA_ERROR_INVALID_PTX); JIT error log: ptxas application ptx input, line 3; fatal : Parsing error near 'ERROR'",
+        "memset hipSuccess",
+        "to host hipSuccess",
+        "values 0 0 0 0 0",
+        "free hipSuccess",
+        "sync hipSuccess",
+    ];
+    assert_eq!(lines, expected, "stderr:\n{stderr}");
+    for logged in [
+        "oxhip: device 0: Fake H100 (sm_90)",
+        "oxhip: backend: CUDA driver 12080, 1 device(s)",
+        "hipv4-nvptx64-nvidia-cuda-unknown-sm_80",
+        "oxhip: device 0 (sm_90): loading `hipv4-nvptx64-nvidia-cuda-unknown-sm_90` as Ptx",
+        "ptxas info    : Used 8 registers",
+        "hipLaunchKernel -> hipErrorInvalidKernelFile",
+    ] {
+        assert!(stderr.contains(logged), "missing `{logged}` in:\n{stderr}");
+    }
+}
+
+#[test]
+fn a_driver_without_an_entry_point_means_no_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = build(dir.path());
+    let output = run_with_fake(
+        &program,
+        dir.path(),
+        &[("FAKE_CUDA_MISSING", "cuMemAllocManaged")],
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stdout.lines().next(),
+        Some("properties hipErrorNoDevice   0 0")
+    );
+    assert!(
+        stderr.contains(
+            "the CUDA driver has no `cuMemAllocManaged` for CUDA 12000 (result 0, symbol status 1)"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_driver_older_than_cuda_12_means_no_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let program = build(dir.path());
+    let output = run_with_fake(&program, dir.path(), &[("FAKE_CUDA_VERSION", "11080")]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("the CUDA driver supports CUDA 11080; 12000 or newer is required"),
+        "{stderr}"
+    );
+}
