@@ -83,12 +83,16 @@ impl Bundle {
         self.entries.iter().find(|entry| &entry.id == id)
     }
 
-    /// The first entry whose image runs on `device_isa` (see [`matches()`]),
-    /// in file order.
+    /// The best entry whose image runs on `device_isa` (see
+    /// [`matches_image`]): an image for exactly the device's processor before
+    /// a generic AMDGPU one; on NVIDIA a cubin before PTX, and the PTX for the
+    /// highest SM not above the device's. Ties go to the earlier entry.
     pub fn find_for_device(&self, device_isa: &str) -> Option<&Entry> {
+        let device = parse_device_isa(device_isa).ok()?;
         self.entries
             .iter()
-            .find(|entry| matches_image(&entry.id, &entry.data, device_isa))
+            .filter(|entry| matches_image(&entry.id, &entry.data, device_isa))
+            .min_by_key(|entry| target::preference(entry, &device))
     }
 }
 

@@ -716,6 +716,20 @@ pub fn matches_image(entry: &EntryId, image: &[u8], device_isa: &str) -> bool {
     arch_runs_on(&image_arch, &device, is_cubin)
 }
 
+/// Sort key among compatible entries for one device: lower is better.
+pub(crate) fn preference(entry: &crate::Entry, device: &OffloadArch) -> (u8, u32) {
+    match (entry.id.offload_arch(), device) {
+        (Ok(OffloadArch::Amdgcn(image)), OffloadArch::Amdgcn(device)) => {
+            (u8::from(image.processor != device.processor), 0)
+        }
+        (Ok(OffloadArch::Nvptx { sm: image_sm, .. }), OffloadArch::Nvptx { sm: device_sm, .. }) => {
+            let is_cubin = entry.data.starts_with(b"\x7fELF");
+            (u8::from(!is_cubin), device_sm.saturating_sub(image_sm))
+        }
+        _ => (0, 0),
+    }
+}
+
 fn arch_runs_on(image: &OffloadArch, device: &OffloadArch, is_cubin: bool) -> bool {
     match (image, device) {
         (OffloadArch::Amdgcn(image), OffloadArch::Amdgcn(device)) => {

@@ -203,3 +203,59 @@ fn ptx_entries_carry_one_trailing_nul() {
     assert_eq!(bundler::Entry::ptx(&arch, b"ptx\0").data, b"ptx\0");
     assert_eq!(&*bundler::with_trailing_nul(b"abc"), b"abc\0");
 }
+
+#[test]
+fn image_choice_per_device() {
+    let mut bundle = sample_bundle();
+    bundle
+        .entries
+        .push(common::entry("gfx942:sramecc+", b"exact gfx942"));
+    bundle
+        .entries
+        .push(common::entry("sm_80", b".version 7.8\n.target sm_80\n\0"));
+    bundle
+        .entries
+        .push(common::entry("sm_86", b"\x7fELF cubin for sm_86"));
+    let bundle = read(&write(&bundle, &all_options()[0].1).expect("writes")).expect("reads");
+    let devices = [
+        "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-",
+        "amdgcn-amd-amdhsa--gfx950:sramecc+:xnack-",
+        "amdgcn-amd-amdhsa--gfx950:sramecc+:xnack+",
+        "amdgcn-amd-amdhsa--gfx90a:sramecc-:xnack+",
+        "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack+",
+        "amdgcn-amd-amdhsa--gfx1100",
+        "amdgcn-amd-amdhsa--gfx1201",
+        "sm_75",
+        "sm_86",
+        "sm_89",
+        "sm_90",
+        "sm_100",
+        "sm_120",
+        "host",
+    ];
+    let choices: String = devices
+        .iter()
+        .map(|device| {
+            let chosen = bundle
+                .find_for_device(device)
+                .map_or("none".to_owned(), |entry| entry.id.to_string());
+            format!("{device} => {chosen}\n")
+        })
+        .collect();
+    insta::assert_snapshot!(choices, @r"
+        amdgcn-amd-amdhsa--gfx942:sramecc+:xnack- => hipv4-amdgcn-amd-amdhsa--gfx942
+        amdgcn-amd-amdhsa--gfx950:sramecc+:xnack- => hipv4-amdgcn-amd-amdhsa--gfx9-4-generic:xnack-
+        amdgcn-amd-amdhsa--gfx950:sramecc+:xnack+ => none
+        amdgcn-amd-amdhsa--gfx90a:sramecc-:xnack+ => hipv4-amdgcn-amd-amdhsa--gfx90a:sramecc-:xnack+
+        amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack+ => none
+        amdgcn-amd-amdhsa--gfx1100 => hipv4-amdgcn-amd-amdhsa--gfx1100
+        amdgcn-amd-amdhsa--gfx1201 => none
+        sm_75 => none
+        sm_86 => hipv4-nvptx64-nvidia-cuda-unknown-sm_86
+        sm_89 => hipv4-nvptx64-nvidia-cuda-unknown-sm_86
+        sm_90 => hipv4-nvptx64-nvidia-cuda-unknown-sm_90a
+        sm_100 => hipv4-nvptx64-nvidia-cuda-unknown-sm_100f
+        sm_120 => hipv4-nvptx64-nvidia-cuda-unknown-sm_90
+        host => hipv4-x86_64-unknown-linux-gnu-
+        ");
+}
