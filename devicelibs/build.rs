@@ -37,7 +37,10 @@ fn main() -> ExitCode {
     for (family, triple) in FAMILIES {
         let mut modules = Vec::new();
         for source in SOURCES {
-            let stem = Path::new(source).file_stem().unwrap_or_default().to_string_lossy();
+            let stem = Path::new(source)
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy();
             let output = out_dir.join(format!("{stem}.{family}.bc"));
             let status = Command::new(&clang.path)
                 .args(["-cc1", "-triple", triple, "-emit-llvm-bc", "-O2"])
@@ -46,7 +49,11 @@ fn main() -> ExitCode {
                 .args(["-ffp-contract=off", "-fvisibility=hidden"])
                 // No `amdhsa_code_object_version` module flag: user modules carry 500 and
                 // the flag must not conflict when the modules are linked.
-                .args(if *family == "amdgcn" { &["-mcode-object-version=none"][..] } else { &[][..] })
+                .args(if *family == "amdgcn" {
+                    &["-mcode-object-version=none"][..]
+                } else {
+                    &[][..]
+                })
                 .args(["-nostdsysteminc", "-std=c11", "-x", "c"])
                 .arg(source)
                 .arg("-o")
@@ -55,7 +62,10 @@ fn main() -> ExitCode {
             match status {
                 Ok(status) if status.success() => modules.push(output),
                 Ok(status) => {
-                    println!("cargo::error=`{}` failed ({status}) compiling `{source}` for {triple}", clang.path.display());
+                    println!(
+                        "cargo::error=`{}` failed ({status}) compiling `{source}` for {triple}",
+                        clang.path.display()
+                    );
                     return ExitCode::FAILURE;
                 }
                 Err(err) => {

@@ -35,9 +35,9 @@ pub fn bitcode(family: Family) -> &'static [u8] {
 /// The names the library defines, in the order of `lib/math.c`; the device headers
 /// declare exactly these.
 pub const MATH_FUNCTIONS: &[&str] = &[
-    "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos",
-    "tan", "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh",
-    "acosh", "atanh", "cbrt", "hypot", "erf", "erfc",
+    "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
+    "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+    "cbrt", "hypot", "erf", "erfc",
 ];
 
 #[cfg(test)]
@@ -51,7 +51,9 @@ mod tests {
             assert_eq!(&bytes[..4], b"BC\xC0\xDE", "{family:?} is not raw bitcode");
             for name in MATH_FUNCTIONS {
                 for symbol in [format!("__oxhip_{name}"), format!("__oxhip_{name}f")] {
-                    let found = bytes.windows(symbol.len()).any(|window| window == symbol.as_bytes());
+                    let found = bytes
+                        .windows(symbol.len())
+                        .any(|window| window == symbol.as_bytes());
                     assert!(found, "{family:?} lacks {symbol}");
                 }
             }

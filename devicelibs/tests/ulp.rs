@@ -40,7 +40,9 @@ fn math_matches_glibc_within_documented_ulps() {
     let mut seen = 0;
     for line in report.lines() {
         let mut fields = line.split_whitespace();
-        let (Some(name), Some(ulps)) = (fields.next(), fields.next()) else { continue };
+        let (Some(name), Some(ulps)) = (fields.next(), fields.next()) else {
+            continue;
+        };
         let ulps: f64 = ulps.parse().expect("ulp number");
         seen += 1;
         if ulps > bound(name) {
@@ -48,5 +50,9 @@ fn math_matches_glibc_within_documented_ulps() {
         }
     }
     assert_eq!(seen, 52, "harness report:\n{report}");
-    assert!(failures.is_empty(), "over the bound:\n{}\nfull report:\n{report}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "over the bound:\n{}\nfull report:\n{report}",
+        failures.join("\n")
+    );
 }

@@ -8,7 +8,11 @@ use std::process::ExitCode;
 
 use frontend::{cc1_args, find_clang, CompileOptions, DeviceTarget, Lang, OptLevel, Output, Side};
 
-#[expect(clippy::print_stdout, clippy::print_stderr, reason = "a command-line example")]
+#[expect(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    reason = "a command-line example"
+)]
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [target, input, output, rest @ ..] = args.as_slice() else {
@@ -24,13 +28,27 @@ fn main() -> ExitCode {
     };
     let cuid = "oxhipmanual".to_owned();
     let (side, output_kind) = if let Some(aux) = target.strip_prefix("host-") {
-        let aux_triple = if aux == "nvptx" { "nvptx64-nvidia-cuda" } else { "amdgcn-amd-amdhsa" };
-        let side = Side::Host { aux_triple: aux_triple.to_owned(), gpubinary: rest.first().map(PathBuf::from), cuid };
+        let aux_triple = if aux == "nvptx" {
+            "nvptx64-nvidia-cuda"
+        } else {
+            "amdgcn-amd-amdhsa"
+        };
+        let side = Side::Host {
+            aux_triple: aux_triple.to_owned(),
+            gpubinary: rest.first().map(PathBuf::from),
+            cuid,
+        };
         (side, Output::Object)
     } else if let Some(sm) = target.strip_prefix("sm_") {
         let arch_specific = sm.ends_with('a');
         let sm = sm.trim_end_matches('a').parse().unwrap_or(90);
-        (Side::Device { target: DeviceTarget::Nvptx { sm, arch_specific }, cuid }, Output::Bitcode)
+        (
+            Side::Device {
+                target: DeviceTarget::Nvptx { sm, arch_specific },
+                cuid,
+            },
+            Output::Bitcode,
+        )
     } else {
         let mut parts = target.split(':');
         let cpu = parts.next().unwrap_or_default().to_owned();
@@ -40,7 +58,13 @@ fn main() -> ExitCode {
                 Some((name.to_owned(), sign == "+"))
             })
             .collect();
-        (Side::Device { target: DeviceTarget::Amdgcn { cpu, features }, cuid }, Output::Bitcode)
+        (
+            Side::Device {
+                target: DeviceTarget::Amdgcn { cpu, features },
+                cuid,
+            },
+            Output::Bitcode,
+        )
     };
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let options = CompileOptions {
@@ -54,7 +78,8 @@ fn main() -> ExitCode {
         preprocessor: Vec::new(),
         warnings: Vec::new(),
         dependencies: None,
-        hip_include_dir: std::fs::canonicalize(repo.join("runtime/include")).unwrap_or(repo.join("runtime/include")),
+        hip_include_dir: std::fs::canonicalize(repo.join("runtime/include"))
+            .unwrap_or(repo.join("runtime/include")),
         extra_cc1: Vec::new(),
     };
     let line = cc1_args(&clang, &options, input.as_ref(), output.as_ref());

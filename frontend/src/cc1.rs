@@ -61,7 +61,10 @@ pub enum Side {
         gpubinary: Option<PathBuf>,
         cuid: String,
     },
-    Device { target: DeviceTarget, cuid: String },
+    Device {
+        target: DeviceTarget,
+        cuid: String,
+    },
 }
 
 /// What the job writes.
@@ -188,7 +191,12 @@ pub fn min_ptx_version(sm: u32, arch_specific: bool) -> u32 {
 
 /// The arguments after the clang executable, starting with `-cc1`, that compile
 /// `input` to `output` as `options` say.
-pub fn cc1_args(clang: &Clang, options: &CompileOptions, input: &Path, output: &Path) -> Vec<OsString> {
+pub fn cc1_args(
+    clang: &Clang,
+    options: &CompileOptions,
+    input: &Path,
+    output: &Path,
+) -> Vec<OsString> {
     let mut line = Line::default();
     let offload = matches!(options.lang, Lang::Hip | Lang::Cuda);
     // A device job for the host target, and C/C++ inputs, are plain host compiles.
@@ -237,9 +245,17 @@ pub fn cc1_args(clang: &Clang, options: &CompileOptions, input: &Path, output: &
         line.push("-discard-value-names");
     }
     line.push("-main-file-name");
-    line.push(input.file_name().map_or_else(|| input.as_os_str().to_owned(), ToOwned::to_owned));
+    line.push(
+        input
+            .file_name()
+            .map_or_else(|| input.as_os_str().to_owned(), ToOwned::to_owned),
+    );
 
-    let frame_pointer = if options.opt_level == OptLevel::O0 { "-mframe-pointer=all" } else { "-mframe-pointer=none" };
+    let frame_pointer = if options.opt_level == OptLevel::O0 {
+        "-mframe-pointer=all"
+    } else {
+        "-mframe-pointer=none"
+    };
     match device {
         Some(DeviceTarget::Amdgcn { cpu, features }) => {
             line.extend(["-mrelocation-model", "pic", "-pic-level", "2"]);
@@ -300,7 +316,10 @@ pub fn cc1_args(clang: &Clang, options: &CompileOptions, input: &Path, output: &
         // `-M` without `-MF`/`-MT`: rules to the output, target named after the input.
         (options.output == Output::DependencyOnly).then(|| DependencyOptions {
             file: output.to_owned(),
-            targets: vec![Path::new(input.file_stem().unwrap_or_default()).with_extension("o").display().to_string()],
+            targets: vec![Path::new(input.file_stem().unwrap_or_default())
+                .with_extension("o")
+                .display()
+                .to_string()],
             system_headers: true,
             phony_targets: false,
         })
@@ -370,7 +389,11 @@ pub fn cc1_args(clang: &Clang, options: &CompileOptions, input: &Path, output: &
         line.push("-fexceptions");
     }
     if offload {
-        if let Side::Host { gpubinary: Some(bundle), .. } = &options.side {
+        if let Side::Host {
+            gpubinary: Some(bundle),
+            ..
+        } = &options.side
+        {
             line.push("-fcuda-include-gpubinary");
             line.push(bundle.as_os_str());
         }

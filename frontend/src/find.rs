@@ -26,7 +26,10 @@ pub fn find_clang(env: &dyn Fn(&str) -> Option<OsString>) -> Result<Clang, Front
         let path = PathBuf::from(explicit);
         let version = clang_version(&path)?;
         if major_of(&version) != Some(CLANG_MAJOR) {
-            return Err(FrontendError::WrongVersion { path, found: version });
+            return Err(FrontendError::WrongVersion {
+                path,
+                found: version,
+            });
         }
         return discover(path, version);
     }
@@ -69,7 +72,10 @@ fn clang_version(path: &Path) -> Result<String, FrontendError> {
     let output = Command::new(path)
         .arg("--version")
         .output()
-        .map_err(|source| FrontendError::Spawn { path: path.to_owned(), source })?;
+        .map_err(|source| FrontendError::Spawn {
+            path: path.to_owned(),
+            source,
+        })?;
     let text = String::from_utf8_lossy(&output.stdout);
     parse_version(&text).ok_or_else(|| FrontendError::NotClang {
         path: path.to_owned(),
@@ -110,7 +116,10 @@ fn discover(path: PathBuf, version: String) -> Result<Clang, FrontendError> {
             "/dev/null",
         ])
         .output()
-        .map_err(|source| FrontendError::Spawn { path: path.clone(), source })?;
+        .map_err(|source| FrontendError::Spawn {
+            path: path.clone(),
+            source,
+        })?;
     let text = String::from_utf8_lossy(&output.stderr);
     match parse_dry_run(&text) {
         Some((resource_dir, system_includes)) => Ok(Clang {

@@ -68,7 +68,10 @@ pub enum FrontendError {
 }
 
 fn display_paths(paths: &[PathBuf]) -> String {
-    let names: Vec<String> = paths.iter().map(|path| format!("`{}`", path.display())).collect();
+    let names: Vec<String> = paths
+        .iter()
+        .map(|path| format!("`{}`", path.display()))
+        .collect();
     if names.is_empty() {
         "nothing".to_owned()
     } else {

@@ -15,9 +15,18 @@ fn clang() -> Clang {
         version: "22.1.8".to_owned(),
         resource_dir: PathBuf::from("/llvm/lib/clang/22"),
         system_includes: vec![
-            SystemInclude { kind: IncludeKind::System, path: PathBuf::from("/usr/include/c++/12") },
-            SystemInclude { kind: IncludeKind::System, path: PathBuf::from("/llvm/lib/clang/22/include") },
-            SystemInclude { kind: IncludeKind::ExternC, path: PathBuf::from("/usr/include") },
+            SystemInclude {
+                kind: IncludeKind::System,
+                path: PathBuf::from("/usr/include/c++/12"),
+            },
+            SystemInclude {
+                kind: IncludeKind::System,
+                path: PathBuf::from("/llvm/lib/clang/22/include"),
+            },
+            SystemInclude {
+                kind: IncludeKind::ExternC,
+                path: PathBuf::from("/usr/include"),
+            },
         ],
     }
 }
@@ -40,23 +49,49 @@ fn options(lang: Lang, side: Side, output: Output) -> CompileOptions {
 }
 
 fn device(target: DeviceTarget) -> Side {
-    Side::Device { target, cuid: "0123abcd".to_owned() }
+    Side::Device {
+        target,
+        cuid: "0123abcd".to_owned(),
+    }
 }
 
 fn amdgcn(cpu: &str, features: &[(&str, bool)]) -> DeviceTarget {
     DeviceTarget::Amdgcn {
         cpu: cpu.to_owned(),
-        features: features.iter().map(|(name, on)| ((*name).to_owned(), *on)).collect(),
+        features: features
+            .iter()
+            .map(|(name, on)| ((*name).to_owned(), *on))
+            .collect(),
     }
 }
 
 /// Flags of `-cc1` whose value is the next argument.
 const SEPARATE: &[&str] = &[
-    "-triple", "-aux-triple", "-main-file-name", "-mrelocation-model", "-pic-level",
-    "-aux-target-cpu", "-target-cpu", "-target-feature", "-tune-cpu", "-resource-dir",
-    "-internal-isystem", "-internal-externc-isystem", "-dependency-file", "-MT", "-D", "-U",
-    "-I", "-isystem", "-iquote", "-idirafter", "-include", "-ferror-limit",
-    "-fcuda-include-gpubinary", "-o", "-x",
+    "-triple",
+    "-aux-triple",
+    "-main-file-name",
+    "-mrelocation-model",
+    "-pic-level",
+    "-aux-target-cpu",
+    "-target-cpu",
+    "-target-feature",
+    "-tune-cpu",
+    "-resource-dir",
+    "-internal-isystem",
+    "-internal-externc-isystem",
+    "-dependency-file",
+    "-MT",
+    "-D",
+    "-U",
+    "-I",
+    "-isystem",
+    "-iquote",
+    "-idirafter",
+    "-include",
+    "-ferror-limit",
+    "-fcuda-include-gpubinary",
+    "-o",
+    "-x",
 ];
 
 /// The line, one argument per line with flag/value pairs joined, for readable diffs.
@@ -89,7 +124,10 @@ fn amdgcn_features_are_sorted() {
         Output::Bitcode,
     );
     let text = check(&options, "k.hip", "k.bc");
-    let features: Vec<&str> = text.lines().filter(|line| line.starts_with("-target-feature")).collect();
+    let features: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("-target-feature"))
+        .collect();
     insta::assert_snapshot!(features.join("\n"), @r"
     -target-feature -sramecc
     -target-feature +xnack
@@ -98,16 +136,36 @@ fn amdgcn_features_are_sorted() {
 
 #[test]
 fn nvptx_device_bitcode() {
-    let options = options(Lang::Hip, device(DeviceTarget::Nvptx { sm: 90, arch_specific: false }), Output::Bitcode);
+    let options = options(
+        Lang::Hip,
+        device(DeviceTarget::Nvptx {
+            sm: 90,
+            arch_specific: false,
+        }),
+        Output::Bitcode,
+    );
     insta::assert_snapshot!(check(&options, "k.hip", "k-sm_90.bc"));
 }
 
 #[test]
 fn nvptx_arch_specific_and_ptx_versions() {
-    let cases = [(70, false), (80, false), (89, false), (90, false), (90, true), (100, false), (120, false), (200, false)];
+    let cases = [
+        (70, false),
+        (80, false),
+        (89, false),
+        (90, false),
+        (90, true),
+        (100, false),
+        (120, false),
+        (200, false),
+    ];
     let mut text = String::new();
     for (sm, arch_specific) in cases {
-        let options = options(Lang::Hip, device(DeviceTarget::Nvptx { sm, arch_specific }), Output::Bitcode);
+        let options = options(
+            Lang::Hip,
+            device(DeviceTarget::Nvptx { sm, arch_specific }),
+            Output::Bitcode,
+        );
         let line = check(&options, "k.hip", "k.bc");
         let picked: Vec<&str> = line
             .lines()
@@ -142,7 +200,11 @@ fn host_object_with_bundle() {
 
 #[test]
 fn host_cxx_with_everything_representable() {
-    let side = Side::Host { aux_triple: String::new(), gpubinary: None, cuid: String::new() };
+    let side = Side::Host {
+        aux_triple: String::new(),
+        gpubinary: None,
+        cuid: String::new(),
+    };
     let mut options = options(Lang::Cxx, side, Output::Object);
     options.debug = true;
     options.opt_level = OptLevel::O0;
@@ -156,7 +218,11 @@ fn host_cxx_with_everything_representable() {
         PreprocessorArg::IDirAfter(PathBuf::from("after")),
         PreprocessorArg::PreInclude(PathBuf::from("pre.h")),
     ];
-    options.warnings = vec!["-Wall".to_owned(), "-Wno-unused".to_owned(), "-w".to_owned()];
+    options.warnings = vec![
+        "-Wall".to_owned(),
+        "-Wno-unused".to_owned(),
+        "-w".to_owned(),
+    ];
     options.dependencies = Some(DependencyOptions {
         file: PathBuf::from("k.d"),
         targets: vec!["k.o".to_owned()],
@@ -169,17 +235,32 @@ fn host_cxx_with_everything_representable() {
 
 #[test]
 fn preprocess_and_dependency_only() {
-    let preprocess = options(Lang::Hip, device(amdgcn("gfx942", &[])), Output::Preprocessed);
+    let preprocess = options(
+        Lang::Hip,
+        device(amdgcn("gfx942", &[])),
+        Output::Preprocessed,
+    );
     let text = check(&preprocess, "k.hip", "-");
     assert!(text.contains("-E\n") && text.contains("-o -\n"), "{text}");
     assert!(!text.contains("-disable-llvm-optzns"), "{text}");
 
-    let side = Side::Host { aux_triple: "amdgcn-amd-amdhsa".to_owned(), gpubinary: None, cuid: String::new() };
+    let side = Side::Host {
+        aux_triple: "amdgcn-amd-amdhsa".to_owned(),
+        gpubinary: None,
+        cuid: String::new(),
+    };
     let deps = options(Lang::Hip, side, Output::DependencyOnly);
     let text = check(&deps, "src/k.hip", "-");
     let picked: Vec<&str> = text
         .lines()
-        .filter(|line| line.starts_with("-E") || line.starts_with("-dependency") || line.starts_with("-MT") || *line == "-w" || *line == "-sys-header-deps" || line.starts_with("-o"))
+        .filter(|line| {
+            line.starts_with("-E")
+                || line.starts_with("-dependency")
+                || line.starts_with("-MT")
+                || *line == "-w"
+                || *line == "-sys-header-deps"
+                || line.starts_with("-o")
+        })
         .collect();
     insta::assert_snapshot!(picked.join("\n"), @r"
     -Eonly
@@ -192,15 +273,38 @@ fn preprocess_and_dependency_only() {
 
 #[test]
 fn device_assembly_is_textual_ir_and_c_is_plain() {
-    let ir = options(Lang::Hip, device(DeviceTarget::Nvptx { sm: 90, arch_specific: false }), Output::Assembly);
+    let ir = options(
+        Lang::Hip,
+        device(DeviceTarget::Nvptx {
+            sm: 90,
+            arch_specific: false,
+        }),
+        Output::Assembly,
+    );
     let text = check(&ir, "k.hip", "k.ll");
-    assert!(text.contains("-emit-llvm\n-disable-llvm-optzns\n"), "{text}");
+    assert!(
+        text.contains("-emit-llvm\n-disable-llvm-optzns\n"),
+        "{text}"
+    );
 
-    let side = Side::Host { aux_triple: "amdgcn-amd-amdhsa".to_owned(), gpubinary: Some(PathBuf::from("ignored.hipfb")), cuid: "x".to_owned() };
+    let side = Side::Host {
+        aux_triple: "amdgcn-amd-amdhsa".to_owned(),
+        gpubinary: Some(PathBuf::from("ignored.hipfb")),
+        cuid: "x".to_owned(),
+    };
     let c = options(Lang::C, side, Output::Assembly);
     let text = check(&c, "k.c", "k.s");
-    for absent in ["-aux-triple", "-fhip-new-launch-api", "-fcuda-include-gpubinary", "-cuid=x", "-fexceptions"] {
+    for absent in [
+        "-aux-triple",
+        "-fhip-new-launch-api",
+        "-fcuda-include-gpubinary",
+        "-cuid=x",
+        "-fexceptions",
+    ] {
         assert!(!text.contains(absent), "{absent} in {text}");
     }
-    assert!(text.contains("\n-S\n") && text.ends_with("-x c\nk.c\n"), "{text}");
+    assert!(
+        text.contains("\n-S\n") && text.ends_with("-x c\nk.c\n"),
+        "{text}"
+    );
 }

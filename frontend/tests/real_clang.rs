@@ -6,14 +6,20 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use frontend::{cc1_args, find_clang, Clang, CompileOptions, DeviceTarget, Lang, OptLevel, Output, Side};
+use frontend::{
+    cc1_args, find_clang, Clang, CompileOptions, DeviceTarget, Lang, OptLevel, Output, Side,
+};
 
 fn clang() -> Clang {
-    find_clang(&|name| std::env::var_os(name)).expect("clang 22 is installed (Debian package clang-22)")
+    find_clang(&|name| std::env::var_os(name))
+        .expect("clang 22 is installed (Debian package clang-22)")
 }
 
 fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_owned()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+        .to_owned()
 }
 
 /// An LLVM tool next to clang (`llvm-dis`, `llc`, `llvm-nm`).
@@ -43,28 +49,49 @@ fn options(side: Side, output: Output) -> CompileOptions {
 fn compile(clang: &Clang, options: &CompileOptions, output: &Path) {
     let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kernels.hip");
     let args = cc1_args(clang, options, &input, output);
-    let result = Command::new(&clang.path).args(&args).output().expect("running clang");
+    let result = Command::new(&clang.path)
+        .args(&args)
+        .output()
+        .expect("running clang");
     assert!(
         result.status.success(),
         "clang failed: {}\n{:?}",
         String::from_utf8_lossy(&result.stderr),
         args
     );
-    assert!(result.stderr.is_empty(), "warnings: {}", String::from_utf8_lossy(&result.stderr));
+    assert!(
+        result.stderr.is_empty(),
+        "warnings: {}",
+        String::from_utf8_lossy(&result.stderr)
+    );
 }
 
 fn run(program: &Path, args: &[&std::ffi::OsStr]) -> String {
-    let result = Command::new(program).args(args).output().expect("running an LLVM tool");
-    assert!(result.status.success(), "{} failed: {}", program.display(), String::from_utf8_lossy(&result.stderr));
+    let result = Command::new(program)
+        .args(args)
+        .output()
+        .expect("running an LLVM tool");
+    assert!(
+        result.status.success(),
+        "{} failed: {}",
+        program.display(),
+        String::from_utf8_lossy(&result.stderr)
+    );
     String::from_utf8_lossy(&result.stdout).into_owned()
 }
 
 fn disassemble(clang: &Clang, bitcode: &Path) -> String {
-    run(&tool(clang, "llvm-dis"), &[bitcode.as_os_str(), "-o".as_ref(), "-".as_ref()])
+    run(
+        &tool(clang, "llvm-dis"),
+        &[bitcode.as_os_str(), "-o".as_ref(), "-".as_ref()],
+    )
 }
 
 fn device(target: DeviceTarget) -> Side {
-    Side::Device { target, cuid: "feedc0de".to_owned() }
+    Side::Device {
+        target,
+        cuid: "feedc0de".to_owned(),
+    }
 }
 
 #[test]
@@ -72,19 +99,34 @@ fn amdgcn_gfx942_bitcode_has_kernels_and_unoptimised_attributes() {
     let clang = clang();
     let dir = tempfile::tempdir().expect("temporary directory");
     let bc = dir.path().join("k-gfx942.bc");
-    let target = DeviceTarget::Amdgcn { cpu: "gfx942".to_owned(), features: Vec::new() };
+    let target = DeviceTarget::Amdgcn {
+        cpu: "gfx942".to_owned(),
+        features: Vec::new(),
+    };
     compile(&clang, &options(device(target), Output::Bitcode), &bc);
     let ir = disassemble(&clang, &bc);
     assert!(ir.contains("target triple = \"amdgcn-amd-amdhsa\""));
-    assert!(ir.contains("define protected amdgpu_kernel void @_Z4vaddPKfS0_Pfi("), "{ir}");
-    assert!(ir.contains("!\"amdhsa_code_object_version\", i32 500"), "COV5 module flag");
-    assert!(ir.contains("\"amdgpu-flat-work-group-size\"=\"1,256\""), "__launch_bounds__(256)");
+    assert!(
+        ir.contains("define protected amdgpu_kernel void @_Z4vaddPKfS0_Pfi("),
+        "{ir}"
+    );
+    assert!(
+        ir.contains("!\"amdhsa_code_object_version\", i32 500"),
+        "COV5 module flag"
+    );
+    assert!(
+        ir.contains("\"amdgpu-flat-work-group-size\"=\"1,256\""),
+        "__launch_bounds__(256)"
+    );
     assert!(ir.contains("\"target-cpu\"=\"gfx942\""));
     assert!(ir.contains("@__oxhip_expf"), "math goes to devicelibs");
     // -O2 with LLVM passes disabled: no optnone, and the calls are still there to inline.
     assert!(!ir.contains("optnone"), "{ir}");
     assert!(ir.contains("call void @llvm.amdgcn.s.barrier()"));
-    assert!(!ir.contains("@threadIdx ="), "built-in variables are never emitted as globals");
+    assert!(
+        !ir.contains("@threadIdx ="),
+        "built-in variables are never emitted as globals"
+    );
 }
 
 #[test]
@@ -92,7 +134,10 @@ fn amdgcn_gfx90a_xnack_feature_reaches_the_ir() {
     let clang = clang();
     let dir = tempfile::tempdir().expect("temporary directory");
     let bc = dir.path().join("k-gfx90a.bc");
-    let target = DeviceTarget::Amdgcn { cpu: "gfx90a".to_owned(), features: vec![("xnack".to_owned(), true)] };
+    let target = DeviceTarget::Amdgcn {
+        cpu: "gfx90a".to_owned(),
+        features: vec![("xnack".to_owned(), true)],
+    };
     compile(&clang, &options(device(target), Output::Bitcode), &bc);
     let ir = disassemble(&clang, &bc);
     assert!(ir.contains("\"target-cpu\"=\"gfx90a\""));
@@ -104,16 +149,42 @@ fn nvptx_sm_90_bitcode_lowers_to_ptx_entries() {
     let clang = clang();
     let dir = tempfile::tempdir().expect("temporary directory");
     let bc = dir.path().join("k-sm_90.bc");
-    compile(&clang, &options(device(DeviceTarget::Nvptx { sm: 90, arch_specific: false }), Output::Bitcode), &bc);
+    compile(
+        &clang,
+        &options(
+            device(DeviceTarget::Nvptx {
+                sm: 90,
+                arch_specific: false,
+            }),
+            Output::Bitcode,
+        ),
+        &bc,
+    );
     let ir = disassemble(&clang, &bc);
     assert!(ir.contains("ptx_kernel void @_Z4vaddPKfS0_Pfi("), "{ir}");
     assert!(ir.contains("+ptx78"));
     let ptx = dir.path().join("k.ptx");
-    run(&tool(&clang, "llc"), &["-mcpu=sm_90".as_ref(), bc.as_os_str(), "-o".as_ref(), ptx.as_os_str()]);
+    run(
+        &tool(&clang, "llc"),
+        &[
+            "-mcpu=sm_90".as_ref(),
+            bc.as_os_str(),
+            "-o".as_ref(),
+            ptx.as_os_str(),
+        ],
+    );
     let ptx = std::fs::read_to_string(&ptx).expect("ptx text");
     assert!(ptx.contains(".version 7.8"), "{ptx}");
-    for kernel in ["_Z4vaddPKfS0_Pfi", "_Z10reduce_sumPKfPfi", "_Z14dynamic_sharedPi", "_Z5mathsPfPd"] {
-        assert!(ptx.contains(&format!(".visible .entry {kernel}(")), "{kernel} missing");
+    for kernel in [
+        "_Z4vaddPKfS0_Pfi",
+        "_Z10reduce_sumPKfPfi",
+        "_Z14dynamic_sharedPi",
+        "_Z5mathsPfPd",
+    ] {
+        assert!(
+            ptx.contains(&format!(".visible .entry {kernel}(")),
+            "{kernel} missing"
+        );
     }
 }
 
@@ -124,10 +195,20 @@ fn host_object_registers_kernels() {
     let bundle = dir.path().join("k.hipfb");
     std::fs::write(&bundle, b"__CLANG_OFFLOAD_BUNDLE__").expect("writing a bundle");
     let object = dir.path().join("k.o");
-    let side = Side::Host { aux_triple: "amdgcn-amd-amdhsa".to_owned(), gpubinary: Some(bundle), cuid: "feedc0de".to_owned() };
+    let side = Side::Host {
+        aux_triple: "amdgcn-amd-amdhsa".to_owned(),
+        gpubinary: Some(bundle),
+        cuid: "feedc0de".to_owned(),
+    };
     compile(&clang, &options(side, Output::Object), &object);
     let symbols = run(&tool(&clang, "llvm-nm"), &[object.as_os_str()]);
-    for symbol in ["U __hipRegisterFatBinary", "U __hipRegisterFunction", "U __hipPushCallConfiguration", "U hipLaunchKernel", "D _Z4vaddPKfS0_Pfi"] {
+    for symbol in [
+        "U __hipRegisterFatBinary",
+        "U __hipRegisterFunction",
+        "U __hipPushCallConfiguration",
+        "U hipLaunchKernel",
+        "D _Z4vaddPKfS0_Pfi",
+    ] {
         assert!(symbols.contains(symbol), "{symbol} missing:\n{symbols}");
     }
 }
@@ -137,7 +218,11 @@ fn host_compile_paired_with_nvptx_parses_the_headers() {
     let clang = clang();
     let dir = tempfile::tempdir().expect("temporary directory");
     let object = dir.path().join("k.o");
-    let side = Side::Host { aux_triple: "nvptx64-nvidia-cuda".to_owned(), gpubinary: None, cuid: "feedc0de".to_owned() };
+    let side = Side::Host {
+        aux_triple: "nvptx64-nvidia-cuda".to_owned(),
+        gpubinary: None,
+        cuid: "feedc0de".to_owned(),
+    };
     compile(&clang, &options(side, Output::Object), &object);
     assert!(object.is_file());
 }
