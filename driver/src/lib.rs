@@ -1,1 +1,230 @@
-//! The oxhip driver library. (Skeleton.)
+//! The `oxhip` driver as a library: [`run`] is the whole driver, from argv to
+//! exit status, with the outside world passed in ([`execute::System`]) and all
+//! output going through a [`Printer`].
+//!
+//! Stages, one module each (clang's Driver): [`args`] (argv → `Invocation`),
+//! [`plan`] (→ `Plan`), [`bind`] (→ jobs), [`execute`] (the only module that
+//! touches the disk or spawns processes). After `args`, no code inspects raw
+//! argv strings. Every stage has a text form: `--print-phases` for a plan,
+//! `-###` for the jobs.
+
+pub mod args;
+pub mod bind;
+mod cc1;
+pub mod error;
+pub mod execute;
+pub mod plan;
+pub mod targets;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use diagnostics::{Diagnostic, FileId, SourceMap};
+
+pub use error::DriverError;
+pub use execute::System;
+
+/// The HIP version oxhip's headers and runtime implement (printed by `-v` and
+/// `oxhipconfig --version`).
+pub const HIP_VERSION: &str = "6.4.0";
+/// The version of oxhip itself.
+pub const OXHIP_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Where everything the driver prints goes. stdout carries only artifacts
+/// (`-o -`, `--version`, `--help`); everything else goes to stderr.
+pub struct Printer<'a> {
+    pub stdout: &'a mut dyn Write,
+    pub stderr: &'a mut dyn Write,
+}
+
+impl Printer<'_> {
+    fn diagnostic(&mut self, diagnostic: &Diagnostic<FileId>) {
+        let text = SourceMap::new().render(diagnostic);
+        let _ = self.stderr.write_all(text.as_bytes());
+    }
+
+    fn warning(&mut self, message: String) {
+        self.diagnostic(&Diagnostic::warning().with_message(message));
+    }
+}
+
+/// Runs the driver: `argv` without the program name. Returns the exit status.
+pub fn run(argv: &[OsString], system: &System<'_>, printer: &mut Printer<'_>) -> i32 {
+    match run_inner(argv, system, printer) {
+        Ok(()) => 0,
+        Err(err) => {
+            printer.diagnostic(&err.to_diagnostic());
+            err.exit_code()
+        }
+    }
+}
+
+fn run_inner(
+    argv: &[OsString],
+    system: &System<'_>,
+    printer: &mut Printer<'_>,
+) -> Result<(), DriverError> {
+    let argv: Vec<String> = argv
+        .iter()
+        .map(|arg| {
+            arg.to_str()
+                .map(str::to_owned)
+                .ok_or_else(|| DriverError::UnknownArgument {
+                    arg: arg.to_string_lossy().into_owned(),
+                })
+        })
+        .collect::<Result<_, _>>()?;
+    let ctx = args::Context {
+        detect_gpus: system.detect_gpus,
+    };
+    let list = args::parse_arg_list(&argv)?;
+    // --help and --version need no inputs.
+    let wants_info = list.args.iter().any(|arg| {
+        matches!(
+            arg,
+            args::Arg::Opt {
+                id: args::OptId::Help | args::OptId::Version,
+                ..
+            }
+        )
+    });
+    let verbose = list.args.iter().any(|arg| {
+        matches!(
+            arg,
+            args::Arg::Opt {
+                id: args::OptId::Verbose,
+                ..
+            }
+        )
+    });
+    let has_inputs = list
+        .args
+        .iter()
+        .any(|arg| matches!(arg, args::Arg::Input(_)));
+    if wants_info || (verbose && !has_inputs) {
+        let invocation = args::resolve(&list, &ctx).ok();
+        if invocation.as_ref().is_some_and(|inv| inv.help) {
+            let _ = printer.stdout.write_all(args::help_text().as_bytes());
+            return Ok(());
+        }
+        let toolchain = execute::discover_toolchain(system).ok();
+        let text = version_text(system, toolchain.as_ref());
+        if verbose && !wants_info {
+            let _ = printer.stderr.write_all(text.as_bytes());
+            if let Some(toolchain) = &toolchain {
+                let _ = writeln!(printer.stderr, "{}", found_installation(toolchain));
+            }
+        } else {
+            let _ = printer.stdout.write_all(text.as_bytes());
+        }
+        return Ok(());
+    }
+    let invocation = args::resolve(&list, &ctx)?;
+    for warning in &invocation.warnings_found {
+        match warning {
+            args::ArgWarning::Unused { arg } => {
+                printer.warning(format!("argument unused during compilation: '{arg}'"))
+            }
+            args::ArgWarning::NoOffloadInputs { arg } => printer.warning(format!(
+                "argument unused during compilation: '{arg}' (no HIP or CUDA input)"
+            )),
+        }
+    }
+    let plan = plan::plan(&invocation)?;
+    if invocation.print_phases {
+        let _ = printer.stderr.write_all(plan.to_text().as_bytes());
+        return Ok(());
+    }
+    let toolchain = execute::discover_toolchain(system)?;
+    let input_paths: Vec<PathBuf> = invocation
+        .inputs
+        .iter()
+        .map(|input| input.path.clone())
+        .collect();
+    execute::check_inputs(&input_paths)?;
+
+    if invocation.print_jobs {
+        let jobs = bind::bind(
+            &invocation,
+            &plan,
+            &toolchain,
+            Path::new("/tmp/oxhip-XXXXXX"),
+        )?;
+        let _ = printer
+            .stderr
+            .write_all(bind::jobs_to_text(&jobs).as_bytes());
+        return Ok(());
+    }
+    let temp_dir = tempfile::Builder::new()
+        .prefix("oxhip-")
+        .tempdir()
+        .map_err(|err| DriverError::Io {
+            message: format!("creating a temporary directory: {err}"),
+        })?;
+    let jobs = bind::bind(&invocation, &plan, &toolchain, temp_dir.path())?;
+    if invocation.verbose {
+        let _ = printer
+            .stderr
+            .write_all(version_text(system, Some(&toolchain)).as_bytes());
+        let _ = writeln!(printer.stderr, "{}", found_installation(&toolchain));
+        if !invocation.host_passthrough.is_empty() {
+            let _ = writeln!(
+                printer.stderr,
+                "host-only pass-through: {}",
+                invocation.host_passthrough.join(" ")
+            );
+        }
+    }
+    let mut outcome = execute::Outcome::default();
+    let result = execute::execute(&jobs, temp_dir.path(), invocation.verbose, &mut outcome);
+    let _ = printer.stderr.write_all(&outcome.stderr);
+    result?;
+    if let Err(err) = printer
+        .stdout
+        .write_all(&outcome.stdout)
+        .and_then(|()| printer.stdout.flush())
+    {
+        // A closed pipe (`oxhip -E x.hip | head`) is not an error.
+        if err.kind() != std::io::ErrorKind::BrokenPipe {
+            return Err(DriverError::Io {
+                message: format!("writing to stdout: {err}"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `clang version`-style text: CMake identifies a compiler by `clang version`.
+fn version_text(system: &System<'_>, toolchain: Option<&bind::Toolchain>) -> String {
+    let clang_version = toolchain.map_or_else(
+        || "22".to_owned(),
+        |toolchain| toolchain.clang.version.clone(),
+    );
+    let installed_dir = system
+        .exe
+        .parent()
+        .map(|dir| dir.display().to_string())
+        .unwrap_or_default();
+    format!(
+        "oxhip clang version {clang_version} (oxhip {OXHIP_VERSION}, HIP {HIP_VERSION})\nTarget: {}\nThread model: posix\nInstalledDir: {installed_dir}\n",
+        bind::HOST_TRIPLE
+    )
+}
+
+/// The line CMake parses to find the HIP root (hip-abi.md §6.4).
+fn found_installation(toolchain: &bind::Toolchain) -> String {
+    let prefix = toolchain
+        .hip_include_dir
+        .parent()
+        .map_or_else(|| toolchain.hip_include_dir.clone(), Path::to_path_buf);
+    format!(
+        "Found HIP installation: {}, version {HIP_VERSION}",
+        prefix.display()
+    )
+}
+
+/// Routes LLVM fatal errors to a diagnostic (call once, at startup).
+pub fn install_fatal_error_handler() {
+    codegen::install_fatal_error_handler();
+}

@@ -1,0 +1,1105 @@
+//! Command line: argv → [`ArgList`] (through a clang-style option table) → [`Invocation`].
+//!
+//! Pure: no file system, no processes, no environment. Whatever must be discovered
+//! (the GPUs present) is handed in by the caller through [`Context`].
+//! After this module, no code inspects raw argv strings: later stages read only
+//! the typed fields of [`Invocation`].
+
+use std::path::{Path, PathBuf};
+
+use crate::error::DriverError;
+use crate::targets::OffloadArch;
+
+/// How an option takes its value, as in clang's `Options.td`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `-c`: the name alone, nothing attached.
+    Flag,
+    /// `-O2`, `-std=c++17`: the value is glued to the name (and may be empty).
+    Joined,
+    /// `-include foo.h`: the value is the next argument.
+    Separate,
+    /// `-Idir` or `-I dir`.
+    JoinedOrSeparate,
+    /// `-Wl,a,b`, `--offload-arch=a,b`: glued, split on commas.
+    CommaJoined,
+}
+
+/// What an option means; each table entry names one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptId {
+    Compile,
+    Assemble,
+    Preprocess,
+    Output,
+    Optimize,
+    Debug,
+    Include,
+    ISystem,
+    Define,
+    Undefine,
+    PreInclude,
+    Std,
+    Language,
+    Warning,
+    NoWarnings,
+    Pic,
+    Shared,
+    LibDir,
+    Lib,
+    LinkerComma,
+    Xlinker,
+    OffloadArch,
+    DeviceOnly,
+    Genco,
+    HostOnly,
+    PrintJobs,
+    Verbose,
+    SaveTemps,
+    Version,
+    Help,
+    PrintPhases,
+    DepsOnly,
+    DepsOnlyUser,
+    DepsFile,
+    DepsFileUser,
+    DepsOutput,
+    DepsTarget,
+    DepsPhony,
+    GpuRdc,
+    NoGpuRdc,
+    FastMath,
+    NoFastMath,
+    FlushDenormals,
+    NoFlushDenormals,
+    Pthread,
+    Rdynamic,
+    NoGpuLib,
+    NoGpuInc,
+    HipLink,
+    LinkDriverFlag,
+}
+
+/// One entry of the option table.
+#[derive(Debug)]
+pub struct OptionDef {
+    pub name: &'static str,
+    pub kind: OptionKind,
+    pub id: OptId,
+    pub help: &'static str,
+}
+
+const fn opt(name: &'static str, kind: OptionKind, id: OptId, help: &'static str) -> OptionDef {
+    OptionDef {
+        name,
+        kind,
+        id,
+        help,
+    }
+}
+
+use OptionKind::{CommaJoined, Flag, Joined, JoinedOrSeparate, Separate};
+
+/// The option table. Matching picks the longest name that fits (so `-Wl,` wins
+/// over `-W`, `-MMD` over `-M`); an empty `help` hides the entry from `--help`.
+pub static OPTIONS: &[OptionDef] = &[
+    opt(
+        "-c",
+        Flag,
+        OptId::Compile,
+        "compile and assemble, do not link",
+    ),
+    opt(
+        "-S",
+        Flag,
+        OptId::Assemble,
+        "compile only; emit assembly (device: AMDGPU assembly or PTX)",
+    ),
+    opt(
+        "-E",
+        Flag,
+        OptId::Preprocess,
+        "preprocess only (host side unless --cuda-device-only)",
+    ),
+    opt(
+        "-o",
+        JoinedOrSeparate,
+        OptId::Output,
+        "write the output to <file> (`-` is stdout)",
+    ),
+    opt(
+        "-O",
+        Joined,
+        OptId::Optimize,
+        "optimization level: -O0 -O1 -O2 -O3 -Os -Oz (default -O3)",
+    ),
+    opt(
+        "-g",
+        Joined,
+        OptId::Debug,
+        "generate debug information (-g0 turns it off)",
+    ),
+    opt(
+        "-I",
+        JoinedOrSeparate,
+        OptId::Include,
+        "add <dir> to the include search path",
+    ),
+    opt(
+        "-isystem",
+        JoinedOrSeparate,
+        OptId::ISystem,
+        "add <dir> to the system include search path",
+    ),
+    opt(
+        "-D",
+        JoinedOrSeparate,
+        OptId::Define,
+        "define <macro>[=<value>]",
+    ),
+    opt("-U", JoinedOrSeparate, OptId::Undefine, "undefine <macro>"),
+    opt(
+        "-include",
+        Separate,
+        OptId::PreInclude,
+        "include <file> before the source",
+    ),
+    opt(
+        "-std=",
+        Joined,
+        OptId::Std,
+        "language standard, e.g. -std=c++17",
+    ),
+    opt(
+        "-x",
+        JoinedOrSeparate,
+        OptId::Language,
+        "treat following inputs as hip|cu|cuda|c++|c|none",
+    ),
+    opt(
+        "-W",
+        Joined,
+        OptId::Warning,
+        "enable or disable a warning (passed to clang)",
+    ),
+    opt("-w", Flag, OptId::NoWarnings, "suppress all warnings"),
+    opt(
+        "-fPIC",
+        Flag,
+        OptId::Pic,
+        "position-independent code (always on for host code)",
+    ),
+    opt("-fpic", Flag, OptId::Pic, ""),
+    opt("-shared", Flag, OptId::Shared, "link a shared library"),
+    opt(
+        "-L",
+        JoinedOrSeparate,
+        OptId::LibDir,
+        "add <dir> to the library search path",
+    ),
+    opt("-l", JoinedOrSeparate, OptId::Lib, "link library <name>"),
+    opt(
+        "-Wl,",
+        CommaJoined,
+        OptId::LinkerComma,
+        "pass comma-separated arguments to the linker",
+    ),
+    opt(
+        "-Xlinker",
+        Separate,
+        OptId::Xlinker,
+        "pass <arg> to the linker",
+    ),
+    opt(
+        "--offload-arch=",
+        CommaJoined,
+        OptId::OffloadArch,
+        "GPU target(s): gfx942, gfx90a:xnack+, sm_90, native (repeatable, comma lists)",
+    ),
+    opt("--amdgpu-target=", CommaJoined, OptId::OffloadArch, ""),
+    opt(
+        "--cuda-device-only",
+        Flag,
+        OptId::DeviceOnly,
+        "compile device code only (output: offload bundle, or one arch's assembly with -S)",
+    ),
+    opt("--genco", Flag, OptId::Genco, "same as --cuda-device-only"),
+    opt(
+        "--cuda-host-only",
+        Flag,
+        OptId::HostOnly,
+        "compile host code only (no device code is embedded)",
+    ),
+    opt(
+        "-###",
+        Flag,
+        OptId::PrintJobs,
+        "print the jobs that would run, do not run them",
+    ),
+    opt(
+        "-v",
+        Flag,
+        OptId::Verbose,
+        "print the version, the installation and each job as it runs",
+    ),
+    opt(
+        "-save-temps",
+        Flag,
+        OptId::SaveTemps,
+        "keep every intermediate file next to the output",
+    ),
+    opt("-save-temps=", Joined, OptId::SaveTemps, ""),
+    opt("--version", Flag, OptId::Version, "print the version"),
+    opt("--help", Flag, OptId::Help, "print this help"),
+    opt("-help", Flag, OptId::Help, ""),
+    opt(
+        "--print-phases",
+        Flag,
+        OptId::PrintPhases,
+        "print the compilation graph, do not run it",
+    ),
+    opt("-ccc-print-phases", Flag, OptId::PrintPhases, ""),
+    opt(
+        "-M",
+        Flag,
+        OptId::DepsOnly,
+        "write make dependencies (host side) instead of compiling",
+    ),
+    opt(
+        "-MM",
+        Flag,
+        OptId::DepsOnlyUser,
+        "like -M, without system headers",
+    ),
+    opt(
+        "-MD",
+        Flag,
+        OptId::DepsFile,
+        "write make dependencies while compiling",
+    ),
+    opt(
+        "-MMD",
+        Flag,
+        OptId::DepsFileUser,
+        "like -MD, without system headers",
+    ),
+    opt(
+        "-MF",
+        JoinedOrSeparate,
+        OptId::DepsOutput,
+        "dependency file name",
+    ),
+    opt(
+        "-MT",
+        JoinedOrSeparate,
+        OptId::DepsTarget,
+        "dependency target name",
+    ),
+    opt("-MQ", JoinedOrSeparate, OptId::DepsTarget, ""),
+    opt(
+        "-MP",
+        Flag,
+        OptId::DepsPhony,
+        "add a phony target for each dependency",
+    ),
+    opt(
+        "-fgpu-rdc",
+        Flag,
+        OptId::GpuRdc,
+        "relocatable device code (not supported yet)",
+    ),
+    opt(
+        "-fno-gpu-rdc",
+        Flag,
+        OptId::NoGpuRdc,
+        "whole-program device code (the default)",
+    ),
+    opt(
+        "-ffast-math",
+        Flag,
+        OptId::FastMath,
+        "fast floating point on host and device",
+    ),
+    opt("-use_fast_math", Flag, OptId::FastMath, ""),
+    opt("--use_fast_math", Flag, OptId::FastMath, ""),
+    opt("-fno-fast-math", Flag, OptId::NoFastMath, ""),
+    opt(
+        "-fgpu-flush-denormals-to-zero",
+        Flag,
+        OptId::FlushDenormals,
+        "flush f32 denormals to zero in device code",
+    ),
+    opt(
+        "-fno-gpu-flush-denormals-to-zero",
+        Flag,
+        OptId::NoFlushDenormals,
+        "",
+    ),
+    opt(
+        "-pthread",
+        Flag,
+        OptId::Pthread,
+        "compile and link with POSIX threads",
+    ),
+    opt(
+        "-rdynamic",
+        Flag,
+        OptId::Rdynamic,
+        "export all symbols from the executable",
+    ),
+    opt(
+        "-nogpulib",
+        Flag,
+        OptId::NoGpuLib,
+        "do not link the device library",
+    ),
+    opt("-nogpuinc", Flag, OptId::NoGpuInc, ""),
+    opt(
+        "--hip-link",
+        Flag,
+        OptId::HipLink,
+        "accepted for hipcc compatibility (linking always adds the runtime)",
+    ),
+    opt("--rtlib=", Joined, OptId::LinkDriverFlag, ""),
+    opt("-unwindlib=", Joined, OptId::LinkDriverFlag, ""),
+    opt("-static-libstdc++", Flag, OptId::LinkDriverFlag, ""),
+    opt("-static-libgcc", Flag, OptId::LinkDriverFlag, ""),
+];
+
+/// Host-only pass-through: an unknown option starting with one of these goes to
+/// the host compile unchanged (and is shown by `-v` and `-###`). Anything else
+/// unknown is an error.
+pub const HOST_PASSTHROUGH_PREFIXES: &[&str] = &["-f", "-m"];
+
+/// One parsed argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// A known option and its values (none for a flag, several for comma lists).
+    Opt {
+        id: OptId,
+        spelling: String,
+        values: Vec<String>,
+    },
+    /// An unknown option passed through to the host compile.
+    HostPassthrough(String),
+    /// A positional argument.
+    Input(String),
+}
+
+/// argv after table matching, in command-line order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArgList {
+    pub args: Vec<Arg>,
+}
+
+/// Finds the table entry for `arg`: longest name first; a Flag must match whole.
+fn lookup(arg: &str) -> Option<&'static OptionDef> {
+    OPTIONS
+        .iter()
+        .filter(|def| match def.kind {
+            Flag | Separate => arg == def.name,
+            Joined | CommaJoined | JoinedOrSeparate => arg.starts_with(def.name),
+        })
+        .max_by_key(|def| def.name.len())
+}
+
+/// argv (without the program name) → [`ArgList`].
+pub fn parse_arg_list(argv: &[String]) -> Result<ArgList, DriverError> {
+    let mut args = Vec::new();
+    let mut index = 0;
+    while index < argv.len() {
+        let arg = &argv[index];
+        index += 1;
+        if !arg.starts_with('-') || arg == "-" {
+            args.push(Arg::Input(arg.clone()));
+            continue;
+        }
+        let Some(def) = lookup(arg) else {
+            if HOST_PASSTHROUGH_PREFIXES
+                .iter()
+                .any(|prefix| arg.starts_with(prefix))
+            {
+                args.push(Arg::HostPassthrough(arg.clone()));
+                continue;
+            }
+            return Err(DriverError::UnknownArgument { arg: arg.clone() });
+        };
+        let attached = &arg[def.name.len()..];
+        let values = match def.kind {
+            Flag => Vec::new(),
+            Joined => vec![attached.to_owned()],
+            CommaJoined => attached.split(',').map(str::to_owned).collect(),
+            Separate => vec![take_next(argv, &mut index, def)?],
+            JoinedOrSeparate if attached.is_empty() => vec![take_next(argv, &mut index, def)?],
+            JoinedOrSeparate => vec![attached.to_owned()],
+        };
+        args.push(Arg::Opt {
+            id: def.id,
+            spelling: def.name.to_owned(),
+            values,
+        });
+    }
+    Ok(ArgList { args })
+}
+
+fn take_next(argv: &[String], index: &mut usize, def: &OptionDef) -> Result<String, DriverError> {
+    let value = argv
+        .get(*index)
+        .cloned()
+        .ok_or_else(|| DriverError::MissingValue {
+            option: def.name.to_owned(),
+        })?;
+    *index += 1;
+    Ok(value)
+}
+
+/// Source language of an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    Hip,
+    Cuda,
+    Cxx,
+    C,
+}
+
+impl Lang {
+    pub fn is_offload(self) -> bool {
+        matches!(self, Lang::Hip | Lang::Cuda)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::Hip => "hip",
+            Lang::Cuda => "cuda",
+            Lang::Cxx => "c++",
+            Lang::C => "c",
+        }
+    }
+}
+
+/// What an input file is, from `-x` or its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    Source(Lang),
+    /// `.o`, `.a`, `.so` and anything unrecognised: handed to the linker.
+    Linker,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    pub path: PathBuf,
+    pub kind: InputKind,
+}
+
+/// What the command produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Link,
+    /// `-c`
+    Object,
+    /// `-S`
+    Assembly,
+    /// `-E`
+    Preprocess,
+    /// `-M` / `-MM`
+    Dependencies,
+}
+
+/// Which sides of a HIP source are compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OffloadScope {
+    Both,
+    DeviceOnly,
+    HostOnly,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptLevel {
+    O0,
+    O1,
+    O2,
+    O3,
+    Os,
+    Oz,
+}
+
+impl OptLevel {
+    pub fn flag(self) -> &'static str {
+        match self {
+            OptLevel::O0 => "-O0",
+            OptLevel::O1 => "-O1",
+            OptLevel::O2 => "-O2",
+            OptLevel::O3 => "-O3",
+            OptLevel::Os => "-Os",
+            OptLevel::Oz => "-Oz",
+        }
+    }
+}
+
+/// Preprocessor and warning arguments, in command-line order (order matters for
+/// `-D`/`-U` pairs and include search).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PreprocessorArg {
+    Define(String),
+    Undefine(String),
+    Include(PathBuf),
+    ISystem(PathBuf),
+    PreInclude(PathBuf),
+}
+
+/// Arguments for the final link, in command-line order relative to the inputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkItem {
+    /// The n-th entry of [`Invocation::inputs`] (its object, once compiled).
+    Input(usize),
+    /// Given to the clang link driver as is (`-L…`, `-l…`, `-Wl,…`, `-Xlinker …`).
+    Arg(Vec<String>),
+}
+
+/// `-M` family, passed to the host compile.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dependencies {
+    /// `-MD`/`-MMD` (or `-M`/`-MM`): write a dependency file.
+    pub enabled: bool,
+    /// `-MM`/`-MMD`: leave system headers out.
+    pub user_only: bool,
+    pub file: Option<PathBuf>,
+    pub targets: Vec<String>,
+    pub phony: bool,
+}
+
+/// Where `-save-temps` keeps intermediates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveTemps {
+    Off,
+    /// Next to the output (`-save-temps`, `-save-temps=obj`).
+    OutputDir,
+    /// The current directory (`-save-temps=cwd`).
+    Cwd,
+}
+
+/// A warning found while resolving the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgWarning {
+    /// The argument has no effect in this mode (clang: `-Wunused-command-line-argument`).
+    Unused { arg: String },
+    /// Offload options given but no input needs device code.
+    NoOffloadInputs { arg: String },
+}
+
+/// The validated, resolved command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invocation {
+    pub inputs: Vec<Input>,
+    pub output: Option<PathBuf>,
+    pub mode: Mode,
+    pub scope: OffloadScope,
+    /// Canonical, deduplicated, in first-seen order.
+    pub offload_archs: Vec<OffloadArch>,
+    /// True when the archs came from detection or the default list, not the user.
+    pub offload_archs_defaulted: bool,
+    pub opt_level: OptLevel,
+    pub debug: bool,
+    pub std: Option<String>,
+    pub preprocessor: Vec<PreprocessorArg>,
+    /// `-W…` and `-w`, as written, passed to every compile.
+    pub warnings: Vec<String>,
+    pub shared: bool,
+    /// `-fPIC` (or `-shared`): position-independent host code rather than PIE code.
+    pub pic: bool,
+    pub link_items: Vec<LinkItem>,
+    /// Extra arguments for the clang link driver (`-pthread`, `-rdynamic`, `--rtlib=` …).
+    pub link_driver_args: Vec<String>,
+    /// Unknown `-f…`/`-m…` options, for host compiles only.
+    pub host_passthrough: Vec<String>,
+    pub dependencies: Dependencies,
+    pub fast_math: bool,
+    pub flush_denormals: bool,
+    pub pthread: bool,
+    pub link_devicelibs: bool,
+    pub print_jobs: bool,
+    pub print_phases: bool,
+    pub verbose: bool,
+    pub save_temps: SaveTemps,
+    pub help: bool,
+    pub version: bool,
+    pub warnings_found: Vec<ArgWarning>,
+}
+
+impl Invocation {
+    /// True when any input has device code to compile.
+    pub fn has_offload_inputs(&self) -> bool {
+        self.inputs
+            .iter()
+            .any(|input| matches!(input.kind, InputKind::Source(lang) if lang.is_offload()))
+    }
+}
+
+/// What [`parse`] needs from outside the command line.
+pub struct Context<'a> {
+    /// The GPUs present (`gfx942`, `sm_90`, …); called only when needed
+    /// (`--offload-arch=native`, or no `--offload-arch` with HIP inputs).
+    pub detect_gpus: &'a dyn Fn() -> Vec<String>,
+}
+
+/// The documented default when no `--offload-arch` is given and no GPU is found:
+/// the current data-centre and workstation generations of both vendors.
+pub const DEFAULT_OFFLOAD_ARCHS: &[&str] = &["gfx90a", "gfx942", "gfx1100", "sm_80", "sm_90"];
+
+/// Language from a file name, or `None` for linker inputs.
+fn lang_from_extension(path: &Path) -> Option<Lang> {
+    let extension = path.extension()?.to_str()?;
+    match extension {
+        "hip" | "cu" | "cuh" => Some(Lang::Hip),
+        "cpp" | "cc" | "cxx" | "C" | "c++" | "cp" | "CPP" => Some(Lang::Cxx),
+        "c" => Some(Lang::C),
+        _ => None,
+    }
+}
+
+fn lang_from_x(value: &str) -> Result<Option<Lang>, DriverError> {
+    match value {
+        "hip" => Ok(Some(Lang::Hip)),
+        "cu" | "cuda" => Ok(Some(Lang::Cuda)),
+        "c++" | "cxx" => Ok(Some(Lang::Cxx)),
+        "c" => Ok(Some(Lang::C)),
+        "none" => Ok(None),
+        other => Err(DriverError::UnknownLanguage {
+            lang: other.to_owned(),
+        }),
+    }
+}
+
+fn parse_opt_level(value: &str) -> Result<OptLevel, DriverError> {
+    match value {
+        "0" => Ok(OptLevel::O0),
+        "1" => Ok(OptLevel::O1),
+        "" | "2" => Ok(OptLevel::O2),
+        "3" | "4" | "fast" => Ok(OptLevel::O3),
+        "s" => Ok(OptLevel::Os),
+        "z" => Ok(OptLevel::Oz),
+        other => Err(DriverError::BadOptLevel {
+            level: other.to_owned(),
+        }),
+    }
+}
+
+/// argv (without the program name) → [`Invocation`].
+pub fn parse(argv: &[String], ctx: &Context<'_>) -> Result<Invocation, DriverError> {
+    let list = parse_arg_list(argv)?;
+    resolve(&list, ctx)
+}
+
+/// [`ArgList`] → [`Invocation`]: applies defaults and checks combinations.
+pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverError> {
+    let mut inv = Invocation {
+        inputs: Vec::new(),
+        output: None,
+        mode: Mode::Link,
+        scope: OffloadScope::Both,
+        offload_archs: Vec::new(),
+        offload_archs_defaulted: false,
+        opt_level: OptLevel::O3,
+        debug: false,
+        std: None,
+        preprocessor: Vec::new(),
+        warnings: Vec::new(),
+        shared: false,
+        pic: false,
+        link_items: Vec::new(),
+        link_driver_args: Vec::new(),
+        host_passthrough: Vec::new(),
+        dependencies: Dependencies::default(),
+        fast_math: false,
+        flush_denormals: false,
+        pthread: false,
+        link_devicelibs: true,
+        print_jobs: false,
+        print_phases: false,
+        verbose: false,
+        save_temps: SaveTemps::Off,
+        help: false,
+        version: false,
+        warnings_found: Vec::new(),
+    };
+    let mut lang_override: Option<Lang> = None;
+    let mut arch_names: Vec<String> = Vec::new();
+    let mut arch_spellings: Vec<String> = Vec::new();
+    // Link-only arguments, remembered for the unused-argument warning.
+    let mut link_only: Vec<String> = Vec::new();
+    let mut modes: Vec<Mode> = Vec::new();
+    let mut gpu_rdc = false;
+
+    for arg in &list.args {
+        let (id, spelling, values) = match arg {
+            Arg::Input(name) => {
+                if name == "-" {
+                    return Err(DriverError::StdinInput);
+                }
+                let path = PathBuf::from(name);
+                let kind = match lang_override.or_else(|| lang_from_extension(&path)) {
+                    Some(lang) => InputKind::Source(lang),
+                    None => InputKind::Linker,
+                };
+                inv.link_items.push(LinkItem::Input(inv.inputs.len()));
+                inv.inputs.push(Input { path, kind });
+                continue;
+            }
+            Arg::HostPassthrough(text) => {
+                inv.host_passthrough.push(text.clone());
+                continue;
+            }
+            Arg::Opt {
+                id,
+                spelling,
+                values,
+            } => (*id, spelling.as_str(), values),
+        };
+        let value = values.first().map(String::as_str).unwrap_or("");
+        let written = written_form(spelling, values);
+        match id {
+            OptId::Compile => modes.push(Mode::Object),
+            OptId::Assemble => modes.push(Mode::Assembly),
+            OptId::Preprocess => modes.push(Mode::Preprocess),
+            OptId::DepsOnly | OptId::DepsOnlyUser => {
+                modes.push(Mode::Dependencies);
+                inv.dependencies.enabled = true;
+                inv.dependencies.user_only = id == OptId::DepsOnlyUser;
+            }
+            OptId::DepsFile | OptId::DepsFileUser => {
+                inv.dependencies.enabled = true;
+                inv.dependencies.user_only = id == OptId::DepsFileUser;
+            }
+            OptId::DepsOutput => inv.dependencies.file = Some(PathBuf::from(value)),
+            OptId::DepsTarget => inv.dependencies.targets.push(value.to_owned()),
+            OptId::DepsPhony => inv.dependencies.phony = true,
+            OptId::Output => inv.output = Some(PathBuf::from(value)),
+            OptId::Optimize => inv.opt_level = parse_opt_level(value)?,
+            OptId::Debug => inv.debug = value != "0",
+            OptId::Include => inv
+                .preprocessor
+                .push(PreprocessorArg::Include(PathBuf::from(value))),
+            OptId::ISystem => inv
+                .preprocessor
+                .push(PreprocessorArg::ISystem(PathBuf::from(value))),
+            OptId::Define => inv
+                .preprocessor
+                .push(PreprocessorArg::Define(value.to_owned())),
+            OptId::Undefine => inv
+                .preprocessor
+                .push(PreprocessorArg::Undefine(value.to_owned())),
+            OptId::PreInclude => inv
+                .preprocessor
+                .push(PreprocessorArg::PreInclude(PathBuf::from(value))),
+            OptId::Std => inv.std = Some(value.to_owned()),
+            OptId::Language => lang_override = lang_from_x(value)?,
+            OptId::Warning => inv.warnings.push(format!("-W{value}")),
+            OptId::NoWarnings => inv.warnings.push("-w".to_owned()),
+            // Without it, host code is still position independent (PIE, Debian's default).
+            OptId::Pic => inv.pic = true,
+            OptId::Shared => {
+                inv.shared = true;
+                inv.pic = true;
+                link_only.push(written.clone());
+            }
+            OptId::LibDir => {
+                inv.link_items
+                    .push(LinkItem::Arg(vec![format!("-L{value}")]));
+                link_only.push(written.clone());
+            }
+            OptId::Lib => {
+                inv.link_items
+                    .push(LinkItem::Arg(vec![format!("-l{value}")]));
+                link_only.push(written.clone());
+            }
+            OptId::LinkerComma => {
+                inv.link_items
+                    .push(LinkItem::Arg(vec![format!("-Wl,{}", values.join(","))]));
+                link_only.push(written.clone());
+            }
+            OptId::Xlinker => {
+                inv.link_items
+                    .push(LinkItem::Arg(vec!["-Xlinker".to_owned(), value.to_owned()]));
+                link_only.push(written.clone());
+            }
+            OptId::Rdynamic => {
+                inv.link_driver_args.push("-rdynamic".to_owned());
+                link_only.push(written.clone());
+            }
+            OptId::LinkDriverFlag => {
+                inv.link_driver_args.push(written.clone());
+                link_only.push(written.clone());
+            }
+            OptId::Pthread => inv.pthread = true,
+            OptId::OffloadArch => {
+                arch_spellings.push(written.clone());
+                arch_names.extend(values.iter().filter(|name| !name.is_empty()).cloned());
+            }
+            OptId::DeviceOnly | OptId::Genco => inv.scope = OffloadScope::DeviceOnly,
+            OptId::HostOnly => inv.scope = OffloadScope::HostOnly,
+            OptId::PrintJobs => inv.print_jobs = true,
+            OptId::Verbose => inv.verbose = true,
+            OptId::SaveTemps => {
+                inv.save_temps = match value {
+                    "" | "obj" => SaveTemps::OutputDir,
+                    "cwd" => SaveTemps::Cwd,
+                    other => {
+                        return Err(DriverError::BadValue {
+                            option: "-save-temps=".to_owned(),
+                            value: other.to_owned(),
+                        })
+                    }
+                }
+            }
+            OptId::Version => inv.version = true,
+            OptId::Help => inv.help = true,
+            OptId::PrintPhases => inv.print_phases = true,
+            OptId::GpuRdc => gpu_rdc = true,
+            OptId::NoGpuRdc => gpu_rdc = false,
+            OptId::FastMath => inv.fast_math = true,
+            OptId::NoFastMath => inv.fast_math = false,
+            OptId::FlushDenormals => inv.flush_denormals = true,
+            OptId::NoFlushDenormals => inv.flush_denormals = false,
+            OptId::NoGpuLib => inv.link_devicelibs = false,
+            OptId::NoGpuInc | OptId::HipLink => {}
+        }
+    }
+
+    if inv.help || inv.version {
+        return Ok(inv);
+    }
+    if gpu_rdc {
+        return Err(DriverError::GpuRdcUnsupported);
+    }
+    // Like clang, the last of -E/-M, -S, -c that "stops earliest" wins.
+    inv.mode = [
+        Mode::Dependencies,
+        Mode::Preprocess,
+        Mode::Assembly,
+        Mode::Object,
+    ]
+    .into_iter()
+    .find(|mode| modes.contains(mode))
+    .unwrap_or(Mode::Link);
+    if inv.inputs.is_empty() {
+        return Err(DriverError::NoInputFiles);
+    }
+    if let Some(output) = &inv.output {
+        if output != Path::new("-") && inv.inputs.iter().any(|input| &input.path == output) {
+            return Err(DriverError::OutputIsInput {
+                path: output.clone(),
+            });
+        }
+    }
+
+    let needs_archs = inv.has_offload_inputs() && inv.scope != OffloadScope::HostOnly;
+    if arch_names.iter().any(|name| name == "native") || (arch_names.is_empty() && needs_archs) {
+        let detected = (ctx.detect_gpus)();
+        let user_gave_native = arch_names.iter().any(|name| name == "native");
+        if user_gave_native && detected.is_empty() {
+            return Err(DriverError::NoNativeGpu);
+        }
+        if arch_names.is_empty() {
+            inv.offload_archs_defaulted = true;
+            if detected.is_empty() {
+                arch_names = DEFAULT_OFFLOAD_ARCHS
+                    .iter()
+                    .map(|name| (*name).to_owned())
+                    .collect();
+            } else {
+                arch_names = detected;
+            }
+        } else {
+            arch_names = arch_names
+                .into_iter()
+                .flat_map(|name| {
+                    if name == "native" {
+                        detected.clone()
+                    } else {
+                        vec![name]
+                    }
+                })
+                .collect();
+        }
+    }
+    for name in &arch_names {
+        let arch = OffloadArch::parse(name).map_err(|reason| DriverError::BadOffloadArch {
+            arch: name.clone(),
+            reason,
+        })?;
+        if !inv.offload_archs.contains(&arch) {
+            inv.offload_archs.push(arch);
+        }
+    }
+
+    // Single-output checks, as clang: -o with several outputs is ambiguous.
+    let source_count = inv
+        .inputs
+        .iter()
+        .filter(|input| matches!(input.kind, InputKind::Source(_)))
+        .count();
+    let device_only = inv.scope == OffloadScope::DeviceOnly;
+    if inv.mode != Mode::Link && inv.output.is_some() {
+        if source_count > 1 {
+            return Err(DriverError::OutputWithMultipleFiles);
+        }
+        if device_only
+            && matches!(inv.mode, Mode::Assembly | Mode::Preprocess)
+            && inv.offload_archs.len() > 1
+        {
+            return Err(DriverError::OutputWithMultipleFiles);
+        }
+    }
+
+    if inv.mode != Mode::Link {
+        inv.warnings_found
+            .extend(link_only.into_iter().map(|arg| ArgWarning::Unused { arg }));
+        for input in &inv.inputs {
+            if input.kind == InputKind::Linker {
+                inv.warnings_found.push(ArgWarning::Unused {
+                    arg: input.path.display().to_string(),
+                });
+            }
+        }
+    }
+    if !inv.has_offload_inputs() {
+        inv.warnings_found.extend(
+            arch_spellings
+                .into_iter()
+                .map(|arg| ArgWarning::NoOffloadInputs { arg }),
+        );
+    }
+    Ok(inv)
+}
+
+fn written_form(spelling: &str, values: &[String]) -> String {
+    match spelling {
+        "-Xlinker" | "-include" => format!("{spelling} {}", values.join(",")),
+        _ => format!("{spelling}{}", values.join(",")),
+    }
+}
+
+/// The `--help` text, generated from the table.
+pub fn help_text() -> String {
+    let mut text = String::from(
+        "OVERVIEW: oxhip, a HIP/CUDA compiler driver built on clang 22\n\nUSAGE: oxhip [options] file...\n\nOPTIONS:\n",
+    );
+    for def in OPTIONS.iter().filter(|def| !def.help.is_empty()) {
+        let shown = match def.kind {
+            Flag => def.name.to_owned(),
+            Joined | CommaJoined => format!("{}<value>", def.name),
+            Separate | JoinedOrSeparate => format!("{} <value>", def.name),
+        };
+        text.push_str(&format!("  {shown:<34} {}\n", def.help));
+    }
+    text.push_str(
+        "\nUnknown -f… and -m… options are passed to the host compile. See docs/driver.md.\n",
+    );
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(argv: &[&str]) -> String {
+        let argv: Vec<String> = argv.iter().map(|arg| (*arg).to_owned()).collect();
+        match parse_arg_list(&argv) {
+            Ok(list) => list
+                .args
+                .iter()
+                .map(|arg| match arg {
+                    Arg::Opt {
+                        id,
+                        spelling,
+                        values,
+                    } => format!("{id:?} {spelling} {values:?}"),
+                    Arg::HostPassthrough(text) => format!("host {text}"),
+                    Arg::Input(text) => format!("input {text}"),
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+            Err(err) => format!("error: {err}"),
+        }
+    }
+
+    #[test]
+    fn flag_kind() {
+        insta::assert_snapshot!(check(&["-c", "-shared", "-###"]), @r#"
+        Compile -c []
+        Shared -shared []
+        PrintJobs -### []
+        "#);
+        // A flag with something glued to it is not that flag.
+        insta::assert_snapshot!(check(&["-cfoo"]), @"error: unknown argument '-cfoo'");
+    }
+
+    #[test]
+    fn joined_kind() {
+        insta::assert_snapshot!(check(&["-O3", "-O", "-std=c++20", "-g", "-g0", "-Wall", "-Wno-unused"]), @r#"
+        Optimize -O ["3"]
+        Optimize -O [""]
+        Std -std= ["c++20"]
+        Debug -g [""]
+        Debug -g ["0"]
+        Warning -W ["all"]
+        Warning -W ["no-unused"]
+        "#);
+    }
+
+    #[test]
+    fn separate_kind() {
+        insta::assert_snapshot!(check(&["-include", "pre.h", "-Xlinker", "--gc-sections"]), @r#"
+        PreInclude -include ["pre.h"]
+        Xlinker -Xlinker ["--gc-sections"]
+        "#);
+        insta::assert_snapshot!(check(&["-Xlinker"]), @"error: argument to '-Xlinker' is missing (expected 1 value)");
+    }
+
+    #[test]
+    fn joined_or_separate_kind() {
+        insta::assert_snapshot!(check(&["-Idir", "-I", "dir2", "-o", "out", "-oout2", "-DX=1", "-D", "Y", "-MF", "d.d", "-x", "hip"]), @r#"
+        Include -I ["dir"]
+        Include -I ["dir2"]
+        Output -o ["out"]
+        Output -o ["out2"]
+        Define -D ["X=1"]
+        Define -D ["Y"]
+        DepsOutput -MF ["d.d"]
+        Language -x ["hip"]
+        "#);
+        insta::assert_snapshot!(check(&["-o"]), @"error: argument to '-o' is missing (expected 1 value)");
+    }
+
+    #[test]
+    fn comma_joined_kind() {
+        insta::assert_snapshot!(check(&["--offload-arch=gfx942,sm_90", "--offload-arch=gfx90a:xnack+", "-Wl,-rpath,/x"]), @r#"
+        OffloadArch --offload-arch= ["gfx942", "sm_90"]
+        OffloadArch --offload-arch= ["gfx90a:xnack+"]
+        LinkerComma -Wl, ["-rpath", "/x"]
+        "#);
+    }
+
+    #[test]
+    fn longest_match_wins() {
+        insta::assert_snapshot!(check(&["-MMD", "-MD", "-M", "-isystem/x", "-include", "h", "-Wl,a"]), @r#"
+        DepsFileUser -MMD []
+        DepsFile -MD []
+        DepsOnly -M []
+        ISystem -isystem ["/x"]
+        PreInclude -include ["h"]
+        LinkerComma -Wl, ["a"]
+        "#);
+    }
+
+    #[test]
+    fn passthrough_and_unknown() {
+        insta::assert_snapshot!(check(&["-fno-exceptions", "-march=native", "a.hip", "-"]), @r#"
+        host -fno-exceptions
+        host -march=native
+        input a.hip
+        input -
+        "#);
+        insta::assert_snapshot!(check(&["--frobnicate"]), @"error: unknown argument '--frobnicate'");
+    }
+}

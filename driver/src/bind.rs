@@ -1,0 +1,706 @@
+//! Turns a [`Plan`] into [`Job`]s: a tool, its input and output files and its
+//! arguments. Pure: no file system, no processes, no environment; the caller
+//! hands in the discovered [`Toolchain`] and the directory for temporaries.
+//!
+//! The text form of the jobs is what `-###` prints (one line per job, each
+//! argument double-quoted as clang does), and tests assert on that text.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use md5::{Digest, Md5};
+
+use crate::args::{Invocation, Lang, Mode, OptLevel, SaveTemps};
+use crate::cc1::{cc1_args, Cc1Output, Cc1Request};
+use crate::error::DriverError;
+use crate::plan::{Action, ActionId, Emit, FileType, LinkPart, Plan, Side};
+use crate::targets::OffloadArch;
+
+/// The host triple of this build of oxhip.
+pub const HOST_TRIPLE: &str = frontend::HOST_TRIPLE;
+
+/// Native libraries the runtime needs (CONTRACTS.md, runtime section).
+pub const RUNTIME_NATIVE_LIBS: &[&str] = &[
+    "-lstdc++",
+    "-lpthread",
+    "-ldl",
+    "-lm",
+    "-lrt",
+    "-lutil",
+    "-lgcc_s",
+];
+
+/// Where the tools and the installation are, found by `execute::discover`.
+#[derive(Clone, Debug)]
+pub struct Toolchain {
+    pub clang: frontend::Clang,
+    /// `ld.lld`; `None` when not found (an error only if an AMD target needs it).
+    pub lld: Option<PathBuf>,
+    pub hip_include_dir: PathBuf,
+    pub runtime_lib_dir: PathBuf,
+}
+
+/// Options for in-process device code generation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodegenJob {
+    pub arch: OffloadArch,
+    pub opt_level: OptLevel,
+    pub emit: Emit,
+    pub link_devicelibs: bool,
+    pub fast_math: bool,
+    pub flush_denormals: bool,
+}
+
+/// One device image of a bundle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BundleEntry {
+    pub arch: OffloadArch,
+    pub path: PathBuf,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// clang 22, as `-cc1` or as a compiler/link driver (subprocess).
+    Clang(PathBuf),
+    /// ld.lld (subprocess).
+    Lld(PathBuf),
+    /// `codegen::compile` (in-process).
+    Codegen(CodegenJob),
+    /// `bundler::write` (in-process), host entry first, align 4096.
+    Bundler(Vec<BundleEntry>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    pub tool: Tool,
+    pub inputs: Vec<PathBuf>,
+    pub output: PathBuf,
+    /// Arguments after the program; what `-###` prints.
+    pub args: Vec<OsString>,
+    /// Jobs that must finish first (indices into the job list).
+    pub deps: Vec<usize>,
+    /// True when `output` is a result the user asked for: `execute` writes it
+    /// through a temporary file and a rename. `-` means stdout.
+    pub is_result: bool,
+}
+
+impl Job {
+    /// The program name `-###` shows.
+    pub fn program(&self) -> String {
+        match &self.tool {
+            Tool::Clang(path) | Tool::Lld(path) => path.display().to_string(),
+            Tool::Codegen(_) => "oxhip::codegen".to_owned(),
+            Tool::Bundler(_) => "oxhip::bundler".to_owned(),
+        }
+    }
+
+    /// One `-###` line.
+    pub fn to_line(&self) -> String {
+        let mut line = format!(" {}", quote(&self.program()));
+        for arg in &self.args {
+            line.push(' ');
+            line.push_str(&quote(&arg.to_string_lossy()));
+        }
+        line
+    }
+}
+
+/// clang's `-###` quoting: always double quotes; `"`, `\` and `$` escaped.
+pub fn quote(arg: &str) -> String {
+    let mut quoted = String::with_capacity(arg.len() + 2);
+    quoted.push('"');
+    for ch in arg.chars() {
+        if matches!(ch, '"' | '\\' | '$') {
+            quoted.push('\\');
+        }
+        quoted.push(ch);
+    }
+    quoted.push('"');
+    quoted
+}
+
+/// The `-###` text of a job list.
+pub fn jobs_to_text(jobs: &[Job]) -> String {
+    let mut text = String::new();
+    for job in jobs {
+        let _ = writeln!(text, "{}", job.to_line());
+    }
+    text
+}
+
+struct Binder<'a> {
+    invocation: &'a Invocation,
+    plan: &'a Plan,
+    toolchain: &'a Toolchain,
+    /// Where intermediates go: the temp directory, or with `-save-temps` the
+    /// output's directory.
+    intermediate_dir: PathBuf,
+    paths: Vec<PathBuf>,
+    job_of: BTreeMap<ActionId, usize>,
+    jobs: Vec<Job>,
+    /// Per Input action, a unique stem for file names.
+    stems: BTreeMap<ActionId, String>,
+}
+
+/// [`Plan`] → jobs. `temp_dir` holds intermediates unless `-save-temps`.
+pub fn bind(
+    invocation: &Invocation,
+    plan: &Plan,
+    toolchain: &Toolchain,
+    temp_dir: &Path,
+) -> Result<Vec<Job>, DriverError> {
+    let intermediate_dir = match invocation.save_temps {
+        SaveTemps::Off => temp_dir.to_path_buf(),
+        SaveTemps::Cwd => PathBuf::new(),
+        SaveTemps::OutputDir => invocation
+            .output
+            .as_deref()
+            .filter(|output| *output != Path::new("-"))
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .unwrap_or_default(),
+    };
+    let mut binder = Binder {
+        invocation,
+        plan,
+        toolchain,
+        intermediate_dir,
+        paths: Vec::new(),
+        job_of: BTreeMap::new(),
+        jobs: Vec::new(),
+        stems: BTreeMap::new(),
+    };
+    let mut seen_stems: BTreeMap<String, usize> = BTreeMap::new();
+    for (id, node) in plan.nodes.iter().enumerate() {
+        if let Action::Input { path, .. } = &node.action {
+            let stem = path
+                .file_stem()
+                .map(|stem| stem.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "input".to_owned());
+            let count = seen_stems.entry(stem.clone()).or_insert(0);
+            *count += 1;
+            let unique = if *count == 1 {
+                stem
+            } else {
+                format!("{stem}-{count}")
+            };
+            binder.stems.insert(id, unique);
+        }
+    }
+    for id in 0..plan.nodes.len() {
+        binder.bind_node(id)?;
+    }
+    Ok(binder.jobs)
+}
+
+impl Binder<'_> {
+    /// The Input action a node derives from (for file names).
+    fn source_of(&self, mut id: ActionId) -> ActionId {
+        loop {
+            match &self.plan.nodes[id].action {
+                Action::Input { .. } => return id,
+                Action::Bundle { devices } => match devices.first() {
+                    Some(first) => id = *first,
+                    None => return id,
+                },
+                Action::Link { .. } => return id,
+                _ => id = self.plan.inputs_of(id)[0],
+            }
+        }
+    }
+
+    fn stem(&self, id: ActionId) -> String {
+        self.stems
+            .get(&self.source_of(id))
+            .cloned()
+            .unwrap_or_else(|| "a".to_owned())
+    }
+
+    /// The file name of a node's output: the user's name for results, a
+    /// clang-style temporary name otherwise.
+    fn output_path(&self, id: ActionId) -> PathBuf {
+        let node = &self.plan.nodes[id];
+        let stem = self.stem(id);
+        let device_name = |arch: &OffloadArch, extension: &str| {
+            format!(
+                "{stem}-hip-{}-{}.{extension}",
+                arch.triple(),
+                arch.file_stem()
+            )
+        };
+        let is_result = self.plan.results.contains(&id);
+        if is_result {
+            if let Some(output) = &self.invocation.output {
+                return output.clone();
+            }
+            let name = match (&node.action, node.ty) {
+                (Action::Link { .. }, _) => "a.out".to_owned(),
+                (_, FileType::Dependencies) => match &self.invocation.dependencies.file {
+                    Some(file) => return file.clone(),
+                    None => "-".to_owned(),
+                },
+                (_, FileType::Preprocessed) => "-".to_owned(),
+                (Action::Backend { arch, .. }, _) => device_name(arch, "s"),
+                (Action::Bundle { .. }, _) => format!("{stem}.hipfb"),
+                (_, FileType::Assembly) => format!("{stem}.s"),
+                _ => format!("{stem}.o"),
+            };
+            return PathBuf::from(name);
+        }
+        let name = match &node.action {
+            Action::Compile {
+                side: Side::Device(arch),
+                ..
+            } => device_name(arch, "bc"),
+            Action::Backend {
+                arch,
+                emit: Emit::Object,
+                ..
+            } => device_name(arch, "o"),
+            Action::Backend {
+                arch,
+                emit: Emit::Assembly,
+                ..
+            } => device_name(arch, "s"),
+            Action::Lld { arch, .. } => device_name(arch, "out"),
+            Action::Bundle { .. } => format!("{stem}-hip.hipfb"),
+            Action::HostCompile { .. } => format!("{stem}-host-{HOST_TRIPLE}.o"),
+            Action::Compile {
+                side: Side::Host, ..
+            } => format!("{stem}-host-{HOST_TRIPLE}.o"),
+            Action::Preprocess { .. } | Action::Input { .. } | Action::Link { .. } => {
+                format!("{stem}.tmp")
+            }
+        };
+        self.intermediate_dir.join(name)
+    }
+
+    /// The CUID of one source: stable across runs, distinct per input and target set.
+    fn cuid(&self, input: ActionId) -> String {
+        let mut hasher = Md5::new();
+        if let Action::Input { path, .. } = &self.plan.nodes[input].action {
+            hasher.update(path.as_os_str().as_encoded_bytes());
+        }
+        for arch in &self.invocation.offload_archs {
+            hasher.update(arch.to_string().as_bytes());
+            hasher.update([0]);
+        }
+        let digest = hasher.finalize();
+        digest[..8]
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect()
+    }
+
+    fn aux_triple(&self) -> String {
+        self.invocation
+            .offload_archs
+            .first()
+            .map_or("amdgcn-amd-amdhsa", OffloadArch::triple)
+            .to_owned()
+    }
+
+    fn lang_of(&self, input: ActionId) -> Lang {
+        match self.plan.nodes[input].ty {
+            FileType::Source(lang) => lang,
+            _ => Lang::Cxx,
+        }
+    }
+
+    /// The dependency file of a compile that writes `output` (`-MD`, `-M`, …).
+    fn dependencies(&self, output: &Path) -> Option<frontend::DependencyOptions> {
+        let deps = &self.invocation.dependencies;
+        if !deps.enabled {
+            return None;
+        }
+        let file = if self.invocation.mode == Mode::Dependencies {
+            output.to_path_buf()
+        } else {
+            deps.file
+                .clone()
+                .unwrap_or_else(|| output.with_extension("d"))
+        };
+        let targets = if deps.targets.is_empty() {
+            let object = match &self.invocation.output {
+                Some(out) if self.invocation.mode == Mode::Object => out.display().to_string(),
+                _ => format!(
+                    "{}.o",
+                    self.stems.values().next().cloned().unwrap_or_default()
+                ),
+            };
+            vec![object]
+        } else {
+            deps.targets.clone()
+        };
+        Some(frontend::DependencyOptions {
+            file,
+            targets,
+            system_headers: !deps.user_only,
+            phony_targets: deps.phony,
+        })
+    }
+
+    /// The same as clang driver arguments, for plain C/C++ compiles.
+    fn dependency_args(&self, output: &Path) -> Vec<String> {
+        let Some(deps) = self.dependencies(output) else {
+            return Vec::new();
+        };
+        let mut args = vec![
+            if deps.system_headers { "-MD" } else { "-MMD" }.to_owned(),
+            "-MF".to_owned(),
+            deps.file.display().to_string(),
+        ];
+        for target in deps.targets {
+            args.extend(["-MT".to_owned(), target]);
+        }
+        if deps.phony_targets {
+            args.push("-MP".to_owned());
+        }
+        args
+    }
+
+    fn push(
+        &mut self,
+        id: ActionId,
+        tool: Tool,
+        inputs: Vec<PathBuf>,
+        output: PathBuf,
+        args: Vec<OsString>,
+    ) {
+        let deps = self
+            .plan
+            .inputs_of(id)
+            .iter()
+            .filter_map(|input| self.job_of.get(input).copied())
+            .collect();
+        let is_result = self.plan.results.contains(&id);
+        self.job_of.insert(id, self.jobs.len());
+        self.jobs.push(Job {
+            tool,
+            inputs,
+            output,
+            args,
+            deps,
+            is_result,
+        });
+    }
+
+    fn bind_node(&mut self, id: ActionId) -> Result<(), DriverError> {
+        let node = &self.plan.nodes[id];
+        let output = match &node.action {
+            Action::Input { path, .. } => path.clone(),
+            _ => self.output_path(id),
+        };
+        self.paths.push(output.clone());
+        let input_paths: Vec<PathBuf> = self
+            .plan
+            .inputs_of(id)
+            .iter()
+            .map(|input| self.paths[*input].clone())
+            .collect();
+        let clang = Tool::Clang(self.toolchain.clang.path.clone());
+        match node.action.clone() {
+            Action::Input { .. } => {}
+            Action::Preprocess { input, side } => {
+                let lang = self.lang_of(input);
+                let dependencies_only = node.ty == FileType::Dependencies;
+                if lang.is_offload() {
+                    let request = Cc1Request {
+                        lang,
+                        side: side.clone(),
+                        aux_triple: self.aux_triple(),
+                        gpubinary: None,
+                        cuid: self.cuid(input),
+                        output: if dependencies_only {
+                            Cc1Output::DependencyOnly
+                        } else {
+                            Cc1Output::Preprocessed
+                        },
+                        dependencies: if dependencies_only {
+                            self.dependencies(&output)
+                        } else {
+                            None
+                        },
+                        extra: self.host_passthrough(&side),
+                    };
+                    let args = cc1_args(
+                        self.toolchain,
+                        self.invocation,
+                        &request,
+                        &input_paths[0],
+                        &output,
+                    );
+                    self.push(id, clang, input_paths, output, args);
+                } else {
+                    let mut args = self.host_driver_args(lang);
+                    if dependencies_only {
+                        args.push("-M".into());
+                        if self.invocation.dependencies.user_only {
+                            args.push("-MM".into());
+                        }
+                    } else {
+                        args.push("-E".into());
+                    }
+                    args.extend([
+                        "-o".into(),
+                        output.clone().into_os_string(),
+                        input_paths[0].clone().into_os_string(),
+                    ]);
+                    self.push(id, clang, input_paths, output, args);
+                }
+            }
+            Action::Compile {
+                input,
+                side: Side::Device(arch),
+            } => {
+                let request = Cc1Request {
+                    lang: self.lang_of(input),
+                    side: Side::Device(arch),
+                    aux_triple: HOST_TRIPLE.to_owned(),
+                    gpubinary: None,
+                    cuid: self.cuid(input),
+                    output: Cc1Output::Bitcode,
+                    dependencies: None,
+                    extra: Vec::new(),
+                };
+                let args = cc1_args(
+                    self.toolchain,
+                    self.invocation,
+                    &request,
+                    &input_paths[0],
+                    &output,
+                );
+                self.push(id, clang, input_paths, output, args);
+            }
+            Action::Compile {
+                input,
+                side: Side::Host,
+            } => {
+                let lang = self.lang_of(input);
+                let mut args = self.host_driver_args(lang);
+                args.push(
+                    if node.ty == FileType::Assembly {
+                        "-S"
+                    } else {
+                        "-c"
+                    }
+                    .into(),
+                );
+                args.extend(
+                    self.dependency_args(&output)
+                        .into_iter()
+                        .map(OsString::from),
+                );
+                args.extend([
+                    "-o".into(),
+                    output.clone().into_os_string(),
+                    input_paths[0].clone().into_os_string(),
+                ]);
+                self.push(id, clang, input_paths, output, args);
+            }
+            Action::Backend { arch, emit, .. } => {
+                let job = CodegenJob {
+                    arch: arch.clone(),
+                    opt_level: self.invocation.opt_level,
+                    emit,
+                    link_devicelibs: self.invocation.link_devicelibs,
+                    fast_math: self.invocation.fast_math,
+                    flush_denormals: self.invocation.flush_denormals,
+                };
+                let mut args: Vec<OsString> = vec![
+                    format!("--target={}", arch.triple()).into(),
+                    format!("--cpu={}", arch.processor()).into(),
+                ];
+                if let Some(isa) = arch.ptx_isa() {
+                    args.push(format!("--ptx-isa={isa}").into());
+                }
+                let features = arch.llvm_features();
+                if !features.is_empty() {
+                    args.push(format!("--features={features}").into());
+                }
+                args.push(self.invocation.opt_level.flag().into());
+                args.push(
+                    if emit == Emit::Object {
+                        "--emit=obj"
+                    } else {
+                        "--emit=asm"
+                    }
+                    .into(),
+                );
+                if job.link_devicelibs {
+                    args.push("--link-devicelibs".into());
+                }
+                if job.fast_math {
+                    args.push("--fast-math".into());
+                }
+                if job.flush_denormals {
+                    args.push("--flush-denormals".into());
+                }
+                args.extend([
+                    "-o".into(),
+                    output.clone().into_os_string(),
+                    input_paths[0].clone().into_os_string(),
+                ]);
+                self.push(id, Tool::Codegen(job), input_paths, output, args);
+            }
+            Action::Lld { .. } => {
+                let lld = self
+                    .toolchain
+                    .lld
+                    .clone()
+                    .ok_or_else(|| DriverError::ToolNotFound {
+                        tool: "ld.lld".to_owned(),
+                        hint: "install the `lld-22` package or set `OXHIP_LLD`".to_owned(),
+                    })?;
+                // The input is a relocatable ELF object, not bitcode: no LTO options.
+                let mut args: Vec<OsString> = ["-shared", "-m", "elf64_amdgpu", "--no-undefined"]
+                    .map(OsString::from)
+                    .to_vec();
+                args.extend([
+                    "-o".into(),
+                    output.clone().into_os_string(),
+                    input_paths[0].clone().into_os_string(),
+                ]);
+                self.push(id, Tool::Lld(lld), input_paths, output, args);
+            }
+            Action::Bundle { devices } => {
+                let mut entries = Vec::new();
+                let mut args: Vec<OsString> = vec!["-type=o".into(), "-bundle-align=4096".into()];
+                let mut targets = vec![format!("host-{HOST_TRIPLE}")];
+                let mut inputs_arg = vec!["/dev/null".to_owned()];
+                for (device, path) in devices.iter().zip(&input_paths) {
+                    let arch = match &self.plan.nodes[*device].action {
+                        Action::Lld { arch, .. } | Action::Backend { arch, .. } => arch.clone(),
+                        other => {
+                            return Err(DriverError::Internal {
+                                message: format!("bundle input is not a device image: {other:?}"),
+                            })
+                        }
+                    };
+                    targets.push(arch.bundle_entry_id());
+                    inputs_arg.push(path.display().to_string());
+                    entries.push(BundleEntry {
+                        arch,
+                        path: path.clone(),
+                    });
+                }
+                args.push(format!("-targets={}", targets.join(",")).into());
+                args.push(format!("-input={}", inputs_arg.join(",")).into());
+                args.push(format!("-output={}", output.display()).into());
+                self.push(id, Tool::Bundler(entries), input_paths, output, args);
+            }
+            Action::HostCompile { input, bundle } => {
+                let request = Cc1Request {
+                    lang: self.lang_of(input),
+                    side: Side::Host,
+                    aux_triple: self.aux_triple(),
+                    gpubinary: bundle.map(|bundle| self.paths[bundle].clone()),
+                    cuid: self.cuid(input),
+                    output: if node.ty == FileType::Assembly {
+                        Cc1Output::Assembly
+                    } else {
+                        Cc1Output::Object
+                    },
+                    dependencies: self.dependencies(&output),
+                    extra: self.host_passthrough(&Side::Host),
+                };
+                let args = cc1_args(
+                    self.toolchain,
+                    self.invocation,
+                    &request,
+                    &input_paths[0],
+                    &output,
+                );
+                self.push(id, clang, input_paths, output, args);
+            }
+            Action::Link { parts } => {
+                let mut args: Vec<OsString> = Vec::new();
+                if self.invocation.shared {
+                    args.push("-shared".into());
+                }
+                if self.invocation.pthread {
+                    args.push("-pthread".into());
+                }
+                args.extend(self.invocation.link_driver_args.iter().map(OsString::from));
+                args.extend(["-o".into(), output.clone().into_os_string()]);
+                for part in parts {
+                    match part {
+                        LinkPart::Object(object) => {
+                            args.push(self.paths[object].clone().into_os_string())
+                        }
+                        LinkPart::Arg(items) => args.extend(items.into_iter().map(OsString::from)),
+                    }
+                }
+                args.push(format!("-L{}", self.toolchain.runtime_lib_dir.display()).into());
+                args.push("-l:liboxhip_runtime.a".into());
+                args.extend(RUNTIME_NATIVE_LIBS.iter().map(OsString::from));
+                self.push(id, clang, input_paths, output, args);
+            }
+        }
+        Ok(())
+    }
+
+    /// Host-only pass-through flags (`-f…`, `-m…` the table does not know).
+    fn host_passthrough(&self, side: &Side) -> Vec<String> {
+        match side {
+            Side::Host => self.invocation.host_passthrough.clone(),
+            Side::Device(_) => Vec::new(),
+        }
+    }
+
+    /// clang driver arguments for a plain C/C++ host compile.
+    fn host_driver_args(&self, lang: Lang) -> Vec<OsString> {
+        let invocation = self.invocation;
+        let mut args: Vec<OsString> = vec![
+            "-x".into(),
+            if lang == Lang::C { "c" } else { "c++" }.into(),
+        ];
+        args.push(invocation.opt_level.flag().into());
+        if invocation.debug {
+            args.push("-g".into());
+        }
+        if invocation.pic {
+            args.push("-fPIC".into());
+        }
+        if let Some(std) = &invocation.std {
+            args.push(format!("-std={std}").into());
+        }
+        if invocation.pthread {
+            args.push("-pthread".into());
+        }
+        if invocation.fast_math {
+            args.push("-ffast-math".into());
+        }
+        for arg in &invocation.preprocessor {
+            match arg {
+                crate::args::PreprocessorArg::Define(text) => args.push(format!("-D{text}").into()),
+                crate::args::PreprocessorArg::Undefine(text) => {
+                    args.push(format!("-U{text}").into())
+                }
+                crate::args::PreprocessorArg::Include(path) => {
+                    args.push(format!("-I{}", path.display()).into())
+                }
+                crate::args::PreprocessorArg::ISystem(path) => {
+                    args.extend(["-isystem".into(), path.clone().into_os_string()]);
+                }
+                crate::args::PreprocessorArg::PreInclude(path) => {
+                    args.extend(["-include".into(), path.clone().into_os_string()]);
+                }
+            }
+        }
+        // The HIP headers, so that plain C++ files can include `hip/hip_runtime_api.h`.
+        args.push(format!("-I{}", self.toolchain.hip_include_dir.display()).into());
+        args.push("-D__HIP_PLATFORM_AMD__=1".into());
+        args.extend(invocation.warnings.iter().map(OsString::from));
+        args.extend(invocation.host_passthrough.iter().map(OsString::from));
+        args
+    }
+}
+
+/// True when this invocation writes anything to stdout as an artifact.
+pub fn writes_stdout(jobs: &[Job]) -> bool {
+    jobs.iter()
+        .any(|job| job.is_result && job.output == Path::new("-"))
+}

@@ -1,0 +1,148 @@
+//! The driver's side of the `frontend` contract: turns a driver-level compile
+//! request into the clang `-cc1` argument vector built by `frontend::cc1_args`.
+//!
+//! Pure: builds argument vectors only.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use crate::args::{Invocation, Lang, OptLevel, PreprocessorArg};
+use crate::bind::Toolchain;
+use crate::plan::Side;
+use crate::targets::OffloadArch;
+
+/// What a cc1 job writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cc1Output {
+    Bitcode,
+    Object,
+    Assembly,
+    Preprocessed,
+    DependencyOnly,
+}
+
+/// One `-cc1` compile of a HIP/CUDA source.
+#[derive(Clone, Debug)]
+pub(crate) struct Cc1Request {
+    pub(crate) lang: Lang,
+    pub(crate) side: Side,
+    /// For the host side: the device triple clang's HIP mode pairs it with.
+    pub(crate) aux_triple: String,
+    pub(crate) gpubinary: Option<PathBuf>,
+    pub(crate) cuid: String,
+    pub(crate) output: Cc1Output,
+    pub(crate) dependencies: Option<frontend::DependencyOptions>,
+    /// Extra cc1 arguments (host pass-through).
+    pub(crate) extra: Vec<String>,
+}
+
+fn to_frontend_opt(level: OptLevel) -> frontend::OptLevel {
+    match level {
+        OptLevel::O0 => frontend::OptLevel::O0,
+        OptLevel::O1 => frontend::OptLevel::O1,
+        OptLevel::O2 => frontend::OptLevel::O2,
+        OptLevel::O3 => frontend::OptLevel::O3,
+        OptLevel::Os => frontend::OptLevel::Os,
+        OptLevel::Oz => frontend::OptLevel::Oz,
+    }
+}
+
+fn device_target(arch: &OffloadArch) -> frontend::DeviceTarget {
+    match arch {
+        OffloadArch::Amdgcn {
+            processor,
+            features,
+        } => frontend::DeviceTarget::Amdgcn {
+            cpu: processor.clone(),
+            features: features.clone(),
+        },
+        OffloadArch::Nvptx { sm, arch_specific } => frontend::DeviceTarget::Nvptx {
+            sm: *sm,
+            arch_specific: *arch_specific,
+        },
+    }
+}
+
+/// The `-cc1 …` arguments (after the clang path) for `request`.
+pub(crate) fn cc1_args(
+    toolchain: &Toolchain,
+    invocation: &Invocation,
+    request: &Cc1Request,
+    input: &Path,
+    output: &Path,
+) -> Vec<OsString> {
+    let lang = match request.lang {
+        Lang::Hip => frontend::Lang::Hip,
+        Lang::Cuda => frontend::Lang::Cuda,
+        Lang::Cxx => frontend::Lang::Cxx,
+        Lang::C => frontend::Lang::C,
+    };
+    let side = match &request.side {
+        Side::Host => frontend::Side::Host {
+            aux_triple: request.aux_triple.clone(),
+            gpubinary: request.gpubinary.clone(),
+            cuid: request.cuid.clone(),
+        },
+        Side::Device(arch) => frontend::Side::Device {
+            target: device_target(arch),
+            cuid: request.cuid.clone(),
+        },
+    };
+    let output_kind = match request.output {
+        Cc1Output::Bitcode => frontend::Output::Bitcode,
+        Cc1Output::Object => frontend::Output::Object,
+        Cc1Output::Assembly => frontend::Output::Assembly,
+        Cc1Output::Preprocessed => frontend::Output::Preprocessed,
+        Cc1Output::DependencyOnly => frontend::Output::DependencyOnly,
+    };
+    let mut preprocessor = Vec::new();
+    for arg in &invocation.preprocessor {
+        preprocessor.push(match arg {
+            PreprocessorArg::Define(text) => frontend::PreprocessorArg::Define(text.clone()),
+            PreprocessorArg::Undefine(text) => frontend::PreprocessorArg::Undefine(text.clone()),
+            PreprocessorArg::Include(path) => frontend::PreprocessorArg::Include(path.clone()),
+            PreprocessorArg::ISystem(path) => frontend::PreprocessorArg::ISystem(path.clone()),
+            PreprocessorArg::PreInclude(path) => {
+                frontend::PreprocessorArg::PreInclude(path.clone())
+            }
+        });
+    }
+    let mut extra_cc1: Vec<OsString> = Vec::new();
+    if invocation.fast_math {
+        // What clang's driver passes to -cc1 for -ffast-math.
+        extra_cc1.extend(
+            [
+                "-menable-no-infs",
+                "-menable-no-nans",
+                "-fapprox-func",
+                "-funsafe-math-optimizations",
+                "-fno-signed-zeros",
+                "-mreassociate",
+                "-freciprocal-math",
+                "-ffp-contract=fast",
+                "-ffast-math",
+                "-ffinite-math-only",
+            ]
+            .map(OsString::from),
+        );
+    }
+    if invocation.flush_denormals && matches!(request.side, Side::Device(_)) {
+        extra_cc1.push("-fdenormal-fp-math-f32=preserve-sign,preserve-sign".into());
+    }
+    extra_cc1.extend(request.extra.iter().map(OsString::from));
+    let options = frontend::CompileOptions {
+        lang,
+        side,
+        output: output_kind,
+        opt_level: to_frontend_opt(invocation.opt_level),
+        debug: invocation.debug,
+        pic: invocation.pic,
+        std: invocation.std.clone(),
+        preprocessor,
+        warnings: invocation.warnings.clone(),
+        dependencies: request.dependencies.clone(),
+        hip_include_dir: toolchain.hip_include_dir.clone(),
+        extra_cc1,
+    };
+    frontend::cc1_args(&toolchain.clang, &options, input, output)
+}

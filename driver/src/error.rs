@@ -1,0 +1,106 @@
+//! The driver's failures, as data, and their rendering as diagnostics.
+//!
+//! Three channels (STYLE.md §3): a user error is a [`DriverError`] rendered as a
+//! diagnostic with exit 1; a failing tool is [`DriverError::ToolFailed`] (its
+//! stderr was already passed through) with the tool's own status; a bug of ours
+//! is [`DriverError::Internal`], exit 101.
+
+use std::path::PathBuf;
+
+use diagnostics::{Diagnostic, FileId};
+
+#[derive(Debug, thiserror::Error)]
+pub enum DriverError {
+    #[error("unknown argument '{arg}'")]
+    UnknownArgument { arg: String },
+    #[error("argument to '{option}' is missing (expected 1 value)")]
+    MissingValue { option: String },
+    #[error("invalid value '{value}' in '{option}'")]
+    BadValue { option: String, value: String },
+    #[error("language not recognized: '{lang}'")]
+    UnknownLanguage { lang: String },
+    #[error("invalid optimization level '-O{level}'")]
+    BadOptLevel { level: String },
+    #[error("invalid offload arch '{arch}': {reason}")]
+    BadOffloadArch { arch: String, reason: String },
+    #[error("invalid offload arch combinations: '{first}' and '{second}'")]
+    ConflictingOffloadArchs { first: String, second: String },
+    #[error("`--offload-arch=native` found no GPU")]
+    NoNativeGpu,
+    #[error("no input files")]
+    NoInputFiles,
+    #[error("reading source from stdin (`-`) is not supported")]
+    StdinInput,
+    #[error("no such file or directory: '{}'", path.display())]
+    MissingInput { path: PathBuf },
+    #[error("output file '{}' is also an input", path.display())]
+    OutputIsInput { path: PathBuf },
+    #[error("cannot specify -o when generating multiple output files")]
+    OutputWithMultipleFiles,
+    #[error("`-fgpu-rdc` (relocatable device code) is not supported yet")]
+    GpuRdcUnsupported,
+    #[error("cannot find `{tool}`: {hint}")]
+    ToolNotFound { tool: String, hint: String },
+    #[error("{message}")]
+    Io { message: String },
+    #[error("{message}")]
+    Codegen { message: String },
+    #[error("{message}")]
+    Bundle { message: String },
+    /// A subprocess failed; its stderr has been passed through already.
+    #[error("{command} failed with exit status {status}")]
+    ToolFailed { command: String, status: i32 },
+    #[error("internal error: {message}")]
+    Internal { message: String },
+}
+
+impl DriverError {
+    /// The process exit status for this error.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            DriverError::ToolFailed { status, .. } => *status,
+            DriverError::Internal { .. } => 101,
+            _ => 1,
+        }
+    }
+
+    /// A stable kebab-case code for the diagnostic.
+    pub fn code(&self) -> &'static str {
+        match self {
+            DriverError::UnknownArgument { .. } => "unknown-argument",
+            DriverError::MissingValue { .. } | DriverError::BadValue { .. } => "bad-argument",
+            DriverError::UnknownLanguage { .. } => "unknown-language",
+            DriverError::BadOptLevel { .. } => "bad-opt-level",
+            DriverError::BadOffloadArch { .. }
+            | DriverError::ConflictingOffloadArchs { .. }
+            | DriverError::NoNativeGpu => "bad-offload-arch",
+            DriverError::NoInputFiles
+            | DriverError::StdinInput
+            | DriverError::MissingInput { .. } => "input",
+            DriverError::OutputIsInput { .. } | DriverError::OutputWithMultipleFiles => "output",
+            DriverError::GpuRdcUnsupported => "unsupported",
+            DriverError::ToolNotFound { .. } => "tool-not-found",
+            DriverError::Io { .. } => "io",
+            DriverError::Codegen { .. } => "codegen",
+            DriverError::Bundle { .. } => "bundle",
+            DriverError::ToolFailed { .. } => "tool-failed",
+            DriverError::Internal { .. } => "internal",
+        }
+    }
+
+    pub fn to_diagnostic(&self) -> Diagnostic<FileId> {
+        let diagnostic = Diagnostic::error().with_message(self.to_string());
+        match self {
+            DriverError::Internal { .. } => diagnostic.with_notes(vec![
+                "this is a bug in oxhip; please report it with the command line (`-v` shows it)"
+                    .to_owned(),
+            ]),
+            DriverError::GpuRdcUnsupported => diagnostic.with_notes(vec![
+                "compile all kernels and the device functions they call in one translation unit"
+                    .to_owned(),
+            ]),
+            DriverError::ToolFailed { .. } => diagnostic,
+            _ => diagnostic,
+        }
+    }
+}

@@ -1,0 +1,450 @@
+//! The only code of the driver that touches the disk or spawns processes:
+//! discovery (tools, installation, GPUs present) before planning, and running
+//! the jobs.
+//!
+//! Jobs run in waves: every job whose inputs are ready runs at once, one thread
+//! each, so the device chains of different targets proceed in parallel.
+//! Results the user asked for are written to a temporary file in the output's
+//! directory and renamed, so a failing job never leaves a half-written `-o`.
+
+use std::ffi::OsString;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::bind::{Job, Tool, Toolchain};
+use crate::error::DriverError;
+use crate::plan::Emit;
+use crate::targets::OffloadArch;
+
+/// The outside world as the driver sees it; tests pass their own.
+pub struct System<'a> {
+    /// Environment variable lookup.
+    pub var: &'a dyn Fn(&str) -> Option<OsString>,
+    /// The path of the running `oxhip` executable.
+    pub exe: PathBuf,
+    /// GPUs present (`gfx942`, `sm_90`): see [`detect_gpus`].
+    pub detect_gpus: &'a dyn Fn() -> Vec<String>,
+}
+
+/// Runs `nvptx-arch` and `amdgpu-arch` (from LLVM 22) with a short timeout and
+/// returns the GPUs they list, deduplicated, in order.
+pub fn detect_gpus() -> Vec<String> {
+    let mut found = Vec::new();
+    for tool in ["amdgpu-arch", "nvptx-arch"] {
+        let path = Path::new("/usr/lib/llvm-22/bin").join(tool);
+        for line in run_with_timeout(&path, Duration::from_secs(3)).lines() {
+            let name = line.trim();
+            if !name.is_empty()
+                && name != "gfx000"
+                && !found.iter().any(|seen: &String| seen == name)
+            {
+                found.push(name.to_owned());
+            }
+        }
+    }
+    found
+}
+
+/// stdout of `program`, or empty when it fails, is missing or is too slow.
+fn run_with_timeout(program: &Path, timeout: Duration) -> String {
+    let Ok(mut child) = Command::new(program)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        return String::new();
+    };
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => {
+                let mut text = String::new();
+                if status.success() {
+                    if let Some(mut stdout) = child.stdout.take() {
+                        let _ = stdout.read_to_string(&mut text);
+                    }
+                }
+                return text;
+            }
+            Ok(None) if start.elapsed() < timeout => std::thread::sleep(Duration::from_millis(20)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return String::new();
+            }
+        }
+    }
+}
+
+/// Finds clang, ld.lld, the HIP headers and the runtime library
+/// (ARCHITECTURE.md, install layout).
+pub fn discover_toolchain(system: &System<'_>) -> Result<Toolchain, DriverError> {
+    let clang = frontend::find_clang(system.var).map_err(|err| DriverError::ToolNotFound {
+        tool: "clang".to_owned(),
+        hint: err.to_string(),
+    })?;
+    let exe_dir = system
+        .exe
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let hip_include_dir = match (system.var)("OXHIP_INCLUDE_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => {
+            let installed = exe_dir.join("../include");
+            if installed.join("hip/hip_runtime.h").is_file() {
+                installed
+            } else {
+                exe_dir.join("../../runtime/include")
+            }
+        }
+    };
+    let runtime_lib_dir = match (system.var)("OXHIP_LIB_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => {
+            let installed = exe_dir.join("../lib");
+            if installed.join("liboxhip_runtime.a").is_file() {
+                installed
+            } else {
+                exe_dir.clone()
+            }
+        }
+    };
+    let lld = find_lld(system);
+    Ok(Toolchain {
+        clang,
+        lld,
+        hip_include_dir: tidy(&hip_include_dir),
+        runtime_lib_dir: tidy(&runtime_lib_dir),
+    })
+}
+
+/// `OXHIP_LLD`, then `ld.lld-22` on `PATH`, then LLVM 22's own directory.
+fn find_lld(system: &System<'_>) -> Option<PathBuf> {
+    if let Some(path) = (system.var)("OXHIP_LLD") {
+        return Some(PathBuf::from(path));
+    }
+    if let Some(path_var) = (system.var)("PATH") {
+        for dir in std::env::split_paths(&path_var) {
+            let candidate = dir.join("ld.lld-22");
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    let fallback = PathBuf::from("/usr/lib/llvm-22/bin/ld.lld");
+    fallback.is_file().then_some(fallback)
+}
+
+/// Removes `dir/..` pairs lexically where `dir` exists, for readable paths.
+fn tidy(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Checks that every input exists (clang reports this before running anything).
+pub fn check_inputs(paths: &[PathBuf]) -> Result<(), DriverError> {
+    for path in paths {
+        if !path.exists() {
+            return Err(DriverError::MissingInput { path: path.clone() });
+        }
+    }
+    Ok(())
+}
+
+/// What a run produced for the caller to print.
+#[derive(Default)]
+pub struct Outcome {
+    /// Text for stderr: `-v` command lines and the tools' own stderr, in job order.
+    pub stderr: Vec<u8>,
+    /// Artifact bytes for stdout (`-o -`).
+    pub stdout: Vec<u8>,
+}
+
+/// Runs the jobs. On failure, whatever was gathered for stderr so far is in
+/// `outcome.stderr` and is printed before the error.
+pub fn execute(
+    jobs: &[Job],
+    temp_dir: &Path,
+    verbose: bool,
+    outcome: &mut Outcome,
+) -> Result<(), DriverError> {
+    // Where each job writes: results go to a temporary name, then are renamed.
+    let write_paths: Vec<PathBuf> = jobs
+        .iter()
+        .enumerate()
+        .map(|(index, job)| {
+            if !job.is_result {
+                job.output.clone()
+            } else if job.output == Path::new("-") {
+                temp_dir.join(format!("stdout-{index}"))
+            } else {
+                let name = job
+                    .output
+                    .file_name()
+                    .map(|name| name.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                job.output
+                    .with_file_name(format!(".{name}.oxhip-{}-{index}.tmp", std::process::id()))
+            }
+        })
+        .collect();
+    let result = run_waves(jobs, &write_paths, verbose, outcome);
+    let result = result.and_then(|()| publish(jobs, &write_paths, outcome));
+    if result.is_err() {
+        for (job, path) in jobs.iter().zip(&write_paths) {
+            if job.is_result {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+    }
+    result
+}
+
+fn publish(
+    jobs: &[Job],
+    write_paths: &[PathBuf],
+    outcome: &mut Outcome,
+) -> Result<(), DriverError> {
+    for (job, path) in jobs.iter().zip(write_paths) {
+        if !job.is_result {
+            continue;
+        }
+        if job.output == Path::new("-") {
+            let bytes = std::fs::read(path).map_err(|err| io_error("reading", path, &err))?;
+            outcome.stdout.extend(bytes);
+            let _ = std::fs::remove_file(path);
+        } else {
+            std::fs::rename(path, &job.output)
+                .map_err(|err| io_error("writing", &job.output, &err))?;
+        }
+    }
+    Ok(())
+}
+
+fn io_error(doing: &str, path: &Path, err: &std::io::Error) -> DriverError {
+    DriverError::Io {
+        message: format!("{doing} `{}`: {err}", path.display()),
+    }
+}
+
+struct JobResult {
+    stderr: Vec<u8>,
+    result: Result<(), DriverError>,
+}
+
+fn run_waves(
+    jobs: &[Job],
+    write_paths: &[PathBuf],
+    verbose: bool,
+    outcome: &mut Outcome,
+) -> Result<(), DriverError> {
+    let mut done = vec![false; jobs.len()];
+    while done.iter().any(|finished| !finished) {
+        let ready: Vec<usize> = (0..jobs.len())
+            .filter(|index| !done[*index] && jobs[*index].deps.iter().all(|dep| done[*dep]))
+            .collect();
+        if ready.is_empty() {
+            return Err(DriverError::Internal {
+                message: "job graph has a cycle".to_owned(),
+            });
+        }
+        let results: Vec<JobResult> = std::thread::scope(|scope| {
+            let handles: Vec<_> = ready
+                .iter()
+                .map(|index| {
+                    let job = &jobs[*index];
+                    scope.spawn(move || run_job(job, jobs, write_paths, *index, verbose))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| {
+                    handle.join().unwrap_or_else(|_| JobResult {
+                        stderr: Vec::new(),
+                        result: Err(DriverError::Internal {
+                            message: "a job thread panicked".to_owned(),
+                        }),
+                    })
+                })
+                .collect()
+        });
+        let mut first_error = None;
+        for (index, job_result) in ready.iter().zip(results) {
+            outcome.stderr.extend(job_result.stderr);
+            match job_result.result {
+                Ok(()) => done[*index] = true,
+                Err(err) => {
+                    first_error.get_or_insert(err);
+                }
+            }
+        }
+        if let Some(err) = first_error {
+            return Err(err);
+        }
+    }
+    Ok(())
+}
+
+/// Maps each input path of `job` to where its producer actually wrote it.
+fn actual_path<'a>(path: &'a Path, jobs: &[Job], write_paths: &'a [PathBuf]) -> &'a Path {
+    jobs.iter()
+        .position(|job| job.output == path)
+        .map_or(path, |producer| &write_paths[producer])
+}
+
+fn run_job(
+    job: &Job,
+    jobs: &[Job],
+    write_paths: &[PathBuf],
+    index: usize,
+    verbose: bool,
+) -> JobResult {
+    let write_path = &write_paths[index];
+    let mut stderr = Vec::new();
+    // Results are written to a temporary name: rewrite the argument naming the output.
+    let args: Vec<OsString> = job
+        .args
+        .iter()
+        .map(|arg| {
+            if Path::new(arg) == job.output {
+                write_path.clone().into_os_string()
+            } else {
+                arg.clone()
+            }
+        })
+        .collect();
+    if verbose {
+        let shown = Job {
+            args: args.clone(),
+            ..job.clone()
+        };
+        stderr.extend(shown.to_line().into_bytes());
+        stderr.push(b'\n');
+    }
+    let result = match &job.tool {
+        Tool::Clang(program) | Tool::Lld(program) => {
+            run_subprocess(program, &args, &job.to_line(), &mut stderr)
+        }
+        Tool::Codegen(options) => {
+            let input = actual_path(&job.inputs[0], jobs, write_paths);
+            run_codegen(options, input, write_path)
+        }
+        Tool::Bundler(entries) => run_bundler(entries, jobs, write_paths, write_path),
+    };
+    JobResult { stderr, result }
+}
+
+fn run_subprocess(
+    program: &Path,
+    args: &[OsString],
+    line: &str,
+    stderr: &mut Vec<u8>,
+) -> Result<(), DriverError> {
+    let output = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|err| DriverError::ToolNotFound {
+            tool: program.display().to_string(),
+            hint: err.to_string(),
+        })?;
+    // stdout of a tool is never an artifact of ours: show it on stderr.
+    stderr.extend(&output.stdout);
+    stderr.extend(&output.stderr);
+    if output.status.success() {
+        return Ok(());
+    }
+    let status = output.status.code().unwrap_or_else(|| {
+        use std::os::unix::process::ExitStatusExt as _;
+        128 + output.status.signal().unwrap_or(0)
+    });
+    Err(DriverError::ToolFailed {
+        command: line.trim_start().to_owned(),
+        status,
+    })
+}
+
+fn run_codegen(
+    job: &crate::bind::CodegenJob,
+    input: &Path,
+    output: &Path,
+) -> Result<(), DriverError> {
+    let bitcode = std::fs::read(input).map_err(|err| io_error("reading", input, &err))?;
+    let target = match &job.arch {
+        OffloadArch::Amdgcn { processor, .. } => codegen::Target::Amdgcn {
+            cpu: processor.clone(),
+            features: job.arch.llvm_features(),
+        },
+        OffloadArch::Nvptx { sm, arch_specific } => codegen::Target::Nvptx {
+            sm: *sm,
+            arch_specific: *arch_specific,
+            ptx_isa: job.arch.ptx_isa().unwrap_or(78),
+        },
+    };
+    let opt_level = match job.opt_level {
+        crate::args::OptLevel::O0 => codegen::OptLevel::O0,
+        crate::args::OptLevel::O1 => codegen::OptLevel::O1,
+        crate::args::OptLevel::O2 => codegen::OptLevel::O2,
+        crate::args::OptLevel::O3 => codegen::OptLevel::O3,
+        crate::args::OptLevel::Os => codegen::OptLevel::Os,
+        crate::args::OptLevel::Oz => codegen::OptLevel::Oz,
+    };
+    let options = codegen::Options {
+        target,
+        opt_level,
+        emit: match job.emit {
+            Emit::Object => codegen::Emit::Object,
+            Emit::Assembly => codegen::Emit::Assembly,
+        },
+        link_devicelibs: job.link_devicelibs,
+        fast_math: job.fast_math,
+        flush_denormals: job.flush_denormals,
+    };
+    let bytes = codegen::compile(&[&bitcode], &options).map_err(|err| DriverError::Codegen {
+        message: format!("compiling for `{}`: {err}", job.arch),
+    })?;
+    std::fs::write(output, bytes).map_err(|err| io_error("writing", output, &err))
+}
+
+fn run_bundler(
+    entries: &[crate::bind::BundleEntry],
+    jobs: &[Job],
+    write_paths: &[PathBuf],
+    output: &Path,
+) -> Result<(), DriverError> {
+    let bundle_error = |err: bundler::BundleError| DriverError::Bundle {
+        message: err.to_string(),
+    };
+    let mut bundle_entries = vec![bundler::Entry {
+        id: bundler::EntryId::host(),
+        data: Vec::new(),
+    }];
+    for entry in entries {
+        let path = actual_path(&entry.path, jobs, write_paths);
+        let data = std::fs::read(path).map_err(|err| io_error("reading", path, &err))?;
+        let arch = bundler::OffloadArch::parse(&entry.arch.to_string()).map_err(bundle_error)?;
+        bundle_entries.push(if arch.is_nvptx() {
+            // PTX is stored NUL-terminated: cuModuleLoadData needs a C string (hip-abi.md §0.12).
+            bundler::Entry::ptx(&arch, &data)
+        } else {
+            bundler::Entry {
+                id: arch.bundle_entry_id(),
+                data,
+            }
+        });
+    }
+    let bytes = bundler::write(
+        &bundler::Bundle {
+            entries: bundle_entries,
+        },
+        &bundler::WriteOptions {
+            align: 4096,
+            compression: None,
+        },
+    )
+    .map_err(bundle_error)?;
+    std::fs::write(output, bytes).map_err(|err| io_error("writing", output, &err))
+}

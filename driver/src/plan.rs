@@ -1,0 +1,449 @@
+//! Builds the compilation graph from an [`Invocation`]. Pure: no file system,
+//! no processes, no environment.
+//!
+//! A [`Plan`] is a list of [`Node`]s in dependency order (every input of a node
+//! comes before it). Its text form is what `--print-phases` prints, and tests
+//! assert on that text. File names are not chosen here: that is `bind`'s job.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use crate::args::{InputKind, Invocation, Lang, LinkItem, Mode, OffloadScope};
+use crate::error::DriverError;
+use crate::targets::{self, OffloadArch};
+
+pub type ActionId = usize;
+
+/// Which half of a single-source HIP program a compile is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    Host,
+    Device(OffloadArch),
+}
+
+/// What a backend emits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    /// AMDGPU relocatable ELF.
+    Object,
+    /// AMDGPU assembly or PTX text.
+    Assembly,
+}
+
+/// The type of the file an action produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileType {
+    Source(Lang),
+    /// Linker inputs given by the user (`.o`, `.a`, `.so`).
+    LinkerInput,
+    Preprocessed,
+    Dependencies,
+    /// Unoptimised LLVM bitcode from a device compile.
+    Ir,
+    Object,
+    Assembly,
+    /// A linked AMDGPU code object.
+    CodeObject,
+    /// An offload bundle of device images.
+    Fatbin,
+    Image,
+}
+
+impl FileType {
+    fn name(self) -> &'static str {
+        match self {
+            FileType::Source(lang) => lang.name(),
+            FileType::LinkerInput => "object",
+            FileType::Preprocessed => "cpp-output",
+            FileType::Dependencies => "dependencies",
+            FileType::Ir => "ir",
+            FileType::Object => "object",
+            FileType::Assembly => "assembler",
+            FileType::CodeObject => "code-object",
+            FileType::Fatbin => "hip-fatbin",
+            FileType::Image => "image",
+        }
+    }
+}
+
+/// One piece of the final link, in command-line order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkPart {
+    Object(ActionId),
+    Arg(Vec<String>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A file the user named.
+    Input { path: PathBuf, kind: InputKind },
+    /// `-E` / `-M`: preprocess one side (writes text).
+    Preprocess { input: ActionId, side: Side },
+    /// clang: device side → LLVM bitcode; plain C/C++ (host side) → object or assembly.
+    Compile { input: ActionId, side: Side },
+    /// codegen: device library, optimisation, lowering for one target.
+    Backend {
+        input: ActionId,
+        arch: OffloadArch,
+        emit: Emit,
+    },
+    /// ld.lld: AMDGPU relocatable ELF → code object.
+    Lld { input: ActionId, arch: OffloadArch },
+    /// bundler: device images → one offload bundle (host entry first, empty).
+    Bundle { devices: Vec<ActionId> },
+    /// clang: HIP host side, embedding the bundle (`-fcuda-include-gpubinary`).
+    HostCompile {
+        input: ActionId,
+        bundle: Option<ActionId>,
+    },
+    /// The system link (clang as link driver) with the runtime.
+    Link { parts: Vec<LinkPart> },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub action: Action,
+    pub ty: FileType,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    pub nodes: Vec<Node>,
+    /// The nodes whose files are the command's results (written to `-o` or the
+    /// default names), in order.
+    pub results: Vec<ActionId>,
+}
+
+impl Plan {
+    fn push(&mut self, action: Action, ty: FileType) -> ActionId {
+        self.nodes.push(Node { action, ty });
+        self.nodes.len() - 1
+    }
+
+    /// The action ids a node reads.
+    pub fn inputs_of(&self, id: ActionId) -> Vec<ActionId> {
+        match &self.nodes[id].action {
+            Action::Input { .. } => Vec::new(),
+            Action::Preprocess { input, .. }
+            | Action::Compile { input, .. }
+            | Action::Backend { input, .. }
+            | Action::Lld { input, .. } => vec![*input],
+            Action::Bundle { devices } => devices.clone(),
+            Action::HostCompile { input, bundle } => {
+                std::iter::once(*input).chain(*bundle).collect()
+            }
+            Action::Link { parts } => parts
+                .iter()
+                .filter_map(|part| match part {
+                    LinkPart::Object(id) => Some(*id),
+                    LinkPart::Arg(_) => None,
+                })
+                .collect(),
+        }
+    }
+
+    /// The `--print-phases` text: one line per action, clang style.
+    pub fn to_text(&self) -> String {
+        let mut text = String::new();
+        for (id, node) in self.nodes.iter().enumerate() {
+            let (kind, detail) = match &node.action {
+                Action::Input { path, .. } => ("input", format!("\"{}\"", path.display())),
+                Action::Preprocess { .. } => ("preprocessor", self.ids(id)),
+                Action::Compile { .. } => ("compiler", self.ids(id)),
+                Action::Backend { .. } => ("backend", self.ids(id)),
+                Action::Lld { .. } => ("linker", self.ids(id)),
+                Action::Bundle { .. } => ("bundler", self.ids(id)),
+                Action::HostCompile { .. } => ("host-compiler", self.ids(id)),
+                Action::Link { .. } => ("linker", self.ids(id)),
+            };
+            let side = match &node.action {
+                Action::Preprocess { side, .. } | Action::Compile { side, .. } => side_text(side),
+                Action::Backend { arch, .. } | Action::Lld { arch, .. } => {
+                    side_text(&Side::Device(arch.clone()))
+                }
+                Action::HostCompile { .. } => ", (host-hip)".to_owned(),
+                _ => String::new(),
+            };
+            let marker = if self.results.contains(&id) {
+                " [output]"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                text,
+                "{id}: {kind}, {detail}, {}{side}{marker}",
+                node.ty.name()
+            );
+        }
+        text
+    }
+
+    fn ids(&self, id: ActionId) -> String {
+        let inputs: Vec<String> = self.inputs_of(id).iter().map(ToString::to_string).collect();
+        format!("{{{}}}", inputs.join(", "))
+    }
+}
+
+fn side_text(side: &Side) -> String {
+    match side {
+        Side::Host => ", (host)".to_owned(),
+        Side::Device(arch) => format!(", (device-hip, {arch})"),
+    }
+}
+
+/// [`Invocation`] → [`Plan`].
+pub fn plan(invocation: &Invocation) -> Result<Plan, DriverError> {
+    if let Some((first, second)) = targets::conflicting(&invocation.offload_archs) {
+        return Err(DriverError::ConflictingOffloadArchs {
+            first: first.to_string(),
+            second: second.to_string(),
+        });
+    }
+    let mut plan = Plan::default();
+    // The object each input contributes to the link, by input index.
+    let mut objects: Vec<Option<ActionId>> = Vec::new();
+    let mode = match (invocation.mode, invocation.scope) {
+        // Device-only output is a bundle, never an executable.
+        (Mode::Link, OffloadScope::DeviceOnly) => Mode::Object,
+        (mode, _) => mode,
+    };
+
+    for input in &invocation.inputs {
+        let input_id = plan.push(
+            Action::Input {
+                path: input.path.clone(),
+                kind: input.kind,
+            },
+            match input.kind {
+                InputKind::Source(lang) => FileType::Source(lang),
+                InputKind::Linker => FileType::LinkerInput,
+            },
+        );
+        let object = match input.kind {
+            InputKind::Linker => Some(input_id),
+            InputKind::Source(lang) if lang.is_offload() => {
+                plan_offload_source(&mut plan, invocation, mode, input_id)
+            }
+            InputKind::Source(_) => plan_host_source(&mut plan, mode, input_id),
+        };
+        objects.push(object);
+    }
+
+    if mode == Mode::Link {
+        let parts = invocation
+            .link_items
+            .iter()
+            .filter_map(|item| match item {
+                LinkItem::Input(index) => {
+                    objects.get(*index).copied().flatten().map(LinkPart::Object)
+                }
+                LinkItem::Arg(args) => Some(LinkPart::Arg(args.clone())),
+            })
+            .collect();
+        let link = plan.push(Action::Link { parts }, FileType::Image);
+        plan.results.push(link);
+    }
+    Ok(plan)
+}
+
+/// Plain C or C++: one host compile (clang as a normal compiler).
+fn plan_host_source(plan: &mut Plan, mode: Mode, input: ActionId) -> Option<ActionId> {
+    let (action, ty) = match mode {
+        Mode::Preprocess => (
+            Action::Preprocess {
+                input,
+                side: Side::Host,
+            },
+            FileType::Preprocessed,
+        ),
+        Mode::Dependencies => (
+            Action::Preprocess {
+                input,
+                side: Side::Host,
+            },
+            FileType::Dependencies,
+        ),
+        Mode::Assembly => (
+            Action::Compile {
+                input,
+                side: Side::Host,
+            },
+            FileType::Assembly,
+        ),
+        Mode::Object | Mode::Link => (
+            Action::Compile {
+                input,
+                side: Side::Host,
+            },
+            FileType::Object,
+        ),
+    };
+    let id = plan.push(action, ty);
+    if mode == Mode::Link {
+        Some(id)
+    } else {
+        plan.results.push(id);
+        None
+    }
+}
+
+/// HIP/CUDA: device chains per target, the bundle, then the host compile.
+fn plan_offload_source(
+    plan: &mut Plan,
+    invocation: &Invocation,
+    mode: Mode,
+    input: ActionId,
+) -> Option<ActionId> {
+    let device_only = invocation.scope == OffloadScope::DeviceOnly;
+    let host_only = invocation.scope == OffloadScope::HostOnly;
+    match mode {
+        Mode::Preprocess | Mode::Dependencies => {
+            let ty = if mode == Mode::Preprocess {
+                FileType::Preprocessed
+            } else {
+                FileType::Dependencies
+            };
+            if device_only && mode == Mode::Preprocess {
+                for arch in &invocation.offload_archs {
+                    let id = plan.push(
+                        Action::Preprocess {
+                            input,
+                            side: Side::Device(arch.clone()),
+                        },
+                        ty,
+                    );
+                    plan.results.push(id);
+                }
+            } else {
+                let id = plan.push(
+                    Action::Preprocess {
+                        input,
+                        side: Side::Host,
+                    },
+                    ty,
+                );
+                plan.results.push(id);
+            }
+            return None;
+        }
+        Mode::Assembly if device_only => {
+            for arch in &invocation.offload_archs {
+                let bitcode = plan.push(
+                    Action::Compile {
+                        input,
+                        side: Side::Device(arch.clone()),
+                    },
+                    FileType::Ir,
+                );
+                let assembly = plan.push(
+                    Action::Backend {
+                        input: bitcode,
+                        arch: arch.clone(),
+                        emit: Emit::Assembly,
+                    },
+                    FileType::Assembly,
+                );
+                plan.results.push(assembly);
+            }
+            return None;
+        }
+        _ => {}
+    }
+
+    let bundle = if host_only {
+        None
+    } else {
+        let mut images = Vec::new();
+        for arch in &invocation.offload_archs {
+            let bitcode = plan.push(
+                Action::Compile {
+                    input,
+                    side: Side::Device(arch.clone()),
+                },
+                FileType::Ir,
+            );
+            let image = match arch {
+                OffloadArch::Amdgcn { .. } => {
+                    let object = plan.push(
+                        Action::Backend {
+                            input: bitcode,
+                            arch: arch.clone(),
+                            emit: Emit::Object,
+                        },
+                        FileType::Object,
+                    );
+                    plan.push(
+                        Action::Lld {
+                            input: object,
+                            arch: arch.clone(),
+                        },
+                        FileType::CodeObject,
+                    )
+                }
+                OffloadArch::Nvptx { .. } => plan.push(
+                    Action::Backend {
+                        input: bitcode,
+                        arch: arch.clone(),
+                        emit: Emit::Assembly,
+                    },
+                    FileType::Assembly,
+                ),
+            };
+            images.push(image);
+        }
+        Some(plan.push(Action::Bundle { devices: images }, FileType::Fatbin))
+    };
+    if device_only {
+        plan.results.extend(bundle);
+        return None;
+    }
+    let ty = if mode == Mode::Assembly {
+        FileType::Assembly
+    } else {
+        FileType::Object
+    };
+    let host = plan.push(Action::HostCompile { input, bundle }, ty);
+    if mode == Mode::Link {
+        Some(host)
+    } else {
+        plan.results.push(host);
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::{parse, Context};
+
+    fn check(argv: &str) -> String {
+        let argv: Vec<String> = argv.split_whitespace().map(str::to_owned).collect();
+        let ctx = Context {
+            detect_gpus: &Vec::new,
+        };
+        match parse(&argv, &ctx).and_then(|invocation| plan(&invocation)) {
+            Ok(plan) => plan.to_text(),
+            Err(err) => format!("error: {err}"),
+        }
+    }
+
+    #[test]
+    fn link_with_two_vendors() {
+        insta::assert_snapshot!(check("--offload-arch=gfx942,sm_90 vadd.hip -o vadd"), @r#"
+        0: input, "vadd.hip", hip
+        1: compiler, {0}, ir, (device-hip, gfx942)
+        2: backend, {1}, object, (device-hip, gfx942)
+        3: linker, {2}, code-object, (device-hip, gfx942)
+        4: compiler, {0}, ir, (device-hip, sm_90)
+        5: backend, {4}, assembler, (device-hip, sm_90)
+        6: bundler, {3, 5}, hip-fatbin
+        7: host-compiler, {0, 6}, object, (host-hip)
+        8: linker, {7}, image [output]
+        "#);
+    }
+
+    #[test]
+    fn conflicting_features() {
+        insta::assert_snapshot!(check("--offload-arch=gfx90a,gfx90a:xnack+ a.hip"), @"error: invalid offload arch combinations: 'gfx90a' and 'gfx90a:xnack+'");
+    }
+}

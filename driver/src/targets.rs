@@ -1,0 +1,298 @@
+//! Offload targets as the driver sees them: parsing and canonicalising
+//! `--offload-arch=` values (`gfx942`, `gfx90a:xnack+:sramecc-`, `sm_90a`).
+//!
+//! Pure. The driver keeps its own small type (and list of known processors) so
+//! that `args`, `plan` and `bind` do not depend on the bundler's internals; the
+//! bundle entry ID is derived from the canonical text form in `execute`.
+
+use std::fmt;
+
+/// AMDGPU processors accepted by LLVM 22 (and used by HIP).
+const AMDGPU_PROCESSORS: &[&str] = &[
+    "gfx700", "gfx701", "gfx702", "gfx703", "gfx704", "gfx705", "gfx801", "gfx802", "gfx803",
+    "gfx805", "gfx810", "gfx900", "gfx902", "gfx904", "gfx906", "gfx908", "gfx909", "gfx90a",
+    "gfx90c", "gfx942", "gfx950", "gfx1010", "gfx1011", "gfx1012", "gfx1013", "gfx1030", "gfx1031",
+    "gfx1032", "gfx1033", "gfx1034", "gfx1035", "gfx1036", "gfx1100", "gfx1101", "gfx1102",
+    "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153", "gfx1200", "gfx1201", "gfx1250",
+];
+
+/// Processors with the `xnack` target-ID feature.
+const XNACK_PROCESSORS: &[&str] = &[
+    "gfx801", "gfx810", "gfx900", "gfx902", "gfx904", "gfx906", "gfx908", "gfx909", "gfx90a",
+    "gfx90c", "gfx942", "gfx950", "gfx1010", "gfx1011", "gfx1012", "gfx1013",
+];
+
+/// Processors with the `sramecc` target-ID feature.
+const SRAMECC_PROCESSORS: &[&str] = &["gfx906", "gfx908", "gfx90a", "gfx942", "gfx950"];
+
+/// NVIDIA SMs LLVM 22's NVPTX backend knows, with the minimum PTX ISA each needs
+/// (PTX ISA release notes, "Target ISA notes").
+const NVPTX_SMS: &[(u32, u32)] = &[
+    (50, 40),
+    (52, 41),
+    (53, 42),
+    (60, 50),
+    (61, 50),
+    (62, 50),
+    (70, 60),
+    (72, 61),
+    (75, 63),
+    (80, 70),
+    (86, 71),
+    (87, 74),
+    (89, 78),
+    (90, 78),
+    (100, 86),
+    (101, 86),
+    (103, 88),
+    (120, 87),
+    (121, 88),
+];
+
+/// SMs with an arch-specific `a` variant (`sm_90a`), and the PTX ISA it needs.
+const NVPTX_ARCH_SPECIFIC: &[(u32, u32)] = &[
+    (90, 80),
+    (100, 86),
+    (101, 86),
+    (103, 88),
+    (120, 87),
+    (121, 88),
+];
+
+/// The lowest PTX ISA we emit: 7.8 (CUDA 11.8), which every driver this
+/// project supports can JIT.
+const PTX_ISA_FLOOR: u32 = 78;
+/// Never above 9.0: drivers reject a newer ISA than their own (hip-abi.md §0.11).
+const PTX_ISA_CEILING: u32 = 90;
+
+/// One offload target, canonical: features sorted by name, each at most once.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum OffloadArch {
+    Amdgcn {
+        processor: String,
+        features: Vec<(String, bool)>,
+    },
+    Nvptx {
+        sm: u32,
+        arch_specific: bool,
+    },
+}
+
+impl OffloadArch {
+    /// Parses and canonicalises a target ID. The error is a short reason.
+    pub fn parse(text: &str) -> Result<OffloadArch, String> {
+        if let Some(number) = text.strip_prefix("sm_") {
+            let (digits, arch_specific) = match number.strip_suffix('a') {
+                Some(digits) => (digits, true),
+                None => (number, false),
+            };
+            let sm: u32 = digits
+                .parse()
+                .map_err(|_| "not a GPU architecture".to_owned())?;
+            let table = if arch_specific {
+                NVPTX_ARCH_SPECIFIC
+            } else {
+                NVPTX_SMS
+            };
+            if !table.iter().any(|(known, _)| *known == sm) {
+                return Err("unknown NVIDIA architecture".to_owned());
+            }
+            return Ok(OffloadArch::Nvptx { sm, arch_specific });
+        }
+        let mut parts = text.split(':');
+        let processor = parts.next().unwrap_or_default();
+        if !processor.starts_with("gfx") {
+            return Err("not a GPU architecture".to_owned());
+        }
+        if !AMDGPU_PROCESSORS.contains(&processor) {
+            return Err("unknown AMD GPU processor".to_owned());
+        }
+        let mut features: Vec<(String, bool)> = Vec::new();
+        for part in parts {
+            let (name, enabled) = match (part.strip_suffix('+'), part.strip_suffix('-')) {
+                (Some(name), _) => (name, true),
+                (_, Some(name)) => (name, false),
+                _ => return Err(format!("feature `{part}` must end in `+` or `-`")),
+            };
+            let supported = match name {
+                "xnack" => XNACK_PROCESSORS.contains(&processor),
+                "sramecc" => SRAMECC_PROCESSORS.contains(&processor),
+                _ => return Err(format!("unknown target-ID feature `{name}`")),
+            };
+            if !supported {
+                return Err(format!("`{processor}` has no `{name}` feature"));
+            }
+            if features.iter().any(|(seen, _)| seen == name) {
+                return Err(format!("feature `{name}` given twice"));
+            }
+            features.push((name.to_owned(), enabled));
+        }
+        features.sort();
+        Ok(OffloadArch::Amdgcn {
+            processor: processor.to_owned(),
+            features,
+        })
+    }
+
+    pub fn triple(&self) -> &'static str {
+        match self {
+            OffloadArch::Amdgcn { .. } => "amdgcn-amd-amdhsa",
+            OffloadArch::Nvptx { .. } => "nvptx64-nvidia-cuda",
+        }
+    }
+
+    /// The PTX ISA version (×10) to emit for an NVIDIA target.
+    pub fn ptx_isa(&self) -> Option<u32> {
+        let OffloadArch::Nvptx { sm, arch_specific } = self else {
+            return None;
+        };
+        let table = if *arch_specific {
+            NVPTX_ARCH_SPECIFIC
+        } else {
+            NVPTX_SMS
+        };
+        let minimum = table
+            .iter()
+            .find(|(known, _)| known == sm)
+            .map_or(PTX_ISA_FLOOR, |(_, isa)| *isa);
+        Some(minimum.clamp(PTX_ISA_FLOOR, PTX_ISA_CEILING))
+    }
+
+    /// `+xnack,-sramecc` form for LLVM's target features.
+    pub fn llvm_features(&self) -> String {
+        match self {
+            OffloadArch::Amdgcn { features, .. } => features
+                .iter()
+                .map(|(name, enabled)| format!("{}{name}", if *enabled { '+' } else { '-' }))
+                .collect::<Vec<_>>()
+                .join(","),
+            OffloadArch::Nvptx { .. } => String::new(),
+        }
+    }
+
+    /// The processor alone (`gfx90a`, `sm_90a`).
+    pub fn processor(&self) -> String {
+        match self {
+            OffloadArch::Amdgcn { processor, .. } => processor.clone(),
+            OffloadArch::Nvptx { sm, arch_specific } => {
+                format!("sm_{sm}{}", if *arch_specific { "a" } else { "" })
+            }
+        }
+    }
+
+    /// The form used in file names: the target ID with `:` replaced by `-`
+    /// (colons break make and some shells).
+    pub fn file_stem(&self) -> String {
+        self.to_string().replace(':', "-")
+    }
+
+    /// Bundle entry ID (hip-abi.md §2.2): `hipv4-amdgcn-amd-amdhsa--gfx942`,
+    /// `hipv4-nvptx64-nvidia-cuda-unknown-sm_90` (normalised triples).
+    pub fn bundle_entry_id(&self) -> String {
+        match self {
+            OffloadArch::Amdgcn { .. } => format!("hipv4-amdgcn-amd-amdhsa--{self}"),
+            OffloadArch::Nvptx { .. } => format!("hipv4-nvptx64-nvidia-cuda-unknown-{self}"),
+        }
+    }
+}
+
+impl fmt::Display for OffloadArch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OffloadArch::Amdgcn {
+                processor,
+                features,
+            } => {
+                f.write_str(processor)?;
+                for (name, enabled) in features {
+                    write!(f, ":{name}{}", if *enabled { '+' } else { '-' })?;
+                }
+                Ok(())
+            }
+            OffloadArch::Nvptx { .. } => f.write_str(&self.processor()),
+        }
+    }
+}
+
+/// Two targets that cannot both be built: the same processor once with and once
+/// without a feature setting (clang: "invalid offload arch combinations").
+pub fn conflicting(archs: &[OffloadArch]) -> Option<(&OffloadArch, &OffloadArch)> {
+    for (index, first) in archs.iter().enumerate() {
+        for second in &archs[index + 1..] {
+            if let (
+                OffloadArch::Amdgcn {
+                    processor: first_processor,
+                    features: first_features,
+                },
+                OffloadArch::Amdgcn {
+                    processor: second_processor,
+                    features: second_features,
+                },
+            ) = (first, second)
+            {
+                if first_processor == second_processor && first_features != second_features {
+                    let names = |features: &[(String, bool)]| {
+                        features
+                            .iter()
+                            .map(|(name, _)| name.clone())
+                            .collect::<Vec<_>>()
+                    };
+                    if names(first_features) != names(second_features) {
+                        return Some((first, second));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str) -> String {
+        match OffloadArch::parse(text) {
+            Ok(arch) => format!(
+                "{arch} {} ptx={:?} features={:?}",
+                arch.bundle_entry_id(),
+                arch.ptx_isa(),
+                arch.llvm_features()
+            ),
+            Err(reason) => format!("error: {reason}"),
+        }
+    }
+
+    #[test]
+    fn amd_targets_are_canonicalised() {
+        insta::assert_snapshot!(check("gfx942"), @r#"gfx942 hipv4-amdgcn-amd-amdhsa--gfx942 ptx=None features="""#);
+        insta::assert_snapshot!(check("gfx90a:xnack+:sramecc-"), @r#"gfx90a:sramecc-:xnack+ hipv4-amdgcn-amd-amdhsa--gfx90a:sramecc-:xnack+ ptx=None features="-sramecc,+xnack""#);
+        insta::assert_snapshot!(check("gfx1100:xnack+"), @"error: `gfx1100` has no `xnack` feature");
+        insta::assert_snapshot!(check("gfx942:xnack"), @"error: feature `xnack` must end in `+` or `-`");
+        insta::assert_snapshot!(check("gfx942:xnack+:xnack-"), @"error: feature `xnack` given twice");
+        insta::assert_snapshot!(check("gfx9999"), @"error: unknown AMD GPU processor");
+    }
+
+    #[test]
+    fn nvidia_targets_get_a_bounded_ptx_isa() {
+        insta::assert_snapshot!(check("sm_90"), @r#"sm_90 hipv4-nvptx64-nvidia-cuda-unknown-sm_90 ptx=Some(78) features="""#);
+        insta::assert_snapshot!(check("sm_90a"), @r#"sm_90a hipv4-nvptx64-nvidia-cuda-unknown-sm_90a ptx=Some(80) features="""#);
+        insta::assert_snapshot!(check("sm_70"), @r#"sm_70 hipv4-nvptx64-nvidia-cuda-unknown-sm_70 ptx=Some(78) features="""#);
+        insta::assert_snapshot!(check("sm_120"), @r#"sm_120 hipv4-nvptx64-nvidia-cuda-unknown-sm_120 ptx=Some(87) features="""#);
+        insta::assert_snapshot!(check("sm_80a"), @"error: unknown NVIDIA architecture");
+        insta::assert_snapshot!(check("pentium"), @"error: not a GPU architecture");
+    }
+
+    #[test]
+    fn mixed_feature_settings_conflict() {
+        let archs = ["gfx90a", "gfx90a:xnack+", "gfx942"]
+            .map(|text| OffloadArch::parse(text).unwrap_or_else(|_| unreachable!()));
+        assert_eq!(
+            conflicting(&archs).map(|(a, b)| format!("{a} {b}")),
+            Some("gfx90a gfx90a:xnack+".to_owned())
+        );
+        let archs = ["gfx90a:xnack-", "gfx90a:xnack+"]
+            .map(|text| OffloadArch::parse(text).unwrap_or_else(|_| unreachable!()));
+        assert_eq!(conflicting(&archs), None);
+    }
+}
