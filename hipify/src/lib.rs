@@ -6,17 +6,20 @@
 //!   directives and header names. Every rewrite is a splice at token boundaries, so text
 //!   outside rewritten tokens is kept byte for byte, and nothing inside a comment or literal
 //!   is ever touched. It sees every `#if` branch and every macro body.
-//! - `syntax`: tree-sitter-cpp, used for the parts where syntax decides (the expression a
-//!   `<<<…>>>` launch applies to and the argument lists of context-dependent calls are
-//!   cross-checked against the parse tree when the file parses cleanly there).
+//! - `syntax`: tree-sitter-cpp, parsed on demand for files that contain a call whose
+//!   translation depends on its arguments (overloads, symbol and kernel arguments); the
+//!   token-level view is the fallback inside macro bodies and where the tree has errors.
 //!
 //! Mapping data lives in `data/*.tsv` and is compiled into a static hash table by `build.rs`.
 //! The library never prints and never touches the file system; the binary does both.
 
 mod finding;
+#[cfg(test)]
+mod properties;
 mod headers;
 mod lexer;
 mod stats;
+mod syntax;
 mod table;
 mod translate;
 

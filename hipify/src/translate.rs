@@ -16,6 +16,7 @@ use crate::finding::{Finding, FindingKind};
 use crate::headers::{self, HeaderAction};
 use crate::lexer::{self, Lexed, TokenKind};
 use crate::stats::Stats;
+use crate::syntax::{ArgumentKind, Syntax};
 use crate::table::{self, Entry, Group};
 use crate::{LaunchSyntax, Options, Translation};
 
@@ -36,6 +37,8 @@ struct Cx<'a> {
     uses_runtime: bool,
     has_runtime_include: bool,
     header_keys: HashSet<&'static str>,
+    /// The tree-sitter parse, made on first need (`None` inside: parsing failed).
+    syntax: Option<Option<Syntax>>,
 }
 
 /// Translates one CUDA source text to HIP. Never fails: what cannot be translated is left
@@ -51,6 +54,7 @@ pub fn translate(text: &str, options: &Options) -> Translation {
         uses_runtime: false,
         has_runtime_include: false,
         header_keys: HashSet::new(),
+        syntax: None,
     };
     cx.headers();
     cx.identifiers();
@@ -302,12 +306,18 @@ impl Cx<'_> {
     /// Rewrites that depend on the call, not only the name. Returns a different function
     /// name where the overload decides it, and adds argument edits.
     fn context_rewrite(&mut self, index: usize, name: &str) -> Option<&'static str> {
+        if !CONTEXT_CALLS.contains(&name) {
+            return None;
+        }
         let arguments = self.call_arguments(index + 1)?;
+        // Outside macro bodies, the parse tree decides; the token split is the fallback.
+        let count = self.syntax_at(index).and_then(|(syntax, callee)| syntax.argument_count(callee));
+        let count = count.unwrap_or(arguments.len());
         match name {
             // CUDA's C++ overload with flags is a separate function in HIP.
-            "cudaEventCreate" if arguments.len() == 2 => Some("hipEventCreateWithFlags"),
+            "cudaEventCreate" if count == 2 => Some("hipEventCreateWithFlags"),
             // CUDA 12's three-argument form (with flags).
-            "cudaGraphInstantiate" if arguments.len() == 3 => Some("hipGraphInstantiateWithFlags"),
+            "cudaGraphInstantiate" if count == 3 => Some("hipGraphInstantiateWithFlags"),
             "cudaMemcpyToSymbol" | "cudaMemcpyToSymbolAsync" => {
                 self.wrap_symbol(arguments.first());
                 None
@@ -317,15 +327,26 @@ impl Cx<'_> {
                 None
             }
             "cudaLaunchKernel" | "cudaLaunchCooperativeKernel" | "cudaFuncSetCacheConfig" | "cudaFuncSetAttribute" => {
-                self.cast_function(arguments.first());
+                self.cast_function(index, 0, arguments.first());
                 None
             }
             "cudaFuncGetAttributes" => {
-                self.cast_function(arguments.get(1));
+                self.cast_function(index, 1, arguments.get(1));
                 None
             }
             _ => None,
         }
+    }
+
+    /// The parse tree and the callee's byte offset, for a token outside directives.
+    fn syntax_at(&mut self, index: usize) -> Option<(&Syntax, usize)> {
+        let token = self.lexed.tokens[index];
+        if token.directive != 0 {
+            return None;
+        }
+        let text = self.text;
+        let syntax = self.syntax.get_or_insert_with(|| Syntax::parse(text)).as_ref()?;
+        Some((syntax, token.start))
     }
 
     /// Wraps a symbol argument in `HIP_SYMBOL(…)` unless it already is.
@@ -342,9 +363,13 @@ impl Cx<'_> {
 
     /// Casts a kernel named by a plain (possibly qualified or templated) name to
     /// `const void*`, which is what HIP's launch and attribute APIs take.
-    fn cast_function(&mut self, argument: Option<&Range<usize>>) {
+    fn cast_function(&mut self, callee: usize, position: usize, argument: Option<&Range<usize>>) {
         let Some(tokens) = argument.cloned() else { return };
         if tokens.is_empty() {
+            return;
+        }
+        let kind = self.syntax_at(callee).and_then(|(syntax, start)| syntax.argument_kind(start, position));
+        if matches!(kind, Some(ArgumentKind::CastOrCall | ArgumentKind::Other)) {
             return;
         }
         let first = self.lexed.tokens[tokens.start];
@@ -634,6 +659,23 @@ fn header_api(key: &str) -> &'static str {
         _ => Group::Runtime.api_name(),
     }
 }
+
+/// Calls whose translation depends on their arguments.
+const CONTEXT_CALLS: &[&str] = &[
+    "cudaEventCreate",
+    "cudaGraphInstantiate",
+    "cudaMemcpyToSymbol",
+    "cudaMemcpyToSymbolAsync",
+    "cudaMemcpyFromSymbol",
+    "cudaMemcpyFromSymbolAsync",
+    "cudaGetSymbolAddress",
+    "cudaGetSymbolSize",
+    "cudaLaunchKernel",
+    "cudaLaunchCooperativeKernel",
+    "cudaFuncSetCacheConfig",
+    "cudaFuncSetAttribute",
+    "cudaFuncGetAttributes",
+];
 
 /// APIs that HIP provides but that behave differently on AMD GPUs.
 fn behavior_note(name: &str) -> Option<&'static str> {
