@@ -91,14 +91,7 @@ pub unsafe extern "C" fn hipGetDeviceCount(count: *mut c_int) -> HipError {
 #[no_mangle]
 pub unsafe extern "C" fn hipSetDevice(device: c_int) -> HipError {
     call("hipSetDevice", || {
-        let backend = backend::get();
-        let count = backend.device_count();
-        if count == 0 {
-            return Err(backend.unavailable());
-        }
-        if usize::try_from(device).map_or(true, |index| index >= count) {
-            return Err(RuntimeError::InvalidDevice { device, count });
-        }
+        device_index(backend::get(), device)?;
         thread::set_current_device(device);
         Ok(())
     })
@@ -124,14 +117,7 @@ pub unsafe extern "C" fn hipGetDeviceProperties(prop: *mut DeviceProp, device: c
     call("hipGetDeviceProperties", || {
         non_null(prop, "prop")?;
         let backend = backend::get();
-        let count = backend.device_count();
-        if count == 0 {
-            return Err(backend.unavailable());
-        }
-        let index = usize::try_from(device)
-            .ok()
-            .filter(|index| *index < count)
-            .ok_or(RuntimeError::InvalidDevice { device, count })?;
+        let index = device_index(backend, device)?;
         let properties = backend.properties(index)?;
         // SAFETY: checked non-null; the caller promises a writable hipDeviceProp_t.
         unsafe { prop.write(properties) };

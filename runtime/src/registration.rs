@@ -11,7 +11,7 @@ use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
 use std::panic::AssertUnwindSafe;
 
 use crate::log::log;
-use crate::registry::{self, Variable};
+use crate::registry::{self, Managed, Variable};
 use crate::types::Dim3;
 
 /// `HIPF` read as a little-endian u32 (hip-abi.md §1.6).
@@ -168,7 +168,7 @@ pub unsafe extern "C" fn __hipRegisterVar(
     constant: c_int,
     global: c_int,
 ) {
-    let _ = (host_name, ext, global);
+    let _ = (host_name, ext, constant, global);
     guarded("__hipRegisterVar", (), || {
         // SAFETY: forwarded from this function's contract.
         let (Some(index), Some(name)) = (handle_index(handle), unsafe { c_string(device_name) })
@@ -181,7 +181,6 @@ pub unsafe extern "C" fn __hipRegisterVar(
                 fat_binary: index,
                 name: name.to_owned(),
                 size,
-                constant: constant != 0,
                 managed: None,
             },
         );
@@ -198,14 +197,17 @@ pub unsafe extern "C" fn __hipRegisterVar(
     })
 }
 
-/// Records a `__managed__` variable.
-///
-/// FIXME(#2): the managed allocation is not made yet, so `*host_pointer_variable` stays
-/// NULL; ROCm allocates managed memory here, copies the initial value and later writes
-/// the pointer into each loaded module's variable (hip-abi.md §1.5).
+/// Records a `__managed__` variable and points its host pointer variable at a host copy
+/// of the initial value, so host code can use the variable before any device exists.
+/// The first call that selects a device backend moves the value into managed memory
+/// and repoints the variable; each module load then writes that pointer into the
+/// device-side variable (hip-abi.md §1.5). A pointer to the variable taken before that
+/// first call keeps pointing at the host copy.
 ///
 /// # Safety
-/// `name` must be NULL or a NUL-terminated string that outlives the program.
+/// `name` must be NULL or a NUL-terminated string that outlives the program;
+/// `host_pointer_variable` must be NULL or a writable `void*` that outlives the program;
+/// `initial_value` must be readable for `size` bytes.
 #[no_mangle]
 pub unsafe extern "C" fn __hipRegisterManagedVar(
     handle: *mut c_void,
@@ -215,27 +217,62 @@ pub unsafe extern "C" fn __hipRegisterManagedVar(
     size: usize,
     align: c_uint,
 ) {
-    let _ = align;
     guarded("__hipRegisterManagedVar", (), || {
         // SAFETY: forwarded from this function's contract.
         let (Some(index), Some(name)) = (handle_index(handle.cast()), unsafe { c_string(name) })
         else {
             return;
         };
-        registry::add_variable(
+        if host_pointer_variable.is_null() || (initial_value.is_null() && size > 0) {
+            log!(
+                1,
+                "__hipRegisterManagedVar: NULL pointer for `{}`",
+                name.to_string_lossy()
+            );
+            return;
+        }
+        let Ok(layout) = std::alloc::Layout::from_size_align(size.max(1), (align as usize).max(16))
+        else {
+            log!(
+                1,
+                "__hipRegisterManagedVar: bad size/alignment for `{}`",
+                name.to_string_lossy()
+            );
+            return;
+        };
+        // SAFETY: the layout has a non-zero size.
+        let staging = unsafe { std::alloc::alloc_zeroed(layout) };
+        if staging.is_null() {
+            return;
+        }
+        // SAFETY: `initial_value` is readable for `size` bytes (contract) and `staging`
+        // was just allocated with at least `size` bytes; the staging copy is never freed,
+        // as the variable lives as long as the program.
+        unsafe {
+            std::ptr::copy_nonoverlapping(initial_value.cast::<u8>(), staging, size);
+            host_pointer_variable.write(staging.cast());
+        }
+        let recorded = registry::add_variable(
             host_pointer_variable as usize,
             Variable {
                 fat_binary: index,
                 name: name.to_owned(),
                 size,
-                constant: false,
-                managed: Some((host_pointer_variable as usize, initial_value as usize)),
+                managed: Some(Managed {
+                    host_pointer_variable: host_pointer_variable as usize,
+                    allocation: None,
+                }),
             },
         );
         log!(
-            1,
-            "managed variable `{}` is recorded but not allocated (not supported yet)",
-            name.to_string_lossy()
+            2,
+            "registered managed variable `{}` ({size} bytes){}",
+            name.to_string_lossy(),
+            if recorded {
+                ""
+            } else {
+                ": unknown handle, ignored"
+            }
         );
     })
 }

@@ -155,18 +155,21 @@ pub(crate) struct Kernel {
 
 /// One `__hipRegisterVar` / `__hipRegisterManagedVar` call, kept for symbol lookups.
 #[derive(Debug, Clone)]
-#[expect(
-    dead_code,
-    reason = "size, constant and managed are kept for managed-variable support, FIXME(#2)"
-)]
 pub(crate) struct Variable {
     pub(crate) fat_binary: usize,
     pub(crate) name: CString,
     pub(crate) size: usize,
-    pub(crate) constant: bool,
-    /// For managed variables: the address of the host pointer variable and of the
-    /// initial value.
-    pub(crate) managed: Option<(usize, usize)>,
+    pub(crate) managed: Option<Managed>,
+}
+
+/// Where a `__managed__` variable's value lives (hip-abi.md §1.5).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Managed {
+    /// The host pointer variable clang reads on every host access (`void**`).
+    pub(crate) host_pointer_variable: usize,
+    /// The managed allocation once the backend made one; until then the host pointer
+    /// variable points at a host staging copy of the initial value.
+    pub(crate) allocation: Option<u64>,
 }
 
 #[derive(Default)]
@@ -266,6 +269,65 @@ pub(crate) fn add_variable(host_address: usize, variable: Variable) -> bool {
         }
         registry.variables.entry(host_address).or_insert(variable);
         true
+    })
+}
+
+/// "N fat binaries, M kernels, K variables registered", for the log.
+pub(crate) fn summary() -> String {
+    with_registry(|registry| {
+        let live = registry
+            .fat_binaries
+            .iter()
+            .filter(|fat_binary| fat_binary.is_registered())
+            .count();
+        format!(
+            "{live} fat binaries, {} kernels, {} variables registered",
+            registry.kernels.len(),
+            registry.variables.len()
+        )
+    })
+}
+
+/// Every managed variable not yet given a managed allocation: (key, size, host pointer variable).
+pub(crate) fn unallocated_managed_variables() -> Vec<(usize, usize, usize)> {
+    with_registry(|registry| {
+        registry
+            .variables
+            .iter()
+            .filter_map(|(key, variable)| match variable.managed {
+                Some(managed) if managed.allocation.is_none() => {
+                    Some((*key, variable.size, managed.host_pointer_variable))
+                }
+                _ => None,
+            })
+            .collect()
+    })
+}
+
+pub(crate) fn set_managed_allocation(key: usize, allocation: u64) {
+    with_registry(|registry| {
+        if let Some(managed) = registry
+            .variables
+            .get_mut(&key)
+            .and_then(|variable| variable.managed.as_mut())
+        {
+            managed.allocation = Some(allocation);
+        }
+    });
+}
+
+/// The managed variables of one fat binary that have an allocation: (name, allocation).
+pub(crate) fn managed_allocations_in(fat_binary: usize) -> Vec<(CString, u64)> {
+    with_registry(|registry| {
+        registry
+            .variables
+            .values()
+            .filter(|variable| variable.fat_binary == fat_binary)
+            .filter_map(|variable| {
+                let allocation = variable.managed?.allocation?;
+                Some((variable.name.clone(), allocation))
+            })
+            .collect()
     })
 }
 

@@ -487,6 +487,35 @@ impl Cuda {
             return Err(error);
         }
         log!(1, "device {device}: module loaded in {wall_ms:.1} ms");
+        // Managed variables registered after the backend started (a library opened
+        // later) get their allocation now; then each module's copy of the pointer
+        // variable is set (hip-abi.md §1.5).
+        super::materialise_managed(self);
+        for (name, allocation) in registry::managed_allocations_in(fat_binary.index) {
+            let (mut address, mut size): (CuDevicePtr, usize) = (0, 0);
+            // SAFETY: `module` was just loaded; the name is NUL-terminated; outputs are
+            // live locals.
+            let code = unsafe {
+                (self.api.cuModuleGetGlobal)(&mut address, &mut size, module, name.as_ptr())
+            };
+            if code != CUDA_SUCCESS || size != std::mem::size_of::<u64>() {
+                let error = self.driver_error(
+                    "cuModuleGetGlobal",
+                    code,
+                    format!(
+                        " for managed variable `{}` ({size} bytes)",
+                        name.to_string_lossy()
+                    ),
+                );
+                log!(1, "device {device}: {error}");
+                return Err(error);
+            }
+            // SAFETY: copies the 8-byte pointer value from a live local to the device
+            // variable of exactly that size.
+            self.check("cuMemcpy", unsafe {
+                (self.api.cuMemcpy)(address, (&raw const allocation) as CuDevicePtr, size)
+            })?;
+        }
         Ok(Raw(module))
     }
 

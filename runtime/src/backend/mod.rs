@@ -272,6 +272,41 @@ pub(crate) fn current() -> Result<(&'static dyn Backend, usize), RuntimeError> {
     }
 }
 
+/// Moves every registered `__managed__` variable that is still in its host staging copy
+/// into managed memory on device 0 and repoints its host pointer variable.
+pub(crate) fn materialise_managed(backend: &dyn Backend) {
+    for (key, size, host_pointer_variable) in crate::registry::unallocated_managed_variables() {
+        // hipMemAttachGlobal.
+        match backend.malloc_managed(0, size.max(1), 1) {
+            Ok(allocation) => {
+                let variable = host_pointer_variable as *mut *mut c_void;
+                // SAFETY: `variable` is the host pointer variable clang registered (a
+                // writable `void*` in the program's data); it points at the staging copy
+                // of `size` bytes made at registration; `allocation` is fresh managed
+                // memory of at least `size` bytes, which the host may access.
+                unsafe {
+                    let staging = variable.read();
+                    std::ptr::copy_nonoverlapping(
+                        staging.cast::<u8>(),
+                        allocation as *mut u8,
+                        size,
+                    );
+                    variable.write(allocation as *mut c_void);
+                }
+                crate::registry::set_managed_allocation(key, allocation);
+                log!(
+                    2,
+                    "managed variable at {host_pointer_variable:#x} moved to {allocation:#x}"
+                );
+            }
+            Err(error) => log!(
+                1,
+                "managed variable at {host_pointer_variable:#x} stays in host memory: {error}"
+            ),
+        }
+    }
+}
+
 /// The process-wide backend, chosen on first use.
 pub(crate) fn get() -> &'static dyn Backend {
     static BACKEND: OnceLock<Box<dyn Backend>> = OnceLock::new();
@@ -279,6 +314,7 @@ pub(crate) fn get() -> &'static dyn Backend {
 }
 
 fn select() -> Box<dyn Backend> {
+    log!(1, "runtime initialising: {}", crate::registry::summary());
     if std::env::var_os("OXHIP_VISIBLE_DEVICES").is_some() {
         log!(
             1,
@@ -293,6 +329,7 @@ fn select() -> Box<dyn Backend> {
                 cuda.driver_version(),
                 cuda.device_count()
             );
+            materialise_managed(&cuda);
             Box::new(cuda)
         }
         Ok(_) => {

@@ -135,14 +135,28 @@ static CUresult module_get_function(void** function, void* module, const char* n
   *function = (void*)0x3000;
   return 0;
 }
+static CUresult mem_alloc_managed(CUdeviceptr* pointer, size_t size, unsigned flags) {
+  printf("fake: cuMemAllocManaged %zu %u\n", size, flags);
+  *pointer = (CUdeviceptr)(uintptr_t)calloc(1, size);
+  return 0;
+}
 static char table_storage[16];
+/* The device copy of a managed variable's pointer (`mvar`, 8 bytes). */
+static int* managed_storage;
 static CUresult module_get_global(CUdeviceptr* pointer, size_t* size, void* module,
                                   const char* name) {
   (void)module;
-  if (strcmp(name, "table") != 0) return 500;
-  *pointer = (CUdeviceptr)(uintptr_t)table_storage;
-  *size = sizeof table_storage;
-  return 0;
+  if (strcmp(name, "table") == 0) {
+    *pointer = (CUdeviceptr)(uintptr_t)table_storage;
+    *size = sizeof table_storage;
+    return 0;
+  }
+  if (strcmp(name, "mvar") == 0) {
+    *pointer = (CUdeviceptr)(uintptr_t)&managed_storage;
+    *size = sizeof managed_storage;
+    return 0;
+  }
+  return 500;
 }
 static CUresult func_set_attribute(void* function, int attribute, int value) {
   printf("fake: cuFuncSetAttribute %p %d %d\n", function, attribute, value);
@@ -153,6 +167,7 @@ static CUresult launch_kernel(void* function, unsigned gx, unsigned gy, unsigned
                               void* stream, void** params, void** extra) {
   printf("fake: cuLaunchKernel %p grid %u,%u,%u block %u,%u,%u shared %u stream %p extra %p\n",
          function, gx, gy, gz, bx, by, bz, shared, stream, (void*)extra);
+  if (managed_storage) printf("fake: managed value %d\n", *managed_storage);
   /* square(int* data, int n): params[i] points at argument i. */
   int* data = *(int**)params[0];
   int n = *(int*)params[1];
@@ -182,7 +197,7 @@ static const struct entry entries[] = {
     {"cuMemGetInfo", (void*)ok},
     {"cuMemHostAlloc", (void*)ok},
     {"cuMemFreeHost", (void*)ok},
-    {"cuMemAllocManaged", (void*)ok},
+    {"cuMemAllocManaged", (void*)mem_alloc_managed},
     {"cuStreamWaitEvent", (void*)ok},
     {"cuMemcpy", (void*)mem_copy},
     {"cuMemcpyAsync", (void*)mem_copy},
