@@ -169,14 +169,13 @@ pub struct CompileOptions {
     pub extra_cc1: Vec<OsString>,
 }
 
-/// The lowest PTX ISA LLVM 22 accepts for `sm` (as `+ptxNN` with NN = major×10+minor).
-/// Checked against `llc-22 -mattr=+ptxNN`; unknown newer processors get 90, the
-/// newest ISA we allow.
+/// The PTX ISA of the nvptx line (as `+ptxNN` with NN = major×10+minor): the lowest
+/// LLVM 22 accepts for `sm` (checked with `llc-22 -mattr=+ptxNN`), but never below 6.3,
+/// because the headers use `activemask` (PTX 6.2) and CUDA 10's 6.3 runs on every driver
+/// that supports sm_70. Unknown newer processors get 90, the newest ISA we allow.
 pub fn min_ptx_version(sm: u32, arch_specific: bool) -> u32 {
     match (sm, arch_specific) {
-        (0..=70, _) => 60,
-        (72, _) => 61,
-        (75, _) => 63,
+        (0..=75, _) => 63,
         (80, _) => 70,
         (86, _) => 71,
         (87, _) => 74,

@@ -175,7 +175,7 @@ fn nvptx_arch_specific_and_ptx_versions() {
         text.push('\n');
     }
     insta::assert_snapshot!(text, @r"
-    -target-cpu sm_70 -target-feature +ptx60
+    -target-cpu sm_70 -target-feature +ptx63
     -target-cpu sm_80 -target-feature +ptx70
     -target-cpu sm_89 -target-feature +ptx78
     -target-cpu sm_90 -target-feature +ptx78

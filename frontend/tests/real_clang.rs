@@ -45,9 +45,16 @@ fn options(side: Side, output: Output) -> CompileOptions {
     }
 }
 
-/// Runs clang with the cc1 line; panics with clang's stderr on failure.
+/// Runs clang with the cc1 line on `tests/data/kernels.hip`; panics with clang's stderr on
+/// failure or on any diagnostic.
 fn compile(clang: &Clang, options: &CompileOptions, output: &Path) {
-    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kernels.hip");
+    compile_file(clang, options, "kernels.hip", output);
+}
+
+fn compile_file(clang: &Clang, options: &CompileOptions, name: &str, output: &Path) {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
     let args = cc1_args(clang, options, &input, output);
     let result = Command::new(&clang.path)
         .args(&args)
@@ -225,4 +232,51 @@ fn host_compile_paired_with_nvptx_parses_the_headers() {
     };
     compile(&clang, &options(side, Output::Object), &object);
     assert!(object.is_file());
+}
+
+#[test]
+fn headers_compile_cleanly_on_every_pass() {
+    let clang = clang();
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let amdgcn = |cpu: &str| DeviceTarget::Amdgcn {
+        cpu: cpu.to_owned(),
+        features: Vec::new(),
+    };
+    let sides = [
+        device(amdgcn("gfx942")),
+        device(amdgcn("gfx1100")),
+        device(DeviceTarget::Nvptx {
+            sm: 70,
+            arch_specific: false,
+        }),
+        device(DeviceTarget::Nvptx {
+            sm: 90,
+            arch_specific: true,
+        }),
+        Side::Host {
+            aux_triple: "amdgcn-amd-amdhsa".to_owned(),
+            gpubinary: None,
+            cuid: "c".to_owned(),
+        },
+        Side::Host {
+            aux_triple: "nvptx64-nvidia-cuda".to_owned(),
+            gpubinary: None,
+            cuid: "c".to_owned(),
+        },
+    ];
+    for (index, side) in sides.into_iter().enumerate() {
+        let output = if matches!(side, Side::Host { .. }) {
+            Output::Object
+        } else {
+            Output::Bitcode
+        };
+        let mut options = options(side, output);
+        options.warnings = vec!["-Wall".to_owned()];
+        compile_file(
+            &clang,
+            &options,
+            "compat.hip",
+            &dir.path().join(format!("compat{index}.out")),
+        );
+    }
 }

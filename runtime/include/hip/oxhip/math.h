@@ -93,6 +93,21 @@ __OXHIP_DEVICE__ int isfinite(float x) { return __builtin_isfinite(x); }
 __OXHIP_DEVICE__ int signbit(double x) { return __builtin_signbit(x); }
 __OXHIP_DEVICE__ int signbit(float x) { return __builtin_signbit(x); }
 
+/* std:: names: <cmath> brings ::exp etc. into std with using-declarations, which see
+ * only the overloads declared before them. Repeating them here adds our device overloads
+ * whatever the include order, so std::exp(double) in device code is not ambiguous
+ * between libstdc++'s float and long double overloads. */
+namespace std {
+using ::acos; using ::acosh; using ::asin; using ::asinh; using ::atan; using ::atan2;
+using ::atanh; using ::cbrt; using ::ceil; using ::copysign; using ::cos; using ::cosh;
+using ::erf; using ::erfc; using ::exp; using ::exp2; using ::expm1; using ::fabs;
+using ::fdim; using ::floor; using ::fma; using ::fmax; using ::fmin; using ::fmod;
+using ::hypot; using ::isfinite; using ::isinf; using ::isnan; using ::ldexp; using ::log;
+using ::log10; using ::log1p; using ::log2; using ::nearbyint; using ::pow; using ::rint;
+using ::round; using ::signbit; using ::sin; using ::sinh; using ::sqrt; using ::tan;
+using ::tanh; using ::trunc;
+} // namespace std
+
 /* ---- fast intrinsics (CUDA/HIP __xxxf) ------------------------------------------- */
 
 #if defined(__OXHIP_AMDGCN__)
@@ -172,6 +187,10 @@ __OXHIP_DEVICE__ long labs(long x) { return __builtin_labs(x); }
 __OXHIP_DEVICE__ long long llabs(long long x) { return __builtin_llabs(x); }
 __OXHIP_DEVICE__ float abs(float x) { return __builtin_fabsf(x); }
 __OXHIP_DEVICE__ double abs(double x) { return __builtin_fabs(x); }
+
+namespace std {
+using ::abs; using ::labs; using ::llabs;
+} // namespace std
 
 /* min/max as HIP and CUDA provide them, for device code. */
 #define __OXHIP_MINMAX(type)                                                                    \
