@@ -48,7 +48,7 @@ pub enum DriverError {
     #[error("{message}")]
     Bundle { message: String },
     /// A subprocess failed; its stderr has been passed through already.
-    #[error("{command} failed with exit status {status}")]
+    #[error("`{command}` failed with exit status {status} (use -v to see the invocation)")]
     ToolFailed { command: String, status: i32 },
     #[error("internal error: {message}")]
     Internal { message: String },

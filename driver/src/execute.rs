@@ -154,6 +154,32 @@ pub fn check_inputs(paths: &[PathBuf]) -> Result<(), DriverError> {
     Ok(())
 }
 
+/// Asks clang whether it knows the host pass-through flags (`-f…`, `-m…` that
+/// our table does not): an unknown one is our error, not a failing compile later.
+pub fn check_host_flags(clang: &Path, flags: &[String]) -> Result<(), DriverError> {
+    if flags.is_empty() {
+        return Ok(());
+    }
+    let output = Command::new(clang)
+        .args(["-###", "-c", "-x", "c++", "/dev/null", "-o", "/dev/null"])
+        .args(flags)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|err| DriverError::ToolNotFound {
+            tool: clang.display().to_string(),
+            hint: err.to_string(),
+        })?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for flag in flags {
+        let unknown = format!("unknown argument: '{flag}'");
+        let unknown_with_hint = format!("unknown argument '{flag}'");
+        if stderr.contains(&unknown) || stderr.contains(&unknown_with_hint) {
+            return Err(DriverError::UnknownArgument { arg: flag.clone() });
+        }
+    }
+    Ok(())
+}
+
 /// What a run produced for the caller to print.
 #[derive(Default)]
 pub struct Outcome {
@@ -325,9 +351,7 @@ fn run_job(
         stderr.push(b'\n');
     }
     let result = match &job.tool {
-        Tool::Clang(program) | Tool::Lld(program) => {
-            run_subprocess(program, &args, &job.to_line(), &mut stderr)
-        }
+        Tool::Clang(program) | Tool::Lld(program) => run_subprocess(program, &args, &mut stderr),
         Tool::Codegen(options) => {
             let input = actual_path(&job.inputs[0], jobs, write_paths);
             run_codegen(options, input, write_path)
@@ -340,7 +364,6 @@ fn run_job(
 fn run_subprocess(
     program: &Path,
     args: &[OsString],
-    line: &str,
     stderr: &mut Vec<u8>,
 ) -> Result<(), DriverError> {
     let output = Command::new(program)
@@ -362,7 +385,7 @@ fn run_subprocess(
         128 + output.status.signal().unwrap_or(0)
     });
     Err(DriverError::ToolFailed {
-        command: line.trim_start().to_owned(),
+        command: program.display().to_string(),
         status,
     })
 }

@@ -40,8 +40,9 @@ pub struct Printer<'a> {
 
 impl Printer<'_> {
     fn diagnostic(&mut self, diagnostic: &Diagnostic<FileId>) {
+        // Diagnostics without a source location end in a blank line; drop it.
         let text = SourceMap::new().render(diagnostic);
-        let _ = self.stderr.write_all(text.as_bytes());
+        let _ = writeln!(self.stderr, "{}", text.trim_end());
     }
 
     fn warning(&mut self, message: String) {
@@ -142,6 +143,7 @@ fn run_inner(
         .iter()
         .map(|input| input.path.clone())
         .collect();
+    execute::check_host_flags(&toolchain.clang.path, &invocation.host_passthrough)?;
     execute::check_inputs(&input_paths)?;
 
     if invocation.print_jobs {
