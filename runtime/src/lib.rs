@@ -24,7 +24,8 @@
 //!    of 0 and every device call returns `hipErrorNoDevice`. Nothing crashes.
 //!
 //! FIXME(#2): an HSA backend (AMD GPUs) and a CPU backend will be tried as well; they
-//! implement the same `Backend` trait.
+//! implement the same `Backend` trait (`backend/mod.rs`), and `backend::select` is the
+//! one place that picks among them.
 //!
 //! On NVIDIA, a fat binary's image for a device is chosen as: a cubin built for exactly
 //! the device's SM, else PTX for the highest SM not above it (`sm_XXa` images only on
@@ -46,6 +47,21 @@
 //!
 //! The detailed message of a thread's last failure is also available to programs through
 //! the extension `oxhipGetLastErrorMessage()`.
+//!
+//! # What is implemented
+//!
+//! Devices (`hipGetDeviceCount`, `hipSetDevice`, `hipGetDevice`, `hipGetDeviceProperties`
+//! with HIP 6's `hipDeviceProp_t`, `hipDeviceGetAttribute`, `hipDeviceGetName`,
+//! `hipDeviceSynchronize`, `hipDeviceReset`, `hipMemGetInfo`, versions), errors
+//! (`hipGetLastError`, `hipPeekAtLastError`, `hipGetErrorName`, `hipGetErrorString`),
+//! memory (`hipMalloc`, `hipFree`, `hipHostMalloc`, `hipHostFree`, `hipMallocManaged`,
+//! `hipMemcpy` with every `hipMemcpyKind`, `hipMemset`, their `Async` forms, device
+//! variables through `hipGetSymbolAddress`/`hipMemcpyToSymbol`/`hipMemcpyFromSymbol`,
+//! `__managed__` variables), streams and events, and launches (`<<<>>>`,
+//! `hipLaunchKernel`, `hipLaunchKernel_spt`).
+//! Not yet: modules loaded by the program (`hipModule*`), textures and surfaces, graphs,
+//! peer access, `hipFuncGetAttributes`; after `hipDeviceReset`, `__managed__` variables
+//! point at freed memory.
 
 pub mod api;
 mod backend;

@@ -20,6 +20,7 @@ use common::{clang, compile_hip_host, link, ptx_bundle, run};
 
 const MAIN: &str = r#"
 #include <hip/hip_runtime_api.h>
+#include <pthread.h>
 #include <stdio.h>
 #define __global__ __attribute__((global))
 #define __constant__ __attribute__((constant))
@@ -29,6 +30,13 @@ __constant__ int table[4];
 __managed__ int mvar = 7;
 __global__ void square(int* data, int n) {}
 hipError_t launch_broken(int* data);
+
+/* Another thread must get the context made current on it before its first call. */
+static void* other_thread(void* data) {
+  hipError_t status = hipMemset(data, 0, 4);
+  printf("thread memset %s\n", hipGetErrorName(status));
+  return 0;
+}
 
 int main() {
   /* Usable before any HIP call: the runtime's host copy. */
@@ -63,6 +71,9 @@ int main() {
   printf("symbol values %d %d\n", back[0], back[1]);
   printf("broken %s\n", hipGetErrorName(launch_broken(data)));
   printf("message %s\n", oxhipGetLastErrorMessage());
+  pthread_t thread;
+  pthread_create(&thread, 0, other_thread, data);
+  pthread_join(thread, 0);
   printf("memset %s\n", hipGetErrorName(hipMemset(data, 0, sizeof host)));
   printf("to host %s\n",
          hipGetErrorName(hipMemcpy(host, data, sizeof host, hipMemcpyDeviceToHost)));
@@ -171,6 +182,8 @@ fn program_runs_through_the_driver_api() {
         &format!("fake: cuModuleLoadDataEx sm_90, {} bytes", BROKEN_PTX.len()),
         "broken hipErrorInvalidKernelFile",
         "message `cuModuleLoadDataEx` failed with 218 (CUDA_ERROR_INVALID_PTX); JIT error log: ptxas application ptx input, line 3; fatal : Parsing error near 'ERROR'",
+        "fake: cuCtxSetCurrent 0x1000",
+        "thread memset hipSuccess",
         "memset hipSuccess",
         "to host hipSuccess",
         "values 0 0 0 0 0",
