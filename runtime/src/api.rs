@@ -954,3 +954,23 @@ pub unsafe extern "C" fn hipStreamWaitEvent(
         backend.stream_wait_event(device, stream as usize, event)
     })
 }
+
+/// # Safety
+/// `attributes` must be NULL or point to a writable `hipFuncAttributes`.
+#[no_mangle]
+pub unsafe extern "C" fn hipFuncGetAttributes(
+    attributes: *mut types::FuncAttributes,
+    function_address: *const c_void,
+) -> HipError {
+    call("hipFuncGetAttributes", || {
+        non_null(attributes, "attr")?;
+        if function_address.is_null() {
+            return Err(RuntimeError::UnknownKernel { handle: 0 });
+        }
+        let (backend, device) = backend::current()?;
+        let result = backend.function_attributes(device, function_address as usize)?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { attributes.write(result) };
+        Ok(())
+    })
+}

@@ -58,9 +58,9 @@
 //! `hipMemcpy` with every `hipMemcpyKind`, `hipMemset`, their `Async` forms, device
 //! variables through `hipGetSymbolAddress`/`hipMemcpyToSymbol`/`hipMemcpyFromSymbol`,
 //! `__managed__` variables), streams and events, and launches (`<<<>>>`,
-//! `hipLaunchKernel`, `hipLaunchKernel_spt`).
+//! `hipLaunchKernel`, `hipLaunchKernel_spt`, `hipFuncGetAttributes`).
 //! Not yet: modules loaded by the program (`hipModule*`), textures and surfaces, graphs,
-//! peer access, `hipFuncGetAttributes`; after `hipDeviceReset`, `__managed__` variables
+//! peer access; after `hipDeviceReset`, `__managed__` variables
 //! point at freed memory.
 
 pub mod api;

@@ -162,6 +162,23 @@ pub struct DeviceProp {
     pub asicRevision: i32,
 }
 
+/// `hipFuncAttributes` (HIP 6 layout).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[expect(non_snake_case, reason = "field names are HIP's")]
+pub struct FuncAttributes {
+    pub binaryVersion: i32,
+    pub cacheModeCA: i32,
+    pub constSizeBytes: usize,
+    pub localSizeBytes: usize,
+    pub maxDynamicSharedSizeBytes: i32,
+    pub maxThreadsPerBlock: i32,
+    pub numRegs: i32,
+    pub preferredShmemCarveout: i32,
+    pub ptxVersion: i32,
+    pub sharedSizeBytes: usize,
+}
+
 impl DeviceProp {
     /// All fields zero (null pointers, empty strings).
     pub fn zeroed() -> DeviceProp {

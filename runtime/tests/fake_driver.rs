@@ -63,6 +63,10 @@ int main() {
   printf("to host %s\n", hipGetErrorName(hipMemcpy(host, data, sizeof host, hipMemcpyDefault)));
   printf("values %d %d %d %d %d\n", host[0], host[1], host[2], host[3], host[4]);
   printf("managed %d\n", mvar);
+  hipFuncAttributes attributes;
+  status = hipFuncGetAttributes(&attributes, (const void*)&square);
+  printf("attributes %s %d %d\n", hipGetErrorName(status), attributes.numRegs,
+         attributes.maxThreadsPerBlock);
   int values[4] = {7, 8, 9, 10}, back[4] = {0, 0, 0, 0};
   printf("to symbol %s\n",
          hipGetErrorName(hipMemcpyToSymbol(&table, values, sizeof values, 0, hipMemcpyHostToDevice)));
@@ -176,6 +180,7 @@ fn program_runs_through_the_driver_api() {
         "to host hipSuccess",
         "values 1 16 81 256 625",
         "managed 11",
+        "attributes hipSuccess 40 1024",
         "to symbol hipSuccess",
         "from symbol hipSuccess",
         "symbol values 9 10",

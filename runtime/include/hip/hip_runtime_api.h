@@ -411,6 +411,20 @@ typedef enum hipDeviceAttribute_t {
   hipDeviceAttributeVendorSpecificBegin = 20000
 } hipDeviceAttribute_t;
 
+/* Compiled properties of a kernel (hipFuncGetAttributes). */
+typedef struct hipFuncAttributes {
+  int binaryVersion;
+  int cacheModeCA;
+  size_t constSizeBytes;
+  size_t localSizeBytes;
+  int maxDynamicSharedSizeBytes;
+  int maxThreadsPerBlock;
+  int numRegs;
+  int preferredShmemCarveout;
+  int ptxVersion;
+  size_t sharedSizeBytes;
+} hipFuncAttributes;
+
 /* ---- Device management ------------------------------------------------------------- */
 
 hipError_t hipInit(unsigned int flags);
@@ -504,6 +518,10 @@ hipError_t hipLaunchKernel(const void* function_address, dim3 numBlocks, dim3 di
 hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks, dim3 dimBlocks,
                                void** args, size_t sharedMemBytes __OXHIP_DEFAULT(0),
                                hipStream_t stream __OXHIP_DEFAULT(0));
+
+/* Attributes of the kernel whose host handle is `func` (&kernel), on the current device;
+ * loads the kernel's image if needed. */
+hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* func);
 
 /* Used by clang's lowering of kernel<<<grid, block, shared, stream>>>(...). */
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,

@@ -26,7 +26,7 @@ use crate::error::RuntimeError;
 use crate::image::{self, ImageFormat};
 use crate::log::log;
 use crate::registry::{self, FatBinary};
-use crate::types::{set_c_string, DeviceProp, MemcpyKind};
+use crate::types::{set_c_string, DeviceProp, FuncAttributes, MemcpyKind};
 
 /// The CUDA version whose entry points (and their signatures) we request.
 const CUDA_API_VERSION: i32 = 12000;
@@ -118,6 +118,7 @@ driver_api! {
     cuModuleGetFunction: fn(*mut CuFunction, CuModule, *const c_char);
     cuModuleGetGlobal: fn(*mut CuDevicePtr, *mut usize, CuModule, *const c_char);
     cuFuncSetAttribute: fn(CuFunction, i32, i32);
+    cuFuncGetAttribute: fn(*mut i32, i32, CuFunction);
     cuLaunchKernel: fn(
         CuFunction, u32, u32, u32, u32, u32, u32, u32, CuStream,
         *mut *mut c_void, *mut *mut c_void,
@@ -884,6 +885,37 @@ impl Backend for Cuda {
             )
         };
         self.check("cuLaunchKernel", code)
+    }
+
+    fn function_attributes(
+        &self,
+        device: usize,
+        kernel: usize,
+    ) -> Result<FuncAttributes, RuntimeError> {
+        self.enter(device)?;
+        let function = self.function(kernel, device)?.function;
+        let attribute = |number: i32| -> Result<i32, RuntimeError> {
+            let mut value = 0;
+            // SAFETY: writes one int to a live local; `function` is a live handle.
+            self.check("cuFuncGetAttribute", unsafe {
+                (self.api.cuFuncGetAttribute)(&mut value, number, function.0)
+            })?;
+            Ok(value)
+        };
+        let size = |number: i32| attribute(number).map(|value| usize::try_from(value).unwrap_or(0));
+        // CUfunction_attribute numbers from CUDA 12.0's cuda.h.
+        Ok(FuncAttributes {
+            maxThreadsPerBlock: attribute(0)?,
+            sharedSizeBytes: size(1)?,
+            constSizeBytes: size(2)?,
+            localSizeBytes: size(3)?,
+            numRegs: attribute(4)?,
+            ptxVersion: attribute(5)?,
+            binaryVersion: attribute(6)?,
+            cacheModeCA: attribute(7)?,
+            maxDynamicSharedSizeBytes: attribute(8)?,
+            preferredShmemCarveout: attribute(9)?,
+        })
     }
 
     fn stream_create(&self, device: usize, flags: u32) -> Result<StreamHandle, RuntimeError> {

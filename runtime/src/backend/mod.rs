@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use crate::error::RuntimeError;
 use crate::log::log;
 use crate::registry::FatBinary;
-use crate::types::{DeviceProp, Dim3, MemcpyKind};
+use crate::types::{DeviceProp, Dim3, FuncAttributes, MemcpyKind};
 
 /// A device allocation's address as the backend sees it.
 pub(crate) type DevicePtr = u64;
@@ -96,6 +96,12 @@ pub(crate) trait Backend: Send + Sync {
     fn synchronize(&self, device: usize) -> Result<(), RuntimeError>;
     fn reset(&self, device: usize) -> Result<(), RuntimeError>;
     fn launch(&self, device: usize, launch: &Launch) -> Result<(), RuntimeError>;
+    /// Attributes of the kernel with this host handle, as compiled for `device`.
+    fn function_attributes(
+        &self,
+        device: usize,
+        kernel: usize,
+    ) -> Result<FuncAttributes, RuntimeError>;
     fn stream_create(&self, device: usize, flags: u32) -> Result<StreamHandle, RuntimeError>;
     fn stream_destroy(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError>;
     fn stream_synchronize(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError>;
@@ -208,6 +214,9 @@ impl Backend for NoDevice {
         Err(self.error())
     }
     fn launch(&self, _: usize, _: &Launch) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn function_attributes(&self, _: usize, _: usize) -> Result<FuncAttributes, RuntimeError> {
         Err(self.error())
     }
     fn stream_create(&self, _: usize, _: u32) -> Result<StreamHandle, RuntimeError> {
