@@ -6,6 +6,7 @@
 #include <ctime>
 #include <algorithm>
 #include <cstdio>
+#include <cassert>
 #include <hip/hip_runtime.h>
 
 __global__ void everything(float *f, double *d, int *i, long long *t) {
@@ -29,6 +30,7 @@ __global__ void everything(float *f, double *d, int *i, long long *t) {
   atomicAdd_system(i, 1);
   atomicOr_block(i, 4);
   atomicMax(f + 1, 2.0f);
+  assert(i[0] != 12345);
 }
 
 template <typename T, int N> __global__ void templated(T *out) { out[threadIdx.x % N] = T(blockDim.x); }

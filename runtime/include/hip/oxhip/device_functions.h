@@ -283,6 +283,22 @@ __OXHIP_SHUFFLES(__shfl_down, __oxhip_lane_down, unsigned int)
 __OXHIP_SHUFFLES(__shfl_xor, __oxhip_lane_xor, int)
 #undef __OXHIP_SHUFFLES
 
+/* ---- assert ---------------------------------------------------------------------- */
+
+/* glibc's assert() calls __assert_fail, a host function; device code gets this one.
+ * FIXME(#2): report the message (needs device printf); today a failed assert traps,
+ * which the runtime sees as a failed launch. */
+extern "C" {
+__device__ __attribute__((noreturn)) static inline void
+__assert_fail(const char *assertion, const char *file, unsigned int line, const char *function) {
+  (void)assertion;
+  (void)file;
+  (void)line;
+  (void)function;
+  __builtin_trap();
+}
+}
+
 /* ---- clocks --------------------------------------------------------------------- */
 
 __OXHIP_DEVICE__ long long clock64(void) {
