@@ -534,6 +534,26 @@ hipError_t __hipPopCallConfiguration(dim3* gridDim, dim3* blockDim, size_t* shar
 } /* extern "C" */
 #endif
 
+/* C++ conveniences HIP code relies on: allocation functions that take any T** (so that
+ * `int* p; hipMalloc(&p, n)` compiles without a cast). Define
+ * __HIP_DISABLE_CPP_FUNCTIONS__ to leave them out. */
+#if defined(__cplusplus) && !defined(__HIP_DISABLE_CPP_FUNCTIONS__)
+template <class T>
+static inline hipError_t hipMalloc(T** ptr, size_t size) {
+  return hipMalloc(reinterpret_cast<void**>(ptr), size);
+}
+template <class T>
+static inline hipError_t hipHostMalloc(T** ptr, size_t size,
+                                       unsigned int flags = hipHostMallocDefault) {
+  return hipHostMalloc(reinterpret_cast<void**>(ptr), size, flags);
+}
+template <class T>
+static inline hipError_t hipMallocManaged(T** ptr, size_t size,
+                                          unsigned int flags = hipMemAttachGlobal) {
+  return hipMallocManaged(reinterpret_cast<void**>(ptr), size, flags);
+}
+#endif
+
 #undef __OXHIP_NODISCARD
 #undef __OXHIP_DEFAULT
 
