@@ -40,6 +40,48 @@ pub struct Toolchain {
     pub lld: Option<PathBuf>,
     pub hip_include_dir: PathBuf,
     pub runtime_lib_dir: PathBuf,
+    /// What the host pass-through flags mean for `-cc1` (`execute::translate_host_flags`).
+    pub host_flags: HostFlags,
+}
+
+/// The `-cc1` effect of the host pass-through flags: units (an option and its
+/// separate value) to add to and remove from a host cc1 line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HostFlags {
+    pub add: Vec<Vec<String>>,
+    pub remove: Vec<Vec<String>>,
+}
+
+impl HostFlags {
+    /// Applies the flags to a host `-cc1` line: removes units, then inserts the
+    /// added ones before the final `-o`.
+    pub fn apply(&self, args: Vec<OsString>) -> Vec<OsString> {
+        if self.add.is_empty() && self.remove.is_empty() {
+            return args;
+        }
+        let mut out: Vec<OsString> = Vec::with_capacity(args.len());
+        let mut index = 0;
+        'outer: while index < args.len() {
+            for unit in &self.remove {
+                let end = index + unit.len();
+                if end <= args.len()
+                    && args[index..end]
+                        .iter()
+                        .zip(unit)
+                        .all(|(arg, text)| arg.as_os_str() == text.as_str())
+                {
+                    index = end;
+                    continue 'outer;
+                }
+            }
+            out.push(args[index].clone());
+            index += 1;
+        }
+        let position = out.iter().rposition(|arg| arg == "-o").unwrap_or(out.len());
+        let added: Vec<OsString> = self.add.iter().flatten().map(OsString::from).collect();
+        out.splice(position..position, added);
+        out
+    }
 }
 
 /// Options for in-process device code generation.
@@ -423,7 +465,7 @@ impl Binder<'_> {
                         } else {
                             None
                         },
-                        extra: self.host_passthrough(&side),
+                        extra: Vec::new(),
                     };
                     let args = cc1_args(
                         self.toolchain,
@@ -432,6 +474,11 @@ impl Binder<'_> {
                         &input_paths[0],
                         &output,
                     );
+                    let args = if side == Side::Host {
+                        self.toolchain.host_flags.apply(args)
+                    } else {
+                        args
+                    };
                     self.push(id, clang, input_paths, output, args);
                 } else {
                     let mut args = self.host_driver_args(lang);
@@ -604,7 +651,7 @@ impl Binder<'_> {
                         Cc1Output::Object
                     },
                     dependencies: self.dependencies(&output),
-                    extra: self.host_passthrough(&Side::Host),
+                    extra: Vec::new(),
                 };
                 let args = cc1_args(
                     self.toolchain,
@@ -613,6 +660,7 @@ impl Binder<'_> {
                     &input_paths[0],
                     &output,
                 );
+                let args = self.toolchain.host_flags.apply(args);
                 self.push(id, clang, input_paths, output, args);
             }
             Action::Link { parts } => {
@@ -640,14 +688,6 @@ impl Binder<'_> {
             }
         }
         Ok(())
-    }
-
-    /// Host-only pass-through flags (`-f…`, `-m…` the table does not know).
-    fn host_passthrough(&self, side: &Side) -> Vec<String> {
-        match side {
-            Side::Host => self.invocation.host_passthrough.clone(),
-            Side::Device(_) => Vec::new(),
-        }
     }
 
     /// clang driver arguments for a plain C/C++ host compile.

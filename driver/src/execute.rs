@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::bind::{Job, Tool, Toolchain};
+use crate::bind::{HostFlags, Job, Tool, Toolchain};
 use crate::error::DriverError;
 use crate::plan::Emit;
 use crate::targets::OffloadArch;
@@ -119,6 +119,7 @@ pub fn discover_toolchain(system: &System<'_>) -> Result<Toolchain, DriverError>
         lld,
         hip_include_dir: tidy(&hip_include_dir),
         runtime_lib_dir: tidy(&runtime_lib_dir),
+        host_flags: HostFlags::default(),
     })
 }
 
@@ -154,30 +155,91 @@ pub fn check_inputs(paths: &[PathBuf]) -> Result<(), DriverError> {
     Ok(())
 }
 
-/// Asks clang whether it knows the host pass-through flags (`-f…`, `-m…` that
-/// our table does not): an unknown one is our error, not a failing compile later.
-pub fn check_host_flags(clang: &Path, flags: &[String]) -> Result<(), DriverError> {
+/// Asks clang what the host pass-through flags (`-f…`, `-m…` that our table
+/// does not know) mean at the `-cc1` level: it compares clang's `-###` line of
+/// a host compile with and without them. An unknown flag is a user error here,
+/// not a failing compile later.
+pub fn translate_host_flags(clang: &Path, flags: &[String]) -> Result<HostFlags, DriverError> {
     if flags.is_empty() {
-        return Ok(());
+        return Ok(HostFlags::default());
     }
-    let output = Command::new(clang)
-        .args(["-###", "-c", "-x", "c++", "/dev/null", "-o", "/dev/null"])
-        .args(flags)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|err| DriverError::ToolNotFound {
-            tool: clang.display().to_string(),
-            hint: err.to_string(),
-        })?;
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let cc1_line = |extra: &[String]| -> Result<(String, Vec<String>), DriverError> {
+        let output = Command::new(clang)
+            .args(["-###", "-c", "-x", "c++", "/dev/null", "-o", "/dev/null"])
+            .args(extra)
+            .stdin(Stdio::null())
+            .output()
+            .map_err(|err| DriverError::ToolNotFound {
+                tool: clang.display().to_string(),
+                hint: err.to_string(),
+            })?;
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let line = stderr
+            .lines()
+            .find(|line| line.contains("\"-cc1\""))
+            .map(split_quoted)
+            .unwrap_or_default();
+        Ok((stderr, line))
+    };
+    let (stderr, with_flags) = cc1_line(flags)?;
     for flag in flags {
-        let unknown = format!("unknown argument: '{flag}'");
-        let unknown_with_hint = format!("unknown argument '{flag}'");
-        if stderr.contains(&unknown) || stderr.contains(&unknown_with_hint) {
+        if stderr.contains(&format!("unknown argument: '{flag}'"))
+            || stderr.contains(&format!("unknown argument '{flag}'"))
+        {
             return Err(DriverError::UnknownArgument { arg: flag.clone() });
         }
     }
-    Ok(())
+    let (_, without_flags) = cc1_line(&[])?;
+    let before = units(&without_flags);
+    let after = units(&with_flags);
+    Ok(HostFlags {
+        add: after
+            .iter()
+            .filter(|unit| !before.contains(unit))
+            .cloned()
+            .collect(),
+        remove: before
+            .iter()
+            .filter(|unit| !after.contains(unit))
+            .cloned()
+            .collect(),
+    })
+}
+
+/// A cc1 line as units: an option with its separate value (`-target-cpu x86-64`)
+/// is one unit, so that a changed value replaces the pair.
+fn units(args: &[String]) -> Vec<Vec<String>> {
+    let mut units: Vec<Vec<String>> = Vec::new();
+    for arg in args.iter().skip(1) {
+        match units.last_mut() {
+            Some(last) if last.len() == 1 && last[0].starts_with('-') && !arg.starts_with('-') => {
+                last.push(arg.clone())
+            }
+            _ => units.push(vec![arg.clone()]),
+        }
+    }
+    units
+}
+
+/// Splits one `-###` line (`"a" "b\"c"`) into its arguments.
+fn split_quoted(line: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut chars = line.chars();
+    while let Some(ch) = chars.next() {
+        if ch != '"' {
+            continue;
+        }
+        let mut arg = String::new();
+        while let Some(ch) = chars.next() {
+            match ch {
+                '\\' => arg.extend(chars.next()),
+                '"' => break,
+                _ => arg.push(ch),
+            }
+        }
+        args.push(arg);
+    }
+    args
 }
 
 /// What a run produced for the caller to print.

@@ -137,13 +137,14 @@ fn run_inner(
         let _ = printer.stderr.write_all(plan.to_text().as_bytes());
         return Ok(());
     }
-    let toolchain = execute::discover_toolchain(system)?;
+    let mut toolchain = execute::discover_toolchain(system)?;
+    toolchain.host_flags =
+        execute::translate_host_flags(&toolchain.clang.path, &invocation.host_passthrough)?;
     let input_paths: Vec<PathBuf> = invocation
         .inputs
         .iter()
         .map(|input| input.path.clone())
         .collect();
-    execute::check_host_flags(&toolchain.clang.path, &invocation.host_passthrough)?;
     execute::check_inputs(&input_paths)?;
 
     if invocation.print_jobs {

@@ -183,7 +183,7 @@ impl OffloadArch {
     /// The form used in file names: the target ID with `:` replaced by `-`
     /// (colons break make and some shells).
     pub fn file_stem(&self) -> String {
-        self.to_string().replace(':', "-")
+        self.to_string()
     }
 
     /// Bundle entry ID (hip-abi.md §2.2): `hipv4-amdgcn-amd-amdhsa--gfx942`,
