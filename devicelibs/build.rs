@@ -8,8 +8,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-/// Sources, in link order.
-const SOURCES: &[&str] = &["lib/math.c"];
+/// The translation unit compiled per family (it includes the other sources), and every
+/// file it depends on.
+const LIBRARY: &str = "lib/devicelibs.c";
+const SOURCES: &[&str] = &["lib/devicelibs.c", "lib/math.c", "lib/printf.c"];
 
 /// Triples of the three families. The GPU ones carry no `-target-cpu`, so the bitcode
 /// has no `target-cpu`/`target-features` attributes and `codegen` gives the library the
@@ -34,52 +36,39 @@ fn main() -> ExitCode {
         }
     };
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default());
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(LIBRARY);
     for (family, triple) in FAMILIES {
-        let mut modules = Vec::new();
-        for source in SOURCES {
-            let stem = Path::new(source)
-                .file_stem()
-                .unwrap_or_default()
-                .to_string_lossy();
-            let output = out_dir.join(format!("{stem}.{family}.bc"));
-            let status = Command::new(&clang.path)
-                .args(["-cc1", "-triple", triple, "-emit-llvm-bc", "-O2"])
-                // Double-double tricks in math.c rely on every rounding being where the
-                // source puts it: no contraction into fma behind our back.
-                .args(["-ffp-contract=off", "-fvisibility=hidden"])
-                // No `amdhsa_code_object_version` module flag: user modules carry 500 and
-                // the flag must not conflict when the modules are linked.
-                .args(if *family == "amdgcn" {
-                    &["-mcode-object-version=none"][..]
-                } else {
-                    &[][..]
-                })
-                .args(["-nostdsysteminc", "-std=c11", "-x", "c"])
-                .arg(source)
-                .arg("-o")
-                .arg(&output)
-                .status();
-            match status {
-                Ok(status) if status.success() => modules.push(output),
-                Ok(status) => {
-                    println!(
-                        "cargo::error=`{}` failed ({status}) compiling `{source}` for {triple}",
-                        clang.path.display()
-                    );
-                    return ExitCode::FAILURE;
-                }
-                Err(err) => {
-                    println!("cargo::error=cannot run `{}`: {err}", clang.path.display());
-                    return ExitCode::FAILURE;
-                }
+        let output = out_dir.join(format!("{family}.bc"));
+        let status = Command::new(&clang.path)
+            .args(["-cc1", "-triple", triple, "-emit-llvm-bc", "-O2"])
+            // Double-double tricks in math.c rely on every rounding being where the
+            // source puts it: no contraction into fma behind our back.
+            .args(["-ffp-contract=off", "-fvisibility=hidden"])
+            // No `amdhsa_code_object_version` module flag: user modules carry 500 and
+            // the flag must not conflict when the modules are linked.
+            .args(if *family == "amdgcn" {
+                &["-mcode-object-version=none"][..]
+            } else {
+                &[][..]
+            })
+            .args(["-nostdsysteminc", "-std=c11", "-x", "c"])
+            .arg(&source)
+            .arg("-o")
+            .arg(&output)
+            .status();
+        match status {
+            Ok(status) if status.success() => {}
+            Ok(status) => {
+                println!(
+                    "cargo::error=`{}` failed ({status}) compiling `{LIBRARY}` for {triple}",
+                    clang.path.display()
+                );
+                return ExitCode::FAILURE;
             }
-        }
-        // One source today: the module is the library. More sources will need an
-        // `llvm-link` step (or codegen linking several modules).
-        let library = out_dir.join(format!("{family}.bc"));
-        if let Err(err) = std::fs::copy(&modules[0], &library) {
-            println!("cargo::error=cannot write `{}`: {err}", library.display());
-            return ExitCode::FAILURE;
+            Err(err) => {
+                println!("cargo::error=cannot run `{}`: {err}", clang.path.display());
+                return ExitCode::FAILURE;
+            }
         }
     }
     ExitCode::SUCCESS

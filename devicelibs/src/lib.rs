@@ -32,12 +32,20 @@ pub fn bitcode(family: Family) -> &'static [u8] {
     }
 }
 
-/// The names the library defines, in the order of `lib/math.c`; the device headers
-/// declare exactly these.
+/// The math functions the library defines (`__oxhip_<name>` and `__oxhip_<name>f`), in
+/// the order of `lib/math.c`; the device headers declare exactly these.
 pub const MATH_FUNCTIONS: &[&str] = &[
     "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
     "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
     "cbrt", "hypot", "erf", "erfc",
+];
+
+/// The amdgcn printf entry points clang's printf lowering calls (`lib/printf.c`; output
+/// is discarded until the runtime has a printf service).
+pub const PRINTF_FUNCTIONS: &[&str] = &[
+    "__ockl_printf_begin",
+    "__ockl_printf_append_args",
+    "__ockl_printf_append_string_n",
 ];
 
 #[cfg(test)]
@@ -56,6 +64,12 @@ mod tests {
                         .any(|window| window == symbol.as_bytes());
                     assert!(found, "{family:?} lacks {symbol}");
                 }
+            }
+            for symbol in PRINTF_FUNCTIONS {
+                let found = bytes
+                    .windows(symbol.len())
+                    .any(|window| window == symbol.as_bytes());
+                assert!(found, "{family:?} lacks {symbol}");
             }
         }
     }

@@ -31,6 +31,7 @@ __global__ void everything(float *f, double *d, int *i, long long *t) {
   atomicOr_block(i, 4);
   atomicMax(f + 1, 2.0f);
   assert(i[0] != 12345);
+  printf("thread %u of %d\n", threadIdx.x, i[0]);
 }
 
 template <typename T, int N> __global__ void templated(T *out) { out[threadIdx.x % N] = T(blockDim.x); }

@@ -21,9 +21,9 @@ eval "$("$cc1" sm_90 vadd_reduce.hip k-sm_90.bc)"
 
 # 2. devicelibs for both families (what build.rs does).
 "$bin/clang" -cc1 -triple amdgcn-amd-amdhsa -emit-llvm-bc -O2 -ffp-contract=off -fvisibility=hidden \
-  -mcode-object-version=none -nostdsysteminc -std=c11 -x c "$repo/devicelibs/lib/math.c" -o dl-amdgcn.bc
+  -mcode-object-version=none -nostdsysteminc -std=c11 -x c "$repo/devicelibs/lib/devicelibs.c" -o dl-amdgcn.bc
 "$bin/clang" -cc1 -triple nvptx64-nvidia-cuda -emit-llvm-bc -O2 -ffp-contract=off -fvisibility=hidden \
-  -nostdsysteminc -std=c11 -x c "$repo/devicelibs/lib/math.c" -o dl-nvptx.bc
+  -nostdsysteminc -std=c11 -x c "$repo/devicelibs/lib/devicelibs.c" -o dl-nvptx.bc
 
 # 3. AMD: link only what is used, optimise once, emit, link the code object.
 "$bin/llvm-link" k-gfx942.bc --only-needed --internalize dl-amdgcn.bc -o linked-gfx942.bc

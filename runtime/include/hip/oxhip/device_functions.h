@@ -283,6 +283,13 @@ __OXHIP_SHUFFLES(__shfl_down, __oxhip_lane_down, unsigned int)
 __OXHIP_SHUFFLES(__shfl_xor, __oxhip_lane_xor, int)
 #undef __OXHIP_SHUFFLES
 
+/* ---- printf ---------------------------------------------------------------------- */
+
+/* Device printf. clang lowers calls to it: nvptx to vprintf (provided by the CUDA
+ * driver), amdgcn to the __ockl_printf_* calls that devicelibs defines.
+ * FIXME(#2): on amdgcn the output is discarded until the runtime serves printf. */
+extern "C" __device__ int printf(const char *format, ...);
+
 /* ---- assert ---------------------------------------------------------------------- */
 
 /* glibc's assert() calls __assert_fail, a host function; device code gets this one.
