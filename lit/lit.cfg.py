@@ -1,0 +1,49 @@
+# lit configuration for oxhip's command-line tools.
+#
+# Run from the repository root after `cargo build --workspace`:
+#   /usr/lib/llvm-22/bin/lit -sv lit
+# The binaries are taken from $OXHIP_BIN_DIR, else target/debug (then
+# target/release).  Tests that need a GPU say `REQUIRES: cuda-device` and run
+# only with OXHIP_LIT_GPU=1.
+
+import os
+
+import lit.formats
+
+config.name = "oxhip"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".hip", ".cu", ".cpp", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+repo_root = os.path.dirname(config.test_source_root)
+config.test_exec_root = os.path.join(repo_root, "target", "lit")
+config.excludes = ["Inputs"]
+
+llvm_bin = "/usr/lib/llvm-22/bin"
+
+
+def find_bin_dir():
+    explicit = os.environ.get("OXHIP_BIN_DIR")
+    if explicit:
+        return explicit
+    for profile in ("debug", "release"):
+        candidate = os.path.join(repo_root, "target", profile)
+        if os.path.exists(os.path.join(candidate, "oxhip")):
+            return candidate
+    return os.path.join(repo_root, "target", "debug")
+
+
+bin_dir = find_bin_dir()
+for name in ("oxhip", "oxhipconfig", "oxhipify"):
+    config.substitutions.append(("%" + name, os.path.join(bin_dir, name)))
+config.substitutions.append(("%clang-offload-bundler", os.path.join(llvm_bin, "clang-offload-bundler")))
+config.substitutions.append(("%llvm-readelf", os.path.join(llvm_bin, "llvm-readelf")))
+config.substitutions.append(("%llvm-objdump", os.path.join(llvm_bin, "llvm-objdump")))
+
+config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# The driver finds its headers and runtime relative to itself; let a caller override.
+for name in ("OXHIP_INCLUDE_DIR", "OXHIP_LIB_DIR", "OXHIP_CLANG", "OXHIP_LLD", "HOME"):
+    if name in os.environ:
+        config.environment[name] = os.environ[name]
+
+if os.environ.get("OXHIP_LIT_GPU") == "1":
+    config.available_features.add("cuda-device")
