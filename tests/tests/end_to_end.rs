@@ -1,0 +1,115 @@
+//! The whole pipeline without a GPU: the built `oxhip` compiles a vector-add
+//! program for one AMD and one NVIDIA target; the executable must embed a
+//! bundle with exactly those targets and, with no GPU present, exit with a HIP
+//! error message instead of crashing.
+//!
+//! Needs the workspace built first (`cargo build --workspace`, as
+//! `scripts/test.sh` does): it runs `target/<profile>/oxhip` and links
+//! `target/<profile>/liboxhip_runtime.a`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use tests::built_binary;
+
+const VADD: &str = r#"
+#include <hip/hip_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+
+__global__ void vadd(const float* a, const float* b, float* c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) c[i] = a[i] + b[i];
+}
+
+int main() {
+  const int n = 1024;
+  float* device_a = nullptr;
+  hipError_t status = hipMalloc((void**)&device_a, n * sizeof(float));
+  if (status != hipSuccess) {
+    std::fprintf(stderr, "vadd: hipMalloc failed: %s\n", hipGetErrorName(status));
+    return 1;
+  }
+  float *device_b = nullptr, *device_c = nullptr;
+  (void)hipMalloc((void**)&device_b, n * sizeof(float));
+  (void)hipMalloc((void**)&device_c, n * sizeof(float));
+  vadd<<<(n + 255) / 256, 256>>>(device_a, device_b, device_c, n);
+  status = hipDeviceSynchronize();
+  std::printf("%s\n", status == hipSuccess ? "PASSED" : hipGetErrorName(status));
+  return status == hipSuccess ? 0 : 1;
+}
+"#;
+
+fn oxhip() -> PathBuf {
+    built_binary("oxhip").unwrap_or_else(|| panic!("build the workspace first: `cargo build --workspace` (no target/<profile>/oxhip)"))
+}
+
+#[test]
+fn vadd_builds_for_two_vendors_and_fails_cleanly_without_gpu() {
+    let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
+    let source = dir.path().join("vadd.hip");
+    std::fs::write(&source, VADD).unwrap_or_else(|err| panic!("writing vadd.hip: {err}"));
+    let exe = dir.path().join("vadd");
+    let compile = Command::new(oxhip())
+        .args(["-O3", "--offload-arch=gfx942,sm_90"])
+        .arg(&source)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    assert!(compile.status.success(), "oxhip failed: {}", String::from_utf8_lossy(&compile.stderr));
+    assert!(compile.stdout.is_empty(), "stdout must carry only artifacts");
+
+    let bytes = std::fs::read(&exe).unwrap_or_else(|err| panic!("reading the executable: {err}"));
+    let sections = bundler::extract_from_elf(&bytes).unwrap_or_else(|err| panic!("not an ELF executable: {err}"));
+    assert_eq!(sections.len(), 1, "one .hip_fatbin section");
+    let bundle = bundler::read(&sections[0].1).unwrap_or_else(|err| panic!("bad bundle: {err}"));
+    insta::assert_snapshot!(bundler::listing(&bundle), @r"
+    host-x86_64-unknown-linux-gnu-
+    hipv4-amdgcn-amd-amdhsa--gfx942
+    hipv4-nvptx64-nvidia-cuda-unknown-sm_90
+    ");
+    // The AMD image is a linked code object, the NVIDIA one NUL-terminated PTX.
+    let amd = &bundle.entries[1].data;
+    assert!(amd.starts_with(b"\x7fELF"), "gfx942 entry is an ELF code object");
+    let ptx = &bundle.entries[2].data;
+    assert_eq!(ptx.last(), Some(&0), "PTX is stored NUL-terminated");
+    let ptx_text = String::from_utf8_lossy(ptx);
+    assert!(ptx_text.contains(".visible .entry _Z4vaddPKfS0_Pfi"), "PTX has the kernel");
+    assert!(ptx_text.contains(".version 7.8"), "PTX ISA is the minimum for sm_90");
+
+    // No GPU here: the program must report a HIP error and exit, not crash.
+    let run = Command::new(&exe)
+        .env_remove("CUDA_VISIBLE_DEVICES")
+        .output()
+        .unwrap_or_else(|err| panic!("running vadd: {err}"));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    match run.status.code() {
+        // A machine with a GPU runs it.
+        Some(0) => assert!(stdout.contains("PASSED"), "{stdout}"),
+        Some(1) => assert!(stderr.contains("hipErrorNoDevice") || stdout.contains("hipErrorNoDevice"), "stderr: {stderr}"),
+        other => panic!("vadd exited with {other:?} (a crash?): {stderr}"),
+    }
+}
+
+#[test]
+fn failing_link_leaves_no_output_file() {
+    let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
+    let source = dir.path().join("main.cpp");
+    // An undefined symbol makes the link fail after the compile succeeded.
+    std::fs::write(&source, "int missing(); int main() { return missing(); }\n")
+        .unwrap_or_else(|err| panic!("writing main.cpp: {err}"));
+    let exe = dir.path().join("app");
+    let link = Command::new(oxhip()).arg(&source).arg("-o").arg(&exe).output().unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    assert_eq!(link.status.code(), Some(1), "the linker's status");
+    let stderr = String::from_utf8_lossy(&link.stderr);
+    assert!(stderr.contains("undefined reference to `missing()'"), "the linker's own message: {stderr}");
+    assert!(stderr.contains("failed with exit status 1"), "one line naming the command: {stderr}");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap_or_else(|err| panic!("listing: {err}"))
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(leftovers, ["main.cpp"]);
+}
