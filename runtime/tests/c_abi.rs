@@ -146,6 +146,45 @@ int main(int argc, char** argv) {
 }
 "#;
 
+/// HIP code passes typed pointers to the allocation functions and relies on HIP's
+/// default arguments; both must compile in plain C++.
+#[test]
+fn cxx_conveniences_compile() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("typed.cpp");
+    std::fs::write(
+        &source,
+        r#"#include <hip/hip_runtime_api.h>
+struct Pair { int a; float b; };
+hipError_t use(hipStream_t stream) {
+  int* ints = nullptr;
+  Pair* pairs = nullptr;
+  float* pinned = nullptr;
+  (void)hipMalloc(&ints, 16);
+  (void)hipMallocManaged(&pairs, sizeof(Pair));
+  (void)hipHostMalloc(&pinned, 64);
+  (void)hipMemcpyAsync(ints, ints, 4, hipMemcpyDefault);
+  (void)hipLaunchKernel((const void*)&use, dim3(1), dim3(64), nullptr);
+  dim3 grid(4), block(8, 8);
+  return __hipPushCallConfiguration(grid, block) == hipSuccess ? hipEventRecord(nullptr) : hipSuccess;
+}
+"#,
+    )
+    .unwrap();
+    run(Command::new(clang())
+        .args([
+            "-fsyntax-only",
+            "-Wall",
+            "-Werror",
+            "-x",
+            "c++",
+            "-std=c++17",
+        ])
+        .arg("-I")
+        .arg(include_dir())
+        .arg(&source));
+}
+
 #[test]
 fn c_program_links_against_the_static_library() {
     let library = static_library();
