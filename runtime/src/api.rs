@@ -974,3 +974,48 @@ pub unsafe extern "C" fn hipFuncGetAttributes(
         Ok(())
     })
 }
+
+/// Sets a launch attribute of the kernel whose host handle is `function_address`:
+/// `hipFuncAttributeMaxDynamicSharedMemorySize` (8) or
+/// `hipFuncAttributePreferredSharedMemoryCarveout` (9). Launches opt in to more than
+/// 48 KiB of dynamic shared memory by themselves; this call is still honoured.
+///
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipFuncSetAttribute(
+    function_address: *const c_void,
+    attribute: c_int,
+    value: c_int,
+) -> HipError {
+    call("hipFuncSetAttribute", || {
+        if function_address.is_null() {
+            return Err(RuntimeError::UnknownKernel { handle: 0 });
+        }
+        if attribute != 8 && attribute != 9 {
+            return Err(RuntimeError::InvalidValue { argument: "attr" });
+        }
+        let (backend, device) = backend::current()?;
+        backend.function_set_attribute(device, function_address as usize, attribute, value)
+    })
+}
+
+/// A cache-configuration hint; accepted and ignored (as HIP does on AMD).
+///
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipFuncSetCacheConfig(
+    function_address: *const c_void,
+    config: c_int,
+) -> HipError {
+    call("hipFuncSetCacheConfig", || {
+        if function_address.is_null() {
+            return Err(RuntimeError::UnknownKernel { handle: 0 });
+        }
+        if !(0..=3).contains(&config) {
+            return Err(RuntimeError::InvalidValue { argument: "config" });
+        }
+        Ok(())
+    })
+}

@@ -58,7 +58,7 @@
 //! `hipMemcpy` with every `hipMemcpyKind`, `hipMemset`, their `Async` forms, device
 //! variables through `hipGetSymbolAddress`/`hipMemcpyToSymbol`/`hipMemcpyFromSymbol`,
 //! `__managed__` variables), streams and events, and launches (`<<<>>>`,
-//! `hipLaunchKernel`, `hipLaunchKernel_spt`, `hipFuncGetAttributes`).
+//! `hipLaunchKernel`, `hipLaunchKernel_spt`, `hipFuncGetAttributes`, `hipFuncSetAttribute`).
 //! Not yet: modules loaded by the program (`hipModule*`), textures and surfaces, graphs,
 //! peer access; after `hipDeviceReset`, `__managed__` variables
 //! point at freed memory.

@@ -67,6 +67,12 @@ int main() {
   status = hipFuncGetAttributes(&attributes, (const void*)&square);
   printf("attributes %s %d %d\n", hipGetErrorName(status), attributes.numRegs,
          attributes.maxThreadsPerBlock);
+  status = hipFuncSetAttribute((const void*)&square, hipFuncAttributeMaxDynamicSharedMemorySize,
+                               100000);
+  printf("set attribute %s\n", hipGetErrorName(status));
+  /* Under the limit just set: no further opt-in call. */
+  square<<<1, 1, 90000>>>(data, 0);
+  printf("launch %s\n", hipGetErrorName(hipGetLastError()));
   int values[4] = {7, 8, 9, 10}, back[4] = {0, 0, 0, 0};
   printf("to symbol %s\n",
          hipGetErrorName(hipMemcpyToSymbol(&table, values, sizeof values, 0, hipMemcpyHostToDevice)));
@@ -181,6 +187,11 @@ fn program_runs_through_the_driver_api() {
         "values 1 16 81 256 625",
         "managed 11",
         "attributes hipSuccess 40 1024",
+        "fake: cuFuncSetAttribute 0x3000 8 100000",
+        "set attribute hipSuccess",
+        "fake: cuLaunchKernel 0x3000 grid 1,1,1 block 1,1,1 shared 90000 stream (nil) extra (nil)",
+        "fake: managed value 11",
+        "launch hipSuccess",
         "to symbol hipSuccess",
         "from symbol hipSuccess",
         "symbol values 9 10",

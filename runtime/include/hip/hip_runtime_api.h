@@ -425,6 +425,19 @@ typedef struct hipFuncAttributes {
   size_t sharedSizeBytes;
 } hipFuncAttributes;
 
+typedef enum hipFuncAttribute {
+  hipFuncAttributeMaxDynamicSharedMemorySize = 8,
+  hipFuncAttributePreferredSharedMemoryCarveout = 9,
+  hipFuncAttributeMax
+} hipFuncAttribute;
+
+typedef enum hipFuncCache_t {
+  hipFuncCachePreferNone = 0,
+  hipFuncCachePreferShared = 1,
+  hipFuncCachePreferL1 = 2,
+  hipFuncCachePreferEqual = 3
+} hipFuncCache_t;
+
 /* ---- Device management ------------------------------------------------------------- */
 
 hipError_t hipInit(unsigned int flags);
@@ -522,6 +535,9 @@ hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks, dim
 /* Attributes of the kernel whose host handle is `func` (&kernel), on the current device;
  * loads the kernel's image if needed. */
 hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* func);
+hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr, int value);
+/* A hint; accepted and ignored. */
+hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t config);
 
 /* Used by clang's lowering of kernel<<<grid, block, shared, stream>>>(...). */
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,

@@ -887,6 +887,27 @@ impl Backend for Cuda {
         self.check("cuLaunchKernel", code)
     }
 
+    fn function_set_attribute(
+        &self,
+        device: usize,
+        kernel: usize,
+        attribute: i32,
+        value: i32,
+    ) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        let mut cached = self.function(kernel, device)?;
+        // SAFETY: `cached.function` is a live function handle; HIP's attribute numbers
+        // are CUDA's.
+        self.check("cuFuncSetAttribute", unsafe {
+            (self.api.cuFuncSetAttribute)(cached.function.0, attribute, value)
+        })?;
+        if attribute == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES {
+            cached.dynamic_shared_limit = usize::try_from(value).unwrap_or(0);
+            lock(&self.functions).insert((kernel, device), cached);
+        }
+        Ok(())
+    }
+
     fn function_attributes(
         &self,
         device: usize,

@@ -96,6 +96,15 @@ pub(crate) trait Backend: Send + Sync {
     fn synchronize(&self, device: usize) -> Result<(), RuntimeError>;
     fn reset(&self, device: usize) -> Result<(), RuntimeError>;
     fn launch(&self, device: usize, launch: &Launch) -> Result<(), RuntimeError>;
+    /// `hipFuncSetAttribute`: `attribute` is 8 (max dynamic shared memory) or 9
+    /// (preferred shared memory carveout), CUDA's numbers too.
+    fn function_set_attribute(
+        &self,
+        device: usize,
+        kernel: usize,
+        attribute: i32,
+        value: i32,
+    ) -> Result<(), RuntimeError>;
     /// Attributes of the kernel with this host handle, as compiled for `device`.
     fn function_attributes(
         &self,
@@ -214,6 +223,15 @@ impl Backend for NoDevice {
         Err(self.error())
     }
     fn launch(&self, _: usize, _: &Launch) -> Result<(), RuntimeError> {
+        Err(self.error())
+    }
+    fn function_set_attribute(
+        &self,
+        _: usize,
+        _: usize,
+        _: i32,
+        _: i32,
+    ) -> Result<(), RuntimeError> {
         Err(self.error())
     }
     fn function_attributes(&self, _: usize, _: usize) -> Result<FuncAttributes, RuntimeError> {
