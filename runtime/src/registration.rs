@@ -331,11 +331,21 @@ pub unsafe extern "C" fn __hipRegisterTexture(
 /// Forgets a fat binary and its kernels (from the `atexit` destructor, or when a shared
 /// library is unloaded). Loaded driver modules are left to process teardown.
 ///
+/// The first call waits for the devices already in use, as ROCm's runtime does, so that
+/// kernels still running when `main` returns finish and flush their `printf` output.
+/// It never starts a backend.
+///
 /// # Safety
 /// Always safe to call.
 #[no_mangle]
 pub unsafe extern "C" fn __hipUnregisterFatBinary(handle: *mut *mut c_void) {
+    static SYNCHRONIZED: std::sync::Once = std::sync::Once::new();
     guarded("__hipUnregisterFatBinary", (), || {
+        SYNCHRONIZED.call_once(|| {
+            if let Some(backend) = crate::backend::get_if_started() {
+                backend.synchronize_used_devices();
+            }
+        });
         let removed = handle_index(handle).is_some_and(registry::remove_fat_binary);
         log!(
             2,

@@ -814,6 +814,17 @@ impl Backend for Cuda {
         self.check("cuCtxSynchronize", unsafe { (self.api.cuCtxSynchronize)() })
     }
 
+    fn synchronize_used_devices(&self) {
+        for (device, entry) in self.devices.iter().enumerate() {
+            if lock(&entry.context).is_none() {
+                continue;
+            }
+            if let Err(error) = self.synchronize(device) {
+                log!(1, "device {device}: synchronizing at exit: {error}");
+            }
+        }
+    }
+
     fn reset(&self, device: usize) -> Result<(), RuntimeError> {
         let entry = &self.devices[device];
         let had_context = lock(&entry.context).take().is_some();

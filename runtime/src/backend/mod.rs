@@ -94,6 +94,9 @@ pub(crate) trait Backend: Send + Sync {
         event: EventHandle,
     ) -> Result<(), RuntimeError>;
     fn synchronize(&self, device: usize) -> Result<(), RuntimeError>;
+    /// Waits for every device that has been used; for program exit, so that pending
+    /// kernels finish and their `printf` output is flushed.
+    fn synchronize_used_devices(&self);
     fn reset(&self, device: usize) -> Result<(), RuntimeError>;
     fn launch(&self, device: usize, launch: &Launch) -> Result<(), RuntimeError>;
     /// `hipFuncSetAttribute`: `attribute` is 8 (max dynamic shared memory) or 9
@@ -219,6 +222,7 @@ impl Backend for NoDevice {
     fn synchronize(&self, _: usize) -> Result<(), RuntimeError> {
         Err(self.error())
     }
+    fn synchronize_used_devices(&self) {}
     fn reset(&self, _: usize) -> Result<(), RuntimeError> {
         Err(self.error())
     }
@@ -334,10 +338,16 @@ pub(crate) fn materialise_managed(backend: &dyn Backend) {
     }
 }
 
+static BACKEND: OnceLock<Box<dyn Backend>> = OnceLock::new();
+
 /// The process-wide backend, chosen on first use.
 pub(crate) fn get() -> &'static dyn Backend {
-    static BACKEND: OnceLock<Box<dyn Backend>> = OnceLock::new();
     BACKEND.get_or_init(select).as_ref()
+}
+
+/// The backend if one was already chosen; never starts one (for use at exit).
+pub(crate) fn get_if_started() -> Option<&'static dyn Backend> {
+    BACKEND.get().map(|backend| backend.as_ref())
 }
 
 fn select() -> Box<dyn Backend> {

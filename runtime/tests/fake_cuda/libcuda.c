@@ -75,6 +75,10 @@ static CUresult ctx_set_current(void* context) {
   printf("fake: cuCtxSetCurrent %p\n", context);
   return 0;
 }
+static CUresult ctx_synchronize(void) {
+  printf("fake: cuCtxSynchronize\n");
+  return 0;
+}
 static CUresult mem_alloc(CUdeviceptr* pointer, size_t size) {
   *pointer = (CUdeviceptr)(uintptr_t)calloc(1, size);
   return 0;
@@ -197,7 +201,7 @@ static const struct entry entries[] = {
     {"cuDevicePrimaryCtxRetain", (void*)primary_ctx_retain},
     {"cuDevicePrimaryCtxReset", (void*)ok},
     {"cuCtxSetCurrent", (void*)ctx_set_current},
-    {"cuCtxSynchronize", (void*)ok},
+    {"cuCtxSynchronize", (void*)ctx_synchronize},
     {"cuMemAlloc", (void*)mem_alloc},
     {"cuMemFree", (void*)mem_free},
     {"cuMemGetInfo", (void*)ok},
