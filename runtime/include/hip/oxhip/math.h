@@ -102,9 +102,9 @@ using ::acos; using ::acosh; using ::asin; using ::asinh; using ::atan; using ::
 using ::atanh; using ::cbrt; using ::ceil; using ::copysign; using ::cos; using ::cosh;
 using ::erf; using ::erfc; using ::exp; using ::exp2; using ::expm1; using ::fabs;
 using ::fdim; using ::floor; using ::fma; using ::fmax; using ::fmin; using ::fmod;
-using ::hypot; using ::isfinite; using ::isinf; using ::isnan; using ::ldexp; using ::log;
+using ::hypot; using ::ldexp; using ::log;
 using ::log10; using ::log1p; using ::log2; using ::nearbyint; using ::pow; using ::rint;
-using ::round; using ::signbit; using ::sin; using ::sinh; using ::sqrt; using ::tan;
+using ::round; using ::sin; using ::sinh; using ::sqrt; using ::tan;
 using ::tanh; using ::trunc;
 } // namespace std
 
