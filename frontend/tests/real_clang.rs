@@ -272,11 +272,48 @@ fn headers_compile_cleanly_on_every_pass() {
         };
         let mut options = options(side, output);
         options.warnings = vec!["-Wall".to_owned()];
-        compile_file(
-            &clang,
-            &options,
-            "compat.hip",
-            &dir.path().join(format!("compat{index}.out")),
-        );
+        for file in ["compat.hip", "compat_hip_first.hip"] {
+            compile_file(
+                &clang,
+                &options,
+                file,
+                &dir.path().join(format!("{file}{index}.out")),
+            );
+        }
+    }
+}
+
+/// Upstream `clang++ -x hip -I<our include>` (not our cc1 lines) must accept the headers
+/// too: there they are user headers, where clang checks host/device overloads strictly.
+#[test]
+fn headers_compile_under_upstream_clang_driver_with_dash_i() {
+    let clang = clang();
+    let include = repo_root().join("runtime/include");
+    for file in ["compat.hip", "compat_hip_first.hip"] {
+        let input = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(file);
+        for arch in ["gfx942", "gfx1100"] {
+            let result = Command::new(&clang.path)
+                .args([
+                    "-x",
+                    "hip",
+                    "-nogpuinc",
+                    "-nogpulib",
+                    "-fsyntax-only",
+                    "-Wall",
+                ])
+                .arg(format!("--offload-arch={arch}"))
+                .arg("-I")
+                .arg(&include)
+                .arg(&input)
+                .output()
+                .expect("running clang");
+            assert!(
+                result.status.success() && result.stderr.is_empty(),
+                "{file} for {arch}: {}",
+                String::from_utf8_lossy(&result.stderr)
+            );
+        }
     }
 }
