@@ -11,6 +11,7 @@
 //! Each call builds and drops its own LLVM context, so calls for different targets may run on
 //! several threads at once.
 
+pub mod cpu;
 mod internalize;
 mod link;
 mod llvm_diagnostics;
@@ -223,6 +224,9 @@ fn compile_with_library(
         )?;
     }
     internalize::internalize(&module, matches!(options.target, Target::Host { .. }));
+    if matches!(options.target, Target::Host { .. }) {
+        cpu::lower(&module, &context, &description)?;
+    }
     verify(&module, &description)?;
 
     let pipeline = match options.opt_level {
