@@ -37,8 +37,8 @@ struct Cx<'a> {
     uses_runtime: bool,
     has_runtime_include: bool,
     header_keys: HashSet<&'static str>,
-    /// The tree-sitter parse, made on first need (`None` inside: parsing failed).
-    syntax: Option<Option<Syntax>>,
+    /// The tree-sitter parser, made on first need (`None` inside: it could not be made).
+    parser: Option<Option<tree_sitter::Parser>>,
 }
 
 /// Translates one CUDA source text to HIP. Never fails: what cannot be translated is left
@@ -54,7 +54,7 @@ pub fn translate(text: &str, options: &Options) -> Translation {
         uses_runtime: false,
         has_runtime_include: false,
         header_keys: HashSet::new(),
-        syntax: None,
+        parser: None,
     };
     cx.headers();
     cx.identifiers();
@@ -311,8 +311,8 @@ impl Cx<'_> {
         }
         let arguments = self.call_arguments(index + 1)?;
         // Outside macro bodies, the parse tree decides; the token split is the fallback.
-        let count = self.syntax_at(index).and_then(|(syntax, callee)| syntax.argument_count(callee));
-        let count = count.unwrap_or(arguments.len());
+        let syntax = self.parse_call(index);
+        let count = syntax.as_ref().and_then(Syntax::argument_count).unwrap_or(arguments.len());
         match name {
             // CUDA's C++ overload with flags is a separate function in HIP.
             "cudaEventCreate" if count == 2 => Some("hipEventCreateWithFlags"),
@@ -327,26 +327,38 @@ impl Cx<'_> {
                 None
             }
             "cudaLaunchKernel" | "cudaLaunchCooperativeKernel" | "cudaFuncSetCacheConfig" | "cudaFuncSetAttribute" => {
-                self.cast_function(index, 0, arguments.first());
+                self.cast_function(syntax.as_ref(), 0, arguments.first());
                 None
             }
             "cudaFuncGetAttributes" => {
-                self.cast_function(index, 1, arguments.get(1));
+                self.cast_function(syntax.as_ref(), 1, arguments.get(1));
                 None
             }
             _ => None,
         }
     }
 
-    /// The parse tree and the callee's byte offset, for a token outside directives.
-    fn syntax_at(&mut self, index: usize) -> Option<(&Syntax, usize)> {
-        let token = self.lexed.tokens[index];
-        if token.directive != 0 {
+    /// Parses the statement holding the call whose name is token `index` (outside
+    /// directives only): from the previous `;`, `{` or `}` to the call's `)`.
+    fn parse_call(&mut self, index: usize) -> Option<Syntax> {
+        let tokens = &self.lexed.tokens;
+        if tokens[index].directive != 0 {
             return None;
         }
-        let text = self.text;
-        let syntax = self.syntax.get_or_insert_with(|| Syntax::parse(text)).as_ref()?;
-        Some((syntax, token.start))
+        let close = self.matching(index + 1)?;
+        let mut first = index;
+        while first > 0 && index - first < 64 {
+            let previous = tokens[first - 1];
+            if previous.directive != 0 || matches!(&self.text[previous.start..previous.end], ";" | "{" | "}") {
+                break;
+            }
+            first -= 1;
+        }
+        let start = tokens[first].start;
+        let statement = &self.text[start..tokens[close].end];
+        let callee = tokens[index].start - start;
+        let parser = self.parser.get_or_insert_with(Syntax::parser).as_mut()?;
+        Syntax::parse_call(parser, statement, callee)
     }
 
     /// Wraps a symbol argument in `HIP_SYMBOL(…)` unless it already is.
@@ -363,12 +375,12 @@ impl Cx<'_> {
 
     /// Casts a kernel named by a plain (possibly qualified or templated) name to
     /// `const void*`, which is what HIP's launch and attribute APIs take.
-    fn cast_function(&mut self, callee: usize, position: usize, argument: Option<&Range<usize>>) {
+    fn cast_function(&mut self, syntax: Option<&Syntax>, position: usize, argument: Option<&Range<usize>>) {
         let Some(tokens) = argument.cloned() else { return };
         if tokens.is_empty() {
             return;
         }
-        let kind = self.syntax_at(callee).and_then(|(syntax, start)| syntax.argument_kind(start, position));
+        let kind = syntax.and_then(|it| it.argument_kind(position));
         if matches!(kind, Some(ArgumentKind::CastOrCall | ArgumentKind::Other)) {
             return;
         }
@@ -608,7 +620,11 @@ impl Cx<'_> {
         self.edits.sort_by_key(|it| (it.range.start, it.range.end));
         let mut out = String::with_capacity(self.text.len() + self.text.len() / 8);
         let mut copied = 0;
-        let mut changed_lines = HashSet::new();
+        // Edits are sorted, so lines are counted incrementally.
+        let mut line = 0;
+        let mut counted_to = 0;
+        let mut changed_lines = 0;
+        let mut last_changed_line = usize::MAX;
         for edit in &self.edits {
             if edit.range.start < copied {
                 // Overlaps an earlier edit; the earlier one wins.
@@ -617,13 +633,18 @@ impl Cx<'_> {
             out.push_str(&self.text[copied..edit.range.start]);
             out.push_str(&edit.text);
             copied = edit.range.end;
-            changed_lines.insert(self.text[..edit.range.start].bytes().filter(|it| *it == b'\n').count());
+            line += self.text.as_bytes()[counted_to..edit.range.start].iter().filter(|it| **it == b'\n').count();
+            counted_to = edit.range.start;
+            if line != last_changed_line {
+                changed_lines += 1;
+                last_changed_line = line;
+            }
         }
         out.push_str(&self.text[copied..]);
         self.findings.sort_by_key(|it| (it.span.range.start, it.span.range.end));
         self.stats.total_bytes = self.text.len();
         self.stats.total_lines = self.text.lines().count();
-        self.stats.changed_lines = changed_lines.len();
+        self.stats.changed_lines = changed_lines;
         self.stats.files = 1;
         Translation {
             text: out,
