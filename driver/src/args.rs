@@ -78,6 +78,8 @@ pub enum OptId {
     NoGpuInc,
     HipLink,
     LinkDriverFlag,
+    /// `-print-…` questions answered by clang itself (CMake asks them).
+    PrintClangInfo,
 }
 
 /// One entry of the option table.
@@ -364,6 +366,19 @@ pub static OPTIONS: &[OptionDef] = &[
     opt("-unwindlib=", Joined, OptId::LinkDriverFlag, ""),
     opt("-static-libstdc++", Flag, OptId::LinkDriverFlag, ""),
     opt("-static-libgcc", Flag, OptId::LinkDriverFlag, ""),
+    opt(
+        "-print-libgcc-file-name",
+        Flag,
+        OptId::PrintClangInfo,
+        "ask clang 22 (for CMake's hip-lang package)",
+    ),
+    opt(
+        "-print-targets",
+        Flag,
+        OptId::PrintClangInfo,
+        "ask clang 22 (CMake runs `-v -print-targets`)",
+    ),
+    opt("-print-resource-dir", Flag, OptId::PrintClangInfo, ""),
 ];
 
 /// Host-only pass-through: an unknown option starting with one of these goes to
@@ -861,7 +876,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
             OptId::FlushDenormals => inv.flush_denormals = true,
             OptId::NoFlushDenormals => inv.flush_denormals = false,
             OptId::NoGpuLib => inv.link_devicelibs = false,
-            OptId::NoGpuInc | OptId::HipLink => {}
+            OptId::NoGpuInc | OptId::HipLink | OptId::PrintClangInfo => {}
         }
     }
 

@@ -242,6 +242,28 @@ fn split_quoted(line: &str) -> Vec<String> {
     args
 }
 
+/// Runs clang 22 with `-print-…` questions; its stderr goes to `outcome.stderr`
+/// and its answer to `outcome.stdout`.
+pub fn ask_clang(clang: &Path, args: &[String], outcome: &mut Outcome) -> Result<(), DriverError> {
+    let output = Command::new(clang)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|err| DriverError::ToolNotFound {
+            tool: clang.display().to_string(),
+            hint: err.to_string(),
+        })?;
+    outcome.stderr.extend(&output.stderr);
+    outcome.stdout.extend(&output.stdout);
+    if !output.status.success() {
+        return Err(DriverError::ToolFailed {
+            command: clang.display().to_string(),
+            status: output.status.code().unwrap_or(1),
+        });
+    }
+    Ok(())
+}
+
 /// What a run produced for the caller to print.
 #[derive(Default)]
 pub struct Outcome {

@@ -103,6 +103,42 @@ fn run_inner(
         .args
         .iter()
         .any(|arg| matches!(arg, args::Arg::Input(_)));
+    // `-print-…` questions (CMake's `-v -print-targets`) are answered by clang.
+    let asks_clang = list.args.iter().any(|arg| {
+        matches!(
+            arg,
+            args::Arg::Opt {
+                id: args::OptId::PrintClangInfo,
+                ..
+            }
+        )
+    });
+    if asks_clang && !has_inputs {
+        let clang_args: Vec<String> = list
+            .args
+            .iter()
+            .filter_map(|arg| match arg {
+                args::Arg::Opt {
+                    id: args::OptId::PrintClangInfo | args::OptId::LinkDriverFlag,
+                    spelling,
+                    values,
+                } => Some(format!("{spelling}{}", values.join(","))),
+                _ => None,
+            })
+            .collect();
+        let toolchain = execute::discover_toolchain(system)?;
+        if verbose {
+            let _ = printer
+                .stderr
+                .write_all(version_text(system, Some(&toolchain)).as_bytes());
+            let _ = writeln!(printer.stderr, "{}", found_installation(&toolchain));
+        }
+        let mut outcome = execute::Outcome::default();
+        let result = execute::ask_clang(&toolchain.clang.path, &clang_args, &mut outcome);
+        let _ = printer.stderr.write_all(&outcome.stderr);
+        let _ = printer.stdout.write_all(&outcome.stdout);
+        return result;
+    }
     if wants_info || (verbose && !has_inputs) {
         let invocation = args::resolve(&list, &ctx).ok();
         if invocation.as_ref().is_some_and(|inv| inv.help) {
