@@ -48,10 +48,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             let cells: Vec<String> = line.split('\t').map(str::to_owned).collect();
             if cells.len() != 14 {
-                return Err(format!("{}:{}: expected 14 cells", path.display(), line_number + 1).into());
+                return Err(
+                    format!("{}:{}: expected 14 cells", path.display(), line_number + 1).into(),
+                );
             }
             if !GROUPS.iter().any(|(name, _)| *name == cells[0]) {
-                return Err(format!("{}:{}: unknown group `{}`", path.display(), line_number + 1, cells[0]).into());
+                return Err(format!(
+                    "{}:{}: unknown group `{}`",
+                    path.display(),
+                    line_number + 1,
+                    cells[0]
+                )
+                .into());
             }
             match index_of.get(&cells[2]) {
                 // A name listed in two groups keeps the row that has a HIP name (the first one
@@ -80,10 +88,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     let mut out = String::new();
-    writeln!(out, "/// Every CUDA identifier the tables know, in data-file order.")?;
-    writeln!(out, "pub(crate) static ENTRIES: [Entry; {}] = [", rows.len())?;
+    writeln!(
+        out,
+        "/// Every CUDA identifier the tables know, in data-file order."
+    )?;
+    writeln!(
+        out,
+        "pub(crate) static ENTRIES: [Entry; {}] = [",
+        rows.len()
+    )?;
     for row in &rows {
-        let group = GROUPS.iter().find(|(name, _)| *name == row[0]).map_or("Runtime", |it| it.1);
+        let group = GROUPS
+            .iter()
+            .find(|(name, _)| *name == row[0])
+            .map_or("Runtime", |it| it.1);
         writeln!(
             out,
             "    Entry {{ group: Group::{group}, section: {:?}, cuda: {:?}, hip: {:?}, roc: {:?}, cuda_added: {:?}, cuda_deprecated: {:?}, cuda_removed: {:?}, hip_added: {:?}, hip_deprecated: {:?}, hip_removed: {:?}, hip_experimental: {:?} }},",
@@ -92,7 +110,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     writeln!(out, "];")?;
     writeln!(out, "/// Open-addressing slots (linear probing) holding indices into `ENTRIES`; `u16::MAX` is empty.")?;
-    writeln!(out, "pub(crate) static SLOTS: [u16; {slot_count}] = {slots:?};")?;
+    writeln!(
+        out,
+        "pub(crate) static SLOTS: [u16; {slot_count}] = {slots:?};"
+    )?;
     let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
     std::fs::write(out_dir.join("table.rs"), out)?;
     Ok(())

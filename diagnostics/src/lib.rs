@@ -122,11 +122,15 @@ impl<'a> Files<'a> for SourceMap {
     type Source = &'a str;
 
     fn name(&'a self, id: FileId) -> Result<&'a str, files::Error> {
-        self.file(id).map(|it| it.name.as_str()).ok_or(files::Error::FileMissing)
+        self.file(id)
+            .map(|it| it.name.as_str())
+            .ok_or(files::Error::FileMissing)
     }
 
     fn source(&'a self, id: FileId) -> Result<&'a str, files::Error> {
-        self.file(id).map(|it| it.text.as_str()).ok_or(files::Error::FileMissing)
+        self.file(id)
+            .map(|it| it.text.as_str())
+            .ok_or(files::Error::FileMissing)
     }
 
     fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, files::Error> {
@@ -164,9 +168,14 @@ mod tests {
         let diagnostic = Diagnostic::warning()
             .with_code("unsupported-api")
             .with_message("`cudaFoo` has no HIP equivalent")
-            .with_labels(vec![Label::primary(file, 11..18).with_message("left unchanged")]);
+            .with_labels(vec![
+                Label::primary(file, 11..18).with_message("left unchanged")
+            ]);
         let text = map.render(&diagnostic);
-        assert!(text.contains("warning[unsupported-api]: `cudaFoo` has no HIP equivalent"), "{text}");
+        assert!(
+            text.contains("warning[unsupported-api]: `cudaFoo` has no HIP equivalent"),
+            "{text}"
+        );
         assert!(text.contains("saxpy.cu:2:5"), "{text}");
         assert!(text.contains("^^^^^^^ left unchanged"), "{text}");
     }

@@ -25,7 +25,11 @@ pub enum FindingKind {
     /// CUDA removed the name (it is still translated where HIP has it).
     RemovedApi { name: String, version: String },
     /// HIP deprecated or removed its equivalent.
-    HipDeprecatedApi { name: String, hip: String, version: String },
+    HipDeprecatedApi {
+        name: String,
+        hip: String,
+        version: String,
+    },
     /// Inline assembly: PTX does not assemble for AMD GPUs.
     InlineAsm,
     /// A `0xffffffff` lane mask assumes 32 lanes; AMD wavefronts have 64.
@@ -62,26 +66,32 @@ impl Finding {
     /// The finding as a diagnostic pointing into `self.span.file`.
     pub fn to_diagnostic(&self) -> Diagnostic<FileId> {
         let (message, label) = match &self.kind {
-            FindingKind::UnsupportedApi { name, target } => {
-                (format!("`{name}` has no {target} equivalent"), "left unchanged".to_owned())
-            }
+            FindingKind::UnsupportedApi { name, target } => (
+                format!("`{name}` has no {target} equivalent"),
+                "left unchanged".to_owned(),
+            ),
             FindingKind::ExperimentalApi { name, hip } => (
                 format!("`{name}` maps to `{hip}`, which is experimental in HIP"),
                 "left unchanged; pass `--experimental` to translate".to_owned(),
             ),
-            FindingKind::DeprecatedApi { name, version } => {
-                (format!("`{name}` is deprecated since CUDA {version}"), "translated".to_owned())
-            }
-            FindingKind::RemovedApi { name, version } => {
-                (format!("`{name}` was removed in CUDA {version}"), "translated where HIP has it".to_owned())
-            }
+            FindingKind::DeprecatedApi { name, version } => (
+                format!("`{name}` is deprecated since CUDA {version}"),
+                "translated".to_owned(),
+            ),
+            FindingKind::RemovedApi { name, version } => (
+                format!("`{name}` was removed in CUDA {version}"),
+                "translated where HIP has it".to_owned(),
+            ),
             FindingKind::HipDeprecatedApi { name, hip, version } => (
-                format!("`{name}` maps to `{hip}`, which is deprecated or removed since HIP {version}"),
+                format!(
+                    "`{name}` maps to `{hip}`, which is deprecated or removed since HIP {version}"
+                ),
                 "translated".to_owned(),
             ),
             FindingKind::InlineAsm => (
                 "inline assembly does not port to AMD GPUs".to_owned(),
-                "PTX here; rewrite with builtins or guard with `__HIP_PLATFORM_NVIDIA__`".to_owned(),
+                "PTX here; rewrite with builtins or guard with `__HIP_PLATFORM_NVIDIA__`"
+                    .to_owned(),
             ),
             FindingKind::FullWarpMask => (
                 "full-warp mask assumes 32 lanes".to_owned(),
@@ -95,9 +105,10 @@ impl Finding {
                 "`__activemask` returns a 64-bit mask on AMD GPUs".to_owned(),
                 "store it in a 64-bit integer".to_owned(),
             ),
-            FindingKind::BehaviorDiffers { name, note } => {
-                (format!("`{name}` behaves differently in HIP"), (*note).to_owned())
-            }
+            FindingKind::BehaviorDiffers { name, note } => (
+                format!("`{name}` behaves differently in HIP"),
+                (*note).to_owned(),
+            ),
             FindingKind::LaunchNotRewritten => (
                 "kernel launch not rewritten".to_owned(),
                 "could not find the launch's parts; `<<<…>>>` kept".to_owned(),
@@ -106,6 +117,10 @@ impl Finding {
         Diagnostic::warning()
             .with_code(self.code())
             .with_message(message)
-            .with_labels(vec![Label::primary(self.span.file, self.span.range.clone()).with_message(label)])
+            .with_labels(vec![Label::primary(
+                self.span.file,
+                self.span.range.clone(),
+            )
+            .with_message(label)])
     }
 }

@@ -137,7 +137,14 @@ pub(crate) fn lex(source: &str) -> Lexed {
                 });
                 directive = u32::try_from(lexed.directives.len()).unwrap_or(u32::MAX);
                 directive_tokens = 0;
-                push(&mut lexed, TokenKind::Punct, pos, pos + 1, directive, &mut directive_tokens);
+                push(
+                    &mut lexed,
+                    TokenKind::Punct,
+                    pos,
+                    pos + 1,
+                    directive,
+                    &mut directive_tokens,
+                );
                 pos += 1;
                 at_line_start = false;
             }
@@ -145,8 +152,17 @@ pub(crate) fn lex(source: &str) -> Lexed {
                 let end = bytes[pos..]
                     .iter()
                     .position(|it| *it == b'>' || *it == b'\n')
-                    .map_or(bytes.len(), |offset| pos + offset + usize::from(bytes[pos + offset] == b'>'));
-                push(&mut lexed, TokenKind::HeaderName, pos, end, directive, &mut directive_tokens);
+                    .map_or(bytes.len(), |offset| {
+                        pos + offset + usize::from(bytes[pos + offset] == b'>')
+                    });
+                push(
+                    &mut lexed,
+                    TokenKind::HeaderName,
+                    pos,
+                    end,
+                    directive,
+                    &mut directive_tokens,
+                );
                 expect_header = false;
                 pos = end;
             }
@@ -154,26 +170,56 @@ pub(crate) fn lex(source: &str) -> Lexed {
                 let end = bytes[pos + 1..]
                     .iter()
                     .position(|it| *it == b'"' || *it == b'\n')
-                    .map_or(bytes.len(), |offset| pos + 1 + offset + usize::from(bytes[pos + 1 + offset] == b'"'));
-                push(&mut lexed, TokenKind::HeaderName, pos, end, directive, &mut directive_tokens);
+                    .map_or(bytes.len(), |offset| {
+                        pos + 1 + offset + usize::from(bytes[pos + 1 + offset] == b'"')
+                    });
+                push(
+                    &mut lexed,
+                    TokenKind::HeaderName,
+                    pos,
+                    end,
+                    directive,
+                    &mut directive_tokens,
+                );
                 expect_header = false;
                 pos = end;
             }
             b'"' | b'\'' => {
                 let end = quoted_end(bytes, pos);
-                push(&mut lexed, TokenKind::Literal, pos, end, directive, &mut directive_tokens);
+                push(
+                    &mut lexed,
+                    TokenKind::Literal,
+                    pos,
+                    end,
+                    directive,
+                    &mut directive_tokens,
+                );
                 at_line_start = false;
                 pos = end;
             }
             b'0'..=b'9' => {
                 let end = number_end(bytes, pos);
-                push(&mut lexed, TokenKind::Number, pos, end, directive, &mut directive_tokens);
+                push(
+                    &mut lexed,
+                    TokenKind::Number,
+                    pos,
+                    end,
+                    directive,
+                    &mut directive_tokens,
+                );
                 at_line_start = false;
                 pos = end;
             }
             b'.' if bytes.get(pos + 1).is_some_and(u8::is_ascii_digit) => {
                 let end = number_end(bytes, pos);
-                push(&mut lexed, TokenKind::Number, pos, end, directive, &mut directive_tokens);
+                push(
+                    &mut lexed,
+                    TokenKind::Number,
+                    pos,
+                    end,
+                    directive,
+                    &mut directive_tokens,
+                );
                 at_line_start = false;
                 pos = end;
             }
@@ -188,13 +234,27 @@ pub(crate) fn lex(source: &str) -> Lexed {
                 if let Some(&next) = bytes.get(end) {
                     if (next == b'"' || next == b'\'') && matches!(word, "u8" | "u" | "U" | "L") {
                         let literal_end = quoted_end(bytes, end);
-                        push(&mut lexed, TokenKind::Literal, pos, literal_end, directive, &mut directive_tokens);
+                        push(
+                            &mut lexed,
+                            TokenKind::Literal,
+                            pos,
+                            literal_end,
+                            directive,
+                            &mut directive_tokens,
+                        );
                         pos = literal_end;
                         continue;
                     }
                     if next == b'"' && matches!(word, "R" | "u8R" | "uR" | "UR" | "LR") {
                         let literal_end = raw_string_end(bytes, end);
-                        push(&mut lexed, TokenKind::Literal, pos, literal_end, directive, &mut directive_tokens);
+                        push(
+                            &mut lexed,
+                            TokenKind::Literal,
+                            pos,
+                            literal_end,
+                            directive,
+                            &mut directive_tokens,
+                        );
                         pos = literal_end;
                         continue;
                     }
@@ -203,7 +263,14 @@ pub(crate) fn lex(source: &str) -> Lexed {
                     lexed.directives[directive as usize - 1].name = word.to_owned();
                     expect_header = matches!(word, "include" | "include_next" | "import");
                 }
-                push(&mut lexed, TokenKind::Ident, pos, end, directive, &mut directive_tokens);
+                push(
+                    &mut lexed,
+                    TokenKind::Ident,
+                    pos,
+                    end,
+                    directive,
+                    &mut directive_tokens,
+                );
                 pos = end;
             }
             _ if byte >= 0x80 => {
@@ -217,9 +284,24 @@ pub(crate) fn lex(source: &str) -> Lexed {
             }
             _ => {
                 let two = bytes.get(pos..pos + 2);
-                let kind_len = if two == Some(b"::") || two == Some(b"->") { 2 } else { 1 };
-                let kind = if kind_len == 2 { TokenKind::Punct2 } else { TokenKind::Punct };
-                push(&mut lexed, kind, pos, pos + kind_len, directive, &mut directive_tokens);
+                let kind_len = if two == Some(b"::") || two == Some(b"->") {
+                    2
+                } else {
+                    1
+                };
+                let kind = if kind_len == 2 {
+                    TokenKind::Punct2
+                } else {
+                    TokenKind::Punct
+                };
+                push(
+                    &mut lexed,
+                    kind,
+                    pos,
+                    pos + kind_len,
+                    directive,
+                    &mut directive_tokens,
+                );
                 at_line_start = false;
                 pos += kind_len;
             }
@@ -228,7 +310,14 @@ pub(crate) fn lex(source: &str) -> Lexed {
     lexed
 }
 
-fn push(lexed: &mut Lexed, kind: TokenKind, start: usize, end: usize, directive: u32, directive_tokens: &mut usize) {
+fn push(
+    lexed: &mut Lexed,
+    kind: TokenKind,
+    start: usize,
+    end: usize,
+    directive: u32,
+    directive_tokens: &mut usize,
+) {
     lexed.tokens.push(Token {
         kind,
         start,
@@ -250,7 +339,11 @@ fn next_is_newline(bytes: &[u8], at: usize) -> Option<usize> {
 }
 
 fn find(bytes: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
-    bytes.get(from..)?.windows(needle.len()).position(|it| it == needle).map(|it| it + from)
+    bytes
+        .get(from..)?
+        .windows(needle.len())
+        .position(|it| it == needle)
+        .map(|it| it + from)
 }
 
 /// End of a `"…"` or `'…'` literal starting at `start` (the quote), with its suffix. An
@@ -278,7 +371,11 @@ fn quoted_end(bytes: &[u8], start: usize) -> usize {
 
 /// End of a raw string whose `"` is at `quote`.
 fn raw_string_end(bytes: &[u8], quote: usize) -> usize {
-    let Some(open) = bytes[quote + 1..].iter().take(17).position(|it| *it == b'(') else {
+    let Some(open) = bytes[quote + 1..]
+        .iter()
+        .take(17)
+        .position(|it| *it == b'(')
+    else {
         return quoted_end(bytes, quote);
     };
     let delimiter = &bytes[quote + 1..quote + 1 + open];
@@ -297,12 +394,11 @@ fn number_end(bytes: &[u8], start: usize) -> usize {
     let mut pos = start + 1;
     while pos < bytes.len() {
         let byte = bytes[pos];
-        if is_ident_continue(byte) || byte == b'.' {
-            pos += 1;
-        } else if (byte == b'+' || byte == b'-') && matches!(bytes[pos - 1], b'e' | b'E' | b'p' | b'P') {
-            pos += 1;
-        } else if byte == b'\'' && bytes.get(pos + 1).is_some_and(|it| it.is_ascii_alphanumeric()) {
-            // Digit separator.
+        let exponent_sign =
+            (byte == b'+' || byte == b'-') && matches!(bytes[pos - 1], b'e' | b'E' | b'p' | b'P');
+        let digit_separator =
+            byte == b'\'' && bytes.get(pos + 1).is_some_and(u8::is_ascii_alphanumeric);
+        if is_ident_continue(byte) || byte == b'.' || exponent_sign || digit_separator {
             pos += 1;
         } else {
             break;
@@ -320,7 +416,14 @@ mod tests {
         lexed
             .tokens
             .iter()
-            .map(|it| format!("{:?}({}){}", it.kind, &source[it.start..it.end], if it.directive != 0 { "#" } else { "" }))
+            .map(|it| {
+                format!(
+                    "{:?}({}){}",
+                    it.kind,
+                    &source[it.start..it.end],
+                    if it.directive != 0 { "#" } else { "" }
+                )
+            })
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -348,6 +451,9 @@ mod tests {
 
     #[test]
     fn numbers_with_separators_and_exponents() {
-        assert_eq!(kinds("1'000 1e+5f 0x1p-3 .5"), "Number(1'000) Number(1e+5f) Number(0x1p-3) Number(.5)");
+        assert_eq!(
+            kinds("1'000 1e+5f 0x1p-3 .5"),
+            "Number(1'000) Number(1e+5f) Number(0x1p-3) Number(.5)"
+        );
     }
 }

@@ -14,10 +14,10 @@
 //! The library never prints and never touches the file system; the binary does both.
 
 mod finding;
-#[cfg(test)]
-mod properties;
 mod headers;
 mod lexer;
+#[cfg(test)]
+mod properties;
 mod stats;
 mod syntax;
 mod table;

@@ -97,7 +97,9 @@ struct Cli {
 }
 
 /// Extensions translated in directory mode.
-const SOURCE_EXTENSIONS: &[&str] = &["cu", "cuh", "h", "hh", "hpp", "hxx", "c", "cc", "cpp", "cxx", "inl", "inc"];
+const SOURCE_EXTENSIONS: &[&str] = &[
+    "cu", "cuh", "h", "hh", "hpp", "hxx", "c", "cc", "cpp", "cxx", "inl", "inc",
+];
 
 /// Rewrites hipify-perl/hipify-clang single-dash long options (`-inplace`, `-o-dir=x`)
 /// into clap's double-dash form. `-o` and `-j` stay short.
@@ -111,7 +113,12 @@ fn normalize_args(args: Vec<String>) -> Vec<String> {
     args.into_iter()
         .enumerate()
         .map(|(position, arg)| {
-            if position == 0 || after_separator || arg.starts_with("--") || !arg.starts_with('-') || arg.len() < 3 {
+            if position == 0
+                || after_separator
+                || arg.starts_with("--")
+                || !arg.starts_with('-')
+                || arg.len() < 3
+            {
                 after_separator |= arg == "--";
                 return arg;
             }
@@ -175,7 +182,11 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => {
             let _ = error.print();
-            return if error.use_stderr() { ExitCode::from(1) } else { ExitCode::SUCCESS };
+            return if error.use_stderr() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
     };
     match run(&cli) {
@@ -190,7 +201,12 @@ fn main() -> ExitCode {
 fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     if cli.version {
         let mut stdout = std::io::stdout();
-        let _ = writeln!(stdout, "oxhipify {} (HIP 6.3 tables, {} CUDA names)", env!("CARGO_PKG_VERSION"), hipify::entries().len());
+        let _ = writeln!(
+            stdout,
+            "oxhipify {} (HIP 6.3 tables, {} CUDA names)",
+            env!("CARGO_PKG_VERSION"),
+            hipify::entries().len()
+        );
         return Ok(ExitCode::SUCCESS);
     }
     if cli.inputs.is_empty() {
@@ -201,14 +217,20 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     if let Some(jobs) = cli.jobs {
         // Fails only if the pool is already built, which cannot happen this early.
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build_global();
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .build_global();
     }
     let options = Options {
         roc: cli.roc,
         miopen: cli.miopen,
         experimental: cli.experimental,
         use_hip_data_types: cli.use_hip_data_types,
-        launch_syntax: if cli.hip_kernel_execution_syntax { LaunchSyntax::HipLaunchKernelGgl } else { LaunchSyntax::Chevrons },
+        launch_syntax: if cli.hip_kernel_execution_syntax {
+            LaunchSyntax::HipLaunchKernelGgl
+        } else {
+            LaunchSyntax::Chevrons
+        },
         add_runtime_include: !cli.no_runtime_include,
         whitelist: cli.whitelist.iter().cloned().collect(),
         file: diagnostics::FileId::SINGLE,
@@ -221,7 +243,8 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         indicatif::ProgressBar::hidden()
     };
     progress.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let results: Vec<anyhow::Result<FileReport>> = jobs
         .par_iter()
@@ -248,7 +271,11 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     for report in &reports {
         total.merge(&report.stats);
         if let Some(reason) = &report.skipped {
-            let _ = writeln!(stderr, "warning[skipped-file]: `{}` skipped: {reason}", report.input.display());
+            let _ = writeln!(
+                stderr,
+                "warning[skipped-file]: `{}` skipped: {reason}",
+                report.input.display()
+            );
         }
         if !cli.quiet_warnings && !cli.json {
             let _ = stderr.write_all(report.rendered.as_bytes());
@@ -265,7 +292,9 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     }
     if cli.print_stats || cli.examine {
         for report in reports.iter().filter(|it| it.skipped.is_none()) {
-            let _ = stderr.write_all(hipify::render_stats(&report.input.display().to_string(), &report.stats).as_bytes());
+            let _ = stderr.write_all(
+                hipify::render_stats(&report.input.display().to_string(), &report.stats).as_bytes(),
+            );
         }
         if reports.len() > 1 {
             let _ = stderr.write_all(hipify::render_stats("GLOBAL", &total).as_bytes());
@@ -282,7 +311,8 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         }
         let csv = hipify::render_stats_csv(&blocks);
         match &cli.output_stats {
-            Some(path) => std::fs::write(path, csv).with_context(|| format!("writing `{}`", path.display()))?,
+            Some(path) => std::fs::write(path, csv)
+                .with_context(|| format!("writing `{}`", path.display()))?,
             None => {
                 let _ = stderr.write_all(csv.as_bytes());
             }
@@ -297,7 +327,11 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         let text = serde_json::to_string_pretty(&report).context("encoding the JSON report")?;
         let _ = writeln!(stdout, "{text}");
     }
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn plan_jobs(cli: &Cli) -> anyhow::Result<Vec<Job>> {
@@ -306,7 +340,12 @@ fn plan_jobs(cli: &Cli) -> anyhow::Result<Vec<Job>> {
     if cli.output.is_some() && (cli.inputs.len() > 1 || has_directory) {
         bail!("`-o` takes one input file; use `--o-dir` for several");
     }
-    if writes && cli.output.is_none() && cli.output_dir.is_none() && !cli.inplace && (cli.inputs.len() > 1 || has_directory) {
+    if writes
+        && cli.output.is_none()
+        && cli.output_dir.is_none()
+        && !cli.inplace
+        && (cli.inputs.len() > 1 || has_directory)
+    {
         bail!("several inputs need `--inplace`, `--o-dir` or `--no-output`");
     }
     let mut jobs = Vec::new();
@@ -316,7 +355,10 @@ fn plan_jobs(cli: &Cli) -> anyhow::Result<Vec<Job>> {
             let exclude_dirs = cli.exclude_dirs.clone();
             walker.filter_entry(move |entry| {
                 let is_dir = entry.file_type().is_some_and(|it| it.is_dir());
-                !(is_dir && exclude_dirs.iter().any(|name| entry.file_name() == name.as_str()))
+                !(is_dir
+                    && exclude_dirs
+                        .iter()
+                        .any(|name| entry.file_name() == name.as_str()))
             });
             for entry in walker.build() {
                 let entry = entry.with_context(|| format!("walking `{}`", input.display()))?;
@@ -360,17 +402,25 @@ fn output_for(cli: &Cli, writes: bool, input: &Path, relative: Option<&Path>) ->
         return Output::InPlace;
     }
     if let Some(output) = &cli.output {
-        return if output.as_os_str() == "-" { Output::Stdout } else { Output::File(output.clone()) };
+        return if output.as_os_str() == "-" {
+            Output::Stdout
+        } else {
+            Output::File(output.clone())
+        };
     }
     if let Some(directory) = &cli.output_dir {
-        let name = relative.map_or_else(|| PathBuf::from(input.file_name().unwrap_or_default()), Path::to_path_buf);
+        let name = relative.map_or_else(
+            || PathBuf::from(input.file_name().unwrap_or_default()),
+            Path::to_path_buf,
+        );
         return Output::File(directory.join(name));
     }
     Output::Stdout
 }
 
 fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport> {
-    let bytes = std::fs::read(&job.input).with_context(|| format!("reading `{}`", job.input.display()))?;
+    let bytes =
+        std::fs::read(&job.input).with_context(|| format!("reading `{}`", job.input.display()))?;
     let mut report = FileReport {
         input: job.input.clone(),
         output: None,
@@ -391,13 +441,23 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
     };
     let translation = hipify::translate(&text, options);
     let mut map = SourceMap::new();
-    let file = map.add(job.display.clone(), text.clone());
-    for finding in &translation.findings {
+    let wants_findings = cli.json || !cli.quiet_warnings;
+    let file = map.add(
+        job.display.clone(),
+        if wants_findings {
+            text.clone()
+        } else {
+            String::new()
+        },
+    );
+    for finding in translation.findings.iter().filter(|_| wants_findings) {
         if cli.no_warn.iter().any(|it| it == finding.code()) {
             continue;
         }
         let diagnostic = finding.to_diagnostic();
-        let position = map.line_col(file, finding.span.range.start).unwrap_or(diagnostics::LineCol { line: 0, column: 0 });
+        let position = map
+            .line_col(file, finding.span.range.start)
+            .unwrap_or(diagnostics::LineCol { line: 0, column: 0 });
         report.findings.push(JsonFinding {
             code: finding.code(),
             severity: "warning",
@@ -405,7 +465,9 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
             line: position.line,
             column: position.column,
         });
-        report.rendered.push_str(&map.render(&diagnostic));
+        if !cli.json {
+            report.rendered.push_str(&map.render(&diagnostic));
+        }
     }
     report.changed = translation.text != text;
     report.stats = translation.stats;
@@ -414,7 +476,8 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
         Output::Stdout => report.stdout_text = Some(translation.text),
         Output::File(path) => {
             if let Some(parent) = path.parent().filter(|it| !it.as_os_str().is_empty()) {
-                std::fs::create_dir_all(parent).with_context(|| format!("creating `{}`", parent.display()))?;
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("creating `{}`", parent.display()))?;
             }
             write_atomically(path, &translation.text)?;
             report.output = Some(path.clone());
@@ -424,7 +487,8 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
                 if !cli.no_backup {
                     let mut backup = job.input.clone().into_os_string();
                     backup.push(".prehip");
-                    std::fs::write(&backup, &text).with_context(|| format!("writing `{}`", Path::new(&backup).display()))?;
+                    std::fs::write(&backup, &text)
+                        .with_context(|| format!("writing `{}`", Path::new(&backup).display()))?;
                 }
                 write_atomically(&job.input, &translation.text)?;
             }
@@ -438,13 +502,24 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
 /// crash leaves either the old or the new file, never half of one. Keeps the permissions of
 /// an existing file.
 fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let directory = path.parent().filter(|it| !it.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut temporary = tempfile::NamedTempFile::new_in(directory).with_context(|| format!("creating a temporary file in `{}`", directory.display()))?;
-    temporary.write_all(text.as_bytes()).with_context(|| format!("writing `{}`", path.display()))?;
-    temporary.as_file().sync_all().with_context(|| format!("writing `{}`", path.display()))?;
+    let directory = path
+        .parent()
+        .filter(|it| !it.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut temporary = tempfile::NamedTempFile::new_in(directory)
+        .with_context(|| format!("creating a temporary file in `{}`", directory.display()))?;
+    temporary
+        .write_all(text.as_bytes())
+        .with_context(|| format!("writing `{}`", path.display()))?;
+    temporary
+        .as_file()
+        .sync_all()
+        .with_context(|| format!("writing `{}`", path.display()))?;
     if let Ok(metadata) = std::fs::metadata(path) {
         let _ = std::fs::set_permissions(temporary.path(), metadata.permissions());
     }
-    temporary.persist(path).with_context(|| format!("replacing `{}`", path.display()))?;
+    temporary
+        .persist(path)
+        .with_context(|| format!("replacing `{}`", path.display()))?;
     Ok(())
 }

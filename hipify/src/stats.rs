@@ -64,7 +64,10 @@ impl Stats {
 
     /// Adds another file's counts to these.
     pub fn merge(&mut self, other: &Stats) {
-        for (source, target) in [(&other.converted, &mut self.converted), (&other.unconverted, &mut self.unconverted)] {
+        for (source, target) in [
+            (&other.converted, &mut self.converted),
+            (&other.unconverted, &mut self.unconverted),
+        ] {
             for (name, count) in source {
                 target
                     .entry(name.clone())
@@ -88,7 +91,10 @@ impl Stats {
         self.unconverted.values().map(|it| it.count).sum()
     }
 
-    fn by(map: &BTreeMap<String, RefCount>, key: impl Fn(&RefCount) -> &str) -> BTreeMap<String, usize> {
+    fn by(
+        map: &BTreeMap<String, RefCount>,
+        key: impl Fn(&RefCount) -> &str,
+    ) -> BTreeMap<String, usize> {
         let mut grouped = BTreeMap::new();
         for count in map.values() {
             *grouped.entry(key(count).to_owned()).or_insert(0) += count.count;
@@ -116,12 +122,23 @@ pub fn render_stats(label: &str, stats: &Stats) -> String {
     let _ = writeln!(out, "[HIPIFY] info: file '{label}' statistics:");
     let _ = writeln!(out, "  CONVERTED refs count: {converted}");
     let _ = writeln!(out, "  UNCONVERTED refs count: {unconverted}");
-    let _ = writeln!(out, "  CONVERSION %: {:.1}", percent(converted, converted + unconverted));
+    let _ = writeln!(
+        out,
+        "  CONVERSION %: {:.1}",
+        percent(converted, converted + unconverted)
+    );
     let _ = writeln!(out, "  TOTAL bytes: {}", stats.total_bytes);
     let _ = writeln!(out, "  CHANGED lines of code: {}", stats.changed_lines);
     let _ = writeln!(out, "  TOTAL lines of code: {}", stats.total_lines);
-    let _ = writeln!(out, "  CODE CHANGED (in lines) %: {:.1}", percent(stats.changed_lines, stats.total_lines));
-    for (title, map) in [("CONVERTED", &stats.converted), ("UNCONVERTED", &stats.unconverted)] {
+    let _ = writeln!(
+        out,
+        "  CODE CHANGED (in lines) %: {:.1}",
+        percent(stats.changed_lines, stats.total_lines)
+    );
+    for (title, map) in [
+        ("CONVERTED", &stats.converted),
+        ("UNCONVERTED", &stats.unconverted),
+    ] {
         if map.is_empty() {
             continue;
         }
@@ -154,14 +171,25 @@ pub fn render_stats_csv(blocks: &[(String, &Stats)]) -> String {
         let _ = writeln!(out, "file;{label}");
         let _ = writeln!(out, "CONVERTED refs count;{converted}");
         let _ = writeln!(out, "UNCONVERTED refs count;{unconverted}");
-        let _ = writeln!(out, "CONVERSION %;{:.1}", percent(converted, converted + unconverted));
+        let _ = writeln!(
+            out,
+            "CONVERSION %;{:.1}",
+            percent(converted, converted + unconverted)
+        );
         let _ = writeln!(out, "TOTAL bytes;{}", stats.total_bytes);
         let _ = writeln!(out, "CHANGED lines of code;{}", stats.changed_lines);
         let _ = writeln!(out, "TOTAL lines of code;{}", stats.total_lines);
         let _ = writeln!(out, "status;cuda;hip;api;type;count");
-        for (status, map) in [("converted", &stats.converted), ("unconverted", &stats.unconverted)] {
+        for (status, map) in [
+            ("converted", &stats.converted),
+            ("unconverted", &stats.unconverted),
+        ] {
             for (name, count) in map {
-                let _ = writeln!(out, "{status};{name};{};{};{};{}", count.hip, count.api, count.kind, count.count);
+                let _ = writeln!(
+                    out,
+                    "{status};{name};{};{};{};{}",
+                    count.hip, count.api, count.kind, count.count
+                );
             }
         }
         out.push('\n');

@@ -34,13 +34,19 @@ impl Syntax {
     /// A parser for C++.
     pub(crate) fn parser() -> Option<Parser> {
         let mut parser = Parser::new();
-        parser.set_language(&tree_sitter_cpp::LANGUAGE.into()).ok()?;
+        parser
+            .set_language(&tree_sitter_cpp::LANGUAGE.into())
+            .ok()?;
         Some(parser)
     }
 
     /// Parses `statement` (the text of one statement holding a call) as a function body;
     /// `callee` is the byte offset of the call's name inside `statement`.
-    pub(crate) fn parse_call(parser: &mut Parser, statement: &str, callee: usize) -> Option<Syntax> {
+    pub(crate) fn parse_call(
+        parser: &mut Parser,
+        statement: &str,
+        callee: usize,
+    ) -> Option<Syntax> {
         let mut text = String::with_capacity(PROLOGUE.len() + statement.len() + 4);
         text.push_str(PROLOGUE);
         text.push_str(statement);
@@ -56,7 +62,10 @@ impl Syntax {
     /// a clean `call_expression` there.
     fn arguments(&self) -> Option<Vec<Node<'_>>> {
         let callee = self.callee;
-        let mut node = self.tree.root_node().descendant_for_byte_range(callee, callee)?;
+        let mut node = self
+            .tree
+            .root_node()
+            .descendant_for_byte_range(callee, callee)?;
         loop {
             if node.kind() == "call_expression" {
                 let function = node.child_by_field_name("function")?;
@@ -71,7 +80,12 @@ impl Syntax {
             return None;
         }
         let mut cursor = arguments.walk();
-        Some(arguments.named_children(&mut cursor).filter(|it| !it.is_extra()).collect())
+        Some(
+            arguments
+                .named_children(&mut cursor)
+                .filter(|it| !it.is_extra())
+                .collect(),
+        )
     }
 
     /// The number of arguments of the call at `callee`.
@@ -100,7 +114,8 @@ mod tests {
     fn counts_and_classifies_arguments() {
         let mut parser = Syntax::parser().unwrap_or_else(|| unreachable!("tree-sitter-cpp loads"));
         let parse = |parser: &mut Parser, text: &str| {
-            Syntax::parse_call(parser, text, 4).unwrap_or_else(|| unreachable!("tree-sitter parses C++"))
+            Syntax::parse_call(parser, text, 4)
+                .unwrap_or_else(|| unreachable!("tree-sitter parses C++"))
         };
         let syntax = parse(&mut parser, "x = g(a, h(b, c), (const void*)k)");
         assert_eq!(syntax.argument_count(), Some(3));

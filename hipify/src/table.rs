@@ -86,7 +86,10 @@ impl Entry {
     /// else the documentation section in lower case.
     pub fn kind(&self) -> String {
         let lower = self.section.to_ascii_lowercase();
-        if lower.contains("data types") || lower.contains("types reference") || lower.ends_with("types") {
+        if lower.contains("data types")
+            || lower.contains("types reference")
+            || lower.ends_with("types")
+        {
             "type".to_owned()
         } else {
             lower

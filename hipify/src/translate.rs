@@ -71,7 +71,10 @@ impl Cx<'_> {
 
     fn is_punct(&self, index: usize, punct: &str) -> bool {
         index < self.lexed.tokens.len()
-            && matches!(self.lexed.tokens[index].kind, TokenKind::Punct | TokenKind::Punct2)
+            && matches!(
+                self.lexed.tokens[index].kind,
+                TokenKind::Punct | TokenKind::Punct2
+            )
             && self.tok(index) == punct
     }
 
@@ -96,7 +99,10 @@ impl Cx<'_> {
     fn headers(&mut self) {
         for directive_index in 0..self.lexed.directives.len() {
             let directive = &self.lexed.directives[directive_index];
-            if !matches!(directive.name.as_str(), "include" | "include_next" | "import") {
+            if !matches!(
+                directive.name.as_str(),
+                "include" | "include_next" | "import"
+            ) {
                 continue;
             }
             let header_token = directive.first_token + 2;
@@ -134,7 +140,8 @@ impl Cx<'_> {
                         // The library's main header is already there.
                         self.edit(line_start..end, "");
                     }
-                    self.stats.add_converted(name, header, header_api(key), "include");
+                    self.stats
+                        .add_converted(name, header, header_api(key), "include");
                 }
             }
         }
@@ -150,7 +157,10 @@ impl Cx<'_> {
         let mut at = None;
         if let Some(first) = directives.first() {
             let first_is_first_code = self.lexed.tokens.first().map(|it| it.directive) == Some(1);
-            if first_is_first_code && first.name == "pragma" && self.tok(first.first_token + 2) == "once" {
+            if first_is_first_code
+                && first.name == "pragma"
+                && self.tok(first.first_token + 2) == "once"
+            {
                 at = Some(first.end);
             } else if first_is_first_code && first.name == "ifndef" {
                 if let Some(second) = directives.get(1) {
@@ -175,9 +185,21 @@ impl Cx<'_> {
             Some(token) => self.text[..token.start].rfind('\n').map_or(0, |it| it + 1),
             None => self.text.len(),
         });
-        let newline_before = if at > 0 && !self.text[..at].ends_with('\n') { "\n" } else { "" };
-        self.edit(at..at, format!("{newline_before}#include <hip/hip_runtime.h>\n"));
-        self.stats.add_converted("<runtime include>", "hip/hip_runtime.h", "CUDA RT API", "include");
+        let newline_before = if at > 0 && !self.text[..at].ends_with('\n') {
+            "\n"
+        } else {
+            ""
+        };
+        self.edit(
+            at..at,
+            format!("{newline_before}#include <hip/hip_runtime.h>\n"),
+        );
+        self.stats.add_converted(
+            "<runtime include>",
+            "hip/hip_runtime.h",
+            "CUDA RT API",
+            "include",
+        );
     }
 
     // ----- identifiers ---------------------------------------------------------------------
@@ -191,7 +213,14 @@ impl Cx<'_> {
             let name = &self.text[token.start..token.end];
             if matches!(
                 name,
-                "__global__" | "__device__" | "__shared__" | "__constant__" | "threadIdx" | "blockIdx" | "blockDim" | "gridDim"
+                "__global__"
+                    | "__device__"
+                    | "__shared__"
+                    | "__constant__"
+                    | "threadIdx"
+                    | "blockIdx"
+                    | "blockDim"
+                    | "gridDim"
             ) {
                 self.uses_runtime = true;
                 continue;
@@ -200,9 +229,13 @@ impl Cx<'_> {
             if index > 0 && (self.is_punct(index - 1, ".") || self.is_punct(index - 1, "->")) {
                 continue;
             }
-            if name == "cub" && (self.is_punct(index + 1, "::") || (index > 0 && self.tok(index - 1) == "namespace")) {
+            if name == "cub"
+                && (self.is_punct(index + 1, "::")
+                    || (index > 0 && self.tok(index - 1) == "namespace"))
+            {
                 self.edit(token.start..token.end, "hipcub");
-                self.stats.add_converted("cub", "hipcub", Group::Cub.api_name(), "namespace");
+                self.stats
+                    .add_converted("cub", "hipcub", Group::Cub.api_name(), "namespace");
                 continue;
             }
             let Some(entry) = table::lookup(name) else {
@@ -227,16 +260,26 @@ impl Cx<'_> {
         let api = entry.group.api_name();
         let kind = entry.kind();
         let roc_mode = match entry.group {
-            Group::Cublas | Group::Curand | Group::Cufft | Group::Cusparse | Group::Cusolver => self.options.roc,
+            Group::Cublas | Group::Curand | Group::Cufft | Group::Cusparse | Group::Cusolver => {
+                self.options.roc
+            }
             Group::Cudnn => self.options.miopen,
             _ => false,
         };
         let (replacement, target) = if roc_mode {
-            let hip_data_type = self.options.use_hip_data_types && entry.section == "CUDA Library Data types";
+            let hip_data_type =
+                self.options.use_hip_data_types && entry.section == "CUDA Library Data types";
             if hip_data_type && !entry.hip.is_empty() {
                 (entry.hip, "HIP")
             } else {
-                (entry.roc, if entry.group == Group::Cudnn { "MIOpen" } else { "ROC" })
+                (
+                    entry.roc,
+                    if entry.group == Group::Cudnn {
+                        "MIOpen"
+                    } else {
+                        "ROC"
+                    },
+                )
             }
         } else {
             (entry.hip, "HIP")
@@ -265,10 +308,22 @@ impl Cx<'_> {
         }
         if !entry.cuda_removed.is_empty() {
             let version = entry.cuda_removed.to_owned();
-            self.find(FindingKind::RemovedApi { name: entry.cuda.to_owned(), version }, range.clone());
+            self.find(
+                FindingKind::RemovedApi {
+                    name: entry.cuda.to_owned(),
+                    version,
+                },
+                range.clone(),
+            );
         } else if !entry.cuda_deprecated.is_empty() {
             let version = entry.cuda_deprecated.to_owned();
-            self.find(FindingKind::DeprecatedApi { name: entry.cuda.to_owned(), version }, range.clone());
+            self.find(
+                FindingKind::DeprecatedApi {
+                    name: entry.cuda.to_owned(),
+                    version,
+                },
+                range.clone(),
+            );
         }
         if !roc_mode && !entry.hip_deprecated.is_empty() {
             self.find(
@@ -293,14 +348,16 @@ impl Cx<'_> {
             self.uses_runtime = true;
         }
         let replacement = if called && !roc_mode {
-            self.context_rewrite(index, entry.cuda).unwrap_or(replacement)
+            self.context_rewrite(index, entry.cuda)
+                .unwrap_or(replacement)
         } else {
             replacement
         };
         if replacement != entry.cuda {
             self.edit(range, replacement);
         }
-        self.stats.add_converted(entry.cuda, replacement, api, &kind);
+        self.stats
+            .add_converted(entry.cuda, replacement, api, &kind);
     }
 
     /// Rewrites that depend on the call, not only the name. Returns a different function
@@ -312,7 +369,10 @@ impl Cx<'_> {
         let arguments = self.call_arguments(index + 1)?;
         // Outside macro bodies, the parse tree decides; the token split is the fallback.
         let syntax = self.parse_call(index);
-        let count = syntax.as_ref().and_then(Syntax::argument_count).unwrap_or(arguments.len());
+        let count = syntax
+            .as_ref()
+            .and_then(Syntax::argument_count)
+            .unwrap_or(arguments.len());
         match name {
             // CUDA's C++ overload with flags is a separate function in HIP.
             "cudaEventCreate" if count == 2 => Some("hipEventCreateWithFlags"),
@@ -322,11 +382,17 @@ impl Cx<'_> {
                 self.wrap_symbol(arguments.first());
                 None
             }
-            "cudaMemcpyFromSymbol" | "cudaMemcpyFromSymbolAsync" | "cudaGetSymbolAddress" | "cudaGetSymbolSize" => {
+            "cudaMemcpyFromSymbol"
+            | "cudaMemcpyFromSymbolAsync"
+            | "cudaGetSymbolAddress"
+            | "cudaGetSymbolSize" => {
                 self.wrap_symbol(arguments.get(1));
                 None
             }
-            "cudaLaunchKernel" | "cudaLaunchCooperativeKernel" | "cudaFuncSetCacheConfig" | "cudaFuncSetAttribute" => {
+            "cudaLaunchKernel"
+            | "cudaLaunchCooperativeKernel"
+            | "cudaFuncSetCacheConfig"
+            | "cudaFuncSetAttribute" => {
                 self.cast_function(syntax.as_ref(), 0, arguments.first());
                 None
             }
@@ -349,7 +415,9 @@ impl Cx<'_> {
         let mut first = index;
         while first > 0 && index - first < 64 {
             let previous = tokens[first - 1];
-            if previous.directive != 0 || matches!(&self.text[previous.start..previous.end], ";" | "{" | "}") {
+            if previous.directive != 0
+                || matches!(&self.text[previous.start..previous.end], ";" | "{" | "}")
+            {
                 break;
             }
             first -= 1;
@@ -363,8 +431,13 @@ impl Cx<'_> {
 
     /// Wraps a symbol argument in `HIP_SYMBOL(…)` unless it already is.
     fn wrap_symbol(&mut self, argument: Option<&Range<usize>>) {
-        let Some(tokens) = argument.cloned() else { return };
-        if tokens.is_empty() || self.tok(tokens.start) == "HIP_SYMBOL" || self.lexed.tokens[tokens.start].kind == TokenKind::Literal {
+        let Some(tokens) = argument.cloned() else {
+            return;
+        };
+        if tokens.is_empty()
+            || self.tok(tokens.start) == "HIP_SYMBOL"
+            || self.lexed.tokens[tokens.start].kind == TokenKind::Literal
+        {
             return;
         }
         let start = self.lexed.tokens[tokens.start].start;
@@ -375,8 +448,15 @@ impl Cx<'_> {
 
     /// Casts a kernel named by a plain (possibly qualified or templated) name to
     /// `const void*`, which is what HIP's launch and attribute APIs take.
-    fn cast_function(&mut self, syntax: Option<&Syntax>, position: usize, argument: Option<&Range<usize>>) {
-        let Some(tokens) = argument.cloned() else { return };
+    fn cast_function(
+        &mut self,
+        syntax: Option<&Syntax>,
+        position: usize,
+        argument: Option<&Range<usize>>,
+    ) {
+        let Some(tokens) = argument.cloned() else {
+            return;
+        };
         if tokens.is_empty() {
             return;
         }
@@ -386,7 +466,10 @@ impl Cx<'_> {
         }
         let first = self.lexed.tokens[tokens.start];
         let first_text = self.tok(tokens.start);
-        let is_cast = matches!(first_text, "reinterpret_cast" | "static_cast" | "const_cast" | "(" | "HIP_KERNEL_NAME");
+        let is_cast = matches!(
+            first_text,
+            "reinterpret_cast" | "static_cast" | "const_cast" | "(" | "HIP_KERNEL_NAME"
+        );
         if is_cast || !(first.kind == TokenKind::Ident || first_text == "::" || first_text == "&") {
             return;
         }
@@ -408,8 +491,7 @@ impl Cx<'_> {
         let tokens = &self.lexed.tokens;
         let directive = tokens.get(open)?.directive;
         let mut depth = 0usize;
-        for index in open..tokens.len() {
-            let token = tokens[index];
+        for (index, token) in tokens.iter().enumerate().skip(open) {
             if token.directive != directive {
                 return None;
             }
@@ -480,10 +562,18 @@ impl Cx<'_> {
             if self.options.launch_syntax == LaunchSyntax::HipLaunchKernelGgl {
                 if let Some(edits) = self.launch(index) {
                     self.edits.extend(edits);
-                    self.stats.add_converted("<<<>>>", "hipLaunchKernelGGL", "CUDA RT API", "kernel launch");
+                    self.stats.add_converted(
+                        "<<<>>>",
+                        "hipLaunchKernelGGL",
+                        "CUDA RT API",
+                        "kernel launch",
+                    );
                 } else {
                     let token = self.lexed.tokens[index];
-                    self.find(FindingKind::LaunchNotRewritten, token.start..token.start + 3);
+                    self.find(
+                        FindingKind::LaunchNotRewritten,
+                        token.start..token.start + 3,
+                    );
                 }
             }
             index += 3;
@@ -539,7 +629,10 @@ impl Cx<'_> {
         if tokens[first].kind != TokenKind::Ident && !self.is_punct(first, "(") {
             return None;
         }
-        while first >= 2 && self.is_punct(first - 1, "::") && tokens[first - 2].kind == TokenKind::Ident {
+        while first >= 2
+            && self.is_punct(first - 1, "::")
+            && tokens[first - 2].kind == TokenKind::Ident
+        {
             first -= 2;
         }
         if first >= 1 && self.is_punct(first - 1, "::") {
@@ -559,7 +652,9 @@ impl Cx<'_> {
             }
             match self.tok(cursor) {
                 "(" | "[" | "{" if token.kind == TokenKind::Punct => depth += 1,
-                ")" | "]" | "}" if token.kind == TokenKind::Punct => depth = depth.checked_sub(1)?,
+                ")" | "]" | "}" if token.kind == TokenKind::Punct => {
+                    depth = depth.checked_sub(1)?
+                }
                 ";" => return None,
                 _ => {}
             }
@@ -583,20 +678,47 @@ impl Cx<'_> {
                 && self.is_punct(part.start + 1, "(")
                 && self.matching(part.start + 1) == Some(part.end - 1)
         };
-        let (grid_open, grid_close) = if is_dim3(&config[0]) { ("", "") } else { ("dim3(", ")") };
-        let (block_open, block_close) = if is_dim3(&config[1]) { ("", "") } else { ("dim3(", ")") };
+        let (grid_open, grid_close) = if is_dim3(&config[0]) {
+            ("", "")
+        } else {
+            ("dim3(", ")")
+        };
+        let (block_open, block_close) = if is_dim3(&config[1]) {
+            ("", "")
+        } else {
+            ("dim3(", ")")
+        };
         let mut edits = Vec::new();
         let kernel_start = tokens[first].start;
-        let prefix = if templated { "hipLaunchKernelGGL(HIP_KERNEL_NAME(" } else { "hipLaunchKernelGGL(" };
-        edits.push(Edit { range: kernel_start..kernel_start, text: prefix.to_owned() });
+        let prefix = if templated {
+            "hipLaunchKernelGGL(HIP_KERNEL_NAME("
+        } else {
+            "hipLaunchKernelGGL("
+        };
+        edits.push(Edit {
+            range: kernel_start..kernel_start,
+            text: prefix.to_owned(),
+        });
         let after_kernel = format!("{}, {grid_open}", if templated { ")" } else { "" });
-        edits.push(Edit { range: kernel_end..parts[0].start, text: after_kernel });
-        edits.push(Edit { range: parts[0].end..parts[1].start, text: format!("{grid_close}, {block_open}") });
+        edits.push(Edit {
+            range: kernel_end..parts[0].start,
+            text: after_kernel,
+        });
+        edits.push(Edit {
+            range: parts[0].end..parts[1].start,
+            text: format!("{grid_close}, {block_open}"),
+        });
         if parts.len() >= 3 {
-            edits.push(Edit { range: parts[1].end..parts[2].start, text: format!("{block_close}, ") });
+            edits.push(Edit {
+                range: parts[1].end..parts[2].start,
+                text: format!("{block_close}, "),
+            });
         }
         if parts.len() == 4 {
-            edits.push(Edit { range: parts[2].end..parts[3].start, text: ", ".to_owned() });
+            edits.push(Edit {
+                range: parts[2].end..parts[3].start,
+                text: ", ".to_owned(),
+            });
         }
         let mut tail = match parts.len() {
             2 => format!("{block_close}, 0, 0"),
@@ -607,9 +729,15 @@ impl Cx<'_> {
         let last = parts[parts.len() - 1].end;
         if has_arguments {
             tail.push_str(", ");
-            edits.push(Edit { range: last..tokens[open + 1].start, text: tail });
+            edits.push(Edit {
+                range: last..tokens[open + 1].start,
+                text: tail,
+            });
         } else {
-            edits.push(Edit { range: last..tokens[call_close].start, text: tail });
+            edits.push(Edit {
+                range: last..tokens[call_close].start,
+                text: tail,
+            });
         }
         Some(edits)
     }
@@ -633,7 +761,10 @@ impl Cx<'_> {
             out.push_str(&self.text[copied..edit.range.start]);
             out.push_str(&edit.text);
             copied = edit.range.end;
-            line += self.text.as_bytes()[counted_to..edit.range.start].iter().filter(|it| **it == b'\n').count();
+            line += self.text.as_bytes()[counted_to..edit.range.start]
+                .iter()
+                .filter(|it| **it == b'\n')
+                .count();
             counted_to = edit.range.start;
             if line != last_changed_line {
                 changed_lines += 1;
@@ -641,7 +772,8 @@ impl Cx<'_> {
             }
         }
         out.push_str(&self.text[copied..]);
-        self.findings.sort_by_key(|it| (it.span.range.start, it.span.range.end));
+        self.findings
+            .sort_by_key(|it| (it.span.range.start, it.span.range.end));
         self.stats.total_bytes = self.text.len();
         self.stats.total_lines = self.text.lines().count();
         self.stats.changed_lines = changed_lines;
@@ -730,7 +862,12 @@ fn hazards(cx: &mut Cx<'_>) {
             TokenKind::Ident => match text {
                 "asm" | "__asm__" | "__asm" => {
                     let mut next = index + 1;
-                    while next < tokens.len() && matches!(cx.tok(next), "volatile" | "__volatile__" | "goto" | "inline") {
+                    while next < tokens.len()
+                        && matches!(
+                            cx.tok(next),
+                            "volatile" | "__volatile__" | "goto" | "inline"
+                        )
+                    {
                         next += 1;
                     }
                     if cx.is_punct(next, "(") {
@@ -741,11 +878,18 @@ fn hazards(cx: &mut Cx<'_>) {
                 _ => {}
             },
             TokenKind::Number => {
-                let value = text.trim_end_matches(['u', 'U', 'l', 'L']).to_ascii_lowercase();
+                let value = text
+                    .trim_end_matches(['u', 'U', 'l', 'L'])
+                    .to_ascii_lowercase();
                 if value == "0xffffffff" && (cx.in_sync_call(index) || cx.assigned_to_mask(index)) {
                     cx.find(FindingKind::FullWarpMask, token.start..token.end);
                 } else if (value == "32" || value == "31") && cx.warp_width_use(index, &value) {
-                    cx.find(FindingKind::WarpSize { literal: text.to_owned() }, token.start..token.end);
+                    cx.find(
+                        FindingKind::WarpSize {
+                            literal: text.to_owned(),
+                        },
+                        token.start..token.end,
+                    );
                 }
             }
             _ => {}
@@ -771,7 +915,8 @@ impl Cx<'_> {
                 "(" | "[" if depth > 0 => depth -= 1,
                 "(" => {
                     let name = cursor.checked_sub(1)?;
-                    return (self.lexed.tokens[name].kind == TokenKind::Ident).then_some((name, position));
+                    return (self.lexed.tokens[name].kind == TokenKind::Ident)
+                        .then_some((name, position));
                 }
                 "," if depth == 0 => position += 1,
                 ";" | "{" | "}" => return None,
@@ -802,7 +947,10 @@ impl Cx<'_> {
         if directive != 0 && value == "32" {
             let define = &self.lexed.directives[directive as usize - 1];
             if define.name == "define" && index == define.first_token + 3 {
-                return self.tok(define.first_token + 2).to_ascii_lowercase().contains("warp");
+                return self
+                    .tok(define.first_token + 2)
+                    .to_ascii_lowercase()
+                    .contains("warp");
             }
         }
         if value == "32" {
@@ -834,7 +982,9 @@ impl Cx<'_> {
         // Look at the rest of the statement for lane/warp arithmetic.
         let mut cursor = index;
         for _ in 0..24 {
-            let Some(previous) = cursor.checked_sub(1) else { break };
+            let Some(previous) = cursor.checked_sub(1) else {
+                break;
+            };
             cursor = previous;
             let text = self.tok(cursor);
             if matches!(text, ";" | "{" | "}") {
@@ -842,7 +992,10 @@ impl Cx<'_> {
             }
             let lower = text.to_ascii_lowercase();
             if self.lexed.tokens[cursor].kind == TokenKind::Ident
-                && (lower.contains("threadidx") || lower.contains("lane") || lower.contains("warp") || lower == "tid")
+                && (lower.contains("threadidx")
+                    || lower.contains("lane")
+                    || lower.contains("warp")
+                    || lower == "tid")
             {
                 return true;
             }

@@ -18,11 +18,15 @@ fn options_for(text: &str) -> Options {
             "--miopen" => options.miopen = true,
             "--experimental" => options.experimental = true,
             "--use-hip-data-types" => options.use_hip_data_types = true,
-            "--hip-kernel-execution-syntax" => options.launch_syntax = LaunchSyntax::HipLaunchKernelGgl,
+            "--hip-kernel-execution-syntax" => {
+                options.launch_syntax = LaunchSyntax::HipLaunchKernelGgl
+            }
             "--no-runtime-include" => options.add_runtime_include = false,
             other => {
                 if let Some(names) = other.strip_prefix("--whitelist=") {
-                    options.whitelist.extend(names.split(',').map(str::to_owned));
+                    options
+                        .whitelist
+                        .extend(names.split(',').map(str::to_owned));
                 } else {
                     panic!("unknown fixture option `{other}`");
                 }
@@ -37,7 +41,10 @@ fn check(name: &str, text: &str) -> String {
     let options = options_for(text);
     let translation = hipify::translate(text, &options);
     let again = hipify::translate(&translation.text, &options);
-    assert_eq!(again.text, translation.text, "{name}: a second translation changed the text");
+    assert_eq!(
+        again.text, translation.text,
+        "{name}: a second translation changed the text"
+    );
     let mut map = SourceMap::new();
     let file = map.add(name, text);
     assert_eq!(file, options.file);
@@ -53,7 +60,10 @@ fn check(name: &str, text: &str) -> String {
 fn translate() {
     insta::glob!("fixtures/*.cu", |path| {
         let text = std::fs::read_to_string(path).unwrap_or_default();
-        let name = path.file_name().and_then(|it| it.to_str()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .and_then(|it| it.to_str())
+            .unwrap_or_default();
         insta::assert_snapshot!(check(name, &text));
     });
 }

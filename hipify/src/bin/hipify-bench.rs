@@ -40,7 +40,9 @@ fn generate_file(random: &mut Random, lines: usize, names: &[&str]) -> String {
         out.push_str(&format!(
             "/* Kernel {function}: cudaMalloc in a comment must stay. */\n__global__ void kernel_{function}(float *x, const float *y, int n) {{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) x[i] = __fmul_rn(y[i], 2.0f) + __shfl_down_sync(0xffffffff, y[i], 1);\n}}\n\n"
         ));
-        out.push_str(&format!("void host_{function}(float *x, float *y, int n, cudaStream_t stream) {{\n"));
+        out.push_str(&format!(
+            "void host_{function}(float *x, float *y, int n, cudaStream_t stream) {{\n"
+        ));
         line += 8;
         for _ in 0..20 {
             let name = names[random.below(names.len())];
@@ -68,7 +70,10 @@ fn megabytes_per_second(bytes: usize, elapsed: Duration) -> f64 {
 
 fn main() -> anyhow::Result<()> {
     let mut stdout = std::io::stdout();
-    let target_bytes: usize = std::env::args().nth(1).map_or(Ok(64_000_000), |it| it.parse()).context("corpus size in bytes")?;
+    let target_bytes: usize = std::env::args()
+        .nth(1)
+        .map_or(Ok(64_000_000), |it| it.parse())
+        .context("corpus size in bytes")?;
     let names: Vec<&str> = hipify::entries().iter().map(|it| it.cuda).collect();
     let mut random = Random(0x9e37_79b9_7f4a_7c15);
     let corpus = tempfile::tempdir().context("creating the corpus directory")?;
@@ -77,20 +82,30 @@ fn main() -> anyhow::Result<()> {
     while total < target_bytes {
         let lines = 2_000 + random.below(6_000);
         let text = generate_file(&mut random, lines, &names);
-        let path = corpus.path().join(format!("dir{}/file{}.cu", files.len() % 16, files.len()));
-        std::fs::create_dir_all(path.parent().unwrap_or(corpus.path())).context("creating corpus folders")?;
+        let path = corpus
+            .path()
+            .join(format!("dir{}/file{}.cu", files.len() % 16, files.len()));
+        std::fs::create_dir_all(path.parent().unwrap_or(corpus.path()))
+            .context("creating corpus folders")?;
         std::fs::write(&path, &text).with_context(|| format!("writing `{}`", path.display()))?;
         total += text.len();
         files.push(text);
     }
-    writeln!(stdout, "corpus: {} files, {:.1} MB", files.len(), total as f64 / 1e6)?;
+    writeln!(
+        stdout,
+        "corpus: {} files, {:.1} MB",
+        files.len(),
+        total as f64 / 1e6
+    )?;
 
     // Single-threaded, in memory.
     let options = Options::standard();
     let started = Instant::now();
     let mut findings = 0;
     for text in &files {
-        let Translation { findings: found, .. } = hipify::translate(text, &options);
+        let Translation {
+            findings: found, ..
+        } = hipify::translate(text, &options);
         findings += found.len();
     }
     let elapsed = started.elapsed();
@@ -121,7 +136,10 @@ fn main() -> anyhow::Result<()> {
     let exe = std::env::current_exe().context("finding this executable")?;
     let oxhipify = exe.parent().unwrap_or(Path::new(".")).join("oxhipify");
     if !oxhipify.exists() {
-        bail!("`{}` not found; build it with `cargo build --release -p hipify`", oxhipify.display());
+        bail!(
+            "`{}` not found; build it with `cargo build --release -p hipify`",
+            oxhipify.display()
+        );
     }
     let output = tempfile::tempdir().context("creating the output directory")?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
