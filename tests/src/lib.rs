@@ -38,8 +38,10 @@ pub const FAKE_LIB_DIR: &str = "/oxhip/lib";
 /// Runs `oxhip <args>` in-process. `args` are split on whitespace; `{dir}` in an
 /// argument is replaced by `dir`. No GPU is ever detected.
 pub fn run_driver(args: &str, dir: &Path) -> DriverRun {
-    let argv: Vec<OsString> =
-        args.split_whitespace().map(|arg| OsString::from(arg.replace("{dir}", &dir.display().to_string()))).collect();
+    let argv: Vec<OsString> = args
+        .split_whitespace()
+        .map(|arg| OsString::from(arg.replace("{dir}", &dir.display().to_string())))
+        .collect();
     let var = |name: &str| match name {
         "OXHIP_INCLUDE_DIR" => Some(OsString::from(FAKE_INCLUDE_DIR)),
         "OXHIP_LIB_DIR" => Some(OsString::from(FAKE_LIB_DIR)),
@@ -48,11 +50,18 @@ pub fn run_driver(args: &str, dir: &Path) -> DriverRun {
         _ => None,
     };
     let no_gpus = Vec::new;
-    let system = driver::System { var: &var, exe: PathBuf::from("/oxhip/bin/oxhip"), detect_gpus: &no_gpus };
+    let system = driver::System {
+        var: &var,
+        exe: PathBuf::from("/oxhip/bin/oxhip"),
+        detect_gpus: &no_gpus,
+    };
     let mut stdout = Vec::new();
     let mut stderr = Vec::new();
     let status = {
-        let mut printer = driver::Printer { stdout: &mut stdout, stderr: &mut stderr };
+        let mut printer = driver::Printer {
+            stdout: &mut stdout,
+            stderr: &mut stderr,
+        };
         driver::run(&argv, &system, &mut printer)
     };
     DriverRun {

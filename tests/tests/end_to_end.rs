@@ -41,7 +41,9 @@ int main() {
 "#;
 
 fn oxhip() -> PathBuf {
-    built_binary("oxhip").unwrap_or_else(|| panic!("build the workspace first: `cargo build --workspace` (no target/<profile>/oxhip)"))
+    built_binary("oxhip").unwrap_or_else(|| {
+        panic!("build the workspace first: `cargo build --workspace` (no target/<profile>/oxhip)")
+    })
 }
 
 #[test]
@@ -57,11 +59,19 @@ fn vadd_builds_for_two_vendors_and_fails_cleanly_without_gpu() {
         .arg(&exe)
         .output()
         .unwrap_or_else(|err| panic!("running oxhip: {err}"));
-    assert!(compile.status.success(), "oxhip failed: {}", String::from_utf8_lossy(&compile.stderr));
-    assert!(compile.stdout.is_empty(), "stdout must carry only artifacts");
+    assert!(
+        compile.status.success(),
+        "oxhip failed: {}",
+        String::from_utf8_lossy(&compile.stderr)
+    );
+    assert!(
+        compile.stdout.is_empty(),
+        "stdout must carry only artifacts"
+    );
 
     let bytes = std::fs::read(&exe).unwrap_or_else(|err| panic!("reading the executable: {err}"));
-    let sections = bundler::extract_from_elf(&bytes).unwrap_or_else(|err| panic!("not an ELF executable: {err}"));
+    let sections = bundler::extract_from_elf(&bytes)
+        .unwrap_or_else(|err| panic!("not an ELF executable: {err}"));
     assert_eq!(sections.len(), 1, "one .hip_fatbin section");
     let bundle = bundler::read(&sections[0].1).unwrap_or_else(|err| panic!("bad bundle: {err}"));
     insta::assert_snapshot!(bundler::listing(&bundle), @r"
@@ -71,12 +81,21 @@ fn vadd_builds_for_two_vendors_and_fails_cleanly_without_gpu() {
     ");
     // The AMD image is a linked code object, the NVIDIA one NUL-terminated PTX.
     let amd = &bundle.entries[1].data;
-    assert!(amd.starts_with(b"\x7fELF"), "gfx942 entry is an ELF code object");
+    assert!(
+        amd.starts_with(b"\x7fELF"),
+        "gfx942 entry is an ELF code object"
+    );
     let ptx = &bundle.entries[2].data;
     assert_eq!(ptx.last(), Some(&0), "PTX is stored NUL-terminated");
     let ptx_text = String::from_utf8_lossy(ptx);
-    assert!(ptx_text.contains(".visible .entry _Z4vaddPKfS0_Pfi"), "PTX has the kernel");
-    assert!(ptx_text.contains(".version 7.8"), "PTX ISA is the minimum for sm_90");
+    assert!(
+        ptx_text.contains(".visible .entry _Z4vaddPKfS0_Pfi"),
+        "PTX has the kernel"
+    );
+    assert!(
+        ptx_text.contains(".version 7.8"),
+        "PTX ISA is the minimum for sm_90"
+    );
 
     // No GPU here: the program must report a HIP error and exit, not crash.
     let run = Command::new(&exe)
@@ -88,7 +107,10 @@ fn vadd_builds_for_two_vendors_and_fails_cleanly_without_gpu() {
     match run.status.code() {
         // A machine with a GPU runs it.
         Some(0) => assert!(stdout.contains("PASSED"), "{stdout}"),
-        Some(1) => assert!(stderr.contains("hipErrorNoDevice") || stdout.contains("hipErrorNoDevice"), "stderr: {stderr}"),
+        Some(1) => assert!(
+            stderr.contains("hipErrorNoDevice") || stdout.contains("hipErrorNoDevice"),
+            "stderr: {stderr}"
+        ),
         other => panic!("vadd exited with {other:?} (a crash?): {stderr}"),
     }
 }
@@ -101,11 +123,22 @@ fn failing_link_leaves_no_output_file() {
     std::fs::write(&source, "int missing(); int main() { return missing(); }\n")
         .unwrap_or_else(|err| panic!("writing main.cpp: {err}"));
     let exe = dir.path().join("app");
-    let link = Command::new(oxhip()).arg(&source).arg("-o").arg(&exe).output().unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    let link = Command::new(oxhip())
+        .arg(&source)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
     assert_eq!(link.status.code(), Some(1), "the linker's status");
     let stderr = String::from_utf8_lossy(&link.stderr);
-    assert!(stderr.contains("undefined reference to `missing()'"), "the linker's own message: {stderr}");
-    assert!(stderr.contains("failed with exit status 1"), "one line naming the command: {stderr}");
+    assert!(
+        stderr.contains("undefined reference to `missing()'"),
+        "the linker's own message: {stderr}"
+    );
+    assert!(
+        stderr.contains("failed with exit status 1"),
+        "one line naming the command: {stderr}"
+    );
     let leftovers: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap_or_else(|err| panic!("listing: {err}"))
         .filter_map(Result::ok)
