@@ -472,20 +472,18 @@ fn take_next(argv: &[String], index: &mut usize, def: &OptionDef) -> Result<Stri
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
     Hip,
-    Cuda,
     Cxx,
     C,
 }
 
 impl Lang {
     pub fn is_offload(self) -> bool {
-        matches!(self, Lang::Hip | Lang::Cuda)
+        matches!(self, Lang::Hip)
     }
 
     pub fn name(self) -> &'static str {
         match self {
             Lang::Hip => "hip",
-            Lang::Cuda => "cuda",
             Lang::Cxx => "c++",
             Lang::C => "c",
         }
@@ -598,6 +596,8 @@ pub enum SaveTemps {
 pub enum ArgWarning {
     /// The argument has no effect in this mode (clang: `-Wunused-command-line-argument`).
     Unused { arg: String },
+    /// A linker input while not linking.
+    LinkerInputUnused { path: PathBuf },
     /// Offload options given but no input needs device code.
     NoOffloadInputs { arg: String },
 }
@@ -675,7 +675,8 @@ fn lang_from_extension(path: &Path) -> Option<Lang> {
 fn lang_from_x(value: &str) -> Result<Option<Lang>, DriverError> {
     match value {
         "hip" => Ok(Some(Lang::Hip)),
-        "cu" | "cuda" => Ok(Some(Lang::Cuda)),
+        // As hipcc: CUDA sources are compiled as HIP (the HIP registration ABI).
+        "cu" | "cuda" => Ok(Some(Lang::Hip)),
         "c++" | "cxx" => Ok(Some(Lang::Cxx)),
         "c" => Ok(Some(Lang::C)),
         "none" => Ok(None),
@@ -971,8 +972,8 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
             .extend(link_only.into_iter().map(|arg| ArgWarning::Unused { arg }));
         for input in &inv.inputs {
             if input.kind == InputKind::Linker {
-                inv.warnings_found.push(ArgWarning::Unused {
-                    arg: input.path.display().to_string(),
+                inv.warnings_found.push(ArgWarning::LinkerInputUnused {
+                    path: input.path.clone(),
                 });
             }
         }

@@ -73,7 +73,6 @@ pub(crate) fn cc1_args(
 ) -> Vec<OsString> {
     let lang = match request.lang {
         Lang::Hip => frontend::Lang::Hip,
-        Lang::Cuda => frontend::Lang::Cuda,
         Lang::Cxx => frontend::Lang::Cxx,
         Lang::C => frontend::Lang::C,
     };

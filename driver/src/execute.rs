@@ -145,11 +145,16 @@ fn tidy(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// Checks that every input exists (clang reports this before running anything).
-pub fn check_inputs(paths: &[PathBuf]) -> Result<(), DriverError> {
+/// Checks that every input exists (clang reports this before running
+/// anything) and that `-o` does not name an input under another spelling.
+pub fn check_inputs(paths: &[PathBuf], output: Option<&Path>) -> Result<(), DriverError> {
+    let output = output.and_then(|output| output.canonicalize().ok());
     for path in paths {
         if !path.exists() {
             return Err(DriverError::MissingInput { path: path.clone() });
+        }
+        if output.is_some() && path.canonicalize().ok() == output {
+            return Err(DriverError::OutputIsInput { path: path.clone() });
         }
     }
     Ok(())
@@ -267,7 +272,7 @@ pub fn ask_clang(clang: &Path, args: &[String], outcome: &mut Outcome) -> Result
 /// What a run produced for the caller to print.
 #[derive(Default)]
 pub struct Outcome {
-    /// Text for stderr: `-v` command lines and the tools' own stderr, in job order.
+    /// Text for stderr: the tools' own stderr.
     pub stderr: Vec<u8>,
     /// Artifact bytes for stdout (`-o -`).
     pub stdout: Vec<u8>,
@@ -275,11 +280,15 @@ pub struct Outcome {
 
 /// Runs the jobs. On failure, whatever was gathered for stderr so far is in
 /// `outcome.stderr` and is printed before the error.
+/// Runs the jobs. `-v` command lines go to `stderr` as each wave of jobs
+/// starts; each tool's own stderr follows when its wave ends, in job order.
+/// Artifacts for stdout are collected in `stdout`.
 pub fn execute(
     jobs: &[Job],
     temp_dir: &Path,
     verbose: bool,
-    outcome: &mut Outcome,
+    stderr: &mut dyn std::io::Write,
+    stdout: &mut Vec<u8>,
 ) -> Result<(), DriverError> {
     // Where each job writes: results go to a temporary name, then are renamed.
     let write_paths: Vec<PathBuf> = jobs
@@ -301,8 +310,8 @@ pub fn execute(
             }
         })
         .collect();
-    let result = run_waves(jobs, &write_paths, verbose, outcome);
-    let result = result.and_then(|()| publish(jobs, &write_paths, outcome));
+    let result = run_waves(jobs, &write_paths, verbose, stderr);
+    let result = result.and_then(|()| publish(jobs, &write_paths, stdout));
     if result.is_err() {
         for (job, path) in jobs.iter().zip(&write_paths) {
             if job.is_result {
@@ -313,18 +322,14 @@ pub fn execute(
     result
 }
 
-fn publish(
-    jobs: &[Job],
-    write_paths: &[PathBuf],
-    outcome: &mut Outcome,
-) -> Result<(), DriverError> {
+fn publish(jobs: &[Job], write_paths: &[PathBuf], stdout: &mut Vec<u8>) -> Result<(), DriverError> {
     for (job, path) in jobs.iter().zip(write_paths) {
         if !job.is_result {
             continue;
         }
         if job.output == Path::new("-") {
             let bytes = std::fs::read(path).map_err(|err| io_error("reading", path, &err))?;
-            outcome.stdout.extend(bytes);
+            stdout.extend(bytes);
             let _ = std::fs::remove_file(path);
         } else {
             std::fs::rename(path, &job.output)
@@ -349,7 +354,7 @@ fn run_waves(
     jobs: &[Job],
     write_paths: &[PathBuf],
     verbose: bool,
-    outcome: &mut Outcome,
+    stderr: &mut dyn std::io::Write,
 ) -> Result<(), DriverError> {
     let mut done = vec![false; jobs.len()];
     while done.iter().any(|finished| !finished) {
@@ -361,12 +366,22 @@ fn run_waves(
                 message: "job graph has a cycle".to_owned(),
             });
         }
+        if verbose {
+            for index in &ready {
+                let shown = Job {
+                    args: job_args(&jobs[*index], &write_paths[*index]),
+                    ..jobs[*index].clone()
+                };
+                let _ = writeln!(stderr, "{}", shown.to_line());
+            }
+            let _ = stderr.flush();
+        }
         let results: Vec<JobResult> = std::thread::scope(|scope| {
             let handles: Vec<_> = ready
                 .iter()
                 .map(|index| {
                     let job = &jobs[*index];
-                    scope.spawn(move || run_job(job, jobs, write_paths, *index, verbose))
+                    scope.spawn(move || run_job(job, jobs, write_paths, *index))
                 })
                 .collect();
             handles
@@ -383,7 +398,7 @@ fn run_waves(
         });
         let mut first_error = None;
         for (index, job_result) in ready.iter().zip(results) {
-            outcome.stderr.extend(job_result.stderr);
+            let _ = stderr.write_all(&job_result.stderr);
             match job_result.result {
                 Ok(()) => done[*index] = true,
                 Err(err) => {
@@ -405,35 +420,25 @@ fn actual_path<'a>(path: &'a Path, jobs: &[Job], write_paths: &'a [PathBuf]) -> 
         .map_or(path, |producer| &write_paths[producer])
 }
 
-fn run_job(
-    job: &Job,
-    jobs: &[Job],
-    write_paths: &[PathBuf],
-    index: usize,
-    verbose: bool,
-) -> JobResult {
-    let write_path = &write_paths[index];
-    let mut stderr = Vec::new();
-    // Results are written to a temporary name: rewrite the argument naming the output.
-    let args: Vec<OsString> = job
-        .args
+/// The job's arguments with its output replaced by where it is actually
+/// written (results go to a temporary name first).
+fn job_args(job: &Job, write_path: &Path) -> Vec<OsString> {
+    job.args
         .iter()
         .map(|arg| {
             if Path::new(arg) == job.output {
-                write_path.clone().into_os_string()
+                write_path.to_path_buf().into_os_string()
             } else {
                 arg.clone()
             }
         })
-        .collect();
-    if verbose {
-        let shown = Job {
-            args: args.clone(),
-            ..job.clone()
-        };
-        stderr.extend(shown.to_line().into_bytes());
-        stderr.push(b'\n');
-    }
+        .collect()
+}
+
+fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> JobResult {
+    let write_path = &write_paths[index];
+    let mut stderr = Vec::new();
+    let args = job_args(job, write_path);
     let result = match &job.tool {
         Tool::Clang(program) | Tool::Lld(program) => run_subprocess(program, &args, &mut stderr),
         Tool::Codegen(options) => {

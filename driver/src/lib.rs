@@ -163,6 +163,9 @@ fn run_inner(
             args::ArgWarning::Unused { arg } => {
                 printer.warning(format!("argument unused during compilation: '{arg}'"))
             }
+            args::ArgWarning::LinkerInputUnused { path } => {
+                printer.warning(format!("{}: 'linker' input unused", path.display()))
+            }
             args::ArgWarning::NoOffloadInputs { arg } => printer.warning(format!(
                 "argument unused during compilation: '{arg}' (no HIP or CUDA input)"
             )),
@@ -181,7 +184,7 @@ fn run_inner(
         .iter()
         .map(|input| input.path.clone())
         .collect();
-    execute::check_inputs(&input_paths)?;
+    execute::check_inputs(&input_paths, invocation.output.as_deref())?;
 
     if invocation.print_jobs {
         let jobs = bind::bind(
@@ -215,13 +218,18 @@ fn run_inner(
             );
         }
     }
-    let mut outcome = execute::Outcome::default();
-    let result = execute::execute(&jobs, temp_dir.path(), invocation.verbose, &mut outcome);
-    let _ = printer.stderr.write_all(&outcome.stderr);
+    let mut artifacts = Vec::new();
+    let result = execute::execute(
+        &jobs,
+        temp_dir.path(),
+        invocation.verbose,
+        printer.stderr,
+        &mut artifacts,
+    );
     result?;
     if let Err(err) = printer
         .stdout
-        .write_all(&outcome.stdout)
+        .write_all(&artifacts)
         .and_then(|()| printer.stdout.flush())
     {
         // A closed pipe (`oxhip -E x.hip | head`) is not an error.
