@@ -421,18 +421,18 @@ fn actual_path<'a>(path: &'a Path, jobs: &[Job], write_paths: &'a [PathBuf]) -> 
 }
 
 /// The job's arguments with its output replaced by where it is actually
-/// written (results go to a temporary name first).
+/// written (results go to a temporary name first). Only an output operand
+/// (after `-o` or `-dependency-file`) is replaced: the same name may also
+/// appear as a make target (`-MT`).
 fn job_args(job: &Job, write_path: &Path) -> Vec<OsString> {
-    job.args
-        .iter()
-        .map(|arg| {
-            if Path::new(arg) == job.output {
-                write_path.to_path_buf().into_os_string()
-            } else {
-                arg.clone()
-            }
-        })
-        .collect()
+    let mut args = job.args.clone();
+    for index in 1..args.len() {
+        let is_operand = args[index - 1] == "-o" || args[index - 1] == "-dependency-file";
+        if is_operand && Path::new(&args[index]) == job.output {
+            args[index] = write_path.to_path_buf().into_os_string();
+        }
+    }
+    args
 }
 
 fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> JobResult {
