@@ -479,7 +479,7 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
                 std::fs::create_dir_all(parent)
                     .with_context(|| format!("creating `{}`", parent.display()))?;
             }
-            write_atomically(path, &translation.text)?;
+            write_atomically(path, &translation.text, false)?;
             report.output = Some(path.clone());
         }
         Output::InPlace => {
@@ -490,7 +490,7 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
                     std::fs::write(&backup, &text)
                         .with_context(|| format!("writing `{}`", Path::new(&backup).display()))?;
                 }
-                write_atomically(&job.input, &translation.text)?;
+                write_atomically(&job.input, &translation.text, true)?;
             }
             report.output = Some(job.input.clone());
         }
@@ -500,8 +500,9 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
 
 /// Writes through a temporary file in the same directory and renames it over `path`, so a
 /// crash leaves either the old or the new file, never half of one. Keeps the permissions of
-/// an existing file.
-fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+/// an existing file. `durable` also flushes the data to disk before the rename, so that an
+/// in-place rewrite survives a power loss too (new outputs need not).
+fn write_atomically(path: &Path, text: &str, durable: bool) -> anyhow::Result<()> {
     let directory = path
         .parent()
         .filter(|it| !it.as_os_str().is_empty())
@@ -511,10 +512,12 @@ fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
     temporary
         .write_all(text.as_bytes())
         .with_context(|| format!("writing `{}`", path.display()))?;
-    temporary
-        .as_file()
-        .sync_all()
-        .with_context(|| format!("writing `{}`", path.display()))?;
+    if durable {
+        temporary
+            .as_file()
+            .sync_all()
+            .with_context(|| format!("writing `{}`", path.display()))?;
+    }
     if let Ok(metadata) = std::fs::metadata(path) {
         let _ = std::fs::set_permissions(temporary.path(), metadata.permissions());
     }
