@@ -7,6 +7,7 @@
 //! FIXME(#2): an HSA backend (AMD) and a CPU backend slot in here as further
 //! implementations of the same trait, tried in a fixed order.
 
+pub(crate) mod cpu;
 pub(crate) mod cuda;
 
 use std::ffi::{c_void, CStr};
@@ -342,7 +343,12 @@ static BACKEND: OnceLock<Box<dyn Backend>> = OnceLock::new();
 
 /// The process-wide backend, chosen on first use.
 pub(crate) fn get() -> &'static dyn Backend {
-    BACKEND.get_or_init(select).as_ref()
+    BACKEND
+        .get_or_init(|| {
+            let setting = std::env::var("OXHIP_VISIBLE_DEVICES").ok();
+            Box::new(cpu::devices::Devices::new(select(), setting.as_deref()))
+        })
+        .as_ref()
 }
 
 /// The backend if one was already chosen; never starts one (for use at exit).
@@ -352,12 +358,6 @@ pub(crate) fn get_if_started() -> Option<&'static dyn Backend> {
 
 fn select() -> Box<dyn Backend> {
     log!(1, "runtime initialising: {}", crate::registry::summary());
-    if std::env::var_os("OXHIP_VISIBLE_DEVICES").is_some() {
-        log!(
-            1,
-            "OXHIP_VISIBLE_DEVICES is reserved and not implemented yet; ignoring it"
-        );
-    }
     match cuda::Cuda::open() {
         Ok(cuda) if cuda.device_count() > 0 => {
             log!(

@@ -1,0 +1,296 @@
+//! The device list the program sees: every GPU of the vendor backend first, then the CPU
+//! device, filtered and reordered by `OXHIP_VISIBLE_DEVICES`.
+//!
+//! `OXHIP_VISIBLE_DEVICES` is a comma-separated list; each entry is one of
+//! - `N`: device `N` of the default list (GPUs in driver order, then the CPU),
+//! - `gpu:N`: the vendor backend's GPU `N`,
+//! - `gpu`: every GPU, in driver order,
+//! - `cpu` or `host`: the CPU device.
+//!
+//! The program's device 0, 1, … are the entries in the order written; entries that name no
+//! device, and repeats, are skipped. Unset: the default list. Set but empty: no devices.
+
+use std::ffi::{c_void, CStr};
+
+use super::super::{Backend, DevicePtr, EventHandle, Launch, StreamHandle};
+use super::Cpu;
+use crate::error::RuntimeError;
+use crate::registry::FatBinary;
+use crate::types::{DeviceProp, FuncAttributes, MemcpyKind};
+
+/// Where a program-visible device lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Slot {
+    Gpu(usize),
+    Cpu,
+}
+
+/// Parses `OXHIP_VISIBLE_DEVICES` (`None`: unset) for a machine with `gpus` GPUs.
+pub(crate) fn visible(setting: Option<&str>, gpus: usize) -> Vec<Slot> {
+    let default: Vec<Slot> = (0..gpus).map(Slot::Gpu).chain([Slot::Cpu]).collect();
+    let Some(setting) = setting else {
+        return default;
+    };
+    let mut slots = Vec::new();
+    let mut add = |slot: Slot| {
+        if !slots.contains(&slot) {
+            slots.push(slot);
+        }
+    };
+    for entry in setting.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+        let entry = entry.to_ascii_lowercase();
+        if entry == "cpu" || entry == "host" {
+            add(Slot::Cpu);
+        } else if entry == "gpu" {
+            (0..gpus).for_each(|gpu| add(Slot::Gpu(gpu)));
+        } else if let Some(number) = entry.strip_prefix("gpu:") {
+            if let Ok(gpu) = number.parse::<usize>() {
+                if gpu < gpus {
+                    add(Slot::Gpu(gpu));
+                }
+            }
+        } else if let Ok(index) = entry.parse::<usize>() {
+            if let Some(slot) = default.get(index) {
+                add(*slot);
+            }
+        }
+    }
+    slots
+}
+
+/// The vendor backend and the CPU backend behind one device list.
+pub(crate) struct Devices {
+    gpu: Box<dyn Backend>,
+    cpu: Cpu,
+    slots: Vec<Slot>,
+}
+
+impl Devices {
+    pub(crate) fn new(gpu: Box<dyn Backend>, setting: Option<&str>) -> Devices {
+        let gpus = gpu.device_count();
+        Devices {
+            slots: visible(setting, gpus),
+            gpu,
+            cpu: Cpu::new(),
+        }
+    }
+
+    /// The backend that owns program device `device` and its number there.
+    fn route(&self, device: usize) -> (&dyn Backend, usize) {
+        match self.slots.get(device) {
+            Some(Slot::Gpu(gpu)) => (self.gpu.as_ref(), *gpu),
+            Some(Slot::Cpu) | None => (&self.cpu, 0),
+        }
+    }
+}
+
+impl Backend for Devices {
+    fn name(&self) -> &'static str {
+        if self.slots.iter().any(|slot| matches!(slot, Slot::Gpu(_))) {
+            self.gpu.name()
+        } else {
+            self.cpu.name()
+        }
+    }
+    fn device_count(&self) -> usize {
+        self.slots.len()
+    }
+    fn unavailable(&self) -> RuntimeError {
+        RuntimeError::NoDevice {
+            reason: "OXHIP_VISIBLE_DEVICES selects no device".to_owned(),
+        }
+    }
+    fn driver_version(&self) -> i32 {
+        self.gpu.driver_version()
+    }
+    fn properties(&self, device: usize) -> Result<DeviceProp, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.properties(index)
+    }
+    fn malloc(&self, device: usize, size: usize) -> Result<DevicePtr, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.malloc(index, size)
+    }
+    fn free(&self, device: usize, ptr: DevicePtr) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.free(index, ptr)
+    }
+    fn memcpy(
+        &self,
+        device: usize,
+        dst: *mut c_void,
+        src: *const c_void,
+        size: usize,
+        kind: MemcpyKind,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.memcpy(index, dst, src, size, kind, stream)
+    }
+    fn memset(
+        &self,
+        device: usize,
+        dst: DevicePtr,
+        value: u8,
+        size: usize,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.memset(index, dst, value, size, stream)
+    }
+    fn host_malloc(
+        &self,
+        device: usize,
+        size: usize,
+        flags: u32,
+    ) -> Result<*mut c_void, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.host_malloc(index, size, flags)
+    }
+    fn host_free(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.host_free(index, ptr)
+    }
+    fn malloc_managed(
+        &self,
+        device: usize,
+        size: usize,
+        flags: u32,
+    ) -> Result<DevicePtr, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.malloc_managed(index, size, flags)
+    }
+    fn stream_wait_event(
+        &self,
+        device: usize,
+        stream: StreamHandle,
+        event: EventHandle,
+    ) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.stream_wait_event(index, stream, event)
+    }
+    fn synchronize(&self, device: usize) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.synchronize(index)
+    }
+    fn synchronize_used_devices(&self) {
+        self.gpu.synchronize_used_devices();
+        self.cpu.synchronize_used_devices();
+    }
+    fn reset(&self, device: usize) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.reset(index)
+    }
+    fn function_set_attribute(
+        &self,
+        device: usize,
+        kernel: usize,
+        attribute: i32,
+        value: i32,
+    ) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.function_set_attribute(index, kernel, attribute, value)
+    }
+    fn function_attributes(
+        &self,
+        device: usize,
+        kernel: usize,
+    ) -> Result<FuncAttributes, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.function_attributes(index, kernel)
+    }
+    fn launch(&self, device: usize, launch: &Launch) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.launch(index, launch)
+    }
+    fn stream_create(&self, device: usize, flags: u32) -> Result<StreamHandle, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.stream_create(index, flags)
+    }
+    fn stream_destroy(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.stream_destroy(index, stream)
+    }
+    fn stream_synchronize(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.stream_synchronize(index, stream)
+    }
+    fn stream_query(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.stream_query(index, stream)
+    }
+    fn event_create(&self, device: usize, flags: u32) -> Result<EventHandle, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.event_create(index, flags)
+    }
+    fn event_record(
+        &self,
+        device: usize,
+        event: EventHandle,
+        stream: StreamHandle,
+    ) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.event_record(index, event, stream)
+    }
+    fn event_synchronize(&self, device: usize, event: EventHandle) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.event_synchronize(index, event)
+    }
+    fn event_query(&self, device: usize, event: EventHandle) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.event_query(index, event)
+    }
+    fn event_elapsed_ms(
+        &self,
+        device: usize,
+        start: EventHandle,
+        end: EventHandle,
+    ) -> Result<f32, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.event_elapsed_ms(index, start, end)
+    }
+    fn event_destroy(&self, device: usize, event: EventHandle) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.event_destroy(index, event)
+    }
+    fn mem_info(&self, device: usize) -> Result<(usize, usize), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.mem_info(index)
+    }
+    fn symbol(
+        &self,
+        device: usize,
+        fat_binary: &FatBinary,
+        name: &CStr,
+    ) -> Result<(DevicePtr, usize), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.symbol(index, fat_binary, name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_list_is_gpus_then_cpu() {
+        assert_eq!(visible(None, 2), [Slot::Gpu(0), Slot::Gpu(1), Slot::Cpu]);
+        assert_eq!(visible(None, 0), [Slot::Cpu]);
+    }
+
+    #[test]
+    fn entries_select_and_reorder() {
+        assert_eq!(visible(Some("cpu,0"), 2), [Slot::Cpu, Slot::Gpu(0)]);
+        assert_eq!(visible(Some("2"), 2), [Slot::Cpu]);
+        assert_eq!(visible(Some("gpu:1, host"), 2), [Slot::Gpu(1), Slot::Cpu]);
+        assert_eq!(visible(Some("gpu"), 2), [Slot::Gpu(0), Slot::Gpu(1)]);
+        assert_eq!(visible(Some("0,0,cpu,CPU"), 1), [Slot::Gpu(0), Slot::Cpu]);
+    }
+
+    #[test]
+    fn unknown_entries_and_empty_settings_select_nothing() {
+        assert_eq!(visible(Some(""), 2), []);
+        assert_eq!(visible(Some("7,gpu:5,tpu"), 2), []);
+        assert_eq!(visible(Some("gpu"), 0), []);
+    }
+}

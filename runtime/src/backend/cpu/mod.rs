@@ -1,0 +1,542 @@
+//! The CPU backend: runs the `host` images of a fat binary (`--offload-arch=host`) on the
+//! machine's own processor, as one extra device after the GPUs.
+//!
+//! An image is a shared object (codegen's `Target::Host` output linked with
+//! `ld.lld -shared`); it is written to a `memfd` and opened with `dlopen` from
+//! `/proc/self/fd/N`, so nothing touches the file system and executables need no
+//! `-rdynamic` (the image calls back into the runtime only through the `ops` table in each
+//! work-item record, see [`exec`]). Device memory is host memory. Every operation, launches
+//! included, completes before the call returns: this satisfies HIP's ordering rules for
+//! every stream and event combination, and it is the only option while the runtime cannot
+//! copy a launch's arguments (clang's argument array points into the caller's frame and the
+//! argument sizes are unknown). FIXME(#4): per-stream worker threads, once codegen exports
+//! argument sizes.
+
+pub(crate) mod devices;
+pub(crate) mod exec;
+
+use std::alloc::Layout;
+use std::collections::HashMap;
+use std::ffi::{c_void, CStr, CString};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
+
+use libloading::os::unix::Library;
+
+use super::{Backend, DevicePtr, EventHandle, Launch, StreamHandle};
+use crate::error::RuntimeError;
+use crate::log::log;
+use crate::registry::{self, FatBinary};
+use crate::types::{set_c_string, DeviceProp, FuncAttributes, MemcpyKind};
+
+/// Alignment of every allocation (as HIP's `hipMalloc`: at least 256 bytes).
+const ALIGNMENT: usize = 256;
+/// Shared memory per work-group: codegen's dynamic array size (`DYNAMIC_SHARED_BYTES`).
+const SHARED_MEMORY_BYTES: usize = 64 * 1024;
+const MAX_THREADS_PER_BLOCK: u32 = 1024;
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A loaded image. The library stays open for the life of the process.
+struct LoadedImage {
+    library: Library,
+}
+
+/// The CPU device.
+pub(crate) struct Cpu {
+    threads: usize,
+    allocations: Mutex<HashMap<usize, Layout>>,
+    images: Mutex<HashMap<usize, Result<Arc<LoadedImage>, RuntimeError>>>,
+    kernels: Mutex<HashMap<usize, exec::Kernel>>,
+    streams: Mutex<HashMap<StreamHandle, ()>>,
+    events: Mutex<HashMap<EventHandle, Option<Instant>>>,
+    next_handle: AtomicUsize,
+}
+
+impl Cpu {
+    pub(crate) fn new() -> Cpu {
+        let threads = std::env::var("OXHIP_CPU_THREADS")
+            .ok()
+            .and_then(|text| text.trim().parse::<usize>().ok())
+            .filter(|threads| *threads > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+        Cpu {
+            threads,
+            allocations: Mutex::new(HashMap::new()),
+            images: Mutex::new(HashMap::new()),
+            kernels: Mutex::new(HashMap::new()),
+            streams: Mutex::new(HashMap::new()),
+            events: Mutex::new(HashMap::new()),
+            next_handle: AtomicUsize::new(0x1000),
+        }
+    }
+
+    fn handle(&self) -> usize {
+        // Multiples of 16, so that they never collide with HIP's special stream values.
+        self.next_handle.fetch_add(16, Ordering::Relaxed)
+    }
+
+    fn allocate(&self, size: usize) -> Result<*mut u8, RuntimeError> {
+        let layout = Layout::from_size_align(size.max(1), ALIGNMENT)
+            .map_err(|_| RuntimeError::InvalidValue { argument: "size" })?;
+        // SAFETY: the layout has a non-zero size.
+        let pointer = unsafe { std::alloc::alloc(layout) };
+        if pointer.is_null() {
+            return Err(RuntimeError::Driver {
+                call: "malloc",
+                // CUDA_ERROR_OUT_OF_MEMORY, reported as hipErrorOutOfMemory.
+                code: 2,
+                name: "out of memory".to_owned(),
+                detail: format!(" for {size} bytes"),
+            });
+        }
+        lock(&self.allocations).insert(pointer as usize, layout);
+        Ok(pointer)
+    }
+
+    fn release(&self, pointer: usize) -> Result<(), RuntimeError> {
+        if pointer == 0 {
+            return Ok(());
+        }
+        let layout = lock(&self.allocations)
+            .remove(&pointer)
+            .ok_or(RuntimeError::InvalidValue { argument: "ptr" })?;
+        // SAFETY: `pointer` was returned by `alloc` with this layout and is freed once (it
+        // was just removed from the table).
+        unsafe { std::alloc::dealloc(pointer as *mut u8, layout) };
+        Ok(())
+    }
+
+    fn image(&self, fat_binary: &FatBinary) -> Result<Arc<LoadedImage>, RuntimeError> {
+        if let Some(result) = lock(&self.images).get(&fat_binary.index) {
+            return result.clone();
+        }
+        let result = load_image(fat_binary).map(Arc::new);
+        lock(&self.images).insert(fat_binary.index, result.clone());
+        result
+    }
+
+    fn kernel(&self, handle: usize) -> Result<exec::Kernel, RuntimeError> {
+        if let Some(kernel) = lock(&self.kernels).get(&handle) {
+            return Ok(*kernel);
+        }
+        let registered = registry::kernel(handle).ok_or(RuntimeError::UnknownKernel { handle })?;
+        let mut first_error = None;
+        for fat_binary in registered.fat_binaries.iter().filter(|f| f.is_registered()) {
+            let image = match self.image(fat_binary) {
+                Ok(image) => image,
+                Err(error) => {
+                    first_error.get_or_insert(error);
+                    continue;
+                }
+            };
+            let name = registered.name.to_bytes();
+            let Some(entry) = entry_point(&image.library, "__oxhip_cpu_entry.", name) else {
+                first_error.get_or_insert(RuntimeError::UnknownKernel { handle });
+                continue;
+            };
+            let kernel = exec::Kernel {
+                entry,
+                row: entry_point(&image.library, "__oxhip_cpu_row.", name),
+            };
+            log!(
+                2,
+                "kernel `{}` resolved on the CPU ({})",
+                registered.name.to_string_lossy(),
+                if kernel.row.is_some() {
+                    "loop"
+                } else {
+                    "fibers"
+                }
+            );
+            lock(&self.kernels).insert(handle, kernel);
+            return Ok(kernel);
+        }
+        Err(first_error.unwrap_or(RuntimeError::UnknownKernel { handle }))
+    }
+}
+
+fn entry_point(library: &Library, prefix: &str, name: &[u8]) -> Option<exec::EntryPoint> {
+    let mut symbol = prefix.as_bytes().to_vec();
+    symbol.extend_from_slice(name);
+    symbol.push(0);
+    // SAFETY: codegen defines every `__oxhip_cpu_entry.*`/`__oxhip_cpu_row.*` symbol with
+    // exactly this signature.
+    unsafe { library.get::<exec::EntryPoint>(&symbol) }
+        .ok()
+        .map(|symbol| *symbol)
+}
+
+/// Picks the fat binary's host-triple image and opens it.
+fn load_image(fat_binary: &FatBinary) -> Result<LoadedImage, RuntimeError> {
+    let images = fat_binary.images()?;
+    let Some(image) = images
+        .iter()
+        .find(|image| image.kind != "host" && image.triple.starts_with("x86_64"))
+    else {
+        return Err(RuntimeError::NoBinaryForGpu {
+            arch: "host".to_owned(),
+            available: registry::describe(images),
+        });
+    };
+    log!(
+        1,
+        "CPU: loading `{}` ({} bytes) from fat binary #{}",
+        image.id(),
+        image.data.len(),
+        fat_binary.index
+    );
+    let invalid = |reason: String| RuntimeError::InvalidFatBinary {
+        address: fat_binary.blob,
+        reason,
+    };
+    let name = CString::new(format!("oxhip-cpu-image-{}", fat_binary.index))
+        .map_err(|error| invalid(error.to_string()))?;
+    // SAFETY: `name` is a NUL-terminated string; the flags are valid for memfd_create.
+    let fd = unsafe { libc::memfd_create(name.as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(invalid(format!(
+            "memfd_create: {}",
+            std::io::Error::last_os_error()
+        )));
+    }
+    // SAFETY: `fd` is a fresh descriptor that this `File` now owns and closes.
+    let mut file = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fd) };
+    std::io::Write::write_all(&mut file, &image.data)
+        .map_err(|error| invalid(format!("writing the image to a memfd: {error}")))?;
+    let path = format!("/proc/self/fd/{fd}");
+    // SAFETY: the image is a shared object made by our driver; its initialisers are the ones
+    // codegen and ld.lld emit (none of our own), so loading it runs no user host code.
+    let library = unsafe { Library::open(Some(&path), libc::RTLD_NOW | libc::RTLD_LOCAL) }
+        .map_err(|error| invalid(format!("dlopen of the CPU image failed: {error}")))?;
+    drop(file);
+    Ok(LoadedImage { library })
+}
+
+/// The ELF symbol size of the variable at `address` in a loaded image (0 if unknown).
+fn symbol_size(address: usize) -> usize {
+    /// glibc's `RTLD_DL_SYMENT`: `dladdr1` returns the `ElfW(Sym)` of the symbol.
+    const RTLD_DL_SYMENT: i32 = 1;
+    // SAFETY: Dl_info is plain data; all-zero is a valid value.
+    let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
+    let mut symbol: *mut c_void = std::ptr::null_mut();
+    // SAFETY: both out-pointers point at live locals of the types dladdr1 writes.
+    let found = unsafe {
+        libc::dladdr1(
+            address as *const c_void,
+            &mut info,
+            &mut symbol,
+            RTLD_DL_SYMENT,
+        )
+    };
+    if found == 0 || symbol.is_null() || info.dli_saddr as usize != address {
+        return 0;
+    }
+    // SAFETY: with RTLD_DL_SYMENT, `symbol` points at the symbol's `Elf64_Sym` entry.
+    let entry = unsafe { &*symbol.cast::<libc::Elf64_Sym>() };
+    usize::try_from(entry.st_size).unwrap_or(0)
+}
+
+/// What the machine's processor is called, from `/proc/cpuinfo`.
+fn processor_name() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|line| line.starts_with("model name"))
+                .and_then(|line| line.split(':').nth(1))
+                .map(|name| name.trim().to_owned())
+        })
+        .unwrap_or_else(|| "x86-64".to_owned())
+}
+
+fn physical_memory() -> usize {
+    // SAFETY: sysconf has no preconditions.
+    let (pages, page_size) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    usize::try_from(pages)
+        .unwrap_or(0)
+        .saturating_mul(usize::try_from(page_size).unwrap_or(0))
+}
+
+fn available_memory() -> usize {
+    // SAFETY: sysconf has no preconditions.
+    let (pages, page_size) = unsafe {
+        (
+            libc::sysconf(libc::_SC_AVPHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    usize::try_from(pages)
+        .unwrap_or(0)
+        .saturating_mul(usize::try_from(page_size).unwrap_or(0))
+}
+
+impl Backend for Cpu {
+    fn name(&self) -> &'static str {
+        "CPU"
+    }
+    fn device_count(&self) -> usize {
+        1
+    }
+    fn driver_version(&self) -> i32 {
+        0
+    }
+    fn properties(&self, _: usize) -> Result<DeviceProp, RuntimeError> {
+        let mut prop = DeviceProp::zeroed();
+        set_c_string(&mut prop.name, &format!("oxhip CPU ({})", processor_name()));
+        set_c_string(&mut prop.gcnArchName, "host");
+        let threads = i32::try_from(self.threads).unwrap_or(i32::MAX);
+        prop.totalGlobalMem = physical_memory();
+        prop.sharedMemPerBlock = SHARED_MEMORY_BYTES;
+        prop.sharedMemPerBlockOptin = SHARED_MEMORY_BYTES;
+        prop.sharedMemPerMultiprocessor = SHARED_MEMORY_BYTES;
+        prop.maxSharedMemoryPerMultiProcessor = SHARED_MEMORY_BYTES;
+        prop.regsPerBlock = 65536;
+        prop.regsPerMultiprocessor = 65536;
+        prop.warpSize = exec::WARP_SIZE as i32;
+        prop.memPitch = usize::MAX;
+        prop.maxThreadsPerBlock = MAX_THREADS_PER_BLOCK as i32;
+        prop.maxThreadsDim = [1024, 1024, 64];
+        prop.maxGridSize = [i32::MAX, 65535, 65535];
+        prop.maxThreadsPerMultiProcessor = MAX_THREADS_PER_BLOCK as i32;
+        prop.maxBlocksPerMultiProcessor = 1;
+        prop.clockRate = 1_000_000;
+        prop.totalConstMem = 64 * 1024;
+        prop.major = 1;
+        prop.minor = 0;
+        prop.multiProcessorCount = threads;
+        prop.integrated = 1;
+        prop.canMapHostMemory = 1;
+        prop.unifiedAddressing = 1;
+        prop.managedMemory = 1;
+        prop.concurrentManagedAccess = 1;
+        prop.pageableMemoryAccess = 1;
+        prop.hostNativeAtomicSupported = 1;
+        prop.directManagedMemAccessFromHost = 1;
+        prop.canUseHostPointerForRegisteredMem = 1;
+        prop.textureAlignment = ALIGNMENT;
+        prop.texturePitchAlignment = ALIGNMENT;
+        Ok(prop)
+    }
+    fn malloc(&self, _: usize, size: usize) -> Result<DevicePtr, RuntimeError> {
+        self.allocate(size).map(|pointer| pointer as DevicePtr)
+    }
+    fn free(&self, _: usize, ptr: DevicePtr) -> Result<(), RuntimeError> {
+        self.release(ptr as usize)
+    }
+    fn memcpy(
+        &self,
+        _: usize,
+        dst: *mut c_void,
+        src: *const c_void,
+        size: usize,
+        _: MemcpyKind,
+        _: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        if size == 0 {
+            return Ok(());
+        }
+        // SAFETY: `api` checked both pointers for null; device memory is host memory, so
+        // every copy kind is a plain copy. Ranges may overlap only if the program lets them,
+        // and `copy` (memmove) is correct then as well.
+        unsafe { std::ptr::copy(src.cast::<u8>(), dst.cast::<u8>(), size) };
+        Ok(())
+    }
+    fn memset(
+        &self,
+        _: usize,
+        dst: DevicePtr,
+        value: u8,
+        size: usize,
+        _: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        // SAFETY: `dst` is device (= host) memory the program owns, `size` bytes long.
+        unsafe { std::ptr::write_bytes(dst as *mut u8, value, size) };
+        Ok(())
+    }
+    fn host_malloc(&self, _: usize, size: usize, _: u32) -> Result<*mut c_void, RuntimeError> {
+        self.allocate(size).map(|pointer| pointer.cast::<c_void>())
+    }
+    fn host_free(&self, _: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
+        self.release(ptr as usize)
+    }
+    fn malloc_managed(&self, _: usize, size: usize, _: u32) -> Result<DevicePtr, RuntimeError> {
+        self.allocate(size).map(|pointer| pointer as DevicePtr)
+    }
+    fn stream_wait_event(
+        &self,
+        _: usize,
+        _: StreamHandle,
+        event: EventHandle,
+    ) -> Result<(), RuntimeError> {
+        self.known_event(event)
+    }
+    fn synchronize(&self, _: usize) -> Result<(), RuntimeError> {
+        Ok(())
+    }
+    fn synchronize_used_devices(&self) {}
+    fn reset(&self, _: usize) -> Result<(), RuntimeError> {
+        Ok(())
+    }
+    fn function_set_attribute(
+        &self,
+        _: usize,
+        kernel: usize,
+        _: i32,
+        _: i32,
+    ) -> Result<(), RuntimeError> {
+        // Dynamic shared memory is a fixed thread-local array on this device; nothing to set.
+        self.kernel(kernel).map(|_| ())
+    }
+    fn function_attributes(&self, _: usize, kernel: usize) -> Result<FuncAttributes, RuntimeError> {
+        self.kernel(kernel)?;
+        Ok(FuncAttributes {
+            maxThreadsPerBlock: MAX_THREADS_PER_BLOCK as i32,
+            maxDynamicSharedSizeBytes: SHARED_MEMORY_BYTES as i32,
+            numRegs: 0,
+            ..FuncAttributes::default()
+        })
+    }
+    fn launch(&self, _: usize, launch: &Launch) -> Result<(), RuntimeError> {
+        let threads_per_block = launch.block.count();
+        if threads_per_block > u64::from(MAX_THREADS_PER_BLOCK) {
+            return Err(RuntimeError::InvalidConfiguration {
+                detail: format!(
+                    "{threads_per_block} threads per block, the CPU device allows {MAX_THREADS_PER_BLOCK}"
+                ),
+            });
+        }
+        if launch.shared_mem > SHARED_MEMORY_BYTES {
+            return Err(RuntimeError::InvalidConfiguration {
+                detail: format!(
+                    "{} bytes of dynamic shared memory, the CPU device allows {SHARED_MEMORY_BYTES}",
+                    launch.shared_mem
+                ),
+            });
+        }
+        let kernel = self.kernel(launch.kernel)?;
+        let shape = exec::Shape {
+            grid: launch.grid,
+            block: launch.block,
+        };
+        // SAFETY: `args` is clang's argument array for this kernel (hip-abi.md §1.4), valid
+        // for the duration of `hipLaunchKernel`, which this call does not outlive.
+        unsafe { exec::run(kernel, &shape, launch.args, self.threads) }
+            .map_err(|reason| RuntimeError::Internal { reason })
+    }
+    fn stream_create(&self, _: usize, _: u32) -> Result<StreamHandle, RuntimeError> {
+        let handle = self.handle();
+        lock(&self.streams).insert(handle, ());
+        Ok(handle)
+    }
+    fn stream_destroy(&self, _: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
+        lock(&self.streams)
+            .remove(&stream)
+            .ok_or(RuntimeError::InvalidHandle { what: "stream" })
+    }
+    fn stream_synchronize(&self, _: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
+        self.known_stream(stream)
+    }
+    fn stream_query(&self, _: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
+        self.known_stream(stream)
+    }
+    fn event_create(&self, _: usize, _: u32) -> Result<EventHandle, RuntimeError> {
+        let handle = self.handle();
+        lock(&self.events).insert(handle, None);
+        Ok(handle)
+    }
+    fn event_record(
+        &self,
+        _: usize,
+        event: EventHandle,
+        stream: StreamHandle,
+    ) -> Result<(), RuntimeError> {
+        self.known_stream(stream)?;
+        match lock(&self.events).get_mut(&event) {
+            Some(slot) => {
+                *slot = Some(Instant::now());
+                Ok(())
+            }
+            None => Err(RuntimeError::InvalidHandle { what: "event" }),
+        }
+    }
+    fn event_synchronize(&self, _: usize, event: EventHandle) -> Result<(), RuntimeError> {
+        self.known_event(event)
+    }
+    fn event_query(&self, _: usize, event: EventHandle) -> Result<(), RuntimeError> {
+        self.known_event(event)
+    }
+    fn event_elapsed_ms(
+        &self,
+        _: usize,
+        start: EventHandle,
+        end: EventHandle,
+    ) -> Result<f32, RuntimeError> {
+        let events = lock(&self.events);
+        let time = |event| match events.get(&event) {
+            Some(Some(instant)) => Ok(*instant),
+            Some(None) => Err(RuntimeError::InvalidHandle {
+                what: "unrecorded event",
+            }),
+            None => Err(RuntimeError::InvalidHandle { what: "event" }),
+        };
+        let (start, end) = (time(start)?, time(end)?);
+        let milliseconds = if end >= start {
+            end.duration_since(start).as_secs_f64() * 1000.0
+        } else {
+            -(start.duration_since(end).as_secs_f64() * 1000.0)
+        };
+        Ok(milliseconds as f32)
+    }
+    fn event_destroy(&self, _: usize, event: EventHandle) -> Result<(), RuntimeError> {
+        lock(&self.events)
+            .remove(&event)
+            .map(|_| ())
+            .ok_or(RuntimeError::InvalidHandle { what: "event" })
+    }
+    fn mem_info(&self, _: usize) -> Result<(usize, usize), RuntimeError> {
+        Ok((available_memory(), physical_memory()))
+    }
+    fn symbol(
+        &self,
+        _: usize,
+        fat_binary: &FatBinary,
+        name: &CStr,
+    ) -> Result<(DevicePtr, usize), RuntimeError> {
+        let image = self.image(fat_binary)?;
+        // SAFETY: a data symbol's address; it is never called.
+        let address = unsafe { image.library.get::<*mut c_void>(name.to_bytes_with_nul()) }
+            .map(|symbol| symbol.into_raw() as usize)
+            .map_err(|_| RuntimeError::Internal {
+                reason: format!("the CPU image has no variable `{}`", name.to_string_lossy()),
+            })?;
+        Ok((address as DevicePtr, symbol_size(address)))
+    }
+}
+
+impl Cpu {
+    /// Streams: 0 (null), the per-thread default stream handles, or one we created.
+    fn known_stream(&self, stream: StreamHandle) -> Result<(), RuntimeError> {
+        if stream <= 2 || lock(&self.streams).contains_key(&stream) {
+            Ok(())
+        } else {
+            Err(RuntimeError::InvalidHandle { what: "stream" })
+        }
+    }
+
+    fn known_event(&self, event: EventHandle) -> Result<(), RuntimeError> {
+        if lock(&self.events).contains_key(&event) {
+            Ok(())
+        } else {
+            Err(RuntimeError::InvalidHandle { what: "event" })
+        }
+    }
+}
