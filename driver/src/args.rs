@@ -1118,4 +1118,75 @@ mod tests {
         "#);
         insta::assert_snapshot!(check(&["--frobnicate"]), @"error: unknown argument '--frobnicate'");
     }
+
+    fn resolve_text(argv: &str, detected: &[&str]) -> String {
+        let argv: Vec<String> = argv.split_whitespace().map(str::to_owned).collect();
+        let detect = || {
+            detected
+                .iter()
+                .map(|name| (*name).to_owned())
+                .collect::<Vec<_>>()
+        };
+        let ctx = Context {
+            detect_gpus: &detect,
+        };
+        match parse(&argv, &ctx) {
+            Ok(inv) => {
+                let archs: Vec<String> =
+                    inv.offload_archs.iter().map(ToString::to_string).collect();
+                let inputs: Vec<String> = inv
+                    .inputs
+                    .iter()
+                    .map(|input| format!("{}={:?}", input.path.display(), input.kind))
+                    .collect();
+                format!(
+                    "mode={:?} scope={:?} archs={} defaulted={} inputs={} warnings={:?}",
+                    inv.mode,
+                    inv.scope,
+                    archs.join(","),
+                    inv.offload_archs_defaulted,
+                    inputs.join(" "),
+                    inv.warnings_found
+                )
+            }
+            Err(err) => format!("error: {err}"),
+        }
+    }
+
+    #[test]
+    fn stage_flags_pick_the_earliest_stop() {
+        insta::assert_snapshot!(resolve_text("-c -S --offload-arch=gfx942 a.hip", &[]), @"mode=Assembly scope=Both archs=gfx942 defaulted=false inputs=a.hip=Source(Hip) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-E -c --offload-arch=gfx942 a.hip", &[]), @"mode=Preprocess scope=Both archs=gfx942 defaulted=false inputs=a.hip=Source(Hip) warnings=[]");
+    }
+
+    #[test]
+    fn offload_archs_are_deduplicated_detected_or_defaulted() {
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 --offload-arch=gfx942,sm_90 a.hip", &[]), @"mode=Link scope=Both archs=gfx942,sm_90 defaulted=false inputs=a.hip=Source(Hip) warnings=[]");
+        insta::assert_snapshot!(resolve_text("a.hip", &["gfx1030"]), @"mode=Link scope=Both archs=gfx1030 defaulted=true inputs=a.hip=Source(Hip) warnings=[]");
+        insta::assert_snapshot!(resolve_text("a.hip", &[]), @"mode=Link scope=Both archs=gfx90a,gfx942,gfx1100,sm_80,sm_90 defaulted=true inputs=a.hip=Source(Hip) warnings=[]");
+        insta::assert_snapshot!(resolve_text("--offload-arch=native,sm_80 a.hip", &["sm_90", "gfx942"]), @"mode=Link scope=Both archs=sm_90,gfx942,sm_80 defaulted=false inputs=a.hip=Source(Hip) warnings=[]");
+        insta::assert_snapshot!(resolve_text("--offload-arch=native a.hip", &[]), @"error: `--offload-arch=native` found no GPU");
+        insta::assert_snapshot!(resolve_text("--cuda-host-only -c a.hip", &[]), @"mode=Object scope=HostOnly archs= defaulted=false inputs=a.hip=Source(Hip) warnings=[]");
+    }
+
+    #[test]
+    fn languages_from_x_and_extensions() {
+        insta::assert_snapshot!(resolve_text("-c --offload-arch=gfx942 k.cu a.cpp -x hip b.cpp -x none c.c d.o", &[]), @"mode=Object scope=Both archs=gfx942 defaulted=false inputs=k.cu=Source(Hip) a.cpp=Source(Cxx) b.cpp=Source(Hip) c.c=Source(C) d.o=Linker warnings=[LinkerInputUnused { path: \"d.o\" }]");
+        insta::assert_snapshot!(resolve_text("-x fortran a.f", &[]), @"error: language not recognized: 'fortran'");
+    }
+
+    #[test]
+    fn link_flags_without_link_are_unused() {
+        insta::assert_snapshot!(resolve_text("-c -L/x -lm -Wl,-z,now --offload-arch=gfx942 a.hip", &[]), @r#"mode=Object scope=Both archs=gfx942 defaulted=false inputs=a.hip=Source(Hip) warnings=[Unused { arg: "-L/x" }, Unused { arg: "-lm" }, Unused { arg: "-Wl,-z,now" }]"#);
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 a.cpp", &[]), @r#"mode=Link scope=Both archs=gfx942 defaulted=false inputs=a.cpp=Source(Cxx) warnings=[NoOffloadInputs { arg: "--offload-arch=gfx942" }]"#);
+    }
+
+    #[test]
+    fn bad_values() {
+        insta::assert_snapshot!(resolve_text("-O5 a.hip", &[]), @"error: invalid optimization level '-O5'");
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 -fgpu-rdc a.hip", &[]), @"error: `-fgpu-rdc` (relocatable device code) is not supported yet");
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 -o a.hip a.hip", &[]), @"error: output file 'a.hip' is also an input");
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942,sm_90 --cuda-device-only -S a.hip -o x.s", &[]), @"error: cannot specify -o when generating multiple output files");
+        insta::assert_snapshot!(resolve_text("-c", &[]), @"error: no input files");
+    }
 }
