@@ -95,3 +95,23 @@ pub struct Translation {
     /// Converted and unconverted references.
     pub stats: Stats,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compiler_preset_keeps_launches_and_adds_the_runtime() {
+        let translation = translate(
+            "__global__ void k() {}\nvoid f() { k<<<1, 1>>>(); cudaDeviceSynchronize(); }\n",
+            &Options::for_compiler(),
+        );
+        insta::assert_snapshot!(translation.text, @r"
+        #include <hip/hip_runtime.h>
+        __global__ void k() {}
+        void f() { k<<<1, 1>>>(); hipDeviceSynchronize(); }
+        ");
+        assert!(translation.findings.is_empty());
+        assert_eq!(translation.stats.converted_count(), 2);
+    }
+}

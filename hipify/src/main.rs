@@ -526,3 +526,60 @@ fn write_atomically(path: &Path, text: &str, durable: bool) -> anyhow::Result<()
         .with_context(|| format!("replacing `{}`", path.display()))?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn normalized(args: &[&str]) -> Vec<String> {
+        normalize_args(args.iter().map(|it| (*it).to_owned()).collect())
+    }
+
+    #[test]
+    fn single_dash_long_options_become_double_dash() {
+        assert_eq!(
+            normalized(&[
+                "oxhipify",
+                "-inplace",
+                "-o-dir=out",
+                "-o",
+                "x.hip",
+                "-print-stats",
+                "--roc",
+                "a.cu"
+            ]),
+            [
+                "oxhipify",
+                "--inplace",
+                "--o-dir=out",
+                "-o",
+                "x.hip",
+                "--print-stats",
+                "--roc",
+                "a.cu"
+            ]
+        );
+        // Unknown single-dash words and everything after `--` are left alone.
+        assert_eq!(
+            normalized(&["oxhipify", "-frobnicate", "--", "-inplace"]),
+            ["oxhipify", "-frobnicate", "--", "-inplace"]
+        );
+    }
+
+    #[test]
+    fn hipify_perl_flags_parse() {
+        let args = normalized(&[
+            "oxhipify",
+            "-hip-kernel-execution-syntax",
+            "-exclude-dirs=build,third_party",
+            "-whitelist=cudaMalloc",
+            "-no-backup",
+            "-quiet-warnings",
+            "src",
+        ]);
+        let cli = Cli::try_parse_from(args).unwrap_or_else(|error| unreachable!("{error}"));
+        assert!(cli.hip_kernel_execution_syntax && cli.no_backup && cli.quiet_warnings);
+        assert_eq!(cli.exclude_dirs, ["build", "third_party"]);
+        assert_eq!(cli.whitelist, ["cudaMalloc"]);
+    }
+}
