@@ -2,8 +2,8 @@
 #
 # Run from the repository root after `cargo build --workspace`:
 #   /usr/lib/llvm-22/bin/lit -sv lit
-# The binaries are taken from $OXHIP_BIN_DIR, else target/debug (then
-# target/release).  Tests that need a GPU say `REQUIRES: cuda-device` and run
+# Each binary is taken from $OXHIP_BIN_DIR, else target/debug, else
+# target/release.  Tests that need a GPU say `REQUIRES: cuda-device` and run
 # only with OXHIP_LIT_GPU=1.
 
 import os
@@ -21,20 +21,21 @@ config.excludes = ["Inputs"]
 llvm_bin = "/usr/lib/llvm-22/bin"
 
 
-def find_bin_dir():
-    explicit = os.environ.get("OXHIP_BIN_DIR")
-    if explicit:
-        return explicit
-    for profile in ("debug", "release"):
-        candidate = os.path.join(repo_root, "target", profile)
-        if os.path.exists(os.path.join(candidate, "oxhip")):
-            return candidate
-    return os.path.join(repo_root, "target", "debug")
+def find_tool(name):
+    """$OXHIP_BIN_DIR/<name>, else target/debug/<name>, else target/release/<name>."""
+    candidates = []
+    if os.environ.get("OXHIP_BIN_DIR"):
+        candidates.append(os.environ["OXHIP_BIN_DIR"])
+    candidates += [os.path.join(repo_root, "target", profile) for profile in ("debug", "release")]
+    for directory in candidates:
+        path = os.path.join(directory, name)
+        if os.path.exists(path):
+            return path
+    return os.path.join(candidates[0], name)
 
 
-bin_dir = find_bin_dir()
 for name in ("oxhip", "oxhipconfig", "oxhipify"):
-    config.substitutions.append(("%" + name, os.path.join(bin_dir, name)))
+    config.substitutions.append(("%" + name, find_tool(name)))
 config.substitutions.append(("%clang-offload-bundler", os.path.join(llvm_bin, "clang-offload-bundler")))
 config.substitutions.append(("%llvm-readelf", os.path.join(llvm_bin, "llvm-readelf")))
 config.substitutions.append(("%llvm-objdump", os.path.join(llvm_bin, "llvm-objdump")))
