@@ -34,7 +34,8 @@ def find_tool(name):
     return os.path.join(candidates[0], name)
 
 
-for name in ("oxhip", "oxhipconfig", "oxhipify"):
+# Longer names first: lit substitutes in order and `%oxhip` is a prefix of the others.
+for name in ("oxhipconfig", "oxhipify", "oxhip"):
     config.substitutions.append(("%" + name, find_tool(name)))
 config.substitutions.append(("%clang-offload-bundler", os.path.join(llvm_bin, "clang-offload-bundler")))
 config.substitutions.append(("%llvm-readelf", os.path.join(llvm_bin, "llvm-readelf")))
