@@ -229,7 +229,11 @@ fn a_driver_without_an_entry_point_means_no_device() {
     let output = run_with_fake(
         &program,
         dir.path(),
-        &[("FAKE_CUDA_MISSING", "cuMemAllocManaged")],
+        // Only GPUs: otherwise the CPU device answers the device calls.
+        &[
+            ("FAKE_CUDA_MISSING", "cuMemAllocManaged"),
+            ("OXHIP_VISIBLE_DEVICES", "gpu"),
+        ],
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -28,6 +28,14 @@ __OXHIP_DEVICE__ unsigned int __oxhip_block_count(int dim) {
 #define __OXHIP_BID(d) return __nvvm_read_ptx_sreg_ctaid_##d();
 #define __OXHIP_BDIM(d) return __nvvm_read_ptx_sreg_ntid_##d();
 #define __OXHIP_GDIM(d) return __nvvm_read_ptx_sreg_nctaid_##d();
+#elif defined(__OXHIP_CPU__)
+#define __OXHIP_CPU_DIM_x 0
+#define __OXHIP_CPU_DIM_y 1
+#define __OXHIP_CPU_DIM_z 2
+#define __OXHIP_TID(d) return __oxhip_cpu_item->thread_idx[__OXHIP_CPU_DIM_##d];
+#define __OXHIP_BID(d) return __oxhip_cpu_item->block_idx[__OXHIP_CPU_DIM_##d];
+#define __OXHIP_BDIM(d) return __oxhip_cpu_item->block_dim[__OXHIP_CPU_DIM_##d];
+#define __OXHIP_GDIM(d) return __oxhip_cpu_item->grid_dim[__OXHIP_CPU_DIM_##d];
 #else
 #define __OXHIP_TID(d) return 0;
 #define __OXHIP_BID(d) return 0;

@@ -4,8 +4,10 @@
  * compiles and the host compile of a HIP translation unit, and plain C/C++ host
  * compiles that only want the host API (there the attributes expand to nothing).
  *
- * Exactly one of __OXHIP_AMDGCN__, __OXHIP_NVPTX__ or __OXHIP_HOST__ is defined:
- * the target that code in a __device__ function body is compiled for in this pass.
+ * Exactly one of __OXHIP_AMDGCN__, __OXHIP_NVPTX__, __OXHIP_CPU__ or __OXHIP_HOST__ is
+ * defined: the target that code in a __device__ function body is compiled for in this
+ * pass. __OXHIP_CPU__ is the device pass for the CPU offload target (`--offload-arch=host`:
+ * clang's device mode with the host triple); its runtime interface is hip/oxhip/cpu.h.
  * On the host pass device bodies are parsed but never emitted, so the host branch
  * only has to be valid C++.
  */
@@ -41,6 +43,8 @@
 #define __OXHIP_AMDGCN__ 1
 #elif defined(__HIP_DEVICE_COMPILE__) && defined(__NVPTX__)
 #define __OXHIP_NVPTX__ 1
+#elif defined(__HIP_DEVICE_COMPILE__) && defined(__x86_64__)
+#define __OXHIP_CPU__ 1
 #else
 #define __OXHIP_HOST__ 1
 #endif
@@ -90,6 +94,10 @@
 #endif
 #define __OXHIP_LB_PICK(_1, _2, name, ...) name
 #define __launch_bounds__(...) __OXHIP_LB_PICK(__VA_ARGS__, __OXHIP_LB2, __OXHIP_LB1, )(__VA_ARGS__)
+
+#if defined(__OXHIP_CPU__)
+#include <hip/oxhip/cpu.h>
+#endif
 
 /* What every device helper in these headers is declared as. */
 #define __OXHIP_DEVICE__ static __device__ __forceinline__

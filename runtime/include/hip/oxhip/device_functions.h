@@ -31,6 +31,11 @@ __OXHIP_DEVICE__ void __threadfence_system(void) { __builtin_amdgcn_fence(__ATOM
 __OXHIP_DEVICE__ void __threadfence_block(void) { __nvvm_membar_cta(); }
 __OXHIP_DEVICE__ void __threadfence(void) { __nvvm_membar_gl(); }
 __OXHIP_DEVICE__ void __threadfence_system(void) { __nvvm_membar_sys(); }
+#elif defined(__OXHIP_CPU__)
+#define __OXHIP_SYNCTHREADS() __oxhip_cpu_barrier()
+__OXHIP_DEVICE__ void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+__OXHIP_DEVICE__ void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+__OXHIP_DEVICE__ void __threadfence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 #else
 #define __OXHIP_SYNCTHREADS() ((void)0)
 __OXHIP_DEVICE__ void __threadfence_block(void) {}
@@ -68,6 +73,8 @@ __OXHIP_DEVICE__ unsigned int __lane_id(void) {
   return __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u));
 #elif defined(__OXHIP_NVPTX__)
   return __nvvm_read_ptx_sreg_laneid();
+#elif defined(__OXHIP_CPU__)
+  return __oxhip_cpu_item->lane;
 #else
   return 0;
 #endif
@@ -167,6 +174,8 @@ __OXHIP_DEVICE__ unsigned long long __ballot(int predicate) {
   return __builtin_amdgcn_ballot_w64(predicate != 0);
 #elif defined(__OXHIP_NVPTX__)
   return __nvvm_vote_ballot_sync(__nvvm_activemask(), predicate != 0);
+#elif defined(__OXHIP_CPU__)
+  return __oxhip_cpu_ballot(predicate != 0);
 #else
   return (unsigned long long)predicate;
 #endif
@@ -212,6 +221,8 @@ __OXHIP_DEVICE__ int __oxhip_shuffle32(int value, int source) {
   return __builtin_amdgcn_ds_bpermute(source << 2, value);
 #elif defined(__OXHIP_NVPTX__)
   return __nvvm_shfl_sync_idx_i32(__nvvm_activemask(), value, source, 0x1f);
+#elif defined(__OXHIP_CPU__)
+  return (int)__oxhip_cpu_shuffle(value, source);
 #else
   (void)source;
   return value;
@@ -290,6 +301,18 @@ __OXHIP_SHUFFLES(__shfl_xor, __oxhip_lane_xor, int)
  * FIXME(#2): on amdgcn the output is discarded until the runtime serves printf. */
 extern "C" __device__ int printf(const char *format, ...);
 
+/* ---- device heap ----------------------------------------------------------------- */
+
+/* The CPU target calls the C library's malloc and free (resolved when the image is
+ * loaded); the host pass declares them so that kernels using them parse there.
+ * FIXME(#2): a device heap for amdgcn and nvptx. */
+#if !defined(__OXHIP_AMDGCN__) && !defined(__OXHIP_NVPTX__)
+extern "C" {
+__device__ void *malloc(__SIZE_TYPE__ size);
+__device__ void free(void *pointer);
+}
+#endif
+
 /* ---- assert ---------------------------------------------------------------------- */
 
 /* glibc's assert() calls __assert_fail, a host function; device code gets this one.
@@ -298,10 +321,17 @@ extern "C" __device__ int printf(const char *format, ...);
 extern "C" {
 __device__ __attribute__((noreturn)) static inline void
 __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function) {
+#if defined(__OXHIP_CPU__)
+  /* The CPU target has the C library: its __assert_fail reports on stderr and aborts. */
+  extern __device__ __attribute__((noreturn)) void __oxhip_libc_assert_fail(
+      const char *, const char *, unsigned int, const char *) __asm__("__assert_fail");
+  __oxhip_libc_assert_fail(assertion, file, line, function);
+#else
   (void)assertion;
   (void)file;
   (void)line;
   (void)function;
+#endif
   __builtin_trap();
 }
 }
@@ -313,6 +343,8 @@ __OXHIP_DEVICE__ long long clock64(void) {
   return (long long)__builtin_readcyclecounter();
 #elif defined(__OXHIP_NVPTX__)
   return (long long)__nvvm_read_ptx_sreg_clock64();
+#elif defined(__OXHIP_CPU__)
+  return (long long)__builtin_readcyclecounter();
 #else
   return 0;
 #endif
@@ -324,6 +356,8 @@ __OXHIP_DEVICE__ long long wall_clock64(void) {
   return (long long)__builtin_readsteadycounter();
 #elif defined(__OXHIP_NVPTX__)
   return (long long)__nvvm_read_ptx_sreg_globaltimer();
+#elif defined(__OXHIP_CPU__)
+  return (long long)__builtin_readcyclecounter();
 #else
   return 0;
 #endif

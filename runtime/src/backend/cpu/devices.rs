@@ -96,8 +96,12 @@ impl Backend for Devices {
         self.slots.len()
     }
     fn unavailable(&self) -> RuntimeError {
+        let gpus = match self.gpu.unavailable() {
+            RuntimeError::NoDevice { reason } if self.gpu.device_count() == 0 => reason,
+            _ => format!("{} GPU(s) hidden", self.gpu.device_count()),
+        };
         RuntimeError::NoDevice {
-            reason: "OXHIP_VISIBLE_DEVICES selects no device".to_owned(),
+            reason: format!("OXHIP_VISIBLE_DEVICES selects no device ({gpus})"),
         }
     }
     fn driver_version(&self) -> i32 {
