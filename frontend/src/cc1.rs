@@ -198,9 +198,10 @@ pub fn cc1_args(
 ) -> Vec<OsString> {
     let mut line = Line::default();
     let offload = matches!(options.lang, Lang::Hip | Lang::Cuda);
-    // A device job for the host target, and C/C++ inputs, are plain host compiles.
+    // C/C++ inputs are plain host compiles. A HIP device job for the host target is clang's
+    // device mode with the host triple (the CPU offload target, `--offload-arch=host`).
     let device = match &options.side {
-        Side::Device { target, .. } if offload && *target != DeviceTarget::Host => Some(target),
+        Side::Device { target, .. } if offload => Some(target),
         _ => None,
     };
     let cuid = match &options.side {
@@ -214,9 +215,7 @@ pub fn cc1_args(
         line.push("-aux-triple");
         match (&options.side, device) {
             (Side::Host { aux_triple, .. }, _) => line.push(aux_triple.as_str()),
-            (_, Some(_)) => line.push(HOST_TRIPLE),
-            // A device job for the host target: pair it with an amdgcn device.
-            (_, None) => line.push("amdgcn-amd-amdhsa"),
+            (_, _) => line.push(HOST_TRIPLE),
         }
     }
     line.push(options.opt_level.flag());
@@ -240,7 +239,9 @@ pub fn cc1_args(
     }
     line.push("-disable-free");
     line.push("-clear-ast-before-backend");
-    if !options.debug {
+    // The CPU target keeps value names: codegen reads clang's `.coerce0`/`.coerce1` argument
+    // names to map split aggregates back to the kernel's parameters (`codegen::cpu`).
+    if !options.debug && device != Some(&DeviceTarget::Host) {
         line.push("-discard-value-names");
     }
     line.push("-main-file-name");
@@ -291,7 +292,18 @@ pub fn cc1_args(
             line.push("-target-feature");
             line.push(format!("+ptx{}", min_ptx_version(*sm, *arch_specific)));
         }
-        Some(DeviceTarget::Host) | None => {
+        Some(DeviceTarget::Host) => {
+            line.extend(["-mrelocation-model", "pic", "-pic-level", "2"]);
+            line.push(frame_pointer);
+            line.push("-fno-rounding-math");
+            line.push("-mconstructor-aliases");
+            line.extend(["-aux-target-cpu", "x86-64"]);
+            line.push("-fcuda-is-device");
+            line.push("-fno-threadsafe-statics");
+            line.push("-funwind-tables=2");
+            line.extend(["-target-cpu", "x86-64", "-tune-cpu", "generic"]);
+        }
+        None => {
             line.extend(["-mrelocation-model", "pic", "-pic-level", "2"]);
             if !options.pic {
                 line.push("-pic-is-pie");

@@ -317,3 +317,26 @@ fn headers_compile_under_upstream_clang_driver_with_dash_i() {
         }
     }
 }
+
+#[test]
+fn host_device_pass_is_clang_device_mode_for_the_cpu_target() {
+    let clang = clang();
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let bc = dir.path().join("k-host.bc");
+    compile(
+        &clang,
+        &options(device(DeviceTarget::Host), Output::Bitcode),
+        &bc,
+    );
+    let ir = disassemble(&clang, &bc);
+    assert!(ir.contains("target triple = \"x86_64-unknown-linux-gnu\""));
+    // Kernels carry clang's HIP kernel marker, which codegen's CPU lowering looks for, and the
+    // CPU branch of the headers reads coordinates through the runtime's item record.
+    assert!(
+        ir.contains("define dso_local void @_Z4vaddPKfS0_Pfi(ptr noundef %a"),
+        "kernels keep their value names: {ir}"
+    );
+    assert!(ir.contains("\"uniform-work-group-size\"=\"true\""));
+    assert!(ir.contains("@__oxhip_cpu_item = external global ptr"));
+    assert!(ir.contains("call void @__oxhip_cpu_barrier()"), "{ir}");
+}
