@@ -592,7 +592,7 @@ impl Binder<'_> {
                 ]);
                 self.push(id, Tool::Codegen(job), input_paths, output, args);
             }
-            Action::Lld { .. } => {
+            Action::Lld { arch, .. } => {
                 let lld = self
                     .toolchain
                     .lld
@@ -602,9 +602,13 @@ impl Binder<'_> {
                         hint: "install the `lld-22` package or set `OXHIP_LLD`".to_owned(),
                     })?;
                 // The input is a relocatable ELF object, not bitcode: no LTO options.
-                let mut args: Vec<OsString> = ["-shared", "-m", "elf64_amdgpu", "--no-undefined"]
-                    .map(OsString::from)
-                    .to_vec();
+                // A CPU image may call libc, whose symbols dlopen resolves in the
+                // user's process, so only AMD images are linked `--no-undefined`.
+                let flags: &[&str] = match arch {
+                    OffloadArch::Host => &["-shared", "-m", "elf_x86_64"],
+                    _ => &["-shared", "-m", "elf64_amdgpu", "--no-undefined"],
+                };
+                let mut args: Vec<OsString> = flags.iter().map(OsString::from).collect();
                 args.extend([
                     "-o".into(),
                     output.clone().into_os_string(),

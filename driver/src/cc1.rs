@@ -60,6 +60,7 @@ fn device_target(arch: &OffloadArch) -> frontend::DeviceTarget {
             sm: *sm,
             arch_specific: *arch_specific,
         },
+        OffloadArch::Host => frontend::DeviceTarget::Host,
     }
 }
 

@@ -495,6 +495,9 @@ fn run_codegen(
             arch_specific: *arch_specific,
             ptx_isa: job.arch.ptx_isa().unwrap_or(78),
         },
+        OffloadArch::Host => codegen::Target::Host {
+            triple: job.arch.triple().to_owned(),
+        },
     };
     let opt_level = match job.opt_level {
         crate::args::OptLevel::O0 => codegen::OptLevel::O0,

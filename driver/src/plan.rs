@@ -363,7 +363,8 @@ fn plan_offload_source(
                 FileType::Ir,
             );
             let image = match arch {
-                OffloadArch::Amdgcn { .. } => {
+                // AMD and CPU images are linked shared objects; NVIDIA ones PTX.
+                OffloadArch::Amdgcn { .. } | OffloadArch::Host => {
                     let object = plan.push(
                         Action::Backend {
                             input: bitcode,

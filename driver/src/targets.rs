@@ -76,11 +76,17 @@ pub enum OffloadArch {
         sm: u32,
         arch_specific: bool,
     },
+    /// The CPU as an offload target (`--offload-arch=host` or `cpu`): the runtime
+    /// runs its image when no GPU is present.
+    Host,
 }
 
 impl OffloadArch {
     /// Parses and canonicalises a target ID. The error is a short reason.
     pub fn parse(text: &str) -> Result<OffloadArch, String> {
+        if text == "host" || text == "cpu" {
+            return Ok(OffloadArch::Host);
+        }
         if let Some(number) = text.strip_prefix("sm_") {
             let (digits, arch_specific) = match number.strip_suffix('a') {
                 Some(digits) => (digits, true),
@@ -138,6 +144,7 @@ impl OffloadArch {
         match self {
             OffloadArch::Amdgcn { .. } => "amdgcn-amd-amdhsa",
             OffloadArch::Nvptx { .. } => "nvptx64-nvidia-cuda",
+            OffloadArch::Host => "x86_64-unknown-linux-gnu",
         }
     }
 
@@ -166,7 +173,7 @@ impl OffloadArch {
                 .map(|(name, enabled)| format!("{}{name}", if *enabled { '+' } else { '-' }))
                 .collect::<Vec<_>>()
                 .join(","),
-            OffloadArch::Nvptx { .. } => String::new(),
+            OffloadArch::Nvptx { .. } | OffloadArch::Host => String::new(),
         }
     }
 
@@ -177,6 +184,7 @@ impl OffloadArch {
             OffloadArch::Nvptx { sm, arch_specific } => {
                 format!("sm_{sm}{}", if *arch_specific { "a" } else { "" })
             }
+            OffloadArch::Host => "host".to_owned(),
         }
     }
 
@@ -192,6 +200,7 @@ impl OffloadArch {
         match self {
             OffloadArch::Amdgcn { .. } => format!("hipv4-amdgcn-amd-amdhsa--{self}"),
             OffloadArch::Nvptx { .. } => format!("hipv4-nvptx64-nvidia-cuda-unknown-{self}"),
+            OffloadArch::Host => "hipv4-x86_64-unknown-linux-gnu-".to_owned(),
         }
     }
 }
@@ -209,7 +218,7 @@ impl fmt::Display for OffloadArch {
                 }
                 Ok(())
             }
-            OffloadArch::Nvptx { .. } => f.write_str(&self.processor()),
+            OffloadArch::Nvptx { .. } | OffloadArch::Host => f.write_str(&self.processor()),
         }
     }
 }
@@ -281,6 +290,12 @@ mod tests {
         insta::assert_snapshot!(check("sm_120"), @r#"sm_120 hipv4-nvptx64-nvidia-cuda-unknown-sm_120 ptx=Some(87) features="""#);
         insta::assert_snapshot!(check("sm_80a"), @"error: unknown NVIDIA architecture");
         insta::assert_snapshot!(check("pentium"), @"error: not a GPU architecture");
+    }
+
+    #[test]
+    fn the_cpu_is_a_target() {
+        insta::assert_snapshot!(check("host"), @r#"host hipv4-x86_64-unknown-linux-gnu- ptx=None features="""#);
+        insta::assert_snapshot!(check("cpu"), @r#"host hipv4-x86_64-unknown-linux-gnu- ptx=None features="""#);
     }
 
     #[test]

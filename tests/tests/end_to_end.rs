@@ -116,6 +116,38 @@ fn vadd_builds_for_two_vendors_and_fails_cleanly_without_gpu() {
 }
 
 #[test]
+fn vadd_runs_on_the_cpu_offload_target() {
+    let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
+    let source = dir.path().join("vadd.hip");
+    std::fs::write(&source, VADD).unwrap_or_else(|err| panic!("writing vadd.hip: {err}"));
+    let exe = dir.path().join("vadd");
+    let compile = Command::new(oxhip())
+        .args(["-O2", "--offload-arch=host"])
+        .arg(&source)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    assert!(
+        compile.status.success(),
+        "oxhip failed: {}",
+        String::from_utf8_lossy(&compile.stderr)
+    );
+    // Only the CPU device: GPUs present on the test machine are hidden.
+    let run = Command::new(&exe)
+        .env("OXHIP_VISIBLE_DEVICES", "host")
+        .output()
+        .unwrap_or_else(|err| panic!("running vadd: {err}"));
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success() && stdout.contains("PASSED"),
+        "status {:?}, stdout {stdout}, stderr {}",
+        run.status,
+        String::from_utf8_lossy(&run.stderr)
+    );
+}
+
+#[test]
 fn failing_link_leaves_no_output_file() {
     let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
     let source = dir.path().join("main.cpp");
