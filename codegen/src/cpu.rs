@@ -8,7 +8,8 @@
 //! call four declared functions for the operations that involve other work-items. Here:
 //!
 //! - `__oxhip_cpu_item` becomes a thread-local variable of the image;
-//! - static shared variables become thread-local: the runtime runs all work-items of one
+//! - static shared variables become thread-local (and hidden, not internal: see
+//!   `make_shared`): the runtime runs all work-items of one
 //!   work-group on one OS thread (as fibers) and one work-group at a time per thread, so
 //!   thread-local storage is exactly per-work-group storage;
 //! - every dynamic shared array becomes one thread-local array of
@@ -142,7 +143,7 @@ fn lower_shared<'ctx>(module: &Module<'ctx>, context: &'ctx Context) {
         }
         if global.is_declaration() {
             if let BasicTypeEnum::ArrayType(array) = global_value_type(global) {
-                if array.len() == 0 {
+                if array.is_empty() {
                     dynamic.push(global);
                 }
             }
@@ -157,7 +158,7 @@ fn lower_shared<'ctx>(module: &Module<'ctx>, context: &'ctx Context) {
         }
     }
     for global in shared {
-        global.set_thread_local_mode(Some(ThreadLocalMode::LocalDynamicTLSModel));
+        make_shared(global);
     }
     if dynamic.is_empty() {
         return;
@@ -165,9 +166,8 @@ fn lower_shared<'ctx>(module: &Module<'ctx>, context: &'ctx Context) {
     let bytes = context.i8_type().array_type(DYNAMIC_SHARED_BYTES);
     let storage = module.add_global(bytes, None, DYNAMIC_SHARED);
     storage.set_initializer(&bytes.const_zero());
-    storage.set_linkage(Linkage::Internal);
     storage.set_alignment(64);
-    storage.set_thread_local_mode(Some(ThreadLocalMode::LocalDynamicTLSModel));
+    make_shared(storage);
     for global in dynamic {
         global
             .as_pointer_value()
@@ -175,6 +175,16 @@ fn lower_shared<'ctx>(module: &Module<'ctx>, context: &'ctx Context) {
         // SAFETY: no uses remain; the declaration is deleted once.
         unsafe { global.delete() };
     }
+}
+
+/// Thread-local, and visible outside the module (hidden): an internal variable whose address
+/// never escapes would let LLVM assume that the runtime's barrier cannot change it, and keep
+/// values in registers across `__syncthreads` that other work-items overwrite meanwhile.
+/// Linking is over, so names are unique.
+fn make_shared(global: GlobalValue<'_>) {
+    global.set_linkage(Linkage::External);
+    global.set_visibility(GlobalVisibility::Hidden);
+    global.set_thread_local_mode(Some(ThreadLocalMode::LocalDynamicTLSModel));
 }
 
 fn global_value_type(global: GlobalValue<'_>) -> BasicTypeEnum<'_> {

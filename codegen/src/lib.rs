@@ -12,6 +12,8 @@
 //! several threads at once.
 
 pub mod cpu;
+#[cfg(test)]
+mod cpu_tests;
 mod internalize;
 mod link;
 mod llvm_diagnostics;
