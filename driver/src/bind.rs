@@ -669,6 +669,11 @@ impl Binder<'_> {
             }
             Action::Link { parts } => {
                 let mut args: Vec<OsString> = Vec::new();
+                // With `-v` the link driver shows the real linker line too (CMake
+                // reads the implicit link directories from it).
+                if self.invocation.verbose {
+                    args.push("-v".into());
+                }
                 if self.invocation.shared {
                     args.push("-shared".into());
                 }
