@@ -80,7 +80,6 @@ fn without_a_driver_the_cpu_is_the_only_device() {
             null_mut(),
         );
         assert_eq!(name(launched), "hipErrorInvalidDeviceFunction");
-        let source = [0u8; 4];
         let mut version = -1;
         assert_eq!(name(hipDriverGetVersion(&mut version)), "hipSuccess");
         assert_eq!(version, 0);
