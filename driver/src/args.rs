@@ -472,18 +472,21 @@ fn take_next(argv: &[String], index: &mut usize, def: &OptionDef) -> Result<Stri
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
     Hip,
+    /// CUDA source: translated to HIP in memory (`hipify`), then compiled as HIP.
+    Cuda,
     Cxx,
     C,
 }
 
 impl Lang {
     pub fn is_offload(self) -> bool {
-        matches!(self, Lang::Hip)
+        matches!(self, Lang::Hip | Lang::Cuda)
     }
 
     pub fn name(self) -> &'static str {
         match self {
             Lang::Hip => "hip",
+            Lang::Cuda => "cuda",
             Lang::Cxx => "c++",
             Lang::C => "c",
         }
@@ -665,7 +668,8 @@ pub const DEFAULT_OFFLOAD_ARCHS: &[&str] = &["gfx90a", "gfx942", "gfx1100", "sm_
 fn lang_from_extension(path: &Path) -> Option<Lang> {
     let extension = path.extension()?.to_str()?;
     match extension {
-        "hip" | "cu" | "cuh" => Some(Lang::Hip),
+        "hip" => Some(Lang::Hip),
+        "cu" | "cuh" => Some(Lang::Cuda),
         "cpp" | "cc" | "cxx" | "C" | "c++" | "cp" | "CPP" => Some(Lang::Cxx),
         "c" => Some(Lang::C),
         _ => None,
@@ -675,8 +679,8 @@ fn lang_from_extension(path: &Path) -> Option<Lang> {
 fn lang_from_x(value: &str) -> Result<Option<Lang>, DriverError> {
     match value {
         "hip" => Ok(Some(Lang::Hip)),
-        // As hipcc: CUDA sources are compiled as HIP (the HIP registration ABI).
-        "cu" | "cuda" => Ok(Some(Lang::Hip)),
+        // CUDA sources are translated to HIP and compiled as HIP (the HIP registration ABI).
+        "cu" | "cuda" => Ok(Some(Lang::Cuda)),
         "c++" | "cxx" => Ok(Some(Lang::Cxx)),
         "c" => Ok(Some(Lang::C)),
         "none" => Ok(None),
@@ -1171,7 +1175,7 @@ mod tests {
 
     #[test]
     fn languages_from_x_and_extensions() {
-        insta::assert_snapshot!(resolve_text("-c --offload-arch=gfx942 k.cu a.cpp -x hip b.cpp -x none c.c d.o", &[]), @"mode=Object scope=Both archs=gfx942 defaulted=false inputs=k.cu=Source(Hip) a.cpp=Source(Cxx) b.cpp=Source(Hip) c.c=Source(C) d.o=Linker warnings=[LinkerInputUnused { path: \"d.o\" }]");
+        insta::assert_snapshot!(resolve_text("-c --offload-arch=gfx942 k.cu a.cpp -x hip b.cpp -x none c.c d.o", &[]), @"mode=Object scope=Both archs=gfx942 defaulted=false inputs=k.cu=Source(Cuda) a.cpp=Source(Cxx) b.cpp=Source(Hip) c.c=Source(C) d.o=Linker warnings=[LinkerInputUnused { path: \"d.o\" }]");
         insta::assert_snapshot!(resolve_text("-x fortran a.f", &[]), @"error: language not recognized: 'fortran'");
     }
 

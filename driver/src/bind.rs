@@ -112,6 +112,8 @@ pub enum Tool {
     Codegen(CodegenJob),
     /// `bundler::write` (in-process), host entry first, align 4096.
     Bundler(Vec<BundleEntry>),
+    /// `hipify::translate` (in-process): CUDA source → HIP source.
+    Hipify,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,6 +137,7 @@ impl Job {
             Tool::Clang(path) | Tool::Lld(path) => path.display().to_string(),
             Tool::Codegen(_) => "oxhip::codegen".to_owned(),
             Tool::Bundler(_) => "oxhip::bundler".to_owned(),
+            Tool::Hipify => "oxhip::hipify".to_owned(),
         }
     }
 
@@ -292,6 +295,7 @@ impl Binder<'_> {
             return PathBuf::from(name);
         }
         let name = match &node.action {
+            Action::Hipify { .. } => format!("{stem}-hipified.hip"),
             Action::Compile {
                 side: Side::Device(arch),
                 ..
@@ -349,6 +353,22 @@ impl Binder<'_> {
             FileType::Source(lang) => lang,
             _ => Lang::Cxx,
         }
+    }
+
+    /// For a source translated by hipify (written to the temporary directory),
+    /// the original's directory for `#include "…"` lookups.
+    fn quote_dirs(&self, input: ActionId) -> Vec<String> {
+        let Action::Hipify { input: original } = &self.plan.nodes[input].action else {
+            return Vec::new();
+        };
+        let Action::Input { path, .. } = &self.plan.nodes[*original].action else {
+            return Vec::new();
+        };
+        let dir = path
+            .parent()
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        vec!["-iquote".to_owned(), dir.display().to_string()]
     }
 
     /// The dependency file of a compile that writes `output` (`-MD`, `-M`, …).
@@ -445,6 +465,14 @@ impl Binder<'_> {
         let clang = Tool::Clang(self.toolchain.clang.path.clone());
         match node.action.clone() {
             Action::Input { .. } => {}
+            Action::Hipify { .. } => {
+                let args = vec![
+                    "-o".into(),
+                    output.clone().into_os_string(),
+                    input_paths[0].clone().into_os_string(),
+                ];
+                self.push(id, Tool::Hipify, input_paths, output, args);
+            }
             Action::Preprocess { input, side } => {
                 let lang = self.lang_of(input);
                 let dependencies_only = node.ty == FileType::Dependencies;
@@ -465,7 +493,7 @@ impl Binder<'_> {
                         } else {
                             None
                         },
-                        extra: Vec::new(),
+                        extra: self.quote_dirs(input),
                     };
                     let args = cc1_args(
                         self.toolchain,
@@ -510,7 +538,7 @@ impl Binder<'_> {
                     cuid: self.cuid(input),
                     output: Cc1Output::Bitcode,
                     dependencies: None,
-                    extra: Vec::new(),
+                    extra: self.quote_dirs(input),
                 };
                 let args = cc1_args(
                     self.toolchain,
@@ -655,7 +683,7 @@ impl Binder<'_> {
                         Cc1Output::Object
                     },
                     dependencies: self.dependencies(&output),
-                    extra: Vec::new(),
+                    extra: self.quote_dirs(input),
                 };
                 let args = cc1_args(
                     self.toolchain,

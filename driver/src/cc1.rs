@@ -73,7 +73,8 @@ pub(crate) fn cc1_args(
     output: &Path,
 ) -> Vec<OsString> {
     let lang = match request.lang {
-        Lang::Hip => frontend::Lang::Hip,
+        // A CUDA input reaches clang only after translation to HIP.
+        Lang::Hip | Lang::Cuda => frontend::Lang::Hip,
         Lang::Cxx => frontend::Lang::Cxx,
         Lang::C => frontend::Lang::C,
     };

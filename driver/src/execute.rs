@@ -446,6 +446,7 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
             run_codegen(options, input, write_path)
         }
         Tool::Bundler(entries) => run_bundler(entries, jobs, write_paths, write_path),
+        Tool::Hipify => run_hipify(&job.inputs[0], write_path, &mut stderr),
     };
     JobResult { stderr, result }
 }
@@ -522,6 +523,34 @@ fn run_codegen(
         message: format!("compiling for `{}`: {err}", job.arch),
     })?;
     std::fs::write(output, bytes).map_err(|err| io_error("writing", output, &err))
+}
+
+/// Translates a CUDA source to HIP. Findings are warnings (rendered into
+/// `stderr`); the text compiled is the translation, preceded by the HIP runtime
+/// header and a `#line` directive so that clang's diagnostics name the original.
+fn run_hipify(input: &Path, output: &Path, stderr: &mut Vec<u8>) -> Result<(), DriverError> {
+    let text = std::fs::read_to_string(input).map_err(|err| io_error("reading", input, &err))?;
+    let mut map = diagnostics::SourceMap::new();
+    let file = map.add(input.display().to_string(), text.clone());
+    let options = hipify::Options {
+        file,
+        add_runtime_include: false,
+        ..hipify::Options::for_compiler()
+    };
+    let translation = hipify::translate(&text, &options);
+    for finding in &translation.findings {
+        stderr.extend(map.render(&finding.to_diagnostic()).into_bytes());
+    }
+    let quoted = input
+        .display()
+        .to_string()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"");
+    let hip = format!(
+        "#include <hip/hip_runtime.h>\n#line 1 \"{quoted}\"\n{}",
+        translation.text
+    );
+    std::fs::write(output, hip).map_err(|err| io_error("writing", output, &err))
 }
 
 fn run_bundler(

@@ -77,6 +77,8 @@ pub enum LinkPart {
 pub enum Action {
     /// A file the user named.
     Input { path: PathBuf, kind: InputKind },
+    /// hipify: CUDA source → HIP source, in memory (`.cu` inputs).
+    Hipify { input: ActionId },
     /// `-E` / `-M`: preprocess one side (writes text).
     Preprocess { input: ActionId, side: Side },
     /// clang: device side → LLVM bitcode; plain C/C++ (host side) → object or assembly.
@@ -127,7 +129,8 @@ impl Plan {
             Action::Preprocess { input, .. }
             | Action::Compile { input, .. }
             | Action::Backend { input, .. }
-            | Action::Lld { input, .. } => vec![*input],
+            | Action::Lld { input, .. }
+            | Action::Hipify { input } => vec![*input],
             Action::Bundle { devices } => devices.clone(),
             Action::HostCompile { input, bundle } => {
                 std::iter::once(*input).chain(*bundle).collect()
@@ -148,6 +151,7 @@ impl Plan {
         for (id, node) in self.nodes.iter().enumerate() {
             let (kind, detail) = match &node.action {
                 Action::Input { path, .. } => ("input", format!("\"{}\"", path.display())),
+                Action::Hipify { .. } => ("hipify", self.ids(id)),
                 Action::Preprocess { .. } => ("preprocessor", self.ids(id)),
                 Action::Compile { .. } => ("compiler", self.ids(id)),
                 Action::Backend { .. } => ("backend", self.ids(id)),
@@ -221,6 +225,13 @@ pub fn plan(invocation: &Invocation) -> Result<Plan, DriverError> {
         );
         let object = match input.kind {
             InputKind::Linker => Some(input_id),
+            InputKind::Source(Lang::Cuda) => {
+                let hip = plan.push(
+                    Action::Hipify { input: input_id },
+                    FileType::Source(Lang::Hip),
+                );
+                plan_offload_source(&mut plan, invocation, mode, hip)
+            }
             InputKind::Source(lang) if lang.is_offload() => {
                 plan_offload_source(&mut plan, invocation, mode, input_id)
             }

@@ -147,6 +147,85 @@ fn vadd_runs_on_the_cpu_offload_target() {
     );
 }
 
+/// A CUDA source: translated to HIP in memory, with its local header found
+/// next to the original, and run on the CPU target.
+#[test]
+fn cuda_source_is_translated_and_runs_on_the_cpu() {
+    let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
+    std::fs::write(dir.path().join("scale.h"), "#define SCALE 2.0f\n")
+        .unwrap_or_else(|err| panic!("writing scale.h: {err}"));
+    let source = dir.path().join("saxpy.cu");
+    let cuda = r#"
+#include <cstdio>
+#include <cuda_runtime.h>
+#include "scale.h"
+
+__global__ void saxpy(int n, float a, const float* x, float* y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i] + y[i] * SCALE;
+}
+
+int main() {
+  const int n = 256;
+  float hx[n], hy[n];
+  for (int i = 0; i < n; ++i) { hx[i] = i; hy[i] = 1; }
+  float *x = nullptr, *y = nullptr;
+  if (cudaMalloc((void**)&x, sizeof hx) != cudaSuccess || cudaMalloc((void**)&y, sizeof hy) != cudaSuccess) return 1;
+  (void)cudaMemcpy(x, hx, sizeof hx, cudaMemcpyHostToDevice);
+  (void)cudaMemcpy(y, hy, sizeof hy, cudaMemcpyHostToDevice);
+  saxpy<<<1, n>>>(n, 3.0f, x, y);
+  (void)cudaMemcpy(hy, y, sizeof hy, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < n; ++i) if (hy[i] != 3.0f * i + 2.0f) { printf("FAILED at %d\n", i); return 1; }
+  printf("PASSED\n");
+  return 0;
+}
+"#;
+    std::fs::write(&source, cuda).unwrap_or_else(|err| panic!("writing saxpy.cu: {err}"));
+    let exe = dir.path().join("saxpy");
+    let compile = Command::new(oxhip())
+        .args(["--offload-arch=host"])
+        .arg(&source)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    assert!(
+        compile.status.success(),
+        "oxhip failed: {}",
+        String::from_utf8_lossy(&compile.stderr)
+    );
+    let run = Command::new(&exe)
+        .env("OXHIP_VISIBLE_DEVICES", "host")
+        .output()
+        .unwrap_or_else(|err| panic!("running saxpy: {err}"));
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        "PASSED\n",
+        "stderr: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+
+    // clang's diagnostics name the original file and line.
+    let broken = dir.path().join("broken.cu");
+    std::fs::write(
+        &broken,
+        "\n__global__ void k(int* p) { *p = missing_name; }\n",
+    )
+    .unwrap_or_else(|err| panic!("writing: {err}"));
+    let compile = Command::new(oxhip())
+        .args(["-c", "--offload-arch=host"])
+        .arg(&broken)
+        .arg("-o")
+        .arg(dir.path().join("broken.o"))
+        .output()
+        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    let stderr = String::from_utf8_lossy(&compile.stderr);
+    assert!(
+        stderr.contains("broken.cu:2:34: error: use of undeclared identifier 'missing_name'"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn failing_link_leaves_no_output_file() {
     let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
