@@ -37,6 +37,34 @@ fn fragment() -> impl Strategy<Value = String> {
     ]
 }
 
+/// Fragments that stress the structural rules: launches, directives, broken text.
+fn rough_fragment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        fragment(),
+        Just("<<<".to_owned()),
+        Just(">>>".to_owned()),
+        Just("k<int>".to_owned()),
+        Just("ns::".to_owned()),
+        Just("#include <cuda_runtime.h>\n".to_owned()),
+        Just("#include <é".to_owned()),
+        Just("#include \"cublas.h\"\n".to_owned()),
+        Just("#pragma".to_owned()),
+        Just("#ifndef".to_owned()),
+        Just("#define".to_owned()),
+        Just("\\\n".to_owned()),
+        Just("\"unterminated".to_owned()),
+        Just("/* open".to_owned()),
+        Just("R\"(".to_owned()),
+        Just("cudaEventCreate(".to_owned()),
+        Just("cudaMemcpyToSymbol(".to_owned()),
+        Just("cudaLaunchKernel(".to_owned()),
+        Just("asm(".to_owned()),
+        Just("__shfl_sync(".to_owned()),
+        Just("% 32".to_owned()),
+        any::<String>(),
+    ]
+}
+
 fn source() -> impl Strategy<Value = String> {
     prop::collection::vec(fragment(), 0..40).prop_map(|parts| parts.join(" "))
 }
@@ -57,7 +85,20 @@ fn kept_parts(text: &str) -> Vec<String> {
     parts
 }
 
+fn rough_source() -> impl Strategy<Value = String> {
+    prop::collection::vec(rough_fragment(), 0..40).prop_map(|parts| parts.concat())
+}
+
 proptest! {
+    #[test]
+    fn never_panics_and_stays_idempotent_on_rough_text(text in rough_source()) {
+        let mut options = Options::standard();
+        options.launch_syntax = crate::LaunchSyntax::HipLaunchKernelGgl;
+        let once = translate(&text, &options).text;
+        let twice = translate(&once, &options).text;
+        prop_assert_eq!(once, twice);
+    }
+
     #[test]
     fn only_identifier_tokens_change(text in source()) {
         let mut options = Options::standard();

@@ -69,6 +69,17 @@ impl Cx<'_> {
         self.lexed.text(self.text, index)
     }
 
+    /// The text of token `index` if it exists and belongs to the same directive as the
+    /// token before it (a directive's operand).
+    fn operand(&self, index: usize) -> Option<&str> {
+        let token = self.lexed.tokens.get(index)?;
+        let previous = self.lexed.tokens.get(index.checked_sub(1)?)?;
+        let is_operand = token.kind == TokenKind::Ident
+            && token.directive != 0
+            && token.directive == previous.directive;
+        is_operand.then(|| self.tok(index))
+    }
+
     fn is_punct(&self, index: usize, punct: &str) -> bool {
         index < self.lexed.tokens.len()
             && matches!(
@@ -114,6 +125,11 @@ impl Cx<'_> {
             }
             let (line_start, end) = (directive.line_start, directive.end);
             let quoted = &self.text[token.start..token.end];
+            let well_formed = (quoted.starts_with('<') && quoted.ends_with('>'))
+                || (quoted.starts_with('"') && quoted.ends_with('"'));
+            if !well_formed {
+                continue;
+            }
             let (open, close) = (&quoted[..1], &quoted[quoted.len() - 1..]);
             let name = &quoted[1..quoted.len() - 1];
             if let Some(key) = headers::key_of_hip_header(name) {
@@ -159,33 +175,44 @@ impl Cx<'_> {
             let first_is_first_code = self.lexed.tokens.first().map(|it| it.directive) == Some(1);
             if first_is_first_code
                 && first.name == "pragma"
-                && self.tok(first.first_token + 2) == "once"
+                && self.operand(first.first_token + 2) == Some("once")
             {
                 at = Some(first.end);
             } else if first_is_first_code && first.name == "ifndef" {
                 if let Some(second) = directives.get(1) {
-                    let guard = self.tok(first.first_token + 2);
+                    let guard = self.operand(first.first_token + 2);
                     let second_is_define = second.name == "define"
+                        && guard.is_some()
                         && second.first_token == first.end_token(&self.lexed)
-                        && self.lexed.tokens.get(second.first_token + 2).is_some()
-                        && self.tok(second.first_token + 2) == guard;
+                        && self.operand(second.first_token + 2) == guard;
                     if second_is_define {
                         at = Some(second.end);
                     }
                 }
             }
         }
+        // A directive that ends without a newline may end inside an unterminated comment.
+        if at.is_some_and(|it| !self.text[..it].ends_with('\n')) {
+            at = None;
+        }
         if at.is_none() {
             at = directives
                 .iter()
                 .find(|it| matches!(it.name.as_str(), "include" | "import"))
-                .map(|it| it.line_start);
+                .map(|it| self.line_start_before(self.lexed.tokens[it.first_token].start));
         }
         let at = at.unwrap_or_else(|| match self.lexed.tokens.first() {
-            Some(token) => self.text[..token.start].rfind('\n').map_or(0, |it| it + 1),
+            // A stray `#` that is not a directive must not be moved to the start of a line,
+            // where it would become one.
+            Some(token) if self.tok(0) == "#" && !self.blank_before(token.start) => 0,
+            Some(token) => self.line_start_before(token.start),
             None => self.text.len(),
         });
-        let newline_before = if at > 0 && !self.text[..at].ends_with('\n') {
+        let before = &self.text[..at];
+        // After a line splice the next line continues the previous one, so it needs a line
+        // break of its own to hold a directive.
+        let spliced = before.ends_with("\\\n") || before.ends_with("\\\r\n");
+        let newline_before = if (at > 0 && !before.ends_with('\n')) || spliced {
             "\n"
         } else {
             ""
@@ -200,6 +227,24 @@ impl Cx<'_> {
             "CUDA RT API",
             "include",
         );
+    }
+
+    /// The start of the line holding `offset` if only blanks precede it there, else
+    /// `offset` itself (the line may begin inside a comment that ends before `offset`).
+    fn line_start_before(&self, offset: usize) -> usize {
+        if self.blank_before(offset) {
+            self.text[..offset].rfind('\n').map_or(0, |it| it + 1)
+        } else {
+            offset
+        }
+    }
+
+    /// Whether only blanks precede `offset` on its line.
+    fn blank_before(&self, offset: usize) -> bool {
+        let line_start = self.text[..offset].rfind('\n').map_or(0, |it| it + 1);
+        self.text[line_start..offset]
+            .bytes()
+            .all(|it| it == b' ' || it == b'\t')
     }
 
     // ----- identifiers ---------------------------------------------------------------------
