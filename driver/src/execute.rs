@@ -356,10 +356,14 @@ fn run_waves(
     verbose: bool,
     stderr: &mut dyn std::io::Write,
 ) -> Result<(), DriverError> {
+    let parallelism = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let mut done = vec![false; jobs.len()];
     while done.iter().any(|finished| !finished) {
+        // At most one job per core at a time: a wave of many sources times many
+        // targets would otherwise start dozens of clang processes at once.
         let ready: Vec<usize> = (0..jobs.len())
             .filter(|index| !done[*index] && jobs[*index].deps.iter().all(|dep| done[*dep]))
+            .take(parallelism)
             .collect();
         if ready.is_empty() {
             return Err(DriverError::Internal {
