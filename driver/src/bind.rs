@@ -775,9 +775,3 @@ impl Binder<'_> {
         args
     }
 }
-
-/// True when this invocation writes anything to stdout as an artifact.
-pub fn writes_stdout(jobs: &[Job]) -> bool {
-    jobs.iter()
-        .any(|job| job.is_result && job.output == Path::new("-"))
-}

@@ -188,8 +188,8 @@ impl OffloadArch {
         }
     }
 
-    /// The form used in file names: the target ID with `:` replaced by `-`
-    /// (colons break make and some shells).
+    /// The form used in intermediate file names: the canonical target ID, as
+    /// clang names its temporaries (`gfx90a:sramecc-:xnack+`).
     pub fn file_stem(&self) -> String {
         self.to_string()
     }
