@@ -302,6 +302,12 @@ impl Cx<'_> {
         if entry.group == Group::Device && !entry.cuda.starts_with("__") && !called {
             return;
         }
+        // Likewise the two plain lower-case words among the API names (`texture`, `curand`):
+        // only as a template or a call.
+        let plain_word = entry.cuda.bytes().all(|it| it.is_ascii_lowercase() || it.is_ascii_digit());
+        if plain_word && !called && !self.is_punct(index + 1, "<") {
+            return;
+        }
         let api = entry.group.api_name();
         let kind = entry.kind();
         let roc_mode = match entry.group {
