@@ -304,7 +304,10 @@ impl Cx<'_> {
         }
         // Likewise the two plain lower-case words among the API names (`texture`, `curand`):
         // only as a template or a call.
-        let plain_word = entry.cuda.bytes().all(|it| it.is_ascii_lowercase() || it.is_ascii_digit());
+        let plain_word = entry
+            .cuda
+            .bytes()
+            .all(|it| it.is_ascii_lowercase() || it.is_ascii_digit());
         if plain_word && !called && !self.is_punct(index + 1, "<") {
             return;
         }

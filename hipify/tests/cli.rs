@@ -1,0 +1,131 @@
+//! The `oxhipify` binary end to end, on temporary trees: in-place writes with backups,
+//! `--o-dir`, exclusions, skipped files, `--json` and CSV statistics.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn oxhipify(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_oxhipify"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap_or_else(|error| unreachable!("running oxhipify: {error}"))
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|error| format!("<unreadable: {error}>"))
+}
+
+fn tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap_or_else(|error| unreachable!("{error}"));
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap_or(dir.path()))
+            .unwrap_or_else(|error| unreachable!("{error}"));
+        std::fs::write(path, bytes).unwrap_or_else(|error| unreachable!("{error}"));
+    };
+    write(
+        "src/a.cu",
+        b"#include <cuda_runtime.h>\nvoid f(void *p) { cudaFree(p); }\n",
+    );
+    write("src/same.cpp", b"int main() { return 0; }\n");
+    write(
+        "src/third_party/b.cu",
+        b"void g(void *p) { cudaFree(p); }\n",
+    );
+    write(
+        "src/latin1.cu",
+        b"// caf\xe9\nvoid h(void *p) { cudaFree(p); }\n",
+    );
+    dir
+}
+
+#[test]
+fn inplace_keeps_backups_and_skips_excluded_and_non_utf8() {
+    let dir = tree();
+    let output = oxhipify(
+        &["-inplace", "-exclude-dirs=third_party", "src"],
+        dir.path(),
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("`src/latin1.cu` skipped: not UTF-8"),
+        "{stderr}"
+    );
+    let src = dir.path().join("src");
+    assert_eq!(
+        read(&src.join("a.cu")),
+        "#include <hip/hip_runtime.h>\nvoid f(void *p) { hipFree(p); }\n"
+    );
+    assert_eq!(
+        read(&src.join("a.cu.prehip")),
+        "#include <cuda_runtime.h>\nvoid f(void *p) { cudaFree(p); }\n"
+    );
+    // Unchanged files are neither rewritten nor backed up.
+    assert!(!src.join("same.cpp.prehip").exists());
+    assert_eq!(
+        read(&src.join("third_party/b.cu")),
+        "void g(void *p) { cudaFree(p); }\n"
+    );
+    // No temporary files are left behind.
+    let names: Vec<String> = std::fs::read_dir(&src)
+        .map(|it| {
+            it.filter_map(Result::ok)
+                .map(|it| it.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(names.iter().all(|it| !it.starts_with(".tmp")), "{names:?}");
+}
+
+#[test]
+fn output_directory_json_and_csv() {
+    let dir = tree();
+    let output = oxhipify(
+        &[
+            "--o-dir",
+            "out",
+            "--json",
+            "--o-stats",
+            "stats.csv",
+            "--no-warn",
+            "removed-api",
+            "src",
+        ],
+        dir.path(),
+    );
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        read(&dir.path().join("out/third_party/b.cu")),
+        "#include <hip/hip_runtime.h>\nvoid g(void *p) { hipFree(p); }\n"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap_or_default();
+    assert_eq!(json["total"]["converted"]["cudaFree"]["count"], 2);
+    let skipped: Vec<&str> = json["files"]
+        .as_array()
+        .map(|files| {
+            files
+                .iter()
+                .filter_map(|it| it["skipped"].as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(skipped, ["not UTF-8"]);
+    let csv = read(&dir.path().join("stats.csv"));
+    assert!(
+        csv.contains("converted;cudaFree;hipFree;CUDA RT API;memory management;2"),
+        "{csv}"
+    );
+}
+
+#[test]
+fn usage_errors_exit_with_one() {
+    let dir = tree();
+    let output = oxhipify(&["src"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr)
+        .contains("several inputs need `--inplace`, `--o-dir` or `--no-output`"));
+    let output = oxhipify(&["--no-such-flag", "src"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+}
