@@ -80,6 +80,9 @@ pub enum OptId {
     LinkDriverFlag,
     /// `-print-…` questions answered by clang itself (CMake asks them).
     PrintClangInfo,
+    OffloadCompress,
+    NoOffloadCompress,
+    OffloadCompressionLevel,
 }
 
 /// One entry of the option table.
@@ -379,6 +382,19 @@ pub static OPTIONS: &[OptionDef] = &[
         "ask clang 22 (CMake runs `-v -print-targets`)",
     ),
     opt("-print-resource-dir", Flag, OptId::PrintClangInfo, ""),
+    opt(
+        "--offload-compress",
+        Flag,
+        OptId::OffloadCompress,
+        "compress the offload bundle (zstd, CCOB format 3)",
+    ),
+    opt("--no-offload-compress", Flag, OptId::NoOffloadCompress, ""),
+    opt(
+        "--offload-compression-level=",
+        Joined,
+        OptId::OffloadCompressionLevel,
+        "zstd level for --offload-compress (default 3)",
+    ),
 ];
 
 /// Host-only pass-through: an unknown option starting with one of these goes to
@@ -635,6 +651,8 @@ pub struct Invocation {
     pub flush_denormals: bool,
     pub pthread: bool,
     pub link_devicelibs: bool,
+    /// `--offload-compress`: the zstd level for the bundle (`None`: flat bundle).
+    pub offload_compression: Option<i32>,
     pub print_jobs: bool,
     pub print_phases: bool,
     pub verbose: bool,
@@ -734,6 +752,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
         flush_denormals: false,
         pthread: false,
         link_devicelibs: true,
+        offload_compression: None,
         print_jobs: false,
         print_phases: false,
         verbose: false,
@@ -749,6 +768,8 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
     let mut link_only: Vec<String> = Vec::new();
     let mut modes: Vec<Mode> = Vec::new();
     let mut gpu_rdc = false;
+    let mut compress = false;
+    let mut compression_level = 3;
 
     for arg in &list.args {
         let (id, spelling, values) = match arg {
@@ -881,6 +902,14 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
             OptId::FlushDenormals => inv.flush_denormals = true,
             OptId::NoFlushDenormals => inv.flush_denormals = false,
             OptId::NoGpuLib => inv.link_devicelibs = false,
+            OptId::OffloadCompress => compress = true,
+            OptId::NoOffloadCompress => compress = false,
+            OptId::OffloadCompressionLevel => {
+                compression_level = value.parse().map_err(|_| DriverError::BadValue {
+                    option: "--offload-compression-level=".to_owned(),
+                    value: value.to_owned(),
+                })?;
+            }
             OptId::NoGpuInc | OptId::HipLink | OptId::PrintClangInfo => {}
         }
     }
@@ -891,6 +920,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
     if gpu_rdc {
         return Err(DriverError::GpuRdcUnsupported);
     }
+    inv.offload_compression = compress.then_some(compression_level);
     // Like clang, the last of -E/-M, -S, -c that "stops earliest" wins.
     inv.mode = [
         Mode::Dependencies,

@@ -110,8 +110,12 @@ pub enum Tool {
     Lld(PathBuf),
     /// `codegen::compile` (in-process).
     Codegen(CodegenJob),
-    /// `bundler::write` (in-process), host entry first, align 4096.
-    Bundler(Vec<BundleEntry>),
+    /// `bundler::write` (in-process), host entry first, align 4096;
+    /// `compress` is the zstd level of `--offload-compress`.
+    Bundler {
+        entries: Vec<BundleEntry>,
+        compress: Option<i32>,
+    },
     /// `hipify::translate` (in-process): CUDA source → HIP source.
     Hipify,
 }
@@ -136,7 +140,7 @@ impl Job {
         match &self.tool {
             Tool::Clang(path) | Tool::Lld(path) => path.display().to_string(),
             Tool::Codegen(_) => "oxhip::codegen".to_owned(),
-            Tool::Bundler(_) => "oxhip::bundler".to_owned(),
+            Tool::Bundler { .. } => "oxhip::bundler".to_owned(),
             Tool::Hipify => "oxhip::hipify".to_owned(),
         }
     }
@@ -668,7 +672,20 @@ impl Binder<'_> {
                 args.push(format!("-targets={}", targets.join(",")).into());
                 args.push(format!("-input={}", inputs_arg.join(",")).into());
                 args.push(format!("-output={}", output.display()).into());
-                self.push(id, Tool::Bundler(entries), input_paths, output, args);
+                let compress = self.invocation.offload_compression;
+                if let Some(level) = compress {
+                    args.extend([
+                        "-compress".into(),
+                        format!("-compression-level={level}").into(),
+                    ]);
+                }
+                self.push(
+                    id,
+                    Tool::Bundler { entries, compress },
+                    input_paths,
+                    output,
+                    args,
+                );
             }
             Action::HostCompile { input, bundle } => {
                 let request = Cc1Request {

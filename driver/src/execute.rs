@@ -449,7 +449,9 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
             let input = actual_path(&job.inputs[0], jobs, write_paths);
             run_codegen(options, input, write_path)
         }
-        Tool::Bundler(entries) => run_bundler(entries, jobs, write_paths, write_path),
+        Tool::Bundler { entries, compress } => {
+            run_bundler(entries, *compress, jobs, write_paths, write_path)
+        }
         Tool::Hipify => run_hipify(&job.inputs[0], write_path, &mut stderr),
     };
     JobResult { stderr, result }
@@ -559,6 +561,7 @@ fn run_hipify(input: &Path, output: &Path, stderr: &mut Vec<u8>) -> Result<(), D
 
 fn run_bundler(
     entries: &[crate::bind::BundleEntry],
+    compress: Option<i32>,
     jobs: &[Job],
     write_paths: &[PathBuf],
     output: &Path,
@@ -590,7 +593,12 @@ fn run_bundler(
         },
         &bundler::WriteOptions {
             align: 4096,
-            compression: None,
+            // As clang's `--offload-compress`: zstd, CCOB format version 3.
+            compression: compress.map(|level| bundler::Compression {
+                method: bundler::CompressionMethod::Zstd,
+                level,
+                format_version: bundler::CompressedVersion::V3,
+            }),
         },
     )
     .map_err(bundle_error)?;

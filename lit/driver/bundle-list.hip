@@ -11,3 +11,12 @@
 #include <hip/hip_runtime.h>
 
 __global__ void fill(int* out, int value) { out[threadIdx.x] = value; }
+
+// With --offload-compress the bundle is a CCOB file that clang's tool also lists.
+// RUN: %oxhip --offload-compress --cuda-device-only --offload-arch=gfx942,sm_90 %s -o %t/c.hipfb
+// RUN: head -c 4 %t/c.hipfb | FileCheck %s --check-prefix=MAGIC
+// RUN: %clang-offload-bundler --list --type=o --input=%t/c.hipfb | sort | FileCheck %s --check-prefix=COMPRESSED
+// MAGIC: CCOB
+// COMPRESSED:      hipv4-amdgcn-amd-amdhsa--gfx942
+// COMPRESSED-NEXT: hipv4-nvptx64-nvidia-cuda-unknown-sm_90
+// COMPRESSED-NEXT: host-x86_64-unknown-linux-gnu-
