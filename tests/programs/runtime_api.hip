@@ -24,6 +24,8 @@ int main() {
   expect(count >= 1, "hipGetDeviceCount gave no device");
   CHECK(hipSetDevice(0));
   expect(hipSetDevice(count) == hipErrorInvalidDevice, "hipSetDevice(count) is not invalid");
+  // The failed call is also the last error; take it so that CHECK_LAUNCH sees only launches.
+  expect(hipGetLastError() == hipErrorInvalidDevice, "hipGetLastError after hipSetDevice(count)");
   CHECK(hipSetDevice(0));
   hipDeviceProp_t props;
   CHECK(hipGetDeviceProperties(&props, 0));

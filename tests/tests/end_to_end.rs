@@ -226,6 +226,44 @@ int main() {
     );
 }
 
+/// `-save-temps` keeps every intermediate next to the output, clang-style names.
+#[test]
+fn save_temps_keeps_intermediates_next_to_the_output() {
+    let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
+    let source = dir.path().join("vadd.hip");
+    std::fs::write(&source, VADD).unwrap_or_else(|err| panic!("writing vadd.hip: {err}"));
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir(&out_dir).unwrap_or_else(|err| panic!("mkdir: {err}"));
+    let compile = Command::new(oxhip())
+        .args(["-save-temps", "--offload-arch=gfx90a:xnack+,sm_90"])
+        .arg(&source)
+        .arg("-o")
+        .arg(out_dir.join("vadd"))
+        .output()
+        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    assert!(
+        compile.status.success(),
+        "oxhip failed: {}",
+        String::from_utf8_lossy(&compile.stderr)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap_or_else(|err| panic!("listing: {err}"))
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    insta::assert_snapshot!(names.join("\n"), @r"
+    vadd
+    vadd-hip-amdgcn-amd-amdhsa-gfx90a:xnack+.bc
+    vadd-hip-amdgcn-amd-amdhsa-gfx90a:xnack+.o
+    vadd-hip-amdgcn-amd-amdhsa-gfx90a:xnack+.out
+    vadd-hip-nvptx64-nvidia-cuda-sm_90.bc
+    vadd-hip-nvptx64-nvidia-cuda-sm_90.s
+    vadd-hip.hipfb
+    vadd-host-x86_64-unknown-linux-gnu.o
+    ");
+}
+
 #[test]
 fn failing_link_leaves_no_output_file() {
     let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
