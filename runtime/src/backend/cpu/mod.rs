@@ -43,6 +43,9 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// A loaded image. The library stays open for the life of the process.
 struct LoadedImage {
     library: Library,
+    /// The memfd stays open: glibc recognises an already loaded object by its path, and a
+    /// closed descriptor's number (so `/proc/self/fd/N`) would be reused by the next image.
+    _file: std::fs::File,
 }
 
 /// The CPU device.
@@ -212,8 +215,10 @@ fn load_image(fat_binary: &FatBinary) -> Result<LoadedImage, RuntimeError> {
     // codegen and ld.lld emit (none of our own), so loading it runs no user host code.
     let library = unsafe { Library::open(Some(&path), libc::RTLD_NOW | libc::RTLD_LOCAL) }
         .map_err(|error| invalid(format!("dlopen of the CPU image failed: {error}")))?;
-    drop(file);
-    Ok(LoadedImage { library })
+    Ok(LoadedImage {
+        library,
+        _file: file,
+    })
 }
 
 /// The ELF symbol size of the variable at `address` in a loaded image (0 if unknown).
