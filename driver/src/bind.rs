@@ -132,6 +132,17 @@ pub struct Job {
     /// True when `output` is a result the user asked for: `execute` writes it
     /// through a temporary file and a rename. `-` means stdout.
     pub is_result: bool,
+    /// For a compile of a hipified `.cu`: the dependency file names the
+    /// translation, which `execute` replaces with the original afterwards.
+    pub depfile_fixup: Option<DepfileFixup>,
+}
+
+/// Text to replace in a dependency file once it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DepfileFixup {
+    pub file: PathBuf,
+    pub from: PathBuf,
+    pub to: PathBuf,
 }
 
 impl Job {
@@ -375,6 +386,27 @@ impl Binder<'_> {
         vec!["-iquote".to_owned(), dir.display().to_string()]
     }
 
+    /// See [`Job::depfile_fixup`].
+    fn depfile_fixup(&self, id: ActionId, output: &Path) -> Option<DepfileFixup> {
+        let (Action::HostCompile { input, .. }
+        | Action::Preprocess {
+            input,
+            side: Side::Host,
+        }) = &self.plan.nodes[id].action
+        else {
+            return None;
+        };
+        let Action::Hipify { input: original } = &self.plan.nodes[*input].action else {
+            return None;
+        };
+        let dependencies = self.dependencies(output)?;
+        Some(DepfileFixup {
+            file: dependencies.file,
+            from: self.paths[*input].clone(),
+            to: self.paths[*original].clone(),
+        })
+    }
+
     /// The dependency file of a compile that writes `output` (`-MD`, `-M`, …).
     fn dependencies(&self, output: &Path) -> Option<frontend::DependencyOptions> {
         let deps = &self.invocation.dependencies;
@@ -442,6 +474,7 @@ impl Binder<'_> {
             .filter_map(|input| self.job_of.get(input).copied())
             .collect();
         let is_result = self.plan.results.contains(&id);
+        let depfile_fixup = self.depfile_fixup(id, &output);
         self.job_of.insert(id, self.jobs.len());
         self.jobs.push(Job {
             tool,
@@ -450,6 +483,7 @@ impl Binder<'_> {
             args,
             deps,
             is_result,
+            depfile_fixup,
         });
     }
 

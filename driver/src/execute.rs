@@ -454,6 +454,10 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
         }
         Tool::Hipify => run_hipify(&job.inputs[0], write_path, &mut stderr),
     };
+    let result = result.and_then(|()| match &job.depfile_fixup {
+        Some(fixup) => fix_depfile(fixup, &job.output, write_path),
+        None => Ok(()),
+    });
     JobResult { stderr, result }
 }
 
@@ -529,6 +533,25 @@ fn run_codegen(
         message: format!("compiling for `{}`: {err}", job.arch),
     })?;
     std::fs::write(output, bytes).map_err(|err| io_error("writing", output, &err))
+}
+
+/// Names the original `.cu` instead of its translation in a dependency file.
+fn fix_depfile(
+    fixup: &crate::bind::DepfileFixup,
+    output: &Path,
+    write_path: &Path,
+) -> Result<(), DriverError> {
+    let file = if fixup.file == output {
+        write_path
+    } else {
+        fixup.file.as_path()
+    };
+    let text = std::fs::read_to_string(file).map_err(|err| io_error("reading", file, &err))?;
+    let fixed = text.replace(
+        &fixup.from.display().to_string(),
+        &fixup.to.display().to_string(),
+    );
+    std::fs::write(file, fixed).map_err(|err| io_error("writing", file, &err))
 }
 
 /// Translates a CUDA source to HIP. Findings are warnings (rendered into
