@@ -9,6 +9,11 @@
 // RUN: %oxhip --cuda-device-only -S --offload-arch=sm_90 %s -o - | FileCheck %s --check-prefix=PTX
 // PTX: .visible .entry _Z5scalePfif(
 //
+// Make dependencies name the original file, not the in-memory translation.
+// RUN: %oxhip -M --offload-arch=sm_90 %s | FileCheck %s --check-prefix=DEPS
+// DEPS: cuda-input.o: {{.*}}cuda-input.cu
+// DEPS-NOT: hipified
+//
 // RUN: %oxhip --cuda-host-only -E %s | FileCheck %s --check-prefix=HOST
 // HOST: hipMalloc(
 // HOST-NOT: cudaMalloc(
