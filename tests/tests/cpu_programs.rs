@@ -1,0 +1,233 @@
+//! Every program under `tests/programs/` (and `examples/vadd.hip`) built with the built
+//! `oxhip` for the CPU offload target and run on the CPU device: each must exit 0 and print
+//! `PASSED`. This is the CI run of the test-program suite; `tests/gpu/run.sh` runs the same
+//! programs on a GPU.
+//!
+//! Each program is built twice: for `--offload-arch=host` alone and for
+//! `--offload-arch=gfx942,sm_90,host`, so the CPU image must also work from a bundle shared
+//! with GPU images. `multi_tu/` is compiled one unit at a time (`-c`) and linked. The runs
+//! set `OXHIP_VISIBLE_DEVICES=cpu`, so a GPU on the test machine does not take device 0.
+//!
+//! Needs the workspace built first (`cargo build --workspace`, as `scripts/test.sh` does).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tests::built_binary;
+
+fn oxhip() -> PathBuf {
+    built_binary("oxhip").unwrap_or_else(|| {
+        panic!("build the workspace first: `cargo build --workspace` (no target/<profile>/oxhip)")
+    })
+}
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap_or_else(|| panic!("workspace root"))
+        .to_owned()
+}
+
+/// Runs `oxhip` with `args`; returns its stderr on failure.
+fn compile(args: &[&std::ffi::OsStr]) -> Result<(), String> {
+    let output = Command::new(oxhip())
+        .args(args)
+        .output()
+        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "oxhip {:?} failed: {}",
+            args,
+            String::from_utf8_lossy(&output.stderr)
+        ))
+    }
+}
+
+fn run_on_cpu(exe: &Path) -> Output {
+    Command::new(exe)
+        .env("OXHIP_VISIBLE_DEVICES", "cpu")
+        .output()
+        .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()))
+}
+
+/// Builds one program (a source, or the `multi_tu` directory) for `archs` into `dir`.
+fn build(program: &Path, archs: &str, dir: &Path) -> Result<PathBuf, String> {
+    let offload = format!("--offload-arch={archs}");
+    let name = program
+        .file_stem()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let exe = dir.join(&name);
+    if program.is_dir() {
+        let mut objects = Vec::new();
+        let mut sources: Vec<PathBuf> = std::fs::read_dir(program)
+            .unwrap_or_else(|err| panic!("listing {}: {err}", program.display()))
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|e| e == "hip"))
+            .collect();
+        sources.sort();
+        for source in sources {
+            let object = dir.join(format!(
+                "{name}_{}.o",
+                source.file_stem().unwrap_or_default().to_string_lossy()
+            ));
+            compile(&[
+                "-O3".as_ref(),
+                offload.as_ref(),
+                "-c".as_ref(),
+                source.as_os_str(),
+                "-o".as_ref(),
+                object.as_os_str(),
+            ])?;
+            objects.push(object);
+        }
+        let mut args: Vec<&std::ffi::OsStr> = objects.iter().map(|o| o.as_os_str()).collect();
+        args.extend(["-o".as_ref(), exe.as_os_str()]);
+        compile(&args)?;
+    } else {
+        compile(&[
+            "-O3".as_ref(),
+            offload.as_ref(),
+            program.as_os_str(),
+            "-o".as_ref(),
+            exe.as_os_str(),
+        ])?;
+    }
+    Ok(exe)
+}
+
+/// Every test program: `tests/programs/*.hip`, `tests/programs/multi_tu/`, `examples/vadd.hip`.
+fn programs() -> Vec<PathBuf> {
+    let directory = repo_root().join("tests/programs");
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(&directory)
+        .unwrap_or_else(|err| panic!("listing {}: {err}", directory.display()))
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "hip") || path.is_dir())
+        .collect();
+    programs.push(repo_root().join("examples/vadd.hip"));
+    programs.sort();
+    programs
+}
+
+/// Builds and runs every program for `archs`; returns one line per failure.
+fn run_suite(archs: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
+    let mut failures = Vec::new();
+    for program in programs() {
+        let exe = match build(&program, archs, dir.path()) {
+            Ok(exe) => exe,
+            Err(message) => {
+                failures.push(message);
+                continue;
+            }
+        };
+        let run = run_on_cpu(&exe);
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        if !run.status.success() || !stdout.contains("PASSED") {
+            failures.push(format!(
+                "{} ({archs}): status {:?}\n{stdout}{}",
+                program.display(),
+                run.status,
+                String::from_utf8_lossy(&run.stderr)
+            ));
+        }
+    }
+    failures
+}
+
+#[test]
+fn every_program_passes_on_the_cpu_target() {
+    let failures = run_suite("host");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn every_program_passes_from_a_bundle_shared_with_gpu_images() {
+    let failures = run_suite("gfx942,sm_90,host");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn device_printf_and_assert_reach_the_terminal() {
+    let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
+    let exe = build(
+        &repo_root().join("tests/programs/device_printf.hip"),
+        "host",
+        dir.path(),
+    )
+    .unwrap_or_else(|message| panic!("{message}"));
+    let run = run_on_cpu(&exe);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let mut lines: Vec<&str> = stdout
+        .lines()
+        .filter(|line| line.contains("says"))
+        .collect();
+    lines.sort_unstable();
+    assert_eq!(
+        lines,
+        [
+            "device_printf: thread 0 of block 0 says 40",
+            "device_printf: thread 0 of block 1 says 40",
+            "device_printf: thread 1 of block 0 says 41",
+            "device_printf: thread 1 of block 1 says 41",
+        ]
+    );
+
+    // A failing device assert stops the program with the C library's message.
+    let source = dir.path().join("assert_fails.hip");
+    std::fs::write(
+        &source,
+        "#include <hip/hip_runtime.h>\n#include <cassert>\n\
+         __global__ void k(int v) { assert(v == 0); }\n\
+         int main() { k<<<1, 1>>>(3); (void)hipDeviceSynchronize(); return 0; }\n",
+    )
+    .unwrap_or_else(|err| panic!("writing the source: {err}"));
+    let exe = build(&source, "host", dir.path()).unwrap_or_else(|message| panic!("{message}"));
+    let run = run_on_cpu(&exe);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success());
+    assert!(stderr.contains("Assertion `v == 0' failed"), "{stderr}");
+}
+
+#[test]
+fn device_malloc_and_free_use_the_c_heap() {
+    let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
+    let source = dir.path().join("heap.hip");
+    std::fs::write(
+        &source,
+        r#"#include <hip/hip_runtime.h>
+#include <cstdio>
+__global__ void k(long long* out) {
+  int* scratch = (int*)malloc(64 * sizeof(int));
+  for (int i = 0; i < 64; ++i) scratch[i] = i * (int)threadIdx.x;
+  long long sum = 0;
+  for (int i = 0; i < 64; ++i) sum += scratch[i];
+  free(scratch);
+  out[threadIdx.x] = sum;
+}
+int main() {
+  long long* out;
+  (void)hipMalloc(&out, 32 * sizeof(long long));
+  k<<<1, 32>>>(out);
+  long long host[32];
+  (void)hipMemcpy(host, out, sizeof host, hipMemcpyDeviceToHost);
+  int errors = 0;
+  for (int t = 0; t < 32; ++t) errors += host[t] != 2016LL * t;
+  std::printf("%s\n", errors == 0 ? "PASSED" : "FAILED");
+  return errors != 0;
+}
+"#,
+    )
+    .unwrap_or_else(|err| panic!("writing the source: {err}"));
+    let exe = build(&source, "host", dir.path()).unwrap_or_else(|message| panic!("{message}"));
+    let run = run_on_cpu(&exe);
+    assert!(
+        run.status.success() && String::from_utf8_lossy(&run.stdout).contains("PASSED"),
+        "{run:?}"
+    );
+}
