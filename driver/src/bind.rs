@@ -42,6 +42,9 @@ pub struct Toolchain {
     pub runtime_lib_dir: PathBuf,
     /// What the host pass-through flags mean for `-cc1` (`execute::translate_host_flags`).
     pub host_flags: HostFlags,
+    /// The running `oxhip`: the program of in-process jobs in `-###`, which it
+    /// can run again (`oxhip -cc1codegen …`).
+    pub exe: PathBuf,
 }
 
 /// The `-cc1` effect of the host pass-through flags: units (an option and its
@@ -123,6 +126,8 @@ pub enum Tool {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Job {
     pub tool: Tool,
+    /// The program `-###` shows: clang, ld.lld, or `oxhip` itself for in-process jobs.
+    pub program: PathBuf,
     pub inputs: Vec<PathBuf>,
     pub output: PathBuf,
     /// Arguments after the program; what `-###` prints.
@@ -148,12 +153,7 @@ pub struct DepfileFixup {
 impl Job {
     /// The program name `-###` shows.
     pub fn program(&self) -> String {
-        match &self.tool {
-            Tool::Clang(path) | Tool::Lld(path) => path.display().to_string(),
-            Tool::Codegen(_) => "oxhip::codegen".to_owned(),
-            Tool::Bundler { .. } => "oxhip::bundler".to_owned(),
-            Tool::Hipify => "oxhip::hipify".to_owned(),
-        }
+        self.program.display().to_string()
     }
 
     /// One `-###` line.
@@ -475,9 +475,14 @@ impl Binder<'_> {
             .collect();
         let is_result = self.plan.results.contains(&id);
         let depfile_fixup = self.depfile_fixup(id, &output);
+        let program = match &tool {
+            Tool::Clang(path) | Tool::Lld(path) => path.clone(),
+            Tool::Codegen(_) | Tool::Bundler { .. } | Tool::Hipify => self.toolchain.exe.clone(),
+        };
         self.job_of.insert(id, self.jobs.len());
         self.jobs.push(Job {
             tool,
+            program,
             inputs,
             output,
             args,
@@ -505,6 +510,7 @@ impl Binder<'_> {
             Action::Input { .. } => {}
             Action::Hipify { .. } => {
                 let args = vec![
+                    "-cc1hipify".into(),
                     "-o".into(),
                     output.clone().into_os_string(),
                     input_paths[0].clone().into_os_string(),
@@ -623,6 +629,7 @@ impl Binder<'_> {
                     flush_denormals: self.invocation.flush_denormals,
                 };
                 let mut args: Vec<OsString> = vec![
+                    "-cc1codegen".into(),
                     format!("--target={}", arch.triple()).into(),
                     format!("--cpu={}", arch.processor()).into(),
                 ];
@@ -684,7 +691,11 @@ impl Binder<'_> {
             }
             Action::Bundle { devices } => {
                 let mut entries = Vec::new();
-                let mut args: Vec<OsString> = vec!["-type=o".into(), "-bundle-align=4096".into()];
+                let mut args: Vec<OsString> = vec![
+                    "-cc1bundle".into(),
+                    "-type=o".into(),
+                    "-bundle-align=4096".into(),
+                ];
                 let mut targets = vec![format!("host-{HOST_TRIPLE}")];
                 let mut inputs_arg = vec!["/dev/null".to_owned()];
                 for (device, path) in devices.iter().zip(&input_paths) {

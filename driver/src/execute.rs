@@ -120,6 +120,7 @@ pub fn discover_toolchain(system: &System<'_>) -> Result<Toolchain, DriverError>
         hip_include_dir: tidy(&hip_include_dir),
         runtime_lib_dir: tidy(&runtime_lib_dir),
         host_flags: HostFlags::default(),
+        exe: system.exe.clone(),
     })
 }
 
@@ -490,7 +491,7 @@ fn run_subprocess(
     })
 }
 
-fn run_codegen(
+pub(crate) fn run_codegen(
     job: &crate::bind::CodegenJob,
     input: &Path,
     output: &Path,
@@ -557,7 +558,11 @@ fn fix_depfile(
 /// Translates a CUDA source to HIP. Findings are warnings (rendered into
 /// `stderr`); the text compiled is the translation, preceded by the HIP runtime
 /// header and a `#line` directive so that clang's diagnostics name the original.
-fn run_hipify(input: &Path, output: &Path, stderr: &mut Vec<u8>) -> Result<(), DriverError> {
+pub(crate) fn run_hipify(
+    input: &Path,
+    output: &Path,
+    stderr: &mut Vec<u8>,
+) -> Result<(), DriverError> {
     let text = std::fs::read_to_string(input).map_err(|err| io_error("reading", input, &err))?;
     let mut map = diagnostics::SourceMap::new();
     let file = map.add(input.display().to_string(), text.clone());
@@ -582,7 +587,7 @@ fn run_hipify(input: &Path, output: &Path, stderr: &mut Vec<u8>) -> Result<(), D
     std::fs::write(output, hip).map_err(|err| io_error("writing", output, &err))
 }
 
-fn run_bundler(
+pub(crate) fn run_bundler(
     entries: &[crate::bind::BundleEntry],
     compress: Option<i32>,
     jobs: &[Job],

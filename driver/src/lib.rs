@@ -13,6 +13,7 @@ pub mod bind;
 mod cc1;
 pub mod error;
 pub mod execute;
+mod internal;
 pub mod plan;
 pub mod targets;
 
@@ -76,6 +77,13 @@ fn run_inner(
                 })
         })
         .collect::<Result<_, _>>()?;
+    if internal::is_internal(&argv) {
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let result = internal::run_internal(&argv, &mut stdout, &mut stderr);
+        let _ = printer.stderr.write_all(&stderr);
+        let _ = printer.stdout.write_all(&stdout);
+        return result;
+    }
     let ctx = args::Context {
         detect_gpus: system.detect_gpus,
     };

@@ -2,11 +2,11 @@
 //
 // RUN: %oxhip -### -O2 --offload-arch=gfx942,sm_90 %s -o %t 2>&1 | FileCheck %s
 // CHECK:      "-cc1" "-triple" "amdgcn-amd-amdhsa" {{.*}} "-target-cpu" "gfx942"
-// CHECK:      "oxhip::codegen" "--target=amdgcn-amd-amdhsa" "--cpu=gfx942" "-O2" "--emit=obj"
+// CHECK:      oxhip" "-cc1codegen" "--target=amdgcn-amd-amdhsa" "--cpu=gfx942" "-O2" "--emit=obj"
 // CHECK:      ld.lld{{(-22)?}}" "-shared" "-m" "elf64_amdgpu" "--no-undefined"
 // CHECK:      "-cc1" "-triple" "nvptx64-nvidia-cuda" {{.*}} "-target-cpu" "sm_90"
-// CHECK:      "oxhip::codegen" "--target=nvptx64-nvidia-cuda" "--cpu=sm_90" "--ptx-isa=78" "-O2" "--emit=asm"
-// CHECK:      "oxhip::bundler" "-type=o" "-bundle-align=4096" "-targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx942,hipv4-nvptx64-nvidia-cuda-unknown-sm_90"
+// CHECK:      oxhip" "-cc1codegen" "--target=nvptx64-nvidia-cuda" "--cpu=sm_90" "--ptx-isa=78" "-O2" "--emit=asm"
+// CHECK:      oxhip" "-cc1bundle" "-type=o" "-bundle-align=4096" "-targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx942,hipv4-nvptx64-nvidia-cuda-unknown-sm_90"
 // CHECK:      "-cc1" "-triple" "x86_64-unknown-linux-gnu" "-aux-triple" "amdgcn-amd-amdhsa" {{.*}} "-fcuda-include-gpubinary"
 // CHECK:      "-l:liboxhip_runtime.a"
 // CHECK-NOT:  "-cc1"

@@ -1,0 +1,288 @@
+//! `oxhip -cc1codegen …`, `-cc1bundle …` and `-cc1hipify …`: the in-process
+//! jobs of a compile, run on their own from the command line that `-###` and
+//! `-v` print, so that a failing job can be reproduced and reported.
+//!
+//! The argument forms are the ones `bind` writes; this module parses them back
+//! and calls the same functions `execute` calls. It is not a user interface
+//! and is not documented as one.
+
+use std::path::{Path, PathBuf};
+
+use crate::args::OptLevel;
+use crate::bind::{BundleEntry, CodegenJob};
+use crate::error::DriverError;
+use crate::execute;
+use crate::plan::Emit;
+use crate::targets::OffloadArch;
+
+/// The first argument that selects an internal job, if `argv` starts with one.
+pub(crate) fn is_internal(argv: &[String]) -> bool {
+    matches!(
+        argv.first().map(String::as_str),
+        Some("-cc1codegen" | "-cc1bundle" | "-cc1hipify")
+    )
+}
+
+/// Runs one internal job; `stderr` receives what the job reports (hipify
+/// findings), `stdout` the output when it is `-`.
+pub(crate) fn run_internal(
+    argv: &[String],
+    stdout: &mut Vec<u8>,
+    stderr: &mut Vec<u8>,
+) -> Result<(), DriverError> {
+    let mode = argv.first().map(String::as_str).unwrap_or_default();
+    let rest = &argv[1..];
+    match mode {
+        "-cc1codegen" => {
+            let (job, input, output) = parse_codegen(rest)?;
+            if output != Path::new("-") {
+                return execute::run_codegen(&job, &input, &output);
+            }
+            let temp = tempfile::NamedTempFile::new().map_err(|err| DriverError::Io {
+                message: format!("creating a temporary file: {err}"),
+            })?;
+            execute::run_codegen(&job, &input, temp.path())?;
+            let bytes = std::fs::read(temp.path()).map_err(|err| DriverError::Io {
+                message: format!("reading `{}`: {err}", temp.path().display()),
+            })?;
+            stdout.extend(bytes);
+            Ok(())
+        }
+        "-cc1bundle" => {
+            let (entries, compress, output) = parse_bundle(rest)?;
+            execute::run_bundler(&entries, compress, &[], &[], &output)
+        }
+        "-cc1hipify" => {
+            let (input, output) = operands(rest, |_| false)?;
+            execute::run_hipify(&input, &output, stderr)
+        }
+        other => Err(DriverError::UnknownArgument {
+            arg: other.to_owned(),
+        }),
+    }
+}
+
+fn bad(arg: &str) -> DriverError {
+    DriverError::UnknownArgument {
+        arg: arg.to_owned(),
+    }
+}
+
+/// `-o <output> <input>`, skipping the options `is_option` accepts.
+fn operands(
+    args: &[String],
+    is_option: impl Fn(&str) -> bool,
+) -> Result<(PathBuf, PathBuf), DriverError> {
+    let mut output = None;
+    let mut input = None;
+    let mut index = 0;
+    while index < args.len() {
+        let arg = &args[index];
+        if arg == "-o" {
+            output = args.get(index + 1).map(PathBuf::from);
+            index += 2;
+            continue;
+        }
+        if !is_option(arg) {
+            if input.is_some() || arg.starts_with('-') {
+                return Err(bad(arg));
+            }
+            input = Some(PathBuf::from(arg));
+        }
+        index += 1;
+    }
+    match (input, output) {
+        (Some(input), Some(output)) => Ok((input, output)),
+        _ => Err(DriverError::MissingValue {
+            option: "-o".to_owned(),
+        }),
+    }
+}
+
+/// Parses what `bind` writes for a codegen job.
+pub(crate) fn parse_codegen(
+    args: &[String],
+) -> Result<(CodegenJob, PathBuf, PathBuf), DriverError> {
+    let mut cpu = None;
+    let mut features = String::new();
+    let mut opt_level = OptLevel::O3;
+    let mut emit = Emit::Object;
+    let (mut link_devicelibs, mut fast_math, mut flush_denormals) = (false, false, false);
+    for arg in args {
+        if let Some(value) = arg.strip_prefix("--cpu=") {
+            cpu = Some(value.to_owned());
+        } else if let Some(value) = arg.strip_prefix("--features=") {
+            features = value.to_owned();
+        } else if let Some(value) = arg.strip_prefix("--emit=") {
+            emit = if value == "asm" {
+                Emit::Assembly
+            } else {
+                Emit::Object
+            };
+        } else if let Some(level) = arg.strip_prefix("-O") {
+            opt_level = match level {
+                "0" => OptLevel::O0,
+                "1" => OptLevel::O1,
+                "2" => OptLevel::O2,
+                "s" => OptLevel::Os,
+                "z" => OptLevel::Oz,
+                _ => OptLevel::O3,
+            };
+        } else {
+            match arg.as_str() {
+                "--link-devicelibs" => link_devicelibs = true,
+                "--fast-math" => fast_math = true,
+                "--flush-denormals" => flush_denormals = true,
+                _ => {}
+            }
+        }
+    }
+    let cpu = cpu.ok_or_else(|| DriverError::MissingValue {
+        option: "--cpu=".to_owned(),
+    })?;
+    // `+xnack,-sramecc` back to the target-ID form `gfx90a:sramecc-:xnack+`.
+    let mut target_id = cpu.clone();
+    for feature in features.split(',').filter(|feature| !feature.is_empty()) {
+        let (sign, name) = feature.split_at(1);
+        target_id.push_str(&format!(":{name}{sign}"));
+    }
+    let arch = OffloadArch::parse(&target_id).map_err(|reason| DriverError::BadOffloadArch {
+        arch: target_id,
+        reason,
+    })?;
+    let is_option = |arg: &str| arg.starts_with("--") || arg.starts_with("-O");
+    let (input, output) = operands(args, is_option)?;
+    Ok((
+        CodegenJob {
+            arch,
+            opt_level,
+            emit,
+            link_devicelibs,
+            fast_math,
+            flush_denormals,
+        },
+        input,
+        output,
+    ))
+}
+
+/// Parses what `bind` writes for a bundle job.
+pub(crate) fn parse_bundle(
+    args: &[String],
+) -> Result<(Vec<BundleEntry>, Option<i32>, PathBuf), DriverError> {
+    let mut targets: Vec<String> = Vec::new();
+    let mut inputs: Vec<String> = Vec::new();
+    let mut output = None;
+    let mut compress = false;
+    let mut level = 3;
+    for arg in args {
+        if let Some(value) = arg.strip_prefix("-targets=") {
+            targets = value.split(',').map(str::to_owned).collect();
+        } else if let Some(value) = arg.strip_prefix("-input=") {
+            inputs = value.split(',').map(str::to_owned).collect();
+        } else if let Some(value) = arg.strip_prefix("-output=") {
+            output = Some(PathBuf::from(value));
+        } else if arg == "-compress" {
+            compress = true;
+        } else if let Some(value) = arg.strip_prefix("-compression-level=") {
+            level = value.parse().map_err(|_| bad(arg))?;
+        } else if !matches!(arg.as_str(), "-type=o" | "-bundle-align=4096") {
+            return Err(bad(arg));
+        }
+    }
+    let mut entries = Vec::new();
+    // The first target is the host placeholder, whose input is /dev/null.
+    for (target, input) in targets.iter().zip(&inputs).skip(1) {
+        let arch = bundler::EntryId::parse(target)
+            .and_then(|id| id.offload_arch())
+            .map_err(|err| DriverError::Bundle {
+                message: err.to_string(),
+            })?;
+        let arch = OffloadArch::parse(&arch.to_string()).map_err(|reason| {
+            DriverError::BadOffloadArch {
+                arch: target.clone(),
+                reason,
+            }
+        })?;
+        entries.push(BundleEntry {
+            arch,
+            path: PathBuf::from(input),
+        });
+    }
+    let output = output.ok_or_else(|| DriverError::MissingValue {
+        option: "-output=".to_owned(),
+    })?;
+    Ok((entries, compress.then_some(level), output))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(args: &[&str]) -> Vec<String> {
+        args.iter().map(|arg| (*arg).to_owned()).collect()
+    }
+
+    #[test]
+    fn codegen_arguments_round_trip() {
+        let args = strings(&[
+            "--target=amdgcn-amd-amdhsa",
+            "--cpu=gfx90a",
+            "--features=-sramecc,+xnack",
+            "-O2",
+            "--emit=obj",
+            "--link-devicelibs",
+            "--fast-math",
+            "-o",
+            "out.o",
+            "in.bc",
+        ]);
+        let (job, input, output) = parse_codegen(&args).unwrap_or_else(|err| panic!("{err}"));
+        assert_eq!(job.arch.to_string(), "gfx90a:sramecc-:xnack+");
+        assert_eq!(
+            (
+                job.opt_level,
+                job.emit,
+                job.link_devicelibs,
+                job.fast_math,
+                job.flush_denormals
+            ),
+            (OptLevel::O2, Emit::Object, true, true, false)
+        );
+        assert_eq!(
+            (input, output),
+            (PathBuf::from("in.bc"), PathBuf::from("out.o"))
+        );
+        let args = strings(&[
+            "--target=nvptx64-nvidia-cuda",
+            "--cpu=sm_90a",
+            "--ptx-isa=80",
+            "-O3",
+            "--emit=asm",
+            "-o",
+            "-",
+            "x.bc",
+        ]);
+        let (job, _, output) = parse_codegen(&args).unwrap_or_else(|err| panic!("{err}"));
+        assert_eq!(
+            (job.arch.to_string(), job.emit, output),
+            ("sm_90a".to_owned(), Emit::Assembly, PathBuf::from("-"))
+        );
+    }
+
+    #[test]
+    fn bundle_arguments_round_trip() {
+        let args = strings(&[
+            "-type=o", "-bundle-align=4096",
+            "-targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx942,hipv4-nvptx64-nvidia-cuda-unknown-sm_90",
+            "-input=/dev/null,a.out,b.s", "-output=x.hipfb", "-compress", "-compression-level=5",
+        ]);
+        let (entries, compress, output) = parse_bundle(&args).unwrap_or_else(|err| panic!("{err}"));
+        let names: Vec<String> = entries
+            .iter()
+            .map(|entry| format!("{}={}", entry.arch, entry.path.display()))
+            .collect();
+        assert_eq!(names, ["gfx942=a.out", "sm_90=b.s"]);
+        assert_eq!((compress, output), (Some(5), PathBuf::from("x.hipfb")));
+    }
+}
