@@ -339,13 +339,8 @@ pub unsafe extern "C" fn __hipRegisterTexture(
 /// Always safe to call.
 #[no_mangle]
 pub unsafe extern "C" fn __hipUnregisterFatBinary(handle: *mut *mut c_void) {
-    static SYNCHRONIZED: std::sync::Once = std::sync::Once::new();
     guarded("__hipUnregisterFatBinary", (), || {
-        SYNCHRONIZED.call_once(|| {
-            if let Some(backend) = crate::backend::get_if_started() {
-                backend.synchronize_used_devices();
-            }
-        });
+        crate::backend::synchronize_at_exit();
         let removed = handle_index(handle).is_some_and(registry::remove_fat_binary);
         log!(
             2,

@@ -41,6 +41,8 @@ type CuEvent = *mut c_void;
 type CuDevicePtr = u64;
 
 const CUDA_SUCCESS: CuResult = 0;
+/// `CUDA_ERROR_DEINITIALIZED`: the driver is shutting down (seen at process exit).
+const CUDA_ERROR_DEINITIALIZED: CuResult = 4;
 const CUDA_ERROR_NOT_READY: CuResult = 600;
 /// `CU_STREAM_PER_THREAD`, the per-thread default stream handle.
 const CU_STREAM_PER_THREAD: usize = 0x2;
@@ -318,6 +320,10 @@ impl Cuda {
     }
 
     fn error_name(&self, code: CuResult) -> String {
+        if code == CUDA_ERROR_DEINITIALIZED {
+            // `cuGetErrorName` itself fails once the driver is deinitialised.
+            return "CUDA_ERROR_DEINITIALIZED".to_owned();
+        }
         let mut name: *const c_char = std::ptr::null();
         // SAFETY: writes one pointer to a live local.
         let result = unsafe { (self.api.cuGetErrorName)(code, &mut name) };
@@ -819,8 +825,14 @@ impl Backend for Cuda {
             if lock(&entry.context).is_none() {
                 continue;
             }
-            if let Err(error) = self.synchronize(device) {
-                log!(1, "device {device}: synchronizing at exit: {error}");
+            match self.synchronize(device) {
+                // The driver was already torn down by its own exit handler: nothing runs.
+                Err(RuntimeError::Driver {
+                    code: CUDA_ERROR_DEINITIALIZED,
+                    ..
+                })
+                | Ok(()) => {}
+                Err(error) => log!(1, "device {device}: synchronizing at exit: {error}"),
             }
         }
     }

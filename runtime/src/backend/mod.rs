@@ -346,9 +346,36 @@ pub(crate) fn get() -> &'static dyn Backend {
     BACKEND
         .get_or_init(|| {
             let setting = std::env::var("OXHIP_VISIBLE_DEVICES").ok();
-            Box::new(cpu::devices::Devices::new(select(), setting.as_deref()))
+            let backend = Box::new(cpu::devices::Devices::new(select(), setting.as_deref()));
+            // Registered after `cuInit`, so it runs before the CUDA driver's own exit
+            // handler has torn the driver down (handlers run in reverse order); the
+            // registration destructors were registered earlier and run too late for it.
+            // SAFETY: `atexit` takes a plain function with no preconditions.
+            unsafe { atexit(synchronize_at_exit_handler) };
+            backend
         })
         .as_ref()
+}
+
+extern "C" {
+    fn atexit(handler: extern "C" fn()) -> i32;
+}
+
+extern "C" fn synchronize_at_exit_handler() {
+    // A panic must not unwind into the C library.
+    let _ = std::panic::catch_unwind(synchronize_at_exit);
+}
+
+/// Waits once for the devices already in use, as ROCm's runtime does at exit, so that
+/// kernels still running when `main` returns finish and flush their `printf` output.
+/// Never starts a backend.
+pub(crate) fn synchronize_at_exit() {
+    static SYNCHRONIZED: std::sync::Once = std::sync::Once::new();
+    SYNCHRONIZED.call_once(|| {
+        if let Some(backend) = get_if_started() {
+            backend.synchronize_used_devices();
+        }
+    });
 }
 
 /// The backend if one was already chosen; never starts one (for use at exit).
