@@ -40,6 +40,9 @@ for name in ("oxhipconfig", "oxhipify", "oxhip"):
 config.substitutions.append(("%clang-offload-bundler", os.path.join(llvm_bin, "clang-offload-bundler")))
 config.substitutions.append(("%llvm-readelf", os.path.join(llvm_bin, "llvm-readelf")))
 config.substitutions.append(("%llvm-objdump", os.path.join(llvm_bin, "llvm-objdump")))
+# Upstream clang, to compare our output with what it makes from the same source.
+config.substitutions.append(("%upstream-clang", os.path.join(llvm_bin, "clang")))
+config.substitutions.append(("%hip-include", os.path.join(repo_root, "runtime", "include")))
 
 config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
 # The driver finds its headers and runtime relative to itself; let a caller override.
