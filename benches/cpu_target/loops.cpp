@@ -1,0 +1,52 @@
+// The plain C++ loops that do the same work as kernels.hip, single-threaded, for
+// benches/cpu_target/run.sh. Same output format.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+constexpr int kBlock = 256;
+
+template <class Work> static double best_ms(int runs, Work work) {
+  double best = 1e30;
+  for (int run = 0; run < runs; ++run) {
+    auto start = std::chrono::steady_clock::now();
+    work();
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (ms < best) best = ms;
+  }
+  return best;
+}
+
+__attribute__((noinline)) static void triad(float* a, const float* b, const float* c, float scale, long n) {
+  for (long i = 0; i < n; ++i) a[i] = b[i] + scale * c[i];
+}
+
+__attribute__((noinline)) static void block_sum(const int* in, long long* partial, long n) {
+  long blocks = (n + kBlock - 1) / kBlock;
+  for (long block = 0; block < blocks; ++block) {
+    int sum = 0;
+    for (long i = block * kBlock; i < (block + 1) * kBlock && i < n; ++i) sum += in[i];
+    partial[block] = sum;
+  }
+}
+
+int main(int argc, char** argv) {
+  long n = argc > 1 ? std::atol(argv[1]) : 64l << 20;
+  long reduce_n = argc > 2 ? std::atol(argv[2]) : 16l << 20;
+  std::vector<float> a(n), b(n), c(n);
+  for (long i = 0; i < n; ++i) { b[i] = (float)(i % 1000); c[i] = 1.0f; }
+  double triad_ms = best_ms(5, [&] { triad(a.data(), b.data(), c.data(), 3.0f, n); });
+  double checksum = 0;
+  for (long i = 0; i < n; i += 4099) checksum += a[i];
+  std::printf("triad %.3f %.1f\n", triad_ms, checksum);
+  long reduce_blocks = (reduce_n + kBlock - 1) / kBlock;
+  std::vector<int> in(reduce_n);
+  std::vector<long long> partial(reduce_blocks);
+  for (long i = 0; i < reduce_n; ++i) in[i] = (int)(i % 7) - 3;
+  double reduce_ms = best_ms(5, [&] { block_sum(in.data(), partial.data(), reduce_n); });
+  long long total = 0;
+  for (long i = 0; i < reduce_blocks; ++i) total += partial[i];
+  std::printf("block_sum %.3f %lld\n", reduce_ms, total);
+  return 0;
+}
