@@ -3,6 +3,8 @@
 # tests, then the lit suite against the built binaries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Nothing here reads standard input; a stray one once poisoned cargo's cached rustc probe.
+exec </dev/null
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo build --workspace --quiet
