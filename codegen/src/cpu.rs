@@ -39,14 +39,14 @@ use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
-    BasicMetadataValueEnum, BasicValueEnum, FunctionValue, GlobalValue, PointerValue,
+    AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, GlobalValue, PointerValue,
 };
 use inkwell::{AddressSpace, GlobalVisibility, IntPredicate, ThreadLocalMode};
 
 use inkwell::llvm_sys::core::{
     LLVMGetCalledValue, LLVMGetFirstBasicBlock, LLVMGetFirstInstruction, LLVMGetInstructionOpcode,
-    LLVMGetNextBasicBlock, LLVMGetNextInstruction, LLVMIsAFunction, LLVMIsAInlineAsm, LLVMIsUndef,
-    LLVMSetAlignment,
+    LLVMGetNextBasicBlock, LLVMGetNextInstruction, LLVMGlobalClearMetadata, LLVMIsAFunction,
+    LLVMIsAInlineAsm, LLVMIsUndef, LLVMSetAlignment,
 };
 use inkwell::llvm_sys::prelude::LLVMValueRef;
 use inkwell::llvm_sys::LLVMOpcode;
@@ -106,14 +106,21 @@ pub(crate) fn lower<'ctx>(
         }
         // Inlined into the trampolines, so that a row loop reads the item record once per
         // work-item instead of calling the kernel and looking up thread-local storage each time.
+        // At -O0 (`optnone`, which requires `noinline`) the kernel stays a call.
         kernel.set_linkage(Linkage::Internal);
-        let noinline = Attribute::get_named_enum_kind_id("noinline");
-        kernel.remove_enum_attribute(AttributeLoc::Function, noinline);
-        let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
-        kernel.add_attribute(
-            AttributeLoc::Function,
-            context.create_enum_attribute(always_inline, 0),
-        );
+        let optnone = Attribute::get_named_enum_kind_id("optnone");
+        if kernel
+            .get_enum_attribute(AttributeLoc::Function, optnone)
+            .is_none()
+        {
+            let noinline = Attribute::get_named_enum_kind_id("noinline");
+            kernel.remove_enum_attribute(AttributeLoc::Function, noinline);
+            let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
+            kernel.add_attribute(
+                AttributeLoc::Function,
+                context.create_enum_attribute(always_inline, 0),
+            );
+        }
         kernel
             .as_global_value()
             .set_visibility(GlobalVisibility::Default);
@@ -195,7 +202,6 @@ fn global_value_type(global: GlobalValue<'_>) -> BasicTypeEnum<'_> {
 }
 
 fn value_ref(value: BasicValueEnum<'_>) -> LLVMValueRef {
-    use inkwell::values::AsValueRef;
     value.as_value_ref()
 }
 
@@ -204,7 +210,6 @@ fn fiber_kernels<'ctx>(
     module: &Module<'ctx>,
     kernels: &[FunctionValue<'ctx>],
 ) -> HashSet<FunctionValue<'ctx>> {
-    use inkwell::values::AsValueRef;
     let operations: HashSet<LLVMValueRef> = OPERATIONS
         .iter()
         .filter_map(|(name, _)| module.get_function(name))
@@ -284,6 +289,10 @@ fn define_operations<'ctx>(
         if function.count_basic_blocks() > 0 {
             continue;
         }
+        // With `-g`, clang attaches a subprogram *declaration* to the declared function; a
+        // definition may only carry a distinct one, and ours has no source anyway.
+        // SAFETY: `function` is a function of the live module.
+        unsafe { LLVMGlobalClearMetadata(function.as_value_ref()) };
         let block = context.append_basic_block(function, "entry");
         builder.position_at_end(block);
         let fail = |error: inkwell::builder::BuilderError| build_error(description, &error);

@@ -53,7 +53,10 @@ unsafe extern "C" fn count_barrier(item: *mut Item) {
     unsafe { *(*item).group.cast::<u32>() += 1 };
 }
 
-fn host_image(opt_level: OptLevel) -> (tempfile::TempDir, std::path::PathBuf, String) {
+fn host_image(
+    opt_level: OptLevel,
+    clang_extra: &[&str],
+) -> (tempfile::TempDir, std::path::PathBuf, String) {
     let directory = tempfile::tempdir().expect("temporary directory");
     let input = directory.path().join("kernels.hip");
     let bitcode = directory.path().join("kernels.bc");
@@ -116,7 +119,7 @@ fn host_image(opt_level: OptLevel) -> (tempfile::TempDir, std::path::PathBuf, St
 
 #[test]
 fn shared_memory_becomes_thread_local_and_only_barrier_free_kernels_get_a_row_loop() {
-    let (_directory, _image, ir) = host_image(OptLevel::O2);
+    let (_directory, _image, ir) = host_image(OptLevel::O2, &["-O3"]);
     let globals: Vec<&str> = ir
         .lines()
         .filter(|line| line.starts_with('@') || line.starts_with("define "))
@@ -151,7 +154,22 @@ fn shared_memory_becomes_thread_local_and_only_barrier_free_kernels_get_a_row_lo
 
 #[test]
 fn entry_points_run_from_the_loaded_image() {
-    let (_directory, image, _) = host_image(OptLevel::O2);
+    run_entry_points(OptLevel::O2, &["-O3"]);
+}
+
+/// `-O0` kernels are `optnone` (so not inlined); `-g` gives the declared operations subprogram
+/// declarations that their definitions must drop.
+#[test]
+fn entry_points_run_at_o0_and_with_debug_info() {
+    run_entry_points(OptLevel::O0, &["-O0"]);
+    run_entry_points(
+        OptLevel::O2,
+        &["-O2", "-debug-info-kind=constructor", "-dwarf-version=5"],
+    );
+}
+
+fn run_entry_points(opt_level: OptLevel, clang_extra: &[&str]) {
+    let (_directory, image, _) = host_image(opt_level, clang_extra);
     // SAFETY: the image was just built from the test's own source; its initialisers are
     // LLVM's (none).
     let library = unsafe { libloading::Library::new(&image) }.expect("dlopen the image");
