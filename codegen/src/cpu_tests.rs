@@ -68,14 +68,8 @@ fn host_image(
             "x86_64-unknown-linux-gnu",
             "-fcuda-is-device",
         ])
-        .args([
-            "-O3",
-            "-disable-llvm-passes",
-            "-emit-llvm-bc",
-            "-x",
-            "hip",
-            "-o",
-        ])
+        .args(clang_extra)
+        .args(["-disable-llvm-passes", "-emit-llvm-bc", "-x", "hip", "-o"])
         .arg(&bitcode)
         .arg(&input)
         .output()
