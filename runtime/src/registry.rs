@@ -33,6 +33,11 @@ impl Image {
         }
     }
 
+    /// An image for the CPU target (not the bundle's empty host placeholder).
+    pub(crate) fn is_cpu_image(&self) -> bool {
+        self.kind != "host" && self.triple.starts_with("x86_64")
+    }
+
     /// The bundle entry ID, as `clang-offload-bundler --list` prints it.
     pub(crate) fn id(&self) -> String {
         format!("{}-{}-{}", self.kind, self.triple, self.target_id)
@@ -201,6 +206,19 @@ pub(crate) fn add_fat_binary(blob: usize) -> usize {
             unregistered: AtomicBool::new(false),
         }));
         index
+    })
+}
+
+/// Whether some registered fat binary holds an image for the CPU target
+/// (`--offload-arch=host`). Parses the bundles, which the first launch would do anyway.
+pub(crate) fn any_host_image() -> bool {
+    // Clone the list first: parsing must not hold the registry lock.
+    let fat_binaries = with_registry(|registry| registry.fat_binaries.clone());
+    fat_binaries.iter().any(|fat_binary| {
+        fat_binary.is_registered()
+            && fat_binary
+                .images()
+                .is_ok_and(|images| images.iter().any(Image::is_cpu_image))
     })
 }
 

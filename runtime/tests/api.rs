@@ -1,6 +1,8 @@
 //! The HIP API through its Rust-visible `extern "C"` functions, on whatever machine runs
 //! the tests: misuse must return the documented codes without touching a device, and a
-//! machine without a usable GPU has exactly one device, the CPU (`no_device.rs` hides it).
+//! machine without a usable GPU has exactly one device, the CPU, here made visible with
+//! `OXHIP_VISIBLE_DEVICES=cpu` because no CPU image is registered in this process
+//! (`no_device.rs` hides every device, `gpu_only_program.rs` leaves the variable unset).
 //!
 //! Device-dependent expectations are chosen by probing for `libcuda.so.1` the way the
 //! runtime does; on a machine with a GPU those tests check the positive path instead.
@@ -26,12 +28,21 @@ fn name(error: HipError) -> String {
         .to_owned()
 }
 
+/// Lists the CPU device: called first by every test, before the device list is chosen.
+fn show_cpu_device() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    // SAFETY: every test calls this before its first runtime call, and the Once makes
+    // the one write happen before any test reads the environment.
+    ONCE.call_once(|| unsafe { std::env::set_var("OXHIP_VISIBLE_DEVICES", "cpu,gpu") });
+}
+
 fn dim(x: u32) -> Dim3 {
     Dim3 { x, y: 1, z: 1 }
 }
 
 #[test]
 fn without_a_driver_the_cpu_is_the_only_device() {
+    show_cpu_device();
     if cuda_driver_present() {
         return;
     }
@@ -102,6 +113,7 @@ fn without_a_driver_the_cpu_is_the_only_device() {
 
 #[test]
 fn with_a_driver_the_device_count_is_consistent() {
+    show_cpu_device();
     if !cuda_driver_present() {
         return;
     }
@@ -117,6 +129,7 @@ fn with_a_driver_the_device_count_is_consistent() {
 
 #[test]
 fn null_out_pointers_are_invalid_values() {
+    show_cpu_device();
     // SAFETY: NULL is checked before anything is written.
     unsafe {
         assert_eq!(name(hipGetDeviceCount(null_mut())), "hipErrorInvalidValue");
@@ -180,6 +193,7 @@ fn null_out_pointers_are_invalid_values() {
 
 #[test]
 fn bad_handles_kinds_and_configurations() {
+    show_cpu_device();
     // SAFETY: every call is rejected before it reads through a pointer.
     unsafe {
         let source = [0u8; 8];
@@ -247,6 +261,7 @@ fn bad_handles_kinds_and_configurations() {
 
 #[test]
 fn last_error_is_sticky_and_reset_by_get() {
+    show_cpu_device();
     // SAFETY: NULL is checked before anything is written.
     unsafe {
         let _ = hipGetLastError();
@@ -263,6 +278,7 @@ fn last_error_is_sticky_and_reset_by_get() {
 
 #[test]
 fn call_configurations_nest() {
+    show_cpu_device();
     // SAFETY: all pointers are to live locals.
     unsafe {
         let stream = 0x1234usize as HipStream;
@@ -311,6 +327,7 @@ fn call_configurations_nest() {
 
 #[test]
 fn error_names_and_strings() {
+    show_cpu_device();
     // SAFETY: both functions return static NUL-terminated strings for any code.
     unsafe {
         let string = |code: i32| CStr::from_ptr(hipGetErrorString(code)).to_str().unwrap();

@@ -1,8 +1,12 @@
 //! The device list the program sees: every GPU of the vendor backend first, then the CPU
 //! device, filtered and reordered by `OXHIP_VISIBLE_DEVICES`.
 //!
+//! Without `OXHIP_VISIBLE_DEVICES`, the CPU device is listed only when the program holds
+//! a CPU image (built with `--offload-arch=host`): a GPU-only program on a machine
+//! without a GPU sees no device and gets `hipErrorNoDevice`, as with HIP.
+//!
 //! `OXHIP_VISIBLE_DEVICES` is a comma-separated list; each entry is one of
-//! - `N`: device `N` of the default list (GPUs in driver order, then the CPU),
+//! - `N`: device `N` of the full list (GPUs in driver order, then the CPU),
 //! - `gpu:N`: the vendor backend's GPU `N`,
 //! - `gpu`: every GPU, in driver order,
 //! - `cpu` or `host`: the CPU device.
@@ -25,11 +29,13 @@ pub(crate) enum Slot {
     Cpu,
 }
 
-/// Parses `OXHIP_VISIBLE_DEVICES` (`None`: unset) for a machine with `gpus` GPUs.
-pub(crate) fn visible(setting: Option<&str>, gpus: usize) -> Vec<Slot> {
+/// Parses `OXHIP_VISIBLE_DEVICES` (`None`: unset) for a machine with `gpus` GPUs;
+/// `cpu_by_default` says whether the unset case lists the CPU device.
+pub(crate) fn visible(setting: Option<&str>, gpus: usize, cpu_by_default: bool) -> Vec<Slot> {
     let default: Vec<Slot> = (0..gpus).map(Slot::Gpu).chain([Slot::Cpu]).collect();
     let Some(setting) = setting else {
-        return default;
+        let listed = if cpu_by_default { gpus + 1 } else { gpus };
+        return default[..listed].to_vec();
     };
     let mut slots = Vec::new();
     let mut add = |slot: Slot| {
@@ -69,7 +75,7 @@ impl Devices {
     pub(crate) fn new(gpu: Box<dyn Backend>, setting: Option<&str>) -> Devices {
         let gpus = gpu.device_count();
         Devices {
-            slots: visible(setting, gpus),
+            slots: visible(setting, gpus, crate::registry::any_host_image()),
             gpu,
             cpu: Cpu::new(),
         }
@@ -278,23 +284,35 @@ mod tests {
 
     #[test]
     fn default_list_is_gpus_then_cpu() {
-        assert_eq!(visible(None, 2), [Slot::Gpu(0), Slot::Gpu(1), Slot::Cpu]);
-        assert_eq!(visible(None, 0), [Slot::Cpu]);
+        assert_eq!(
+            visible(None, 2, true),
+            [Slot::Gpu(0), Slot::Gpu(1), Slot::Cpu]
+        );
+        assert_eq!(visible(None, 0, true), [Slot::Cpu]);
+        // A program without a CPU image lists only the GPUs.
+        assert_eq!(visible(None, 2, false), [Slot::Gpu(0), Slot::Gpu(1)]);
+        assert_eq!(visible(None, 0, false), []);
     }
 
     #[test]
     fn entries_select_and_reorder() {
-        assert_eq!(visible(Some("cpu,0"), 2), [Slot::Cpu, Slot::Gpu(0)]);
-        assert_eq!(visible(Some("2"), 2), [Slot::Cpu]);
-        assert_eq!(visible(Some("gpu:1, host"), 2), [Slot::Gpu(1), Slot::Cpu]);
-        assert_eq!(visible(Some("gpu"), 2), [Slot::Gpu(0), Slot::Gpu(1)]);
-        assert_eq!(visible(Some("0,0,cpu,CPU"), 1), [Slot::Gpu(0), Slot::Cpu]);
+        assert_eq!(visible(Some("cpu,0"), 2, false), [Slot::Cpu, Slot::Gpu(0)]);
+        assert_eq!(visible(Some("2"), 2, false), [Slot::Cpu]);
+        assert_eq!(
+            visible(Some("gpu:1, host"), 2, false),
+            [Slot::Gpu(1), Slot::Cpu]
+        );
+        assert_eq!(visible(Some("gpu"), 2, false), [Slot::Gpu(0), Slot::Gpu(1)]);
+        assert_eq!(
+            visible(Some("0,0,cpu,CPU"), 1, false),
+            [Slot::Gpu(0), Slot::Cpu]
+        );
     }
 
     #[test]
     fn unknown_entries_and_empty_settings_select_nothing() {
-        assert_eq!(visible(Some(""), 2), []);
-        assert_eq!(visible(Some("7,gpu:5,tpu"), 2), []);
-        assert_eq!(visible(Some("gpu"), 0), []);
+        assert_eq!(visible(Some(""), 2, false), []);
+        assert_eq!(visible(Some("7,gpu:5,tpu"), 2, false), []);
+        assert_eq!(visible(Some("gpu"), 0, false), []);
     }
 }

@@ -176,10 +176,7 @@ fn entry_point(library: &Library, prefix: &str, name: &[u8]) -> Option<exec::Ent
 /// Picks the fat binary's host-triple image and opens it.
 fn load_image(fat_binary: &FatBinary) -> Result<LoadedImage, RuntimeError> {
     let images = fat_binary.images()?;
-    let Some(image) = images
-        .iter()
-        .find(|image| image.kind != "host" && image.triple.starts_with("x86_64"))
-    else {
+    let Some(image) = images.iter().find(|image| image.is_cpu_image()) else {
         return Err(RuntimeError::NoBinaryForGpu {
             arch: "host".to_owned(),
             available: registry::describe(images),
