@@ -9,7 +9,7 @@
 use std::ffi::{c_char, c_int, c_void};
 use std::panic::AssertUnwindSafe;
 
-use crate::backend::{self, Launch};
+use crate::backend::{self, Launch, PackedArgs};
 use crate::error::{HipError, RuntimeError};
 use crate::log::log;
 use crate::registry;
@@ -26,7 +26,10 @@ pub const HIP_VERSION: c_int = 60_400_000;
 
 /// Runs `body`, turning a panic into `hipErrorUnknown`, logging failures and recording
 /// the last error.
-fn call(name: &'static str, body: impl FnOnce() -> Result<(), RuntimeError>) -> HipError {
+pub(crate) fn call(
+    name: &'static str,
+    body: impl FnOnce() -> Result<(), RuntimeError>,
+) -> HipError {
     let result = std::panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|_| {
         Err(RuntimeError::Internal {
             reason: format!("panic inside `{name}`"),
@@ -46,7 +49,7 @@ fn call(name: &'static str, body: impl FnOnce() -> Result<(), RuntimeError>) -> 
     thread::record(&result)
 }
 
-fn non_null<T>(pointer: *const T, argument: &'static str) -> Result<(), RuntimeError> {
+pub(crate) fn non_null<T>(pointer: *const T, argument: &'static str) -> Result<(), RuntimeError> {
     if pointer.is_null() {
         Err(RuntimeError::InvalidValue { argument })
     } else {
@@ -596,11 +599,16 @@ pub unsafe extern "C" fn __hipPopCallConfiguration(
 /// The largest block CUDA and HIP devices accept.
 const MAX_THREADS_PER_BLOCK: u64 = 1024;
 
-fn launch(
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the launch parameters of the C API, passed through"
+)]
+pub(crate) fn launch(
     function_address: *const c_void,
     grid: Dim3,
     block: Dim3,
     args: *mut *mut c_void,
+    packed: Option<PackedArgs>,
     shared_mem: usize,
     stream: HipStream,
     per_thread_stream: bool,
@@ -638,6 +646,7 @@ fn launch(
             shared_mem,
             stream: stream as usize,
             per_thread_stream,
+            packed,
         },
     )
 }
@@ -663,6 +672,7 @@ pub unsafe extern "C" fn hipLaunchKernel(
             grid,
             block,
             args,
+            None,
             shared_mem,
             stream,
             false,
@@ -690,6 +700,7 @@ pub unsafe extern "C" fn hipLaunchKernel_spt(
             grid,
             block,
             args,
+            None,
             shared_mem,
             stream,
             true,

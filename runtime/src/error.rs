@@ -416,6 +416,14 @@ pub enum RuntimeError {
     },
     #[error("the runtime hit an internal error: {reason}")]
     Internal { reason: String },
+    #[error("no {what} named `{name}`")]
+    NotFound { what: &'static str, name: String },
+    #[error("cannot read `{path}`: {reason}")]
+    FileNotFound { path: String, reason: String },
+    #[error("a cooperative launch of {blocks} blocks cannot be co-resident (at most {limit})")]
+    CooperativeLaunchTooLarge { blocks: u64, limit: u64 },
+    #[error("{what} is not supported{detail}")]
+    NotSupported { what: &'static str, detail: String },
 }
 
 impl RuntimeError {
@@ -435,6 +443,12 @@ impl RuntimeError {
             RuntimeError::NoBinaryForGpu { .. } => HipError::ErrorNoBinaryForGpu,
             RuntimeError::Driver { code, .. } => HipError::from_cu_result(*code),
             RuntimeError::Internal { .. } => HipError::ErrorUnknown,
+            RuntimeError::NotFound { .. } => HipError::ErrorNotFound,
+            RuntimeError::FileNotFound { .. } => HipError::ErrorFileNotFound,
+            RuntimeError::CooperativeLaunchTooLarge { .. } => {
+                HipError::ErrorCooperativeLaunchTooLarge
+            }
+            RuntimeError::NotSupported { .. } => HipError::ErrorNotSupported,
         }
     }
 }

@@ -68,6 +68,7 @@ mod backend;
 pub mod error;
 mod image;
 mod log;
+pub mod module;
 pub mod registration;
 mod registry;
 mod thread;

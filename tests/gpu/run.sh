@@ -28,10 +28,13 @@ build() {
     "$oxhip" -O3 --offload-arch="$archs" -c "$src" -o "$carry/multi_tu_$(basename "$src" .hip).o" || failed=1
   done
   "$oxhip" "$carry"/multi_tu_*.o -o "$carry/bin/multi_tu" || failed=1
+  # The module API program loads bin/module.hipfb (a --genco code object) next to itself.
+  "$oxhip" -O3 --offload-arch="$archs" --genco "$programs/module/kernels.hip" -o "$carry/bin/module.hipfb" || failed=1
+  "$oxhip" -O3 --offload-arch="$archs" "$programs/module/main.hip" -o "$carry/bin/module" || failed=1
   set +x
   # Debug info of the static runtime makes each program ~20 MB; the device tool
   # carries 64 MiB at most.
-  strip "$carry"/bin/*
+  for exe in "$carry"/bin/*; do [ "${exe%.hipfb}" = "$exe" ] && strip "$exe"; done
   rm -f "$carry"/*.o
   return $failed
 }
@@ -43,6 +46,7 @@ run() {
   OXHIP_LOG=1 timeout 120 "$bin/vadd" 2>&1 | head -40
   for exe in "$bin"/*; do
     local name=$(basename "$exe")
+    case "$name" in *.hipfb) continue ;; esac
     if timeout 120 "$exe"; then passed=$((passed + 1)); else
       echo "$name: FAILED (exit $?)"; failed=$((failed + 1)); fi
   done

@@ -5,7 +5,9 @@
 //!
 //! Each program is built twice: for `--offload-arch=host` alone and for
 //! `--offload-arch=gfx942,sm_90,host`, so the CPU image must also work from a bundle shared
-//! with GPU images. `multi_tu/` is compiled one unit at a time (`-c`) and linked. The runs
+//! with GPU images. `multi_tu/` is compiled one unit at a time (`-c`) and linked; `module/`
+//! is a host program (`main.hip`) that loads `kernels.hip`, built with `--genco` into
+//! `<executable>.hipfb`, through the module API. The runs
 //! set `OXHIP_VISIBLE_DEVICES=cpu`, so a GPU on the test machine does not take device 0.
 //!
 //! Needs the workspace built first (`cargo build --workspace`, as `scripts/test.sh` does).
@@ -61,7 +63,26 @@ fn build(program: &Path, archs: &str, dir: &Path) -> Result<PathBuf, String> {
         .to_string_lossy()
         .into_owned();
     let exe = dir.join(&name);
-    if program.is_dir() {
+    if name == "module" {
+        // The module API program loads `<exe>.hipfb`, a code object built by `--genco`.
+        let mut code_object = exe.clone().into_os_string();
+        code_object.push(".hipfb");
+        compile(&[
+            "-O3".as_ref(),
+            offload.as_ref(),
+            "--genco".as_ref(),
+            program.join("kernels.hip").as_os_str(),
+            "-o".as_ref(),
+            code_object.as_os_str(),
+        ])?;
+        compile(&[
+            "-O3".as_ref(),
+            offload.as_ref(),
+            program.join("main.hip").as_os_str(),
+            "-o".as_ref(),
+            exe.as_os_str(),
+        ])?;
+    } else if program.is_dir() {
         let mut objects = Vec::new();
         let mut sources: Vec<PathBuf> = std::fs::read_dir(program)
             .unwrap_or_else(|err| panic!("listing {}: {err}", program.display()))

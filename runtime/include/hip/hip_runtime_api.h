@@ -130,6 +130,33 @@ typedef enum hipMemcpyKind {
 } hipMemcpyKind;
 
 typedef struct ihipStream_t* hipStream_t;
+typedef struct ihipModule_t* hipModule_t;
+typedef struct ihipModuleSymbol_t* hipFunction_t;
+typedef void* hipDeviceptr_t;
+
+/* Keys of hipModuleLaunchKernel's `extra` array. */
+#define HIP_LAUNCH_PARAM_BUFFER_POINTER ((void*)0x01)
+#define HIP_LAUNCH_PARAM_BUFFER_SIZE ((void*)0x02)
+#define HIP_LAUNCH_PARAM_END ((void*)0x03)
+
+/* JIT options of hipModuleLoadDataEx (CUDA's CUjit_option numbers). */
+typedef enum hipJitOption {
+  hipJitOptionMaxRegisters = 0,
+  hipJitOptionThreadsPerBlock = 1,
+  hipJitOptionWallTime = 2,
+  hipJitOptionInfoLogBuffer = 3,
+  hipJitOptionInfoLogBufferSizeBytes = 4,
+  hipJitOptionErrorLogBuffer = 5,
+  hipJitOptionErrorLogBufferSizeBytes = 6,
+  hipJitOptionOptimizationLevel = 7,
+  hipJitOptionTargetFromContext = 8,
+  hipJitOptionTarget = 9,
+  hipJitOptionFallbackStrategy = 10,
+  hipJitOptionGenerateDebugInfo = 11,
+  hipJitOptionLogVerbose = 12,
+  hipJitOptionGenerateLineInfo = 13,
+  hipJitOptionCacheMode = 14
+} hipJitOption;
 typedef struct ihipEvent_t* hipEvent_t;
 
 /* The per-thread default stream. */
@@ -538,6 +565,30 @@ hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* func);
 hipError_t hipFuncSetAttribute(const void* func, hipFuncAttribute attr, int value);
 /* A hint; accepted and ignored. */
 hipError_t hipFuncSetCacheConfig(const void* func, hipFuncCache_t config);
+
+/* ---- Modules ----------------------------------------------------------------------- */
+
+/* A module is a code object the program loads itself: an offload bundle (what
+ * `oxhip --genco` writes), an NVIDIA fatbinary, a cubin, NUL-terminated PTX text, or a
+ * CPU image (the x86-64 shared object of --offload-arch=host). JIT options are accepted
+ * and ignored. */
+hipError_t hipModuleLoad(hipModule_t* module, const char* fname);
+hipError_t hipModuleLoadData(hipModule_t* module, const void* image);
+hipError_t hipModuleLoadDataEx(hipModule_t* module, const void* image, unsigned int numOptions,
+                               hipJitOption* options, void** optionValues);
+hipError_t hipModuleUnload(hipModule_t module);
+hipError_t hipModuleGetFunction(hipFunction_t* function, hipModule_t module, const char* kname);
+/* Either output may be NULL. */
+hipError_t hipModuleGetGlobal(hipDeviceptr_t* dptr, size_t* bytes, hipModule_t hmod,
+                              const char* name);
+/* Arguments come as kernelParams (one pointer per parameter) or packed in extra
+ * ({HIP_LAUNCH_PARAM_BUFFER_POINTER, buf, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
+ * HIP_LAUNCH_PARAM_END}), never both. The CPU device takes only kernelParams. */
+hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
+                                 unsigned int gridDimZ, unsigned int blockDimX,
+                                 unsigned int blockDimY, unsigned int blockDimZ,
+                                 unsigned int sharedMemBytes, hipStream_t stream,
+                                 void** kernelParams, void** extra);
 
 /* Used by clang's lowering of kernel<<<grid, block, shared, stream>>>(...). */
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,

@@ -890,8 +890,26 @@ impl Backend for Cuda {
             launch.block.z,
             launch.shared_mem
         );
+        // CUDA's `extra` array (hip-abi.md §5.4): BUFFER_POINTER 1, BUFFER_SIZE 2, END 0.
+        let mut size = launch.packed.map_or(0, |packed| packed.size);
+        let mut extra: Vec<*mut c_void> = match launch.packed {
+            Some(packed) => vec![
+                std::ptr::without_provenance_mut(1),
+                packed.buffer,
+                std::ptr::without_provenance_mut(2),
+                (&raw mut size).cast(),
+                std::ptr::null_mut(),
+            ],
+            None => Vec::new(),
+        };
+        let extra_pointer = if extra.is_empty() {
+            std::ptr::null_mut()
+        } else {
+            extra.as_mut_ptr()
+        };
         // SAFETY: `args` is clang's array of pointers to each kernel argument, which is
-        // exactly `kernelParams` (hip-abi.md §5.4); `extra` is NULL.
+        // exactly `kernelParams` (hip-abi.md §5.4), or NULL when `extra` carries the
+        // packed buffer; `extra` and `size` outlive the call, which copies the arguments.
         let code = unsafe {
             (self.api.cuLaunchKernel)(
                 cached.function.0,
@@ -904,7 +922,7 @@ impl Backend for Cuda {
                 launch.shared_mem as u32,
                 Self::stream(stream),
                 launch.args,
-                std::ptr::null_mut(),
+                extra_pointer,
             )
         };
         self.check("cuLaunchKernel", code)

@@ -36,6 +36,16 @@ pub(crate) struct Launch {
     pub(crate) stream: StreamHandle,
     /// `hipLaunchKernel_spt`: the null stream means the per-thread default stream.
     pub(crate) per_thread_stream: bool,
+    /// `hipModuleLaunchKernel`'s packed argument buffer, when `args` is NULL.
+    pub(crate) packed: Option<PackedArgs>,
+}
+
+/// Kernel arguments packed at their natural offsets in one buffer (the `extra` form of
+/// `hipModuleLaunchKernel`, hip-abi.md §5.4).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PackedArgs {
+    pub(crate) buffer: *mut c_void,
+    pub(crate) size: usize,
 }
 
 /// Everything the HIP API needs from a driver. Device numbers are already range-checked

@@ -425,6 +425,13 @@ impl Backend for Cpu {
             });
         }
         let kernel = self.kernel(launch.kernel)?;
+        if launch.packed.is_some() {
+            // FIXME(#4): unpack with the argument sizes codegen would export per kernel.
+            return Err(RuntimeError::NotSupported {
+                what: "a packed argument buffer (`extra`)",
+                detail: " on the CPU device; pass `kernelParams`".to_owned(),
+            });
+        }
         let shape = exec::Shape {
             grid: launch.grid,
             block: launch.block,
