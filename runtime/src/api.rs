@@ -612,6 +612,7 @@ pub(crate) fn launch(
     shared_mem: usize,
     stream: HipStream,
     per_thread_stream: bool,
+    cooperative: bool,
 ) -> Result<(), RuntimeError> {
     if function_address.is_null() {
         return Err(RuntimeError::UnknownKernel { handle: 0 });
@@ -647,6 +648,7 @@ pub(crate) fn launch(
             stream: stream as usize,
             per_thread_stream,
             packed,
+            cooperative,
         },
     )
 }
@@ -676,6 +678,7 @@ pub unsafe extern "C" fn hipLaunchKernel(
             shared_mem,
             stream,
             false,
+            false,
         )
     })
 }
@@ -703,6 +706,37 @@ pub unsafe extern "C" fn hipLaunchKernel_spt(
             None,
             shared_mem,
             stream,
+            true,
+            false,
+        )
+    })
+}
+
+/// Launches a kernel whose blocks may synchronise with each other (`grid_group::sync`):
+/// every block must be resident at once, or the launch fails with
+/// `hipErrorCooperativeLaunchTooLarge`.
+///
+/// # Safety
+/// As for [`hipLaunchKernel`].
+#[no_mangle]
+pub unsafe extern "C" fn hipLaunchCooperativeKernel(
+    function_address: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    shared_mem: u32,
+    stream: HipStream,
+) -> HipError {
+    call("hipLaunchCooperativeKernel", || {
+        launch(
+            function_address,
+            grid,
+            block,
+            args,
+            None,
+            shared_mem as usize,
+            stream,
+            false,
             true,
         )
     })

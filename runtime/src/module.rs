@@ -524,6 +524,7 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
             shared_mem_bytes as usize,
             stream,
             false,
+            false,
         )
     })
 }

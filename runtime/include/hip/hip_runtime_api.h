@@ -559,6 +559,12 @@ hipError_t hipLaunchKernel_spt(const void* function_address, dim3 numBlocks, dim
                                void** args, size_t sharedMemBytes __OXHIP_DEFAULT(0),
                                hipStream_t stream __OXHIP_DEFAULT(0));
 
+/* A launch whose blocks may wait for each other (cooperative_groups::grid_group::sync):
+ * all blocks must be resident at once, else hipErrorCooperativeLaunchTooLarge. */
+hipError_t hipLaunchCooperativeKernel(const void* f, dim3 gridDim, dim3 blockDimX,
+                                      void** kernelParams, unsigned int sharedMemBytes,
+                                      hipStream_t stream);
+
 /* Attributes of the kernel whose host handle is `func` (&kernel), on the current device;
  * loads the kernel's image if needed. */
 hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, const void* func);
@@ -613,6 +619,14 @@ template <class T>
 static inline hipError_t hipHostMalloc(T** ptr, size_t size,
                                        unsigned int flags = hipHostMallocDefault) {
   return hipHostMalloc(reinterpret_cast<void**>(ptr), size, flags);
+}
+template <class F>
+static inline hipError_t hipLaunchCooperativeKernel(F* f, dim3 gridDim, dim3 blockDim,
+                                                    void** kernelParams,
+                                                    unsigned int sharedMemBytes,
+                                                    hipStream_t stream) {
+  return hipLaunchCooperativeKernel(reinterpret_cast<const void*>(f), gridDim, blockDim,
+                                    kernelParams, sharedMemBytes, stream);
 }
 template <class T>
 static inline hipError_t hipMallocManaged(T** ptr, size_t size,

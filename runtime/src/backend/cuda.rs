@@ -125,6 +125,9 @@ driver_api! {
         CuFunction, u32, u32, u32, u32, u32, u32, u32, CuStream,
         *mut *mut c_void, *mut *mut c_void,
     );
+    cuLaunchCooperativeKernel: fn(
+        CuFunction, u32, u32, u32, u32, u32, u32, u32, CuStream, *mut *mut c_void,
+    );
     cuStreamCreate: fn(*mut CuStream, u32);
     cuStreamDestroy: fn(CuStream);
     cuStreamSynchronize: fn(CuStream);
@@ -907,6 +910,27 @@ impl Backend for Cuda {
         } else {
             extra.as_mut_ptr()
         };
+        if launch.cooperative {
+            if launch.packed.is_some() {
+                return Err(RuntimeError::InvalidValue { argument: "extra" });
+            }
+            // SAFETY: as for cuLaunchKernel below; the cooperative form takes no `extra`.
+            let code = unsafe {
+                (self.api.cuLaunchCooperativeKernel)(
+                    cached.function.0,
+                    launch.grid.x,
+                    launch.grid.y,
+                    launch.grid.z,
+                    launch.block.x,
+                    launch.block.y,
+                    launch.block.z,
+                    launch.shared_mem as u32,
+                    Self::stream(stream),
+                    launch.args,
+                )
+            };
+            return self.check("cuLaunchCooperativeKernel", code);
+        }
         // SAFETY: `args` is clang's array of pointers to each kernel argument, which is
         // exactly `kernelParams` (hip-abi.md §5.4), or NULL when `extra` carries the
         // packed buffer; `extra` and `size` outlive the call, which copies the arguments.

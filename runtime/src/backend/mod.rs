@@ -38,6 +38,9 @@ pub(crate) struct Launch {
     pub(crate) per_thread_stream: bool,
     /// `hipModuleLaunchKernel`'s packed argument buffer, when `args` is NULL.
     pub(crate) packed: Option<PackedArgs>,
+    /// `hipLaunchCooperativeKernel`: every block must be resident at once, so that a
+    /// grid-wide barrier (`grid_group::sync`) can complete.
+    pub(crate) cooperative: bool,
 }
 
 /// Kernel arguments packed at their natural offsets in one buffer (the `extra` form of

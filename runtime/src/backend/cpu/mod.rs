@@ -35,6 +35,8 @@ const ALIGNMENT: usize = 256;
 /// Shared memory per work-group: codegen's dynamic array size (`DYNAMIC_SHARED_BYTES`).
 const SHARED_MEMORY_BYTES: usize = 64 * 1024;
 const MAX_THREADS_PER_BLOCK: u32 = 1024;
+/// The most groups a cooperative launch may have: each runs on its own OS thread.
+const MAX_COOPERATIVE_GROUPS: u64 = 256;
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
@@ -316,6 +318,7 @@ impl Backend for Cpu {
         prop.minor = 0;
         prop.multiProcessorCount = threads;
         prop.integrated = 1;
+        prop.cooperativeLaunch = 1;
         prop.canMapHostMemory = 1;
         prop.unifiedAddressing = 1;
         prop.managedMemory = 1;
@@ -436,6 +439,18 @@ impl Backend for Cpu {
             grid: launch.grid,
             block: launch.block,
         };
+        if launch.cooperative {
+            let blocks = launch.grid.count();
+            if blocks > MAX_COOPERATIVE_GROUPS {
+                return Err(RuntimeError::CooperativeLaunchTooLarge {
+                    blocks,
+                    limit: MAX_COOPERATIVE_GROUPS,
+                });
+            }
+            // SAFETY: as below.
+            return unsafe { exec::run_cooperative(kernel, &shape, launch.args) }
+                .map_err(|reason| RuntimeError::Internal { reason });
+        }
         // SAFETY: `args` is clang's argument array for this kernel (hip-abi.md §1.4), valid
         // for the duration of `hipLaunchKernel`, which this call does not outlive.
         unsafe { exec::run(kernel, &shape, launch.args, self.threads) }
