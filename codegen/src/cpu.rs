@@ -41,6 +41,7 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
     AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, GlobalValue, PointerValue,
 };
+use inkwell::targets::TargetData;
 use inkwell::{AddressSpace, GlobalVisibility, IntPredicate, ThreadLocalMode};
 
 use inkwell::llvm_sys::core::{
@@ -78,11 +79,16 @@ const OPERATIONS: [(&str, u64); 4] = [
 /// Prefixes of the generated entry points, followed by the kernel's (mangled) name.
 pub const ENTRY_PREFIX: &str = "__oxhip_cpu_entry.";
 pub const ROW_PREFIX: &str = "__oxhip_cpu_row.";
+/// Prefix of each kernel's argument table: a constant `u32` array `[n, size0, align0, size1,
+/// align1, …]`, one pair per source parameter (one slot of clang's argument array), so the
+/// runtime can copy a launch's arguments (asynchronous streams) or unpack a packed buffer.
+pub const ARGS_PREFIX: &str = "__oxhip_cpu_args.";
 
 /// Rewrites `module` as described in the module documentation.
 pub(crate) fn lower<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
+    target_data: &TargetData,
     description: &str,
 ) -> Result<(), CodegenError> {
     let kernels: Vec<FunctionValue<'_>> = module
@@ -99,6 +105,7 @@ pub(crate) fn lower<'ctx>(
     let needs_fibers = fiber_kernels(module, &kernels);
     define_operations(module, context, item, description)?;
     for kernel in kernels {
+        argument_table(module, context, target_data, kernel);
         let fibers = needs_fibers.contains(&kernel);
         entry_trampoline(module, context, item, kernel, false, description)?;
         if !fibers {
@@ -370,6 +377,75 @@ enum Source {
     Load { index: usize, offset: u64 },
     /// `args[index]` itself (a `byval` aggregate: the callee copies it).
     Pointer { index: usize },
+}
+
+/// Emits `__oxhip_cpu_args.K`: the size and alignment of each source parameter, from the IR
+/// types. Exact for scalars, pointers and `byval` aggregates; an aggregate passed in registers
+/// gets the size of its coerced parts (`coerce0` + `coerce1` at offset 8) and the largest of
+/// their ABI alignments, which can exceed the source type's (FIXME(#4): only the frontend
+/// knows the source alignment).
+fn argument_table<'ctx>(
+    module: &Module<'ctx>,
+    context: &'ctx Context,
+    target_data: &TargetData,
+    kernel: FunctionValue<'ctx>,
+) {
+    let byval = Attribute::get_named_enum_kind_id("byval");
+    let align = Attribute::get_named_enum_kind_id("align");
+    let parameter_types = kernel.get_type().get_param_types();
+    let mut layout: Vec<(u64, u64)> = Vec::new();
+    for (position, (source, ty)) in parameter_sources(kernel)
+        .into_iter()
+        .zip(parameter_types)
+        .enumerate()
+    {
+        let location = AttributeLoc::Param(u32::try_from(position).unwrap_or(u32::MAX));
+        let (size, alignment) = match source {
+            Source::Pointer { .. } => {
+                let (size, natural) = kernel
+                    .get_enum_attribute(location, byval)
+                    .filter(|attribute| attribute.is_type())
+                    .map_or((8, 8), |attribute| {
+                        let pointee = attribute.get_type_value();
+                        (
+                            target_data.get_abi_size(&pointee),
+                            u64::from(target_data.get_abi_alignment(&pointee)),
+                        )
+                    });
+                let declared = kernel
+                    .get_enum_attribute(location, align)
+                    .map(|attribute| attribute.get_enum_value());
+                (size, declared.filter(|value| *value > 0).unwrap_or(natural))
+            }
+            Source::Load { offset, .. } => match BasicTypeEnum::try_from(ty) {
+                Ok(ty) => (
+                    offset + target_data.get_store_size(&ty),
+                    u64::from(target_data.get_abi_alignment(&ty)),
+                ),
+                Err(()) => (offset + 8, 8),
+            },
+        };
+        match (source, layout.last_mut()) {
+            // The second half of a split aggregate extends the parameter before it.
+            (Source::Load { offset: 8, .. }, Some(last)) => {
+                *last = (size, last.1.max(alignment));
+            }
+            _ => layout.push((size, alignment)),
+        }
+    }
+    let i32_type = context.i32_type();
+    let mut words = vec![i32_type.const_int(layout.len() as u64, false)];
+    for (size, alignment) in layout {
+        words.push(i32_type.const_int(size, false));
+        words.push(i32_type.const_int(alignment, false));
+    }
+    let array = i32_type.const_array(&words);
+    let name = format!("{ARGS_PREFIX}{}", kernel.get_name().to_string_lossy());
+    let table = module.add_global(array.get_type(), None, &name);
+    table.set_initializer(&array);
+    table.set_constant(true);
+    table.set_linkage(Linkage::External);
+    table.set_visibility(GlobalVisibility::Default);
 }
 
 /// Maps the kernel's IR parameters onto source parameters (see the module documentation).

@@ -225,3 +225,27 @@ fn run_entry_points(opt_level: OptLevel, clang_extra: &[&str]) {
     assert_eq!(result, 12);
     assert_eq!(counter, 1, "the barrier called the runtime once");
 }
+
+#[test]
+fn argument_tables_give_each_source_parameter_its_size_and_alignment() {
+    let (_directory, image, _ir) = host_image(OptLevel::O2, &["-O3"]);
+    // SAFETY: the image is ours; loading it runs no initialisers of note.
+    let library = unsafe { libloading::Library::new(&image) }.expect("dlopen the image");
+    let table = |kernel: &str| -> Vec<u32> {
+        let name = format!("{}{kernel}\0", cpu::ARGS_PREFIX);
+        // SAFETY: codegen defines the table as a constant u32 array starting with its count.
+        unsafe {
+            let start = *library
+                .get::<*const u32>(name.as_bytes())
+                .expect("argument table exported");
+            let count = *start as usize;
+            std::slice::from_raw_parts(start, 1 + 2 * count).to_vec()
+        }
+    };
+    // (float *, Split {int a, b, c} in two halves, float, Big byval, char)
+    assert_eq!(
+        table("_Z5plainPf5Splitf3Bigc"),
+        [5, 8, 8, 12, 8, 4, 4, 32, 8, 1, 1]
+    );
+    assert_eq!(table("_Z6syncedPi"), [1, 8, 8]);
+}

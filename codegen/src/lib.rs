@@ -227,7 +227,7 @@ fn compile_with_library(
     }
     internalize::internalize(&module, matches!(options.target, Target::Host { .. }));
     if matches!(options.target, Target::Host { .. }) {
-        cpu::lower(&module, &context, &description)?;
+        cpu::lower(&module, &context, &machine.get_target_data(), &description)?;
     }
     verify(&module, &description)?;
 
