@@ -424,6 +424,8 @@ pub enum RuntimeError {
     CooperativeLaunchTooLarge { blocks: u64, limit: u64 },
     #[error("{what} is not supported{detail}")]
     NotSupported { what: &'static str, detail: String },
+    #[error("work is still pending")]
+    NotReady,
 }
 
 impl RuntimeError {
@@ -449,6 +451,7 @@ impl RuntimeError {
                 HipError::ErrorCooperativeLaunchTooLarge
             }
             RuntimeError::NotSupported { .. } => HipError::ErrorNotSupported,
+            RuntimeError::NotReady => HipError::ErrorNotReady,
         }
     }
 }

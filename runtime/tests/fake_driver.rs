@@ -259,3 +259,96 @@ fn a_driver_older_than_cuda_12_means_no_device() {
         "{stderr}"
     );
 }
+
+const MODULES: &str = r#"
+#include <hip/hip_runtime_api.h>
+#include <stdio.h>
+#define __global__ __attribute__((global))
+__global__ void square(int* data, int n) {}
+
+static const char ptx[] =
+    ".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry _Z6squarePii()\n{\n}\n";
+
+int main() {
+  hipModule_t module = 0;
+  printf("load %s\n", hipGetErrorName(hipModuleLoadData(&module, ptx)));
+  hipFunction_t function = 0, missing = 0;
+  printf("function %s\n", hipGetErrorName(hipModuleGetFunction(&function, module, "_Z6squarePii")));
+  printf("missing %s\n", hipGetErrorName(hipModuleGetFunction(&missing, module, "nothing")));
+  int* data = 0;
+  hipMalloc((void**)&data, 16);
+  int n = 3;
+  void* params[] = {&data, &n};
+  printf("params %s\n", hipGetErrorName(hipModuleLaunchKernel(function, 1, 1, 1, 8, 1, 1, 0, 0,
+                                                              params, 0)));
+  struct { int* data; int n; } packed = {data, 4};
+  int first = 77;
+  packed.data = &first;
+  size_t size = sizeof packed;
+  void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
+                   HIP_LAUNCH_PARAM_END};
+  printf("extra %s\n", hipGetErrorName(hipModuleLaunchKernel(function, 2, 1, 1, 8, 1, 1, 0, 0, 0,
+                                                             extra)));
+  printf("both %s\n", hipGetErrorName(hipModuleLaunchKernel(function, 1, 1, 1, 1, 1, 1, 0, 0,
+                                                            params, extra)));
+  hipDeviceptr_t address = 0;
+  size_t bytes = 0;
+  printf("global %s %zu\n", hipGetErrorName(hipModuleGetGlobal(&address, &bytes, module, "table")),
+         bytes);
+  printf("no global %s\n",
+         hipGetErrorName(hipModuleGetGlobal(&address, &bytes, module, "absent")));
+  printf("unload %s\n", hipGetErrorName(hipModuleUnload(module)));
+  printf("after unload %s\n", hipGetErrorName(hipModuleLaunchKernel(function, 1, 1, 1, 1, 1, 1, 0,
+                                                                    0, params, 0)));
+  printf("cooperative %s\n",
+         hipGetErrorName(hipLaunchCooperativeKernel((const void*)&square, dim3(4), dim3(32),
+                                                    params, 0, 0)));
+  return 0;
+}
+"#;
+
+#[test]
+fn module_api_and_cooperative_launches_through_the_driver_api() {
+    let dir = tempfile::tempdir().unwrap();
+    fake_driver(dir.path());
+    let bundle = ptx_bundle(&[("sm_90", PTX_SM_90)], None);
+    let objects = [compile_hip_host(dir.path(), "modules", MODULES, &bundle)];
+    let program = dir.path().join("modules");
+    link(&objects, &program);
+    let output = run_with_fake(&program, dir.path(), &[("OXHIP_VISIBLE_DEVICES", "gpu")]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stdout
+        .lines()
+        .filter(|line| !line.starts_with("fake: cu") || line.contains("Launch"))
+        .collect();
+    let expected = [
+        "load hipSuccess",
+        "function hipSuccess",
+        "missing hipErrorNotFound",
+        "fake: cuLaunchKernel 0x3000 grid 1,1,1 block 8,1,1 shared 0 stream (nil) extra (nil)",
+        "params hipSuccess",
+        // HIP's END (3) becomes CUDA's (0); the buffer and its size pass through.
+        "fake: extra 1 2 16 bytes 0 first int 77",
+        "extra hipSuccess",
+        "both hipErrorInvalidValue",
+        "global hipSuccess 16",
+        "no global hipErrorNotFound",
+        "unload hipSuccess",
+        "after unload hipErrorInvalidHandle",
+        "fake: cuLaunchCooperativeKernel 0x3000 grid 4,1,1 block 32,1,1 shared 0 stream (nil) n 3",
+        "cooperative hipSuccess",
+    ];
+    let extra_line = stdout
+        .lines()
+        .find(|line| line.starts_with("fake: cuLaunchKernel") && line.contains("grid 2,1,1"));
+    assert!(
+        extra_line.is_some_and(|line| !line.ends_with("extra (nil)")),
+        "{stdout}"
+    );
+    let lines: Vec<&str> = lines
+        .into_iter()
+        .filter(|line| !line.contains("grid 2,1,1"))
+        .collect();
+    assert_eq!(lines, expected, "stderr:\n{stderr}");
+}

@@ -172,10 +172,25 @@ static CUresult launch_kernel(void* function, unsigned gx, unsigned gy, unsigned
   printf("fake: cuLaunchKernel %p grid %u,%u,%u block %u,%u,%u shared %u stream %p extra %p\n",
          function, gx, gy, gz, bx, by, bz, shared, stream, (void*)extra);
   if (managed_storage) printf("fake: managed value %d\n", *managed_storage);
+  if (!params && extra) {
+    /* The packed form: {BUFFER_POINTER 1, buf, BUFFER_SIZE 2, &size, END 0}. */
+    printf("fake: extra %zu %zu %zu bytes %zu first int %d\n", (size_t)extra[0],
+           (size_t)extra[2], *(size_t*)extra[3], (size_t)extra[4], **(int**)extra[1]);
+    return 0;
+  }
   /* square(int* data, int n): params[i] points at argument i. */
   int* data = *(int**)params[0];
   int n = *(int*)params[1];
   for (int i = 0; i < n; ++i) data[i] *= data[i];
+  return 0;
+}
+
+static CUresult launch_cooperative_kernel(void* function, unsigned gx, unsigned gy, unsigned gz,
+                                          unsigned bx, unsigned by, unsigned bz, unsigned shared,
+                                          void* stream, void** params) {
+  printf("fake: cuLaunchCooperativeKernel %p grid %u,%u,%u block %u,%u,%u shared %u stream %p "
+         "n %d\n",
+         function, gx, gy, gz, bx, by, bz, shared, stream, *(int*)params[1]);
   return 0;
 }
 
@@ -219,6 +234,7 @@ static const struct entry entries[] = {
     {"cuFuncSetAttribute", (void*)func_set_attribute},
     {"cuFuncGetAttribute", (void*)func_get_attribute},
     {"cuLaunchKernel", (void*)launch_kernel},
+    {"cuLaunchCooperativeKernel", (void*)launch_cooperative_kernel},
     {"cuStreamCreate", (void*)ok},
     {"cuStreamDestroy", (void*)ok},
     {"cuStreamSynchronize", (void*)ok},

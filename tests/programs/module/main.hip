@@ -133,19 +133,11 @@ int main(int argc, char** argv) {
   size_t packed_size = sizeof packed;
   void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE,
                    &packed_size, HIP_LAUNCH_PARAM_END};
-  hipError_t packed_status = hipModuleLaunchKernel(mixed, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, extra);
-  hipDeviceProp_t props;
-  CHECK(hipGetDeviceProperties(&props, 0));
-  if (packed_status == hipErrorNotSupported && std::strcmp(props.gcnArchName, "host") == 0) {
-    // FIXME(#4): the CPU device needs per-kernel argument sizes to unpack `extra`.
-    (void)hipGetLastError();
-  } else {
-    CHECK(packed_status);
-    CHECK(hipDeviceSynchronize());
-    long long sum = 0;
-    CHECK(hipMemcpy(&sum, result, sizeof sum, hipMemcpyDeviceToHost));
-    EXPECT(sum == 3 + 20 + 400 + 5000 + 1000);
-  }
+  CHECK(hipModuleLaunchKernel(mixed, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, extra));
+  CHECK(hipDeviceSynchronize());
+  long long sum = 0;
+  CHECK(hipMemcpy(&sum, result, sizeof sum, hipMemcpyDeviceToHost));
+  EXPECT(sum == 3 + 20 + 400 + 5000 + 1000);
 
   // The same code object from memory; a second load is independent of the first.
   std::vector<char> bytes = read_file(path);

@@ -135,6 +135,9 @@ pub(crate) struct Kernel {
     pub(crate) entry: EntryPoint,
     /// Present when the kernel never synchronises: no fibers needed.
     pub(crate) row: Option<EntryPoint>,
+    /// `(size, alignment)` of each argument-array slot, from codegen's
+    /// `__oxhip_cpu_args.<kernel>` table; absent in images built before it existed.
+    pub(crate) arguments: Option<&'static [[u32; 2]]>,
 }
 
 /// Barrier state shared by the fibers of one group (one OS thread: plain cells).

@@ -14,13 +14,15 @@
 
 pub(crate) mod devices;
 pub(crate) mod exec;
+pub(crate) mod streams;
 
 use std::alloc::Layout;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_void, CStr, CString};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Instant;
+
+use streams::{Event, Stream, Task};
 
 use libloading::os::unix::Library;
 
@@ -53,11 +55,11 @@ struct LoadedImage {
 /// The CPU device.
 pub(crate) struct Cpu {
     threads: usize,
-    allocations: Mutex<HashMap<usize, Layout>>,
+    allocations: Mutex<BTreeMap<usize, Layout>>,
     images: Mutex<HashMap<usize, Result<Arc<LoadedImage>, RuntimeError>>>,
     kernels: Mutex<HashMap<usize, exec::Kernel>>,
-    streams: Mutex<HashMap<StreamHandle, ()>>,
-    events: Mutex<HashMap<EventHandle, Option<Instant>>>,
+    streams: Mutex<HashMap<StreamHandle, Arc<Stream>>>,
+    events: Mutex<HashMap<EventHandle, Arc<Event>>>,
     next_handle: AtomicUsize,
 }
 
@@ -70,7 +72,7 @@ impl Cpu {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
         Cpu {
             threads,
-            allocations: Mutex::new(HashMap::new()),
+            allocations: Mutex::new(BTreeMap::new()),
             images: Mutex::new(HashMap::new()),
             kernels: Mutex::new(HashMap::new()),
             streams: Mutex::new(HashMap::new()),
@@ -146,6 +148,7 @@ impl Cpu {
             let kernel = exec::Kernel {
                 entry,
                 row: entry_point(&image.library, "__oxhip_cpu_row.", name),
+                arguments: argument_table(&image.library, name),
             };
             log!(
                 2,
@@ -173,6 +176,90 @@ fn entry_point(library: &Library, prefix: &str, name: &[u8]) -> Option<exec::Ent
     unsafe { library.get::<exec::EntryPoint>(&symbol) }
         .ok()
         .map(|symbol| *symbol)
+}
+
+/// The kernel's `__oxhip_cpu_args.<name>` table (codegen's `ARGS_PREFIX`): a count, then
+/// one `(size, alignment)` pair per argument-array slot.
+fn argument_table(library: &Library, name: &[u8]) -> Option<&'static [[u32; 2]]> {
+    let mut symbol = b"__oxhip_cpu_args.".to_vec();
+    symbol.extend_from_slice(name);
+    symbol.push(0);
+    // SAFETY: a data symbol's address; codegen defines it as a constant u32 array that starts
+    // with its pair count. The image is never unloaded, so the table lives for the process.
+    unsafe {
+        let start = library
+            .get::<*const u32>(&symbol)
+            .ok()?
+            .into_raw()
+            .cast::<u32>();
+        let count = usize::try_from(*start).ok()?;
+        Some(std::slice::from_raw_parts(
+            start.add(1).cast::<[u32; 2]>(),
+            count,
+        ))
+    }
+}
+
+/// Kernel arguments copied out of the caller's memory, for a launch that runs later.
+struct OwnedArguments {
+    /// Backing storage, 16-byte aligned slots.
+    _storage: Vec<u128>,
+    pointers: Vec<*mut c_void>,
+}
+
+// SAFETY: the pointers point into `_storage`, which moves with the struct (a Vec's heap
+// buffer does not move) and is only read by the one thread that runs the launch.
+unsafe impl Send for OwnedArguments {}
+
+/// Copies each argument (`table[i].0` bytes at `args[i]`) into owned storage.
+///
+/// # Safety
+/// `args` must hold `table.len()` pointers, each readable for its slot's size.
+unsafe fn copy_arguments(table: &[[u32; 2]], args: *const *mut c_void) -> OwnedArguments {
+    let slots: Vec<usize> = table
+        .iter()
+        .map(|[size, _]| (*size as usize).div_ceil(16).max(1))
+        .collect();
+    let mut storage = vec![0u128; slots.iter().sum()];
+    let mut pointers = Vec::with_capacity(table.len());
+    let mut at = 0;
+    for (index, (slot, [size, _])) in slots.iter().zip(table).enumerate() {
+        let destination = storage[at..].as_mut_ptr().cast::<u8>();
+        // SAFETY: the caller promises `args[index]` readable for `size` bytes; the destination
+        // has `slot * 16 >= size` bytes.
+        unsafe {
+            let source = args.add(index).read().cast::<u8>();
+            std::ptr::copy_nonoverlapping(source, destination, *size as usize);
+        }
+        pointers.push(destination.cast::<c_void>());
+        at += slot;
+    }
+    OwnedArguments {
+        _storage: storage,
+        pointers,
+    }
+}
+
+/// Pointers to each argument inside a packed buffer (`hipModuleLaunchKernel`'s `extra`),
+/// each at the next offset aligned for it.
+fn unpack_arguments(
+    table: &[[u32; 2]],
+    packed: super::PackedArgs,
+) -> Result<Vec<*mut c_void>, RuntimeError> {
+    let mut offset = 0usize;
+    let mut pointers = Vec::with_capacity(table.len());
+    for [size, alignment] in table {
+        let alignment = (*alignment as usize).max(1);
+        offset = offset.div_ceil(alignment) * alignment;
+        if offset + *size as usize > packed.size {
+            return Err(RuntimeError::InvalidValue {
+                argument: "HIP_LAUNCH_PARAM_BUFFER_SIZE",
+            });
+        }
+        pointers.push(packed.buffer.cast::<u8>().wrapping_add(offset).cast());
+        offset += *size as usize;
+    }
+    Ok(pointers)
 }
 
 /// Picks the fat binary's host-triple image and opens it.
@@ -335,6 +422,8 @@ impl Backend for Cpu {
         self.allocate(size).map(|pointer| pointer as DevicePtr)
     }
     fn free(&self, _: usize, ptr: DevicePtr) -> Result<(), RuntimeError> {
+        // As `hipFree` on GPUs: queued work that may still use the memory finishes first.
+        self.wait_all_idle();
         self.release(ptr as usize)
     }
     fn memcpy(
@@ -344,15 +433,45 @@ impl Backend for Cpu {
         src: *const c_void,
         size: usize,
         _: MemcpyKind,
-        _: Option<StreamHandle>,
+        stream: Option<StreamHandle>,
     ) -> Result<(), RuntimeError> {
         if size == 0 {
             return Ok(());
         }
-        // SAFETY: `api` checked both pointers for null; device memory is host memory, so
-        // every copy kind is a plain copy. Ranges may overlap only if the program lets them,
-        // and `copy` (memmove) is correct then as well.
-        unsafe { std::ptr::copy(src.cast::<u8>(), dst.cast::<u8>(), size) };
+        let (dst, src) = (dst as usize, src as usize);
+        // SAFETY (both closures): `api` checked both pointers for null; device memory is host
+        // memory, so every copy kind is a plain copy; the program keeps both ranges valid
+        // until the stream reaches the copy (HIP's rule for asynchronous copies), and a
+        // source outside the runtime's allocations is copied before this call returns.
+        // Overlapping ranges are the program's choice; `copy` (memmove) handles them.
+        let copy = move || {
+            unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, size) };
+            Ok(())
+        };
+        let queue = match stream {
+            Some(handle) => self.queue(handle)?,
+            None => None,
+        };
+        let Some(queue) = queue else {
+            return self.run_now(stream, Box::new(copy));
+        };
+        if !self.is_allocation(dst) {
+            // Pageable destination: CUDA finishes such a copy before returning; so do we.
+            queue.wait()?;
+            return copy();
+        }
+        if self.is_allocation(src) {
+            queue.submit(Box::new(copy));
+        } else {
+            // Pageable source: the program may reuse it as soon as this call returns.
+            // SAFETY: as above; the source is readable for `size` bytes now.
+            let snapshot = unsafe { std::slice::from_raw_parts(src as *const u8, size) }.to_vec();
+            queue.submit(Box::new(move || {
+                // SAFETY: as above.
+                unsafe { std::ptr::copy(snapshot.as_ptr(), dst as *mut u8, size) };
+                Ok(())
+            }));
+        }
         Ok(())
     }
     fn memset(
@@ -361,16 +480,21 @@ impl Backend for Cpu {
         dst: DevicePtr,
         value: u8,
         size: usize,
-        _: Option<StreamHandle>,
+        stream: Option<StreamHandle>,
     ) -> Result<(), RuntimeError> {
-        // SAFETY: `dst` is device (= host) memory the program owns, `size` bytes long.
-        unsafe { std::ptr::write_bytes(dst as *mut u8, value, size) };
-        Ok(())
+        let fill = move || {
+            // SAFETY: `dst` is device (= host) memory the program owns, `size` bytes long, and
+            // kept valid until the stream reaches the fill.
+            unsafe { std::ptr::write_bytes(dst as *mut u8, value, size) };
+            Ok(())
+        };
+        self.enqueue(stream, false, Box::new(fill))
     }
     fn host_malloc(&self, _: usize, size: usize, _: u32) -> Result<*mut c_void, RuntimeError> {
         self.allocate(size).map(|pointer| pointer.cast::<c_void>())
     }
     fn host_free(&self, _: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
+        self.wait_all_idle();
         self.release(ptr as usize)
     }
     fn malloc_managed(&self, _: usize, size: usize, _: u32) -> Result<DevicePtr, RuntimeError> {
@@ -379,16 +503,28 @@ impl Backend for Cpu {
     fn stream_wait_event(
         &self,
         _: usize,
-        _: StreamHandle,
+        stream: StreamHandle,
         event: EventHandle,
     ) -> Result<(), RuntimeError> {
-        self.known_event(event)
-    }
-    fn synchronize(&self, _: usize) -> Result<(), RuntimeError> {
+        let event = self.event(event)?;
+        let sequence = event.recorded();
+        match self.queue(stream)? {
+            Some(queue) => queue.submit(Box::new(move || {
+                event.wait_for(sequence);
+                Ok(())
+            })),
+            None => event.wait_for(sequence),
+        }
         Ok(())
     }
-    fn synchronize_used_devices(&self) {}
+    fn synchronize(&self, _: usize) -> Result<(), RuntimeError> {
+        self.wait_streams(|_| true)
+    }
+    fn synchronize_used_devices(&self) {
+        self.wait_all_idle();
+    }
     fn reset(&self, _: usize) -> Result<(), RuntimeError> {
+        self.wait_all_idle();
         Ok(())
     }
     fn function_set_attribute(
@@ -428,53 +564,107 @@ impl Backend for Cpu {
             });
         }
         let kernel = self.kernel(launch.kernel)?;
-        if launch.packed.is_some() {
-            // FIXME(#4): unpack with the argument sizes codegen would export per kernel.
-            return Err(RuntimeError::NotSupported {
-                what: "a packed argument buffer (`extra`)",
-                detail: " on the CPU device; pass `kernelParams`".to_owned(),
+        if launch.cooperative && launch.grid.count() > MAX_COOPERATIVE_GROUPS {
+            return Err(RuntimeError::CooperativeLaunchTooLarge {
+                blocks: launch.grid.count(),
+                limit: MAX_COOPERATIVE_GROUPS,
             });
         }
-        let shape = exec::Shape {
-            grid: launch.grid,
-            block: launch.block,
-        };
-        if launch.cooperative {
-            let blocks = launch.grid.count();
-            if blocks > MAX_COOPERATIVE_GROUPS {
-                return Err(RuntimeError::CooperativeLaunchTooLarge {
-                    blocks,
-                    limit: MAX_COOPERATIVE_GROUPS,
-                });
+        let mut unpacked = match launch.packed {
+            Some(packed) => {
+                let table = kernel.arguments.ok_or(RuntimeError::NotSupported {
+                    what: "a packed argument buffer (`extra`)",
+                    detail: " for a CPU image without argument tables; rebuild it".to_owned(),
+                })?;
+                unpack_arguments(table, packed)?
             }
-            // SAFETY: as below.
-            return unsafe { exec::run_cooperative(kernel, &shape, launch.args) }
-                .map_err(|reason| RuntimeError::Internal { reason });
+            None => Vec::new(),
+        };
+        let args = if launch.packed.is_some() {
+            unpacked.as_mut_ptr()
+        } else {
+            launch.args
+        };
+        let (grid, block, cooperative, threads) =
+            (launch.grid, launch.block, launch.cooperative, self.threads);
+        let queue = if launch.per_thread_stream {
+            None
+        } else {
+            self.queue(launch.stream)?
+        };
+        match (queue, kernel.arguments) {
+            (Some(queue), Some(table)) => {
+                // SAFETY: `args` holds one pointer per slot of the kernel's table (clang's
+                // array, or the unpacked buffer), each readable for the slot's size.
+                let owned = unsafe { copy_arguments(table, args) };
+                queue.submit(Box::new(move || {
+                    // Moves the whole struct in (not just its field), which is `Send`.
+                    let mut owned = owned;
+                    let args = owned.pointers.as_mut_ptr();
+                    // SAFETY: `owned` holds copies of every argument and lives until the
+                    // launch ends.
+                    unsafe { execute(kernel, grid, block, cooperative, threads, args) }
+                }));
+                Ok(())
+            }
+            (Some(queue), None) => {
+                // An image without argument tables: the arguments live in the caller's frame,
+                // so the launch runs now, after the stream's earlier work.
+                queue.wait()?;
+                // SAFETY: `args` is valid until this call returns.
+                unsafe { execute(kernel, grid, block, cooperative, threads, args) }
+            }
+            (None, _) => {
+                let stream = (!launch.per_thread_stream).then_some(launch.stream);
+                // SAFETY: `args` is valid until this call returns, and `run_now` runs the
+                // launch before returning.
+                let args = args as usize;
+                self.run_now(
+                    stream.or(Some(2)),
+                    Box::new(move || unsafe {
+                        execute(kernel, grid, block, cooperative, threads, args as *mut _)
+                    }),
+                )
+            }
         }
-        // SAFETY: `args` is clang's argument array for this kernel (hip-abi.md §1.4), valid
-        // for the duration of `hipLaunchKernel`, which this call does not outlive.
-        unsafe { exec::run(kernel, &shape, launch.args, self.threads) }
-            .map_err(|reason| RuntimeError::Internal { reason })
     }
-    fn stream_create(&self, _: usize, _: u32) -> Result<StreamHandle, RuntimeError> {
+    fn stream_create(&self, _: usize, flags: u32) -> Result<StreamHandle, RuntimeError> {
         let handle = self.handle();
-        lock(&self.streams).insert(handle, ());
+        // hipStreamNonBlocking (1): no synchronisation with the null stream.
+        let stream = Stream::new(flags & 1 == 0)?;
+        lock(&self.streams).insert(handle, stream);
         Ok(handle)
     }
     fn stream_destroy(&self, _: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
-        lock(&self.streams)
+        let removed = lock(&self.streams)
             .remove(&stream)
-            .ok_or(RuntimeError::InvalidHandle { what: "stream" })
+            .ok_or(RuntimeError::InvalidHandle { what: "stream" })?;
+        removed.close()
     }
     fn stream_synchronize(&self, _: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
-        self.known_stream(stream)
+        match self.queue(stream)? {
+            Some(queue) => queue.wait(),
+            None if stream == 2 => Ok(()),
+            None => self.wait_streams(|queue| queue.blocking),
+        }
     }
     fn stream_query(&self, _: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
-        self.known_stream(stream)
+        let idle = match self.queue(stream)? {
+            Some(queue) => queue.is_idle(),
+            None if stream == 2 => true,
+            None => lock(&self.streams)
+                .values()
+                .all(|queue| !queue.blocking || queue.is_idle()),
+        };
+        if idle {
+            Ok(())
+        } else {
+            Err(RuntimeError::NotReady)
+        }
     }
     fn event_create(&self, _: usize, _: u32) -> Result<EventHandle, RuntimeError> {
         let handle = self.handle();
-        lock(&self.events).insert(handle, None);
+        lock(&self.events).insert(handle, Event::new());
         Ok(handle)
     }
     fn event_record(
@@ -483,20 +673,28 @@ impl Backend for Cpu {
         event: EventHandle,
         stream: StreamHandle,
     ) -> Result<(), RuntimeError> {
-        self.known_stream(stream)?;
-        match lock(&self.events).get_mut(&event) {
-            Some(slot) => {
-                *slot = Some(Instant::now());
-                Ok(())
+        let event = self.event(event)?;
+        match self.queue(stream)? {
+            Some(queue) => event.record_on(&queue),
+            None => {
+                if stream != 2 {
+                    self.wait_streams(|queue| queue.blocking)?;
+                }
+                event.record_now();
             }
-            None => Err(RuntimeError::InvalidHandle { what: "event" }),
         }
+        Ok(())
     }
     fn event_synchronize(&self, _: usize, event: EventHandle) -> Result<(), RuntimeError> {
-        self.known_event(event)
+        self.event(event)?.wait();
+        Ok(())
     }
     fn event_query(&self, _: usize, event: EventHandle) -> Result<(), RuntimeError> {
-        self.known_event(event)
+        if self.event(event)?.is_complete() {
+            Ok(())
+        } else {
+            Err(RuntimeError::NotReady)
+        }
     }
     fn event_elapsed_ms(
         &self,
@@ -504,13 +702,12 @@ impl Backend for Cpu {
         start: EventHandle,
         end: EventHandle,
     ) -> Result<f32, RuntimeError> {
-        let events = lock(&self.events);
-        let time = |event| match events.get(&event) {
-            Some(Some(instant)) => Ok(*instant),
-            Some(None) => Err(RuntimeError::InvalidHandle {
-                what: "unrecorded event",
-            }),
-            None => Err(RuntimeError::InvalidHandle { what: "event" }),
+        let time = |event| {
+            self.event(event)?
+                .time()?
+                .ok_or(RuntimeError::InvalidHandle {
+                    what: "unrecorded event",
+                })
         };
         let (start, end) = (time(start)?, time(end)?);
         let milliseconds = if end >= start {
@@ -547,20 +744,109 @@ impl Backend for Cpu {
 }
 
 impl Cpu {
-    /// Streams: 0 (null), the per-thread default stream handles, or one we created.
-    fn known_stream(&self, stream: StreamHandle) -> Result<(), RuntimeError> {
-        if stream <= 2 || lock(&self.streams).contains_key(&stream) {
-            Ok(())
-        } else {
-            Err(RuntimeError::InvalidHandle { what: "stream" })
+    /// The created stream behind a handle; `None` for the null stream (0), `hipStreamLegacy`
+    /// (1) and `hipStreamPerThread` (2).
+    fn queue(&self, stream: StreamHandle) -> Result<Option<Arc<Stream>>, RuntimeError> {
+        if stream <= 2 {
+            return Ok(None);
+        }
+        lock(&self.streams)
+            .get(&stream)
+            .cloned()
+            .map(Some)
+            .ok_or(RuntimeError::InvalidHandle { what: "stream" })
+    }
+
+    fn event(&self, event: EventHandle) -> Result<Arc<Event>, RuntimeError> {
+        lock(&self.events)
+            .get(&event)
+            .cloned()
+            .ok_or(RuntimeError::InvalidHandle { what: "event" })
+    }
+
+    /// Waits for the created streams `which` selects; returns the first failure among them.
+    fn wait_streams(&self, which: impl Fn(&Stream) -> bool) -> Result<(), RuntimeError> {
+        let streams: Vec<Arc<Stream>> = lock(&self.streams)
+            .values()
+            .filter(|queue| which(queue))
+            .cloned()
+            .collect();
+        let mut result = Ok(());
+        for queue in streams {
+            if let Err(error) = queue.wait() {
+                result = result.and(Err(error));
+            }
+        }
+        result
+    }
+
+    /// Waits for every created stream, leaving failures for their own synchronisation.
+    fn wait_all_idle(&self) {
+        let streams: Vec<Arc<Stream>> = lock(&self.streams).values().cloned().collect();
+        for queue in streams {
+            queue.wait_idle();
         }
     }
 
-    fn known_event(&self, event: EventHandle) -> Result<(), RuntimeError> {
-        if lock(&self.events).contains_key(&event) {
-            Ok(())
-        } else {
-            Err(RuntimeError::InvalidHandle { what: "event" })
+    /// Runs `task` on the calling thread with the null stream's ordering: after the blocking
+    /// streams' earlier work (`stream` is `None`, 0 or 1), or at once for the per-thread
+    /// default stream (2).
+    fn run_now(&self, stream: Option<StreamHandle>, task: Task) -> Result<(), RuntimeError> {
+        if stream != Some(2) {
+            self.wait_streams(|queue| queue.blocking)?;
+        }
+        task()
+    }
+
+    /// Queues `task` on a created stream, or runs it now with the null stream's ordering.
+    fn enqueue(
+        &self,
+        stream: Option<StreamHandle>,
+        per_thread: bool,
+        task: Task,
+    ) -> Result<(), RuntimeError> {
+        let queue = match stream {
+            Some(handle) if !per_thread => self.queue(handle)?,
+            _ => None,
+        };
+        match queue {
+            Some(queue) => {
+                queue.submit(task);
+                Ok(())
+            }
+            None => self.run_now(if per_thread { Some(2) } else { stream }, task),
         }
     }
+
+    /// Whether `address` lies in memory this device allocated (device, pinned or managed).
+    fn is_allocation(&self, address: usize) -> bool {
+        lock(&self.allocations)
+            .range(..=address)
+            .next_back()
+            .is_some_and(|(start, layout)| address < start + layout.size())
+    }
+}
+
+/// Runs one launch to its end.
+///
+/// # Safety
+/// `args` must be the argument array `kernel`'s entry point expects, valid until this returns.
+unsafe fn execute(
+    kernel: exec::Kernel,
+    grid: crate::types::Dim3,
+    block: crate::types::Dim3,
+    cooperative: bool,
+    threads: usize,
+    args: *mut *mut c_void,
+) -> Result<(), RuntimeError> {
+    let shape = exec::Shape { grid, block };
+    // SAFETY: forwarded from this function's contract.
+    let result = unsafe {
+        if cooperative {
+            exec::run_cooperative(kernel, &shape, args)
+        } else {
+            exec::run(kernel, &shape, args, threads)
+        }
+    };
+    result.map_err(|reason| RuntimeError::Internal { reason })
 }
