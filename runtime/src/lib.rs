@@ -59,9 +59,11 @@
 //! variables through `hipGetSymbolAddress`/`hipMemcpyToSymbol`/`hipMemcpyFromSymbol`,
 //! `__managed__` variables), streams and events, and launches (`<<<>>>`,
 //! `hipLaunchKernel`, `hipLaunchKernel_spt`, `hipFuncGetAttributes`, `hipFuncSetAttribute`).
-//! Not yet: modules loaded by the program (`hipModule*`), textures and surfaces, graphs,
-//! peer access; after `hipDeviceReset`, `__managed__` variables
-//! point at freed memory.
+//! Modules loaded by the program ([`module`]: `hipModuleLoad*`, `hipModuleGetFunction`,
+//! `hipModuleGetGlobal`, `hipModuleLaunchKernel`) and cooperative launches
+//! (`hipLaunchCooperativeKernel`).
+//! Not yet: textures and surfaces, graphs, peer access; after `hipDeviceReset`,
+//! `__managed__` variables point at freed memory.
 
 pub mod api;
 mod backend;

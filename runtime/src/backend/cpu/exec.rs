@@ -13,6 +13,10 @@
 //! (as on NVIDIA hardware, where exited threads do not block `__syncthreads`).
 //! Static shared memory is thread-local in the image, so one OS thread must run one group at a
 //! time, from its first work-item to its last: this module never migrates a group.
+//!
+//! A cooperative launch ([`run_cooperative`]) runs every group on its own OS thread at once;
+//! `grid.sync()` arrives at the group barrier, and the last fiber of the group to arrive
+//! blocks its thread on the launch's [`Grid`] barrier before releasing the group.
 
 use std::cell::Cell;
 use std::ffi::c_void;

@@ -5,12 +5,10 @@
 //! `ld.lld -shared`); it is written to a `memfd` and opened with `dlopen` from
 //! `/proc/self/fd/N`, so nothing touches the file system and executables need no
 //! `-rdynamic` (the image calls back into the runtime only through the `ops` table in each
-//! work-item record, see [`exec`]). Device memory is host memory. Every operation, launches
-//! included, completes before the call returns: this satisfies HIP's ordering rules for
-//! every stream and event combination, and it is the only option while the runtime cannot
-//! copy a launch's arguments (clang's argument array points into the caller's frame and the
-//! argument sizes are unknown). FIXME(#4): per-stream worker threads, once codegen exports
-//! argument sizes.
+//! work-item record, see [`exec`]). Device memory is host memory. Created streams run
+//! asynchronously on worker threads ([`streams`]); a launch queued on one copies its
+//! arguments first, with the sizes codegen exports per kernel (`__oxhip_cpu_args.<name>`).
+//! The null stream runs on the calling thread after the blocking streams have drained.
 
 pub(crate) mod devices;
 pub(crate) mod exec;
