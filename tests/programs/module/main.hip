@@ -46,6 +46,13 @@ struct Pair {
   double b;
 };
 
+// A kernel of the program itself, next to the loaded ones. (It also gives the program a
+// CPU image, which is what lists the CPU device by default when no GPU is present.)
+__global__ void negate(float* data, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) data[i] = -data[i];
+}
+
 int main(int argc, char** argv) {
   print_device("module");
   long long errors = 0;
@@ -84,6 +91,12 @@ int main(int argc, char** argv) {
   CHECK(hipDeviceSynchronize());
   CHECK(hipMemcpy(host.data(), data, n * sizeof(float), hipMemcpyDeviceToHost));
   for (int i = 0; i < n; ++i) errors += host[i] != 2.5f * (float)i;
+  negate<<<(n + 127) / 128, 128>>>(data, n);
+  CHECK_LAUNCH();
+  CHECK(hipMemcpy(host.data(), data, n * sizeof(float), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) errors += host[i] != -2.5f * (float)i;
+  negate<<<(n + 127) / 128, 128>>>(data, n);
+  CHECK_LAUNCH();
 
   // Both argument forms at once is an error.
   void* both_extra[] = {HIP_LAUNCH_PARAM_END};
