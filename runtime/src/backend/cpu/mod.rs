@@ -848,3 +848,59 @@ unsafe fn execute(
     };
     result.map_err(|reason| RuntimeError::Internal { reason })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::PackedArgs;
+
+    /// (long long *, char, struct { int; double; }, short, int *), as codegen describes it.
+    const MIXED: [[u32; 2]; 5] = [[8, 8], [1, 1], [16, 8], [2, 2], [8, 8]];
+
+    #[test]
+    fn packed_arguments_sit_at_their_aligned_offsets() {
+        let mut buffer = [0u8; 48];
+        let base = buffer.as_mut_ptr() as usize;
+        let packed = PackedArgs {
+            buffer: buffer.as_mut_ptr().cast(),
+            size: 48,
+        };
+        let offsets: Vec<usize> = unpack_arguments(&MIXED, packed)
+            .unwrap()
+            .into_iter()
+            .map(|pointer| pointer as usize - base)
+            .collect();
+        assert_eq!(offsets, [0, 8, 16, 32, 40]);
+        let short = PackedArgs {
+            buffer: buffer.as_mut_ptr().cast(),
+            size: 40,
+        };
+        assert!(unpack_arguments(&MIXED, short).is_err());
+    }
+
+    #[test]
+    fn copied_arguments_outlive_the_originals() {
+        let mut first = 0x1122_3344_5566_7788u64;
+        let mut second = [7u8, 8, 9];
+        let mut pointers: Vec<*mut c_void> =
+            vec![(&raw mut first).cast(), second.as_mut_ptr().cast()];
+        // SAFETY: each pointer is readable for its table size.
+        let owned = unsafe { copy_arguments(&[[8, 8], [3, 1]], pointers.as_mut_ptr()) };
+        first = 0;
+        second = [0; 3];
+        let _ = (first, second);
+        // SAFETY: the copies are 8 and 3 bytes long.
+        unsafe {
+            assert_eq!(
+                owned.pointers[0].cast::<u64>().read(),
+                0x1122_3344_5566_7788
+            );
+            assert_eq!(
+                std::slice::from_raw_parts(owned.pointers[1].cast::<u8>(), 3),
+                [7, 8, 9]
+            );
+        }
+        assert_eq!(owned.pointers[0] as usize % 16, 0);
+        assert_eq!(owned.pointers[1] as usize % 16, 0);
+    }
+}
