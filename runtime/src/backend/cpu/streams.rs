@@ -25,8 +25,17 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// What a stream's queue holds.
+enum Work {
+    Task(Task),
+    /// An event record: completed under the queue's lock, together with the stream's own
+    /// count, so that no thread sees the event done and the stream still busy, or the
+    /// other way round.
+    Record(Arc<Event>, u64),
+}
+
 struct Queue {
-    tasks: VecDeque<Task>,
+    tasks: VecDeque<Work>,
     submitted: u64,
     completed: u64,
     error: Option<RuntimeError>,
@@ -71,8 +80,15 @@ impl Stream {
             let task = {
                 let mut queue = lock(&self.queue);
                 loop {
-                    if let Some(task) = queue.tasks.pop_front() {
-                        break task;
+                    match queue.tasks.pop_front() {
+                        Some(Work::Task(task)) => break task,
+                        Some(Work::Record(event, sequence)) => {
+                            queue.completed += 1;
+                            event.complete(sequence);
+                            self.changed.notify_all();
+                            continue;
+                        }
+                        None => {}
                     }
                     if queue.closed {
                         return;
@@ -99,8 +115,12 @@ impl Stream {
     }
 
     pub(crate) fn submit(&self, task: Task) {
+        self.push(Work::Task(task));
+    }
+
+    fn push(&self, work: Work) {
         let mut queue = lock(&self.queue);
-        queue.tasks.push_back(task);
+        queue.tasks.push_back(work);
         queue.submitted += 1;
         self.changed.notify_all();
     }
@@ -185,16 +205,17 @@ impl Event {
             marks.recorded += 1;
             marks.recorded
         };
-        let event = Arc::clone(self);
-        stream.submit(Box::new(move || {
-            let mut marks = lock(&event.marks);
-            if sequence > marks.completed {
-                marks.completed = sequence;
-                marks.time = Some(Instant::now());
-            }
-            event.changed.notify_all();
-            Ok(())
-        }));
+        stream.push(Work::Record(Arc::clone(self), sequence));
+    }
+
+    /// The `sequence`-th record takes place now.
+    fn complete(&self, sequence: u64) {
+        let mut marks = lock(&self.marks);
+        if sequence > marks.completed {
+            marks.completed = sequence;
+            marks.time = Some(Instant::now());
+        }
+        self.changed.notify_all();
     }
 
     /// The number of records issued so far, for [`Event::wait_for`].
