@@ -314,6 +314,22 @@ mod tests {
     }
 
     #[test]
+    fn a_completed_event_never_leaves_its_stream_busy() {
+        let stream = Stream::new(true).unwrap();
+        for _ in 0..500 {
+            let event = Event::new();
+            stream.submit(Box::new(|| Ok(())));
+            event.record_on(&stream);
+            event.wait();
+            assert!(stream.is_idle());
+            event.record_on(&stream);
+            stream.wait().unwrap();
+            assert!(event.is_complete());
+        }
+        stream.close().unwrap();
+    }
+
+    #[test]
     fn events_complete_when_their_stream_gets_there() {
         let stream = Stream::new(true).unwrap();
         let event = Event::new();
