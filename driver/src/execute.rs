@@ -332,6 +332,13 @@ fn publish(jobs: &[Job], write_paths: &[PathBuf], stdout: &mut Vec<u8>) -> Resul
             let bytes = std::fs::read(path).map_err(|err| io_error("reading", path, &err))?;
             stdout.extend(bytes);
             let _ = std::fs::remove_file(path);
+        } else if std::fs::metadata(&job.output).is_ok_and(|metadata| !metadata.is_file()) {
+            // `/dev/null`, a FIFO or a terminal: write into it, because renaming over it
+            // would replace the device node with a plain file.
+            let bytes = std::fs::read(path).map_err(|err| io_error("reading", path, &err))?;
+            std::fs::write(&job.output, bytes)
+                .map_err(|err| io_error("writing", &job.output, &err))?;
+            let _ = std::fs::remove_file(path);
         } else {
             std::fs::rename(path, &job.output)
                 .map_err(|err| io_error("writing", &job.output, &err))?;

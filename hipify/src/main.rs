@@ -502,7 +502,13 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
 /// crash leaves either the old or the new file, never half of one. Keeps the permissions of
 /// an existing file. `durable` also flushes the data to disk before the rename, so that an
 /// in-place rewrite survives a power loss too (new outputs need not).
+///
+/// An existing output that is not a regular file (`/dev/null`, a FIFO, a terminal) is
+/// written in place: renaming over it would replace the device node with a plain file.
 fn write_atomically(path: &Path, text: &str, durable: bool) -> anyhow::Result<()> {
+    if std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
+        return std::fs::write(path, text).with_context(|| format!("writing `{}`", path.display()));
+    }
     let directory = path
         .parent()
         .filter(|it| !it.as_os_str().is_empty())

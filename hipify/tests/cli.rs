@@ -129,3 +129,36 @@ fn usage_errors_exit_with_one() {
     let output = oxhipify(&["--no-such-flag", "src"], dir.path());
     assert_eq!(output.status.code(), Some(1));
 }
+
+/// `-o` naming a special file (a FIFO here; `/dev/null` is one too) writes into it rather
+/// than renaming a temporary file over it, which once replaced `/dev/null` with a plain
+/// file on the test machine.
+#[test]
+fn special_file_output_is_written_not_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tree();
+    let fifo = dir.path().join("out.fifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap_or_else(|error| unreachable!("running mkfifo: {error}"));
+    assert!(made.success(), "mkfifo");
+    let reader_path = fifo.clone();
+    let reader = std::thread::spawn(move || std::fs::read_to_string(reader_path));
+    let output = oxhipify(&["src/a.cu", "-o", "out.fifo"], dir.path());
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Check before joining: a replaced FIFO leaves the reader blocked for ever.
+    let file_type = std::fs::symlink_metadata(&fifo)
+        .unwrap_or_else(|error| unreachable!("{error}"))
+        .file_type();
+    assert!(file_type.is_fifo(), "the FIFO is still a FIFO");
+    let received = reader
+        .join()
+        .unwrap_or_else(|_| unreachable!("reader thread"))
+        .unwrap_or_else(|error| unreachable!("reading the FIFO: {error}"));
+    assert!(received.contains("hipFree(p)"), "{received}");
+}

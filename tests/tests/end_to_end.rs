@@ -293,3 +293,45 @@ fn failing_link_leaves_no_output_file() {
         .collect();
     assert_eq!(leftovers, ["main.cpp"]);
 }
+
+/// An output that is not a regular file (here a FIFO, like `/dev/null` a special file)
+/// is written into, never replaced by renaming a temporary file over it: the rename
+/// once turned `/dev/null` into a plain file on the test machine.
+#[test]
+fn special_file_output_is_written_not_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
+    let source = dir.path().join("main.cpp");
+    std::fs::write(&source, "int main() { return 0; }\n")
+        .unwrap_or_else(|err| panic!("writing main.cpp: {err}"));
+    let fifo = dir.path().join("out.fifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap_or_else(|err| panic!("running mkfifo: {err}"));
+    assert!(made.success(), "mkfifo");
+    let reader_path = fifo.clone();
+    let reader = std::thread::spawn(move || std::fs::read(reader_path).map(|bytes| bytes.len()));
+    let compile = Command::new(oxhip())
+        .args(["-c"])
+        .arg(&source)
+        .arg("-o")
+        .arg(&fifo)
+        .output()
+        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    assert!(
+        compile.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compile.stderr)
+    );
+    // Check before joining: a replaced FIFO leaves the reader blocked for ever.
+    let file_type = std::fs::symlink_metadata(&fifo)
+        .unwrap_or_else(|err| panic!("stat: {err}"))
+        .file_type();
+    assert!(file_type.is_fifo(), "the FIFO is still a FIFO");
+    let received = reader
+        .join()
+        .unwrap_or_else(|_| panic!("reader thread"))
+        .unwrap_or_else(|err| panic!("reading the FIFO: {err}"));
+    assert!(received > 0, "the object went through the FIFO");
+}
