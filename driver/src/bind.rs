@@ -21,7 +21,7 @@ use crate::targets::OffloadArch;
 /// The host triple of this build of oxhip.
 pub const HOST_TRIPLE: &str = frontend::HOST_TRIPLE;
 
-/// Native libraries the runtime needs (CONTRACTS.md, runtime section).
+/// Native libraries the runtime needs (docs/crate-apis.md, runtime section).
 pub const RUNTIME_NATIVE_LIBS: &[&str] = &[
     "-lstdc++",
     "-lpthread",

@@ -14,7 +14,7 @@ use bundler::{Bundle, Compression, Entry, EntryId, OffloadArch, WriteOptions};
 
 /// What the static library needs, from
 /// `cargo rustc -p runtime --lib --crate-type staticlib -- --print native-static-libs`
-/// (also recorded in CONTRACTS.md).
+/// (also recorded in docs/crate-apis.md).
 pub(crate) const NATIVE_LIBS: &[&str] = &[
     "-ldl",
     "-lgcc_s",
