@@ -7,8 +7,8 @@
 //! `scripts/test.sh` does): it runs `target/<profile>/oxhip` and links
 //! `target/<profile>/liboxhip_runtime.a`.
 
-use std::path::PathBuf;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 use tests::built_binary;
 
@@ -46,19 +46,24 @@ fn oxhip() -> PathBuf {
     })
 }
 
+/// Runs the built `oxhip` with `args`, then `input -o output`.
+fn run_oxhip(args: &[&str], input: &Path, output: &Path) -> Output {
+    Command::new(oxhip())
+        .args(args)
+        .arg(input)
+        .arg("-o")
+        .arg(output)
+        .output()
+        .unwrap_or_else(|err| panic!("running oxhip: {err}"))
+}
+
 #[test]
 fn vadd_builds_for_two_vendors_and_fails_cleanly_without_gpu() {
     let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
     let source = dir.path().join("vadd.hip");
     std::fs::write(&source, VADD).unwrap_or_else(|err| panic!("writing vadd.hip: {err}"));
     let exe = dir.path().join("vadd");
-    let compile = Command::new(oxhip())
-        .args(["-O3", "--offload-arch=gfx942,sm_90"])
-        .arg(&source)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    let compile = run_oxhip(&["-O3", "--offload-arch=gfx942,sm_90"], &source, &exe);
     assert!(
         compile.status.success(),
         "oxhip failed: {}",
@@ -119,13 +124,7 @@ fn vadd_runs_on_the_cpu_offload_target() {
     let source = dir.path().join("vadd.hip");
     std::fs::write(&source, VADD).unwrap_or_else(|err| panic!("writing vadd.hip: {err}"));
     let exe = dir.path().join("vadd");
-    let compile = Command::new(oxhip())
-        .args(["-O2", "--offload-arch=host"])
-        .arg(&source)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    let compile = run_oxhip(&["-O2", "--offload-arch=host"], &source, &exe);
     assert!(
         compile.status.success(),
         "oxhip failed: {}",
@@ -180,13 +179,7 @@ int main() {
 "#;
     std::fs::write(&source, cuda).unwrap_or_else(|err| panic!("writing saxpy.cu: {err}"));
     let exe = dir.path().join("saxpy");
-    let compile = Command::new(oxhip())
-        .args(["--offload-arch=host"])
-        .arg(&source)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    let compile = run_oxhip(&["--offload-arch=host"], &source, &exe);
     assert!(
         compile.status.success(),
         "oxhip failed: {}",
@@ -210,13 +203,11 @@ int main() {
         "\n__global__ void k(int* p) { *p = missing_name; }\n",
     )
     .unwrap_or_else(|err| panic!("writing: {err}"));
-    let compile = Command::new(oxhip())
-        .args(["-c", "--offload-arch=host"])
-        .arg(&broken)
-        .arg("-o")
-        .arg(dir.path().join("broken.o"))
-        .output()
-        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    let compile = run_oxhip(
+        &["-c", "--offload-arch=host"],
+        &broken,
+        &dir.path().join("broken.o"),
+    );
     let stderr = String::from_utf8_lossy(&compile.stderr);
     assert!(
         stderr.contains("broken.cu:2:34: error: use of undeclared identifier 'missing_name'"),
@@ -232,13 +223,11 @@ fn save_temps_keeps_intermediates_next_to_the_output() {
     std::fs::write(&source, VADD).unwrap_or_else(|err| panic!("writing vadd.hip: {err}"));
     let out_dir = dir.path().join("out");
     std::fs::create_dir(&out_dir).unwrap_or_else(|err| panic!("mkdir: {err}"));
-    let compile = Command::new(oxhip())
-        .args(["-save-temps", "--offload-arch=gfx90a:xnack+,sm_90"])
-        .arg(&source)
-        .arg("-o")
-        .arg(out_dir.join("vadd"))
-        .output()
-        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    let compile = run_oxhip(
+        &["-save-temps", "--offload-arch=gfx90a:xnack+,sm_90"],
+        &source,
+        &out_dir.join("vadd"),
+    );
     assert!(
         compile.status.success(),
         "oxhip failed: {}",
@@ -270,12 +259,7 @@ fn failing_link_leaves_no_output_file() {
     std::fs::write(&source, "int missing(); int main() { return missing(); }\n")
         .unwrap_or_else(|err| panic!("writing main.cpp: {err}"));
     let exe = dir.path().join("app");
-    let link = Command::new(oxhip())
-        .arg(&source)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    let link = run_oxhip(&[], &source, &exe);
     assert_eq!(link.status.code(), Some(1), "the linker's status");
     let stderr = String::from_utf8_lossy(&link.stderr);
     assert!(
@@ -312,13 +296,7 @@ fn special_file_output_is_written_not_replaced() {
     assert!(made.success(), "mkfifo");
     let reader_path = fifo.clone();
     let reader = std::thread::spawn(move || std::fs::read(reader_path).map(|bytes| bytes.len()));
-    let compile = Command::new(oxhip())
-        .args(["-c"])
-        .arg(&source)
-        .arg("-o")
-        .arg(&fifo)
-        .output()
-        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    let compile = run_oxhip(&["-c"], &source, &fifo);
     assert!(
         compile.status.success(),
         "{}",
