@@ -31,13 +31,13 @@
 //!
 //! The record layouts here must match `hip/oxhip/cpu.h` and the runtime's `Item`/`Ops`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::builder::Builder;
 use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
-use inkwell::targets::TargetData;
+use inkwell::targets::{TargetData, TargetMachine};
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
     AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, GlobalValue, PointerValue,
@@ -45,13 +45,11 @@ use inkwell::values::{
 use inkwell::{AddressSpace, GlobalVisibility, IntPredicate, ThreadLocalMode};
 
 use inkwell::llvm_sys::core::{
-    LLVMGetCalledValue, LLVMGetFirstBasicBlock, LLVMGetFirstInstruction, LLVMGetInstructionOpcode,
-    LLVMGetNextBasicBlock, LLVMGetNextInstruction, LLVMGlobalClearMetadata, LLVMIsAFunction,
-    LLVMIsAInlineAsm, LLVMIsUndef, LLVMSetAlignment,
+    LLVMGetFirstUse, LLVMGlobalClearMetadata, LLVMIsUndef, LLVMSetAlignment,
 };
 use inkwell::llvm_sys::prelude::LLVMValueRef;
-use inkwell::llvm_sys::LLVMOpcode;
 
+use crate::cpu_regions;
 use crate::CodegenError;
 
 /// Bytes of dynamic shared memory per work-group (`extern __shared__`).
@@ -83,14 +81,20 @@ pub const ROW_PREFIX: &str = "__oxhip_cpu_row.";
 /// align1, …]`, one pair per source parameter (one slot of clang's argument array), so the
 /// runtime can copy a launch's arguments (asynchronous streams) or unpack a packed buffer.
 pub const ARGS_PREFIX: &str = "__oxhip_cpu_args.";
+/// Prefix of the group entry point of a kernel split at its barriers (`cpu_regions`):
+/// `void (void **args, item *, void *scratch)`, which runs every work-item of one group.
+pub const GROUP_PREFIX: &str = "__oxhip_cpu_group.";
+/// Prefix of such a kernel's `u64` bytes of storage per work-item (see [`GROUP_PREFIX`]).
+pub const FRAME_PREFIX: &str = "__oxhip_cpu_frame.";
 
 /// Rewrites `module` as described in the module documentation.
 pub(crate) fn lower<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
-    target_data: &TargetData,
+    machine: &TargetMachine,
     description: &str,
 ) -> Result<(), CodegenError> {
+    let target_data = &machine.get_target_data();
     let kernels: Vec<FunctionValue<'_>> = module
         .get_functions()
         .filter(|function| {
@@ -102,10 +106,32 @@ pub(crate) fn lower<'ctx>(
         .collect();
     let item = item_variable(module, context);
     lower_shared(module, context);
-    let needs_fibers = fiber_kernels(module, &kernels);
+    let names: Vec<&str> = OPERATIONS.iter().map(|(name, _)| *name).collect();
+    let reach = cpu_regions::reaching(module, &names);
+    let needs_fibers: HashSet<FunctionValue<'_>> = kernels
+        .iter()
+        .copied()
+        .filter(|kernel| reach.contains(&kernel.as_value_ref()))
+        .collect();
+    let candidates: Vec<FunctionValue<'_>> = kernels
+        .iter()
+        .copied()
+        .filter(|kernel| needs_fibers.contains(kernel))
+        .collect();
+    let split = cpu_regions::split(module, context, machine, &candidates, &names, description)?;
     define_operations(module, context, item, description)?;
     for kernel in kernels {
         argument_table(module, context, target_data, kernel);
+        if let Some(regions) = split.get(&kernel) {
+            group_function(module, context, item, kernel, regions, description)?;
+            // SAFETY: `kernel` is a live function.
+            if unsafe { LLVMGetFirstUse(kernel.as_value_ref()) }.is_null() {
+                // SAFETY: the kernel has no body left (its blocks moved into
+                // `regions.function`) and nothing uses it.
+                unsafe { kernel.delete() };
+            }
+            continue;
+        }
         let fibers = needs_fibers.contains(&kernel);
         entry_trampoline(module, context, item, kernel, false, description)?;
         if !fibers {
@@ -210,73 +236,6 @@ fn global_value_type(global: GlobalValue<'_>) -> BasicTypeEnum<'_> {
 
 fn value_ref(value: BasicValueEnum<'_>) -> LLVMValueRef {
     value.as_value_ref()
-}
-
-/// The kernels that can reach a cross-work-item operation or an indirect call.
-fn fiber_kernels<'ctx>(
-    module: &Module<'ctx>,
-    kernels: &[FunctionValue<'ctx>],
-) -> HashSet<FunctionValue<'ctx>> {
-    let operations: HashSet<LLVMValueRef> = OPERATIONS
-        .iter()
-        .filter_map(|(name, _)| module.get_function(name))
-        .map(|function| function.as_value_ref())
-        .collect();
-    // For each defined function: its direct callees, and whether it synchronises itself.
-    let mut callees: HashMap<LLVMValueRef, Vec<LLVMValueRef>> = HashMap::new();
-    let mut synchronises: HashSet<LLVMValueRef> = HashSet::new();
-    for function in module.get_functions() {
-        let raw = function.as_value_ref();
-        let mut direct = Vec::new();
-        // SAFETY: walks the blocks and instructions of a live function; every handle comes from
-        // the LLVM iteration functions on that function.
-        unsafe {
-            let mut block = LLVMGetFirstBasicBlock(raw);
-            while !block.is_null() {
-                let mut instruction = LLVMGetFirstInstruction(block);
-                while !instruction.is_null() {
-                    let opcode = LLVMGetInstructionOpcode(instruction);
-                    if matches!(
-                        opcode,
-                        LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr
-                    ) {
-                        let called = LLVMGetCalledValue(instruction);
-                        if !LLVMIsAFunction(called).is_null() {
-                            if operations.contains(&called) {
-                                synchronises.insert(raw);
-                            }
-                            direct.push(called);
-                        } else if LLVMIsAInlineAsm(called).is_null() {
-                            synchronises.insert(raw);
-                        }
-                    }
-                    instruction = LLVMGetNextInstruction(instruction);
-                }
-                block = LLVMGetNextBasicBlock(block);
-            }
-        }
-        callees.insert(raw, direct);
-    }
-    kernels
-        .iter()
-        .copied()
-        .filter(|kernel| {
-            let mut seen = HashSet::new();
-            let mut stack = vec![kernel.as_value_ref()];
-            while let Some(function) = stack.pop() {
-                if !seen.insert(function) {
-                    continue;
-                }
-                if synchronises.contains(&function) {
-                    return true;
-                }
-                if let Some(next) = callees.get(&function) {
-                    stack.extend(next.iter().copied());
-                }
-            }
-            false
-        })
-        .collect()
 }
 
 /// Gives each declared cross-work-item operation its body: load the item, call the runtime's
@@ -525,34 +484,7 @@ fn entry_trampoline<'ctx>(
     builder
         .build_store(item.as_pointer_value(), current)
         .map_err(fail)?;
-    let mut arguments: Vec<BasicMetadataValueEnum<'ctx>> = Vec::new();
-    let parameter_types = kernel.get_type().get_param_types();
-    for (source, ty) in parameter_sources(kernel).into_iter().zip(parameter_types) {
-        let (index, offset) = match source {
-            Source::Load { index, offset } => (index, Some(offset)),
-            Source::Pointer { index } => (index, None),
-        };
-        let slot = field_pointer(&builder, context, args, 8 * index as u64).map_err(fail)?;
-        let argument = builder
-            .build_load(pointer, slot, "arg")
-            .map_err(fail)?
-            .into_pointer_value();
-        let value: BasicValueEnum<'ctx> = match offset {
-            None => argument.into(),
-            Some(offset) => {
-                let address = field_pointer(&builder, context, argument, offset).map_err(fail)?;
-                let ty = BasicTypeEnum::try_from(ty).map_err(|()| {
-                    build_error(description, &inkwell::builder::BuilderError::UnsetPosition)
-                })?;
-                let load = builder.build_load(ty, address, "value").map_err(fail)?;
-                // SAFETY: `load` is the load instruction just built. The argument lives wherever
-                // the host put it: no alignment is promised.
-                unsafe { LLVMSetAlignment(value_ref(load), 1) };
-                load
-            }
-        };
-        arguments.push(value.into());
-    }
+    let arguments = load_arguments(&builder, context, args, kernel, description)?;
     if !row {
         builder.build_call(kernel, &arguments, "").map_err(fail)?;
         builder.build_return(None).map_err(fail)?;
@@ -616,6 +548,398 @@ fn entry_trampoline<'ctx>(
     x.add_incoming(&[(&zero, entry), (&next, body)]);
     builder.position_at_end(done);
     builder.build_store(linear, base).map_err(fail)?;
+    builder.build_return(None).map_err(fail)?;
+    Ok(())
+}
+
+/// Loads the kernel's IR arguments from clang's argument array `args` (see the module
+/// documentation), at the builder's position.
+fn load_arguments<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    args: PointerValue<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    description: &str,
+) -> Result<Vec<BasicMetadataValueEnum<'ctx>>, CodegenError> {
+    let fail = |error: inkwell::builder::BuilderError| build_error(description, &error);
+    let pointer = context.ptr_type(AddressSpace::default());
+    let mut arguments: Vec<BasicMetadataValueEnum<'ctx>> = Vec::new();
+    let parameter_types = kernel.get_type().get_param_types();
+    for (source, ty) in parameter_sources(kernel).into_iter().zip(parameter_types) {
+        let (index, offset) = match source {
+            Source::Load { index, offset } => (index, Some(offset)),
+            Source::Pointer { index } => (index, None),
+        };
+        let slot = field_pointer(builder, context, args, 8 * index as u64).map_err(fail)?;
+        let argument = builder
+            .build_load(pointer, slot, "arg")
+            .map_err(fail)?
+            .into_pointer_value();
+        let value: BasicValueEnum<'ctx> = match offset {
+            None => argument.into(),
+            Some(offset) => {
+                let address = field_pointer(builder, context, argument, offset).map_err(fail)?;
+                let ty = BasicTypeEnum::try_from(ty).map_err(|()| {
+                    build_error(description, &inkwell::builder::BuilderError::UnsetPosition)
+                })?;
+                let load = builder.build_load(ty, address, "value").map_err(fail)?;
+                // SAFETY: `load` is the load instruction just built. The argument lives wherever
+                // the host put it: no alignment is promised.
+                unsafe { LLVMSetAlignment(value_ref(load), 1) };
+                load
+            }
+        };
+        arguments.push(value.into());
+    }
+    Ok(arguments)
+}
+
+/// Builds `__oxhip_cpu_group.K(void **args, item *, void *scratch)`, which runs a whole
+/// work-group of a barrier-split kernel (see `cpu_regions`), and `__oxhip_cpu_frame.K`, the
+/// `u64` bytes of per-work-item storage it needs. `scratch` holds `n * frame` bytes of frames
+/// then `n` `u32` states for the group's `n` work-items, and is [`cpu_regions::FRAME_ALIGN`]
+/// aligned.
+fn group_function<'ctx>(
+    module: &Module<'ctx>,
+    context: &'ctx Context,
+    item: GlobalValue<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    regions: &cpu_regions::Regions<'ctx>,
+    description: &str,
+) -> Result<(), CodegenError> {
+    let fail = |error: inkwell::builder::BuilderError| build_error(description, &error);
+    let pointer = context.ptr_type(AddressSpace::default());
+    let i32_type = context.i32_type();
+    let i64_type = context.i64_type();
+    let bool_type = context.bool_type();
+    let kernel_name = kernel.get_name().to_string_lossy().into_owned();
+
+    let table = module.add_global(i64_type, None, &format!("{FRAME_PREFIX}{kernel_name}"));
+    table.set_initializer(&i64_type.const_int(regions.stride, false));
+    table.set_constant(true);
+    table.set_linkage(Linkage::External);
+    table.set_visibility(GlobalVisibility::Default);
+
+    let group = module.add_function(
+        &format!("{GROUP_PREFIX}{kernel_name}"),
+        context
+            .void_type()
+            .fn_type(&[pointer.into(), pointer.into(), pointer.into()], false),
+        Some(Linkage::External),
+    );
+    group
+        .as_global_value()
+        .set_visibility(GlobalVisibility::Default);
+    let missing = || build_error(description, &inkwell::builder::BuilderError::UnsetPosition);
+    let parameter = |index: u32| {
+        group
+            .get_nth_param(index)
+            .map(BasicValueEnum::into_pointer_value)
+            .ok_or_else(missing)
+    };
+    let (args, current, scratch) = (parameter(0)?, parameter(1)?, parameter(2)?);
+    let builder = context.create_builder();
+    let entry = context.append_basic_block(group, "entry");
+    builder.position_at_end(entry);
+    builder
+        .build_store(item.as_pointer_value(), current)
+        .map_err(fail)?;
+    let arguments = load_arguments(&builder, context, args, kernel, description)?;
+    let mut extent = Vec::new();
+    for axis in 0..3u64 {
+        let value = load_field(
+            &builder,
+            context,
+            current,
+            ITEM_BLOCK_DIM + 4 * axis,
+            i32_type.into(),
+            "extent",
+        )
+        .map_err(fail)?
+        .into_int_value();
+        extent.push(value);
+    }
+    let wide = |value| builder.build_int_z_extend(value, i64_type, "wide");
+    let count = builder
+        .build_int_mul(
+            wide(extent[0]).map_err(fail)?,
+            wide(extent[1]).map_err(fail)?,
+            "n",
+        )
+        .map_err(fail)?;
+    let count = builder
+        .build_int_mul(count, wide(extent[2]).map_err(fail)?, "n")
+        .map_err(fail)?;
+    let stride = i64_type.const_int(regions.stride, false);
+    let frames_bytes = builder
+        .build_int_mul(count, stride, "frames")
+        .map_err(fail)?;
+    // SAFETY: the runtime provides `n * frame + 4 * n` bytes of scratch.
+    let states = unsafe {
+        builder
+            .build_gep(context.i8_type(), scratch, &[frames_bytes], "states")
+            .map_err(fail)?
+    };
+    let variable = |ty: BasicTypeEnum<'ctx>, name: &str| builder.build_alloca(ty, name);
+    let linear = variable(i64_type.into(), "l").map_err(fail)?;
+    let coordinates = [
+        variable(i32_type.into(), "x").map_err(fail)?,
+        variable(i32_type.into(), "y").map_err(fail)?,
+        variable(i32_type.into(), "z").map_err(fail)?,
+    ];
+    let first = variable(i32_type.into(), "first").map_err(fail)?;
+    let mixed = variable(bool_type.into(), "mixed").map_err(fail)?;
+    let state = variable(i32_type.into(), "state").map_err(fail)?;
+    builder
+        .build_store(state, i32_type.const_int(1, false))
+        .map_err(fail)?;
+    builder
+        .build_store(mixed, bool_type.const_zero())
+        .map_err(fail)?;
+    let phase = context.append_basic_block(group, "phase");
+    let pick = context.append_basic_block(group, "pick");
+    let bad_state = context.append_basic_block(group, "bad_state");
+    let after = context.append_basic_block(group, "after");
+    let done = context.append_basic_block(group, "done");
+    builder.build_unconditional_branch(phase).map_err(fail)?;
+
+    // One phase: every live work-item runs to its next barrier or its end.
+    builder.position_at_end(phase);
+    builder
+        .build_store(first, i32_type.const_zero())
+        .map_err(fail)?;
+    let was_mixed = builder
+        .build_load(bool_type, mixed, "was_mixed")
+        .map_err(fail)?
+        .into_int_value();
+    let current_state = builder
+        .build_load(i32_type, state, "current")
+        .map_err(fail)?
+        .into_int_value();
+    builder
+        .build_store(mixed, bool_type.const_zero())
+        .map_err(fail)?;
+    let generic = context.append_basic_block(group, "loop.any");
+    builder
+        .build_conditional_branch(was_mixed, generic, pick)
+        .map_err(fail)?;
+
+    let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
+    let noinline = Attribute::get_named_enum_kind_id("noinline");
+    let mut cases = Vec::new();
+    let loops = (1..=regions.last_state)
+        .map(Some)
+        .chain(std::iter::once(None));
+    for fixed in loops {
+        let start = match fixed {
+            Some(value) => {
+                let block = context.append_basic_block(group, &format!("loop.{value}"));
+                cases.push((i32_type.const_int(u64::from(value), false), block));
+                block
+            }
+            None => generic,
+        };
+        let body = context.append_basic_block(group, "item");
+        let run = context.append_basic_block(group, "run");
+        let latch = context.append_basic_block(group, "next");
+        builder.position_at_end(start);
+        builder
+            .build_store(linear, i64_type.const_zero())
+            .map_err(fail)?;
+        for coordinate in &coordinates {
+            builder
+                .build_store(*coordinate, i32_type.const_zero())
+                .map_err(fail)?;
+        }
+        builder.build_unconditional_branch(body).map_err(fail)?;
+
+        builder.position_at_end(body);
+        let index = builder
+            .build_load(i64_type, linear, "index")
+            .map_err(fail)?
+            .into_int_value();
+        // SAFETY: `index < n`: inside the states array.
+        let state_slot = unsafe {
+            builder
+                .build_gep(i32_type, states, &[index], "state.slot")
+                .map_err(fail)?
+        };
+        let state_value = if fixed == Some(1) {
+            builder.build_unconditional_branch(run).map_err(fail)?;
+            i32_type.const_int(1, false)
+        } else {
+            let value = builder
+                .build_load(i32_type, state_slot, "item.state")
+                .map_err(fail)?
+                .into_int_value();
+            let live = builder
+                .build_int_compare(IntPredicate::NE, value, i32_type.const_zero(), "live")
+                .map_err(fail)?;
+            builder
+                .build_conditional_branch(live, run, latch)
+                .map_err(fail)?;
+            match fixed {
+                Some(constant) => i32_type.const_int(u64::from(constant), false),
+                None => value,
+            }
+        };
+
+        builder.position_at_end(run);
+        let mut xyz = Vec::new();
+        for (axis, coordinate) in coordinates.iter().enumerate() {
+            let value = builder
+                .build_load(i32_type, *coordinate, "coordinate")
+                .map_err(fail)?
+                .into_int_value();
+            let field = field_pointer(
+                &builder,
+                context,
+                current,
+                ITEM_THREAD_IDX + 4 * axis as u64,
+            )
+            .map_err(fail)?;
+            builder.build_store(field, value).map_err(fail)?;
+            xyz.push(value);
+        }
+        let narrow = builder
+            .build_int_truncate(index, i32_type, "linear")
+            .map_err(fail)?;
+        let field = field_pointer(&builder, context, current, ITEM_LINEAR).map_err(fail)?;
+        builder.build_store(field, narrow).map_err(fail)?;
+        let lane = builder
+            .build_and(narrow, i32_type.const_int(WARP_SIZE - 1, false), "lane")
+            .map_err(fail)?;
+        let field = field_pointer(&builder, context, current, ITEM_LANE).map_err(fail)?;
+        builder.build_store(field, lane).map_err(fail)?;
+        let offset = builder
+            .build_int_mul(index, stride, "frame.offset")
+            .map_err(fail)?;
+        // SAFETY: `index < n`: inside the frames.
+        let frame = unsafe {
+            builder
+                .build_gep(context.i8_type(), scratch, &[offset], "frame")
+                .map_err(fail)?
+        };
+        let mut call_arguments = arguments.clone();
+        call_arguments.push(state_value.into());
+        call_arguments.push(frame.into());
+        let call = builder
+            .build_call(regions.function, &call_arguments, "next")
+            .map_err(fail)?;
+        let attribute = if fixed.is_some() {
+            always_inline
+        } else {
+            noinline
+        };
+        call.add_attribute(
+            AttributeLoc::Function,
+            context.create_enum_attribute(attribute, 0),
+        );
+        let next = call
+            .try_as_basic_value()
+            .basic()
+            .ok_or_else(missing)?
+            .into_int_value();
+        builder.build_store(state_slot, next).map_err(fail)?;
+        // first = first ? first : next; mixed |= next && first && next != first.
+        let seen = builder
+            .build_load(i32_type, first, "seen")
+            .map_err(fail)?
+            .into_int_value();
+        let zero = i32_type.const_zero();
+        let none_yet = builder
+            .build_int_compare(IntPredicate::EQ, seen, zero, "none_yet")
+            .map_err(fail)?;
+        let chosen = builder
+            .build_select(none_yet, next, seen, "chosen")
+            .map_err(fail)?;
+        builder.build_store(first, chosen).map_err(fail)?;
+        let live = builder
+            .build_int_compare(IntPredicate::NE, next, zero, "live")
+            .map_err(fail)?;
+        let differs = builder
+            .build_int_compare(IntPredicate::NE, next, seen, "differs")
+            .map_err(fail)?;
+        let some_before = builder.build_not(none_yet, "some_before").map_err(fail)?;
+        let diverged = builder.build_and(live, differs, "diverged").map_err(fail)?;
+        let diverged = builder
+            .build_and(diverged, some_before, "diverged")
+            .map_err(fail)?;
+        let before = builder
+            .build_load(bool_type, mixed, "mixed.before")
+            .map_err(fail)?
+            .into_int_value();
+        let now = builder
+            .build_or(before, diverged, "mixed.now")
+            .map_err(fail)?;
+        builder.build_store(mixed, now).map_err(fail)?;
+        builder.build_unconditional_branch(latch).map_err(fail)?;
+
+        // Advance (x, y, z) and the linear index.
+        builder.position_at_end(latch);
+        let mut carry = bool_type.const_int(1, false);
+        for (axis, coordinate) in coordinates.iter().enumerate() {
+            let value = builder
+                .build_load(i32_type, *coordinate, "coordinate")
+                .map_err(fail)?
+                .into_int_value();
+            let step = builder
+                .build_int_z_extend(carry, i32_type, "step")
+                .map_err(fail)?;
+            let bumped = builder.build_int_add(value, step, "bumped").map_err(fail)?;
+            let wraps = builder
+                .build_int_compare(IntPredicate::EQ, bumped, extent[axis], "wraps")
+                .map_err(fail)?;
+            let wraps = if axis < 2 {
+                wraps
+            } else {
+                bool_type.const_zero()
+            };
+            let stored = builder
+                .build_select(wraps, zero, bumped, "coordinate.next")
+                .map_err(fail)?;
+            builder.build_store(*coordinate, stored).map_err(fail)?;
+            carry = wraps;
+        }
+        let following = builder
+            .build_int_add(index, i64_type.const_int(1, false), "index.next")
+            .map_err(fail)?;
+        builder.build_store(linear, following).map_err(fail)?;
+        let more = builder
+            .build_int_compare(IntPredicate::ULT, following, count, "more")
+            .map_err(fail)?;
+        builder
+            .build_conditional_branch(more, body, after)
+            .map_err(fail)?;
+        let _ = &xyz;
+    }
+
+    builder.position_at_end(pick);
+    builder
+        .build_switch(current_state, bad_state, &cases)
+        .map_err(fail)?;
+    builder.position_at_end(bad_state);
+    builder.build_unreachable().map_err(fail)?;
+
+    // After a phase: stop when every work-item has returned, else run the next phase.
+    builder.position_at_end(after);
+    let next_state = builder
+        .build_load(i32_type, first, "next.state")
+        .map_err(fail)?
+        .into_int_value();
+    builder.build_store(state, next_state).map_err(fail)?;
+    let finished = builder
+        .build_int_compare(
+            IntPredicate::EQ,
+            next_state,
+            i32_type.const_zero(),
+            "finished",
+        )
+        .map_err(fail)?;
+    builder
+        .build_conditional_branch(finished, done, phase)
+        .map_err(fail)?;
+    builder.position_at_end(done);
     builder.build_return(None).map_err(fail)?;
     Ok(())
 }

@@ -12,6 +12,7 @@
 //! several threads at once.
 
 pub mod cpu;
+mod cpu_regions;
 #[cfg(test)]
 mod cpu_tests;
 mod internalize;
@@ -227,7 +228,7 @@ fn compile_with_library(
     }
     internalize::internalize(&module, matches!(options.target, Target::Host { .. }));
     if matches!(options.target, Target::Host { .. }) {
-        cpu::lower(&module, &context, &machine.get_target_data(), &description)?;
+        cpu::lower(&module, &context, &machine, &description)?;
     }
     verify(&module, &description)?;
 

@@ -199,8 +199,14 @@ __OXHIP_DEVICE__ int __syncthreads_count(int predicate) {
   __shared__ int count;
   if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) count = 0;
   __syncthreads();
+#if defined(__OXHIP_CPU__)
+  /* One atomic per work-item: a warp vote would keep the kernel on fibers, where plain
+   * barriers let codegen run it as loops over the work-items (codegen::cpu_regions). */
+  if (predicate) atomicAdd_block(&count, 1);
+#else
   unsigned long long votes = __ballot(predicate);
   if (__lane_id() == 0) atomicAdd_block(&count, __builtin_popcountll(votes));
+#endif
   __syncthreads();
   int total = count;
   __syncthreads();

@@ -139,12 +139,15 @@ impl Cpu {
                 }
             };
             let name = registered.name.to_bytes();
-            let Some(entry) = entry_point(&image.library, "__oxhip_cpu_entry.", name) else {
+            let entry = entry_point(&image.library, "__oxhip_cpu_entry.", name);
+            let group = group_entry_point(&image.library, name);
+            if entry.is_none() && group.is_none() {
                 first_error.get_or_insert(RuntimeError::UnknownKernel { handle });
                 continue;
-            };
+            }
             let kernel = exec::Kernel {
                 entry,
+                group,
                 row: entry_point(&image.library, "__oxhip_cpu_row.", name),
                 arguments: argument_table(&image.library, name),
             };
@@ -154,6 +157,8 @@ impl Cpu {
                 registered.name.to_string_lossy(),
                 if kernel.row.is_some() {
                     "loop"
+                } else if kernel.group.is_some() {
+                    "loops split at barriers"
                 } else {
                     "fibers"
                 }
@@ -174,6 +179,32 @@ fn entry_point(library: &Library, prefix: &str, name: &[u8]) -> Option<exec::Ent
     unsafe { library.get::<exec::EntryPoint>(&symbol) }
         .ok()
         .map(|symbol| *symbol)
+}
+
+/// `__oxhip_cpu_group.<name>` and its frame size `__oxhip_cpu_frame.<name>`, for a kernel
+/// codegen split at its barriers.
+fn group_entry_point(library: &Library, name: &[u8]) -> Option<(exec::GroupEntryPoint, u64)> {
+    let symbol = |prefix: &str| {
+        let mut symbol = prefix.as_bytes().to_vec();
+        symbol.extend_from_slice(name);
+        symbol.push(0);
+        symbol
+    };
+    // SAFETY: codegen defines `__oxhip_cpu_group.*` with exactly this signature.
+    let group = unsafe { library.get::<exec::GroupEntryPoint>(&symbol("__oxhip_cpu_group.")) }
+        .ok()
+        .map(|symbol| *symbol)?;
+    // SAFETY: a data symbol's address; codegen defines it as a constant `u64` beside the group
+    // entry point, and the image stays loaded while the runtime runs.
+    let frame = unsafe {
+        let address = library
+            .get::<*const u64>(&symbol("__oxhip_cpu_frame."))
+            .ok()?
+            .into_raw()
+            .cast::<u64>();
+        address.read_unaligned()
+    };
+    Some((group, frame))
 }
 
 /// The kernel's `__oxhip_cpu_args.<name>` table (codegen's `ARGS_PREFIX`): a count, then

@@ -1,0 +1,804 @@
+//! Barrier splitting for the CPU target: kernels whose only cross-work-item operation is
+//! `__syncthreads` run as loops over the work-items instead of one fiber per work-item.
+//!
+//! A work-group's execution is a sequence of phases separated by barriers: in each phase,
+//! every live work-item runs from where it stopped to its next barrier (or to its end). A
+//! fiber per work-item implements that directly, but costs a stack switch per work-item per
+//! barrier (about 50 ns on the benchmark machine, see docs/cpu-target.md). Here each kernel
+//! `K` that qualifies is rewritten, before the optimisation pipeline, into
+//!
+//! ```text
+//! i32 K.regions(<K's parameters>, i32 state, ptr frame)
+//! ```
+//!
+//! which runs one work-item from resume point `state` (1: the start; `k + 2`: just after
+//! barrier `k`) to its next barrier `k'`, returning `k' + 2`, or to its end, returning 0.
+//! Values that live across a barrier are kept in the work-item's `frame`. The group function
+//! (`codegen::cpu`, `__oxhip_cpu_group.K`) calls it once per live work-item per phase: with a
+//! constant `state` (inlined, so that each region becomes a plain loop over the work-items
+//! that LLVM optimises like any loop) while all live work-items wait at the same barrier, and
+//! through one shared call otherwise. The semantics are the fibers' exactly: a barrier
+//! releases when every live work-item has reached a barrier, and a work-item that returns no
+//! longer counts.
+//!
+//! How `K.regions` is made:
+//!
+//! 1. Functions that can reach a barrier are inlined into the kernels (`always-inline`).
+//! 2. A kernel qualifies when, after that, it calls `__oxhip_cpu_barrier` directly, calls
+//!    no other cross-work-item operation and nothing that could reach one (no indirect
+//!    calls), and has only static allocas of at most [`FRAME_ALIGN`] alignment. Others keep
+//!    their fibers. Kernels compiled at `-O0` (`optnone`) keep them too, so that a debugger
+//!    steps through the source as written.
+//! 3. `byval` parameters the kernel writes get a private copy (work-items share the launch's
+//!    argument storage).
+//! 4. `reg2mem` demotes every SSA value used outside its block (and every phi) to an alloca;
+//!    each block is split after its barrier calls, whose calls are removed; `reg2mem` runs
+//!    again for the values the splits separated. Every value that crosses a barrier now
+//!    lives in an alloca.
+//! 5. The kernel's blocks move into `K.regions`, behind an entry that switches on `state`;
+//!    each barrier becomes "return `k + 2`", each `ret void` "return 0".
+//! 6. An alloca used by more than one region (the code reachable from one resume point
+//!    without crossing a barrier), or by one region that can run again for the same
+//!    work-item, gets a slot in the frame: copied in at entry and out at exit when only
+//!    loads, stores and memory intrinsics use it (so SROA still promotes it inside the
+//!    region), and replaced by the slot itself when its address escapes.
+
+use std::collections::{HashMap, HashSet};
+
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::basic_block::BasicBlock;
+use inkwell::context::Context;
+use inkwell::module::{Linkage, Module};
+use inkwell::targets::{TargetData, TargetMachine};
+use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
+use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode};
+
+use inkwell::llvm_sys::core::{
+    LLVMGetAllocatedType, LLVMGetBasicBlockTerminator, LLVMGetCalledValue, LLVMGetFirstBasicBlock,
+    LLVMGetFirstInstruction, LLVMGetFirstUse, LLVMGetInstructionOpcode, LLVMGetInstructionParent,
+    LLVMGetNextBasicBlock, LLVMGetNextInstruction, LLVMGetNextUse, LLVMGetNumSuccessors,
+    LLVMGetOperand, LLVMGetSuccessor, LLVMGetUser, LLVMGetValueName2, LLVMInsertIntoBuilder,
+    LLVMInstructionEraseFromParent, LLVMInstructionRemoveFromParent, LLVMIsAConstantInt,
+    LLVMIsAFunction, LLVMIsAInlineAsm, LLVMMoveBasicBlockAfter, LLVMReplaceAllUsesWith,
+};
+use inkwell::llvm_sys::debuginfo::{LLVMGetSubprogram, LLVMSetSubprogram};
+use inkwell::llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
+use inkwell::llvm_sys::LLVMOpcode;
+
+use crate::CodegenError;
+
+/// The alignment of each work-item's frame, and the largest alloca alignment handled.
+pub(crate) const FRAME_ALIGN: u64 = 64;
+
+/// The barrier-split form of one kernel.
+pub(crate) struct Regions<'ctx> {
+    /// `i32 K.regions(<K's parameters>, i32 state, ptr frame)`.
+    pub(crate) function: FunctionValue<'ctx>,
+    /// Bytes of storage per work-item: a multiple of every slot's alignment.
+    pub(crate) stride: u64,
+    /// The largest resume state (`1 + number of barriers`).
+    pub(crate) last_state: u32,
+}
+
+/// Every defined function that can reach one of `operations` or an indirect call, directly
+/// or through the functions it calls.
+pub(crate) fn reaching(module: &Module<'_>, operations: &[&str]) -> HashSet<LLVMValueRef> {
+    let targets: HashSet<LLVMValueRef> = operations
+        .iter()
+        .filter_map(|name| module.get_function(name))
+        .map(|function| function.as_value_ref())
+        .collect();
+    let mut callers: HashMap<LLVMValueRef, Vec<LLVMValueRef>> = HashMap::new();
+    let mut reached: HashSet<LLVMValueRef> = HashSet::new();
+    let mut work = Vec::new();
+    for function in module.get_functions() {
+        let raw = function.as_value_ref();
+        for instruction in instructions(raw) {
+            if !is_call(instruction) {
+                continue;
+            }
+            // SAFETY: `instruction` is a call of the live module.
+            let called = unsafe { LLVMGetCalledValue(instruction) };
+            // SAFETY: `called` is a value of the live module.
+            let (direct, asm) = unsafe {
+                (
+                    !LLVMIsAFunction(called).is_null(),
+                    !LLVMIsAInlineAsm(called).is_null(),
+                )
+            };
+            if direct {
+                if targets.contains(&called) && reached.insert(raw) {
+                    work.push(raw);
+                }
+                callers.entry(called).or_default().push(raw);
+            } else if !asm && reached.insert(raw) {
+                work.push(raw);
+            }
+        }
+    }
+    while let Some(function) = work.pop() {
+        for caller in callers.get(&function).into_iter().flatten() {
+            if reached.insert(*caller) {
+                work.push(*caller);
+            }
+        }
+    }
+    reached
+}
+
+/// Rewrites the `candidates` that qualify (see the module documentation) and returns their
+/// regions, keyed by kernel. The kernels themselves are left with no body.
+pub(crate) fn split<'ctx>(
+    module: &Module<'ctx>,
+    context: &'ctx Context,
+    machine: &TargetMachine,
+    candidates: &[FunctionValue<'ctx>],
+    operations: &[&str],
+    description: &str,
+) -> Result<HashMap<FunctionValue<'ctx>, Regions<'ctx>>, CodegenError> {
+    let mut result = HashMap::new();
+    let Some(barrier) = module.get_function(operations[0]) else {
+        return Ok(result);
+    };
+    let optnone = Attribute::get_named_enum_kind_id("optnone");
+    let candidates: Vec<FunctionValue<'ctx>> = candidates
+        .iter()
+        .copied()
+        .filter(|kernel| {
+            kernel
+                .get_enum_attribute(AttributeLoc::Function, optnone)
+                .is_none()
+        })
+        .collect();
+    if candidates.is_empty() {
+        return Ok(result);
+    }
+
+    // 1. Inline what reaches a barrier.
+    let kernel_set: HashSet<LLVMValueRef> = candidates
+        .iter()
+        .map(|kernel| kernel.as_value_ref())
+        .collect();
+    let noinline = Attribute::get_named_enum_kind_id("noinline");
+    let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
+    let reach = reaching(module, operations);
+    for function in module.get_functions() {
+        let raw = function.as_value_ref();
+        if function.count_basic_blocks() == 0
+            || kernel_set.contains(&raw)
+            || !reach.contains(&raw)
+            || function
+                .get_enum_attribute(AttributeLoc::Function, optnone)
+                .is_some()
+        {
+            continue;
+        }
+        function.remove_enum_attribute(AttributeLoc::Function, noinline);
+        function.add_attribute(
+            AttributeLoc::Function,
+            context.create_enum_attribute(always_inline, 0),
+        );
+    }
+    crate::run_pipeline(module, "always-inline", machine, description)?;
+
+    // 2. Which kernels qualify.
+    let reach = reaching(module, operations);
+    let others: HashSet<LLVMValueRef> = operations[1..]
+        .iter()
+        .filter_map(|name| module.get_function(name))
+        .map(|function| function.as_value_ref())
+        .collect();
+    let target_data = machine.get_target_data();
+    let kernels: Vec<FunctionValue<'ctx>> = candidates
+        .into_iter()
+        .filter(|kernel| {
+            qualifies(
+                *kernel,
+                barrier.as_value_ref(),
+                &others,
+                &reach,
+                &target_data,
+            )
+        })
+        .collect();
+    if kernels.is_empty() {
+        return Ok(result);
+    }
+
+    // 3. Private copies of written `byval` parameters.
+    let builder = context.create_builder();
+    let fail = |error: inkwell::builder::BuilderError| build_error(description, &error);
+    for kernel in &kernels {
+        copy_written_byval(context, &builder, &target_data, *kernel).map_err(fail)?;
+    }
+
+    // 4. Demote, split at the barriers, demote again. SROA first turns the locals clang
+    // spilled (parameters among them) back into values, so that only what the kernel computes
+    // and keeps across a barrier is demoted.
+    crate::run_pipeline(
+        module,
+        "function(sroa,early-cse,reg2mem)",
+        machine,
+        description,
+    )?;
+    let mut barriers: HashMap<FunctionValue<'ctx>, Vec<(LLVMBasicBlockRef, LLVMBasicBlockRef)>> =
+        HashMap::new();
+    for kernel in &kernels {
+        let calls: Vec<LLVMValueRef> = instructions(kernel.as_value_ref())
+            .filter(|instruction| {
+                // SAFETY: `instruction` is a call of the live kernel.
+                is_call(*instruction)
+                    && unsafe { LLVMGetCalledValue(*instruction) } == barrier.as_value_ref()
+            })
+            .collect();
+        let mut pairs = Vec::new();
+        for call in calls {
+            pairs.push(split_after(context, &builder, call).map_err(fail)?);
+        }
+        barriers.insert(*kernel, pairs);
+    }
+    crate::run_pipeline(module, "function(reg2mem)", machine, description)?;
+
+    // 5 and 6.
+    for kernel in kernels {
+        let pairs = barriers.remove(&kernel).unwrap_or_default();
+        let regions = build_regions(module, context, &target_data, kernel, &pairs).map_err(fail)?;
+        result.insert(kernel, regions);
+    }
+    Ok(result)
+}
+
+fn build_error(description: &str, error: &inkwell::builder::BuilderError) -> CodegenError {
+    CodegenError::Verify {
+        target: description.to_owned(),
+        message: format!("splitting kernels at barriers: {error}"),
+    }
+}
+
+/// The instructions of `function`, in block order (collected: callers may change them).
+fn instructions(function: LLVMValueRef) -> std::vec::IntoIter<LLVMValueRef> {
+    let mut all = Vec::new();
+    // SAFETY: walks the blocks and instructions of a live function with LLVM's iterators.
+    unsafe {
+        let mut block = LLVMGetFirstBasicBlock(function);
+        while !block.is_null() {
+            let mut instruction = LLVMGetFirstInstruction(block);
+            while !instruction.is_null() {
+                all.push(instruction);
+                instruction = LLVMGetNextInstruction(instruction);
+            }
+            block = LLVMGetNextBasicBlock(block);
+        }
+    }
+    all.into_iter()
+}
+
+fn opcode(instruction: LLVMValueRef) -> LLVMOpcode {
+    // SAFETY: `instruction` is an instruction of the live module.
+    unsafe { LLVMGetInstructionOpcode(instruction) }
+}
+
+fn is_call(instruction: LLVMValueRef) -> bool {
+    matches!(
+        opcode(instruction),
+        LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr
+    )
+}
+
+/// The users of `value` (each once per use).
+fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut all = Vec::new();
+    // SAFETY: walks the use list of a live value.
+    unsafe {
+        let mut current = LLVMGetFirstUse(value);
+        while !current.is_null() {
+            all.push(LLVMGetUser(current));
+            current = LLVMGetNextUse(current);
+        }
+    }
+    all
+}
+
+fn callee_name(call: LLVMValueRef) -> Option<String> {
+    // SAFETY: `call` is a call instruction of the live module.
+    let called = unsafe { LLVMGetCalledValue(call) };
+    // SAFETY: `called` is a live value.
+    if unsafe { LLVMIsAFunction(called) }.is_null() {
+        return None;
+    }
+    let mut length = 0usize;
+    // SAFETY: LLVM returns a pointer to the name's bytes and their length.
+    let name = unsafe { LLVMGetValueName2(called, &mut length) };
+    if name.is_null() {
+        return None;
+    }
+    // SAFETY: `name` points at `length` bytes owned by the function.
+    let bytes = unsafe { std::slice::from_raw_parts(name.cast::<u8>(), length) };
+    Some(String::from_utf8_lossy(bytes).into_owned())
+}
+
+fn qualifies(
+    kernel: FunctionValue<'_>,
+    barrier: LLVMValueRef,
+    others: &HashSet<LLVMValueRef>,
+    reach: &HashSet<LLVMValueRef>,
+    target_data: &TargetData,
+) -> bool {
+    let raw = kernel.as_value_ref();
+    // SAFETY: `raw` is a defined function.
+    let entry = unsafe { LLVMGetFirstBasicBlock(raw) };
+    let mut barriers = 0usize;
+    for instruction in instructions(raw) {
+        match opcode(instruction) {
+            LLVMOpcode::LLVMAlloca => {
+                // SAFETY: an alloca of the live kernel; operand 0 is its element count.
+                let (block, count, ty) = unsafe {
+                    (
+                        LLVMGetInstructionParent(instruction),
+                        LLVMGetOperand(instruction, 0),
+                        LLVMGetAllocatedType(instruction),
+                    )
+                };
+                // SAFETY: `count` is a live value.
+                if block != entry || unsafe { LLVMIsAConstantInt(count) }.is_null() {
+                    return false;
+                }
+                // SAFETY: `ty` is the alloca's (sized) allocated type.
+                let ty = unsafe { inkwell::types::AnyTypeEnum::new(ty) };
+                let alignment = BasicTypeEnum::try_from(ty)
+                    .map(|ty| u64::from(target_data.get_abi_alignment(&ty)))
+                    .unwrap_or(u64::MAX);
+                if alignment > FRAME_ALIGN || alloca_alignment(instruction) > FRAME_ALIGN {
+                    return false;
+                }
+            }
+            LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr => return false,
+            LLVMOpcode::LLVMCall => {
+                // SAFETY: a call of the live kernel.
+                let called = unsafe { LLVMGetCalledValue(instruction) };
+                // SAFETY: `called` is a live value.
+                let (direct, asm) = unsafe {
+                    (
+                        !LLVMIsAFunction(called).is_null(),
+                        !LLVMIsAInlineAsm(called).is_null(),
+                    )
+                };
+                if called == barrier {
+                    barriers += 1;
+                } else if others.contains(&called)
+                    || (direct && reach.contains(&called))
+                    || (!direct && !asm)
+                {
+                    // Another cross-work-item operation, a function that can reach one, or
+                    // an indirect call that might.
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    barriers > 0
+}
+
+fn alloca_alignment(alloca: LLVMValueRef) -> u64 {
+    // SAFETY: `alloca` is an alloca instruction.
+    u64::from(unsafe { inkwell::llvm_sys::core::LLVMGetAlignment(alloca) })
+}
+
+/// Whether every use of the pointer `value` only reads through it.
+fn read_only(value: LLVMValueRef) -> bool {
+    users(value).into_iter().all(|user| match opcode(user) {
+        LLVMOpcode::LLVMLoad => true,
+        LLVMOpcode::LLVMGetElementPtr => {
+            // SAFETY: a GEP's operand 0 is its base.
+            let base = unsafe { LLVMGetOperand(user, 0) };
+            base == value && read_only(user)
+        }
+        _ => false,
+    })
+}
+
+fn copy_written_byval(
+    context: &Context,
+    builder: &inkwell::builder::Builder<'_>,
+    target_data: &TargetData,
+    kernel: FunctionValue<'_>,
+) -> Result<(), inkwell::builder::BuilderError> {
+    let byval = Attribute::get_named_enum_kind_id("byval");
+    let align = Attribute::get_named_enum_kind_id("align");
+    let Some(entry) = kernel.get_first_basic_block() else {
+        return Ok(());
+    };
+    for (position, parameter) in kernel.get_param_iter().enumerate() {
+        let location = AttributeLoc::Param(u32::try_from(position).unwrap_or(u32::MAX));
+        let Some(attribute) = kernel
+            .get_enum_attribute(location, byval)
+            .filter(|attribute| attribute.is_type())
+        else {
+            continue;
+        };
+        if read_only(parameter.as_value_ref()) {
+            continue;
+        }
+        let Ok(ty) = BasicTypeEnum::try_from(attribute.get_type_value()) else {
+            continue;
+        };
+        let alignment = kernel
+            .get_enum_attribute(location, align)
+            .map(|attribute| attribute.get_enum_value())
+            .filter(|value| *value > 0)
+            .unwrap_or_else(|| u64::from(target_data.get_abi_alignment(&ty)));
+        let alignment = u32::try_from(alignment).unwrap_or(8);
+        match entry.get_first_instruction() {
+            Some(first) => builder.position_before(&first),
+            None => builder.position_at_end(entry),
+        }
+        let copy = builder.build_alloca(ty, "byval.copy")?;
+        if let Some(instruction) = copy.as_instruction() {
+            instruction.set_alignment(alignment).ok();
+        }
+        // SAFETY: both are live pointer values of the kernel.
+        unsafe { LLVMReplaceAllUsesWith(parameter.as_value_ref(), copy.as_value_ref()) };
+        let size = context
+            .i64_type()
+            .const_int(target_data.get_abi_size(&ty), false);
+        builder.build_memcpy(
+            copy,
+            alignment,
+            parameter.into_pointer_value(),
+            alignment,
+            size,
+        )?;
+    }
+    Ok(())
+}
+
+/// Splits `call`'s block after it and removes the call: returns (the block that now ends in
+/// a branch to the resume block, the resume block).
+fn split_after<'ctx>(
+    context: &'ctx Context,
+    builder: &inkwell::builder::Builder<'ctx>,
+    call: LLVMValueRef,
+) -> Result<(LLVMBasicBlockRef, LLVMBasicBlockRef), inkwell::builder::BuilderError> {
+    // SAFETY: `call` is an instruction of a live function; its block is valid.
+    let block = unsafe { BasicBlock::new(LLVMGetInstructionParent(call)) }
+        .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
+    let resume = context.insert_basic_block_after(block, "barrier.resume");
+    builder.position_at_end(resume);
+    // SAFETY: moves the instructions after `call` (through the terminator) into `resume`,
+    // in order, then erases the call; both blocks belong to the same live function.
+    unsafe {
+        let mut next = LLVMGetNextInstruction(call);
+        while !next.is_null() {
+            let following = LLVMGetNextInstruction(next);
+            LLVMInstructionRemoveFromParent(next);
+            LLVMInsertIntoBuilder(builder.as_mut_ptr(), next);
+            next = following;
+        }
+        LLVMInstructionEraseFromParent(call);
+    }
+    builder.position_at_end(block);
+    builder.build_unconditional_branch(resume)?;
+    Ok((block.as_mut_ptr(), resume.as_mut_ptr()))
+}
+
+fn successors(block: LLVMBasicBlockRef) -> Vec<LLVMBasicBlockRef> {
+    // SAFETY: `block` is a block of a live function.
+    unsafe {
+        let terminator = LLVMGetBasicBlockTerminator(block);
+        if terminator.is_null() {
+            return Vec::new();
+        }
+        (0..LLVMGetNumSuccessors(terminator))
+            .map(|index| LLVMGetSuccessor(terminator, index))
+            .collect()
+    }
+}
+
+/// How an alloca's address is used.
+struct Usage {
+    blocks: HashSet<LLVMBasicBlockRef>,
+    escapes: bool,
+    lifetime_markers: Vec<LLVMValueRef>,
+}
+
+fn usage(alloca: LLVMValueRef) -> Usage {
+    let mut usage = Usage {
+        blocks: HashSet::new(),
+        escapes: false,
+        lifetime_markers: Vec::new(),
+    };
+    let mut pending = vec![alloca];
+    let mut seen = HashSet::new();
+    while let Some(pointer) = pending.pop() {
+        if !seen.insert(pointer) {
+            continue;
+        }
+        for user in users(pointer) {
+            // SAFETY: `user` is an instruction (allocas are only used by instructions, and so
+            // are the instructions derived from them here).
+            usage
+                .blocks
+                .insert(unsafe { LLVMGetInstructionParent(user) });
+            match opcode(user) {
+                LLVMOpcode::LLVMLoad => {}
+                LLVMOpcode::LLVMStore => {
+                    // SAFETY: a store's operand 0 is the value stored.
+                    if unsafe { LLVMGetOperand(user, 0) } == pointer {
+                        usage.escapes = true;
+                    }
+                }
+                LLVMOpcode::LLVMGetElementPtr
+                | LLVMOpcode::LLVMBitCast
+                | LLVMOpcode::LLVMAddrSpaceCast => pending.push(user),
+                LLVMOpcode::LLVMCall => match callee_name(user) {
+                    Some(name) if name.starts_with("llvm.lifetime.") => {
+                        usage.lifetime_markers.push(user);
+                    }
+                    Some(name)
+                        if name.starts_with("llvm.memcpy")
+                            || name.starts_with("llvm.memmove")
+                            || name.starts_with("llvm.memset") => {}
+                    _ => usage.escapes = true,
+                },
+                _ => usage.escapes = true,
+            }
+        }
+    }
+    usage
+}
+
+fn build_regions<'ctx>(
+    module: &Module<'ctx>,
+    context: &'ctx Context,
+    target_data: &TargetData,
+    kernel: FunctionValue<'ctx>,
+    barriers: &[(LLVMBasicBlockRef, LLVMBasicBlockRef)],
+) -> Result<Regions<'ctx>, inkwell::builder::BuilderError> {
+    let i32_type = context.i32_type();
+    let i8_type = context.i8_type();
+    let pointer = context.ptr_type(inkwell::AddressSpace::default());
+    let mut parameter_types: Vec<BasicMetadataTypeEnum<'ctx>> =
+        kernel.get_type().get_param_types().into_iter().collect();
+    parameter_types.push(i32_type.into());
+    parameter_types.push(pointer.into());
+    let name = format!("{}.regions", kernel.get_name().to_string_lossy());
+    let function = module.add_function(
+        &name,
+        i32_type.fn_type(&parameter_types, false),
+        Some(Linkage::Internal),
+    );
+    let count = kernel.count_params();
+    for (index, parameter) in kernel.get_param_iter().enumerate() {
+        if let Some(new) = function.get_nth_param(index as u32) {
+            new.set_name(&parameter.get_name().to_string_lossy());
+            // SAFETY: both are live values of the same type.
+            unsafe { LLVMReplaceAllUsesWith(parameter.as_value_ref(), new.as_value_ref()) };
+        }
+    }
+    let state = function
+        .get_nth_param(count)
+        .ok_or(inkwell::builder::BuilderError::UnsetPosition)?
+        .into_int_value();
+    state.set_name("state");
+    let frame = function
+        .get_nth_param(count + 1)
+        .ok_or(inkwell::builder::BuilderError::UnsetPosition)?
+        .into_pointer_value();
+    frame.set_name("frame");
+    // Keep the kernel's attributes that describe the code (target features, denormal
+    // modes, and so on).
+    for attribute in kernel.attributes(AttributeLoc::Function) {
+        function.add_attribute(AttributeLoc::Function, attribute);
+    }
+    let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
+    function.remove_enum_attribute(AttributeLoc::Function, always_inline);
+    function.remove_string_attribute(AttributeLoc::Function, "uniform-work-group-size");
+
+    // Move the blocks, and the debug-info subprogram with them.
+    let entry = context.append_basic_block(function, "regions.entry");
+    let blocks = kernel.get_basic_blocks();
+    let old_entry = blocks[0];
+    let mut last = entry;
+    for block in &blocks {
+        // SAFETY: moves a block of the live kernel into `function` after `last`.
+        unsafe { LLVMMoveBasicBlockAfter(block.as_mut_ptr(), last.as_mut_ptr()) };
+        last = *block;
+    }
+    // SAFETY: both functions are live; the subprogram (possibly null) moves to `function`.
+    unsafe {
+        let subprogram = LLVMGetSubprogram(kernel.as_value_ref());
+        if !subprogram.is_null() {
+            LLVMSetSubprogram(function.as_value_ref(), subprogram);
+            LLVMSetSubprogram(kernel.as_value_ref(), std::ptr::null_mut());
+        }
+    }
+
+    let builder = context.create_builder();
+    // The allocas move into the new entry.
+    builder.position_at_end(entry);
+    let mut allocas = Vec::new();
+    for instruction in instructions(function.as_value_ref()) {
+        // SAFETY: an instruction of `function`.
+        if opcode(instruction) == LLVMOpcode::LLVMAlloca
+            && unsafe { LLVMGetInstructionParent(instruction) } == old_entry.as_mut_ptr()
+        {
+            // SAFETY: moves a static alloca into the new entry block.
+            unsafe {
+                LLVMInstructionRemoveFromParent(instruction);
+                LLVMInsertIntoBuilder(builder.as_mut_ptr(), instruction);
+            }
+            allocas.push(instruction);
+        }
+    }
+
+    // Exits: every barrier and every return go to one exit block.
+    let exit = context.append_basic_block(function, "regions.exit");
+    let unreachable = context.append_basic_block(function, "regions.bad_state");
+    let mut incoming: Vec<(inkwell::values::IntValue<'ctx>, BasicBlock<'ctx>)> = Vec::new();
+    for (index, (block, _)) in barriers.iter().enumerate() {
+        // SAFETY: `block` is a live block of `function` ending in a branch.
+        let block = unsafe { BasicBlock::new(*block) }
+            .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
+        if let Some(terminator) = block.get_terminator() {
+            terminator.erase_from_basic_block();
+        }
+        builder.position_at_end(block);
+        builder.build_unconditional_branch(exit)?;
+        incoming.push((i32_type.const_int(index as u64 + 2, false), block));
+    }
+    for block in function.get_basic_blocks() {
+        if let Some(terminator) = block.get_terminator() {
+            if terminator.get_opcode() == InstructionOpcode::Return {
+                terminator.erase_from_basic_block();
+                builder.position_at_end(block);
+                builder.build_unconditional_branch(exit)?;
+                incoming.push((i32_type.const_zero(), block));
+            }
+        }
+    }
+
+    // Regions: the blocks reachable from each resume point without crossing a barrier.
+    let mut resumes: Vec<(u32, LLVMBasicBlockRef)> = vec![(1, old_entry.as_mut_ptr())];
+    for (index, (_, resume)) in barriers.iter().enumerate() {
+        resumes.push((index as u32 + 2, *resume));
+    }
+    let barrier_state: HashMap<LLVMBasicBlockRef, u32> = barriers
+        .iter()
+        .enumerate()
+        .map(|(index, (block, _))| (*block, index as u32 + 2))
+        .collect();
+    let exit_raw = exit.as_mut_ptr();
+    let mut region_blocks: HashMap<u32, HashSet<LLVMBasicBlockRef>> = HashMap::new();
+    let mut region_next: HashMap<u32, HashSet<u32>> = HashMap::new();
+    for (state, start) in &resumes {
+        let mut seen = HashSet::new();
+        let mut stack = vec![*start];
+        while let Some(block) = stack.pop() {
+            if block == exit_raw || !seen.insert(block) {
+                continue;
+            }
+            if let Some(next) = barrier_state.get(&block) {
+                region_next.entry(*state).or_default().insert(*next);
+            }
+            stack.extend(successors(block));
+        }
+        region_blocks.insert(*state, seen);
+    }
+    let cyclic = |state: u32| -> bool {
+        let mut seen = HashSet::new();
+        let mut stack: Vec<u32> = region_next
+            .get(&state)
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
+        while let Some(next) = stack.pop() {
+            if next == state {
+                return true;
+            }
+            if seen.insert(next) {
+                stack.extend(region_next.get(&next).into_iter().flatten().copied());
+            }
+        }
+        false
+    };
+
+    // The frame.
+    builder.position_at_end(entry);
+    let mut offset = 0u64;
+    let mut max_alignment = 8u64;
+    let mut copies: Vec<(LLVMValueRef, inkwell::values::PointerValue<'ctx>, u64, u32)> = Vec::new();
+    for alloca in allocas {
+        let usage = usage(alloca);
+        let used_by: HashSet<u32> = region_blocks
+            .iter()
+            .filter(|(_, blocks)| !blocks.is_disjoint(&usage.blocks))
+            .map(|(state, _)| *state)
+            .collect();
+        let in_frame = match used_by.len() {
+            0 => false,
+            1 => used_by.iter().any(|state| cyclic(*state)),
+            _ => true,
+        };
+        if !in_frame {
+            continue;
+        }
+        // SAFETY: `alloca` is a live static alloca with a constant count.
+        let (ty, count) = unsafe {
+            (
+                inkwell::types::AnyTypeEnum::new(LLVMGetAllocatedType(alloca)),
+                LLVMGetOperand(alloca, 0),
+            )
+        };
+        let Ok(ty) = BasicTypeEnum::try_from(ty) else {
+            continue;
+        };
+        // SAFETY: `count` is a constant integer (checked by `qualifies`).
+        let count = unsafe { inkwell::llvm_sys::core::LLVMConstIntGetZExtValue(count) };
+        let size = target_data.get_abi_size(&ty) * count;
+        let alignment = alloca_alignment(alloca)
+            .max(u64::from(target_data.get_abi_alignment(&ty)))
+            .max(1);
+        max_alignment = max_alignment.max(alignment);
+        offset = offset.div_ceil(alignment) * alignment;
+        // SAFETY: the offset is inside this work-item's frame.
+        let slot = unsafe {
+            builder.build_gep(
+                i8_type,
+                frame,
+                &[context.i64_type().const_int(offset, false)],
+                "frame.slot",
+            )?
+        };
+        for marker in &usage.lifetime_markers {
+            // SAFETY: a lifetime marker of the alloca; nothing uses its (void) result.
+            unsafe { LLVMInstructionEraseFromParent(*marker) };
+        }
+        let alignment32 = u32::try_from(alignment).unwrap_or(8);
+        if usage.escapes {
+            // SAFETY: replaces the alloca by its slot (same type: a pointer) and erases it.
+            unsafe {
+                LLVMReplaceAllUsesWith(alloca, slot.as_value_ref());
+                LLVMInstructionEraseFromParent(alloca);
+            }
+        } else {
+            copies.push((alloca, slot, size, alignment32));
+        }
+        offset += size;
+    }
+    let stride = offset.div_ceil(max_alignment).max(1) * max_alignment;
+    let size_value = |size: u64| context.i64_type().const_int(size, false);
+    for (alloca, slot, size, alignment) in &copies {
+        // SAFETY: `alloca` is a live pointer value.
+        let local = unsafe { inkwell::values::PointerValue::new(*alloca) };
+        builder.build_memcpy(local, *alignment, *slot, *alignment, size_value(*size))?;
+    }
+    let mut cases = Vec::new();
+    for (state_value, start) in &resumes {
+        // SAFETY: `start` is a live block of `function`.
+        let block = unsafe { BasicBlock::new(*start) }
+            .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
+        cases.push((i32_type.const_int(u64::from(*state_value), false), block));
+    }
+    builder.build_switch(state, unreachable, &cases)?;
+    builder.position_at_end(unreachable);
+    builder.build_unreachable()?;
+
+    builder.position_at_end(exit);
+    let code = builder.build_phi(i32_type, "next.state")?;
+    for (value, block) in &incoming {
+        code.add_incoming(&[(value, *block)]);
+    }
+    for (alloca, slot, size, alignment) in &copies {
+        // SAFETY: `alloca` is a live pointer value.
+        let local = unsafe { inkwell::values::PointerValue::new(*alloca) };
+        builder.build_memcpy(*slot, *alignment, local, *alignment, size_value(*size))?;
+    }
+    builder.build_return(Some(&code.as_basic_value()))?;
+    Ok(Regions {
+        function,
+        stride,
+        last_state: barriers.len() as u32 + 1,
+    })
+}
