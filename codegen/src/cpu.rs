@@ -49,8 +49,8 @@ use inkwell::llvm_sys::core::{
 };
 use inkwell::llvm_sys::prelude::LLVMValueRef;
 
-use crate::cpu_regions;
 use crate::CodegenError;
+use crate::{cpu_params, cpu_regions};
 
 /// Bytes of dynamic shared memory per work-group (`extern __shared__`).
 pub const DYNAMIC_SHARED_BYTES: u32 = 64 * 1024;
@@ -106,6 +106,10 @@ pub(crate) fn lower<'ctx>(
         .collect();
     let item = item_variable(module, context);
     lower_shared(module, context);
+    let mut kernel_parameters = Vec::new();
+    for kernel in &kernels {
+        kernel_parameters.push(parameters(*kernel, description)?);
+    }
     let names: Vec<&str> = OPERATIONS.iter().map(|(name, _)| *name).collect();
     let reach = cpu_regions::reaching(module, &names);
     let needs_fibers: HashSet<FunctionValue<'_>> = kernels
@@ -120,10 +124,18 @@ pub(crate) fn lower<'ctx>(
         .collect();
     let split = cpu_regions::split(module, context, machine, &candidates, &names, description)?;
     define_operations(module, context, item, description)?;
-    for kernel in kernels {
-        argument_table(module, context, target_data, kernel);
+    for (kernel, parameters) in kernels.into_iter().zip(&kernel_parameters) {
+        argument_table(module, context, target_data, kernel, parameters);
         if let Some(regions) = split.get(&kernel) {
-            group_function(module, context, item, kernel, regions, description)?;
+            group_function(
+                module,
+                context,
+                item,
+                kernel,
+                parameters,
+                regions,
+                description,
+            )?;
             // SAFETY: `kernel` is a live function.
             if unsafe { LLVMGetFirstUse(kernel.as_value_ref()) }.is_null() {
                 // SAFETY: the kernel has no body left (its blocks moved into
@@ -133,9 +145,17 @@ pub(crate) fn lower<'ctx>(
             continue;
         }
         let fibers = needs_fibers.contains(&kernel);
-        entry_trampoline(module, context, item, kernel, false, description)?;
+        entry_trampoline(
+            module,
+            context,
+            item,
+            kernel,
+            parameters,
+            false,
+            description,
+        )?;
         if !fibers {
-            entry_trampoline(module, context, item, kernel, true, description)?;
+            entry_trampoline(module, context, item, kernel, parameters, true, description)?;
         }
         // Inlined into the trampolines, so that a row loop reads the item record once per
         // work-item instead of calling the kernel and looking up thread-local storage each time.
@@ -348,13 +368,17 @@ fn argument_table<'ctx>(
     context: &'ctx Context,
     target_data: &TargetData,
     kernel: FunctionValue<'ctx>,
+    parameters: &Parameters,
 ) {
     let byval = Attribute::get_named_enum_kind_id("byval");
     let align = Attribute::get_named_enum_kind_id("align");
     let parameter_types = kernel.get_type().get_param_types();
-    let mut layout: Vec<(u64, u64)> = Vec::new();
-    for (position, (source, ty)) in parameter_sources(kernel)
-        .into_iter()
+    // A slot no IR parameter reads is an empty class: one byte.
+    let mut layout: Vec<(u64, u64)> = vec![(1, 1); parameters.slots];
+    for (position, (source, ty)) in parameters
+        .sources
+        .iter()
+        .copied()
         .zip(parameter_types)
         .enumerate()
     {
@@ -384,13 +408,15 @@ fn argument_table<'ctx>(
                 Err(()) => (offset + 8, 8),
             },
         };
-        match (source, layout.last_mut()) {
-            // The second half of a split aggregate extends the parameter before it.
-            (Source::Load { offset: 8, .. }, Some(last)) => {
-                *last = (size, last.1.max(alignment));
-            }
-            _ => layout.push((size, alignment)),
-        }
+        let (Source::Load { index, .. } | Source::Pointer { index }) = source;
+        let Some(slot) = layout.get_mut(index) else {
+            continue;
+        };
+        *slot = match source {
+            // The second half of a split aggregate extends the first.
+            Source::Load { offset: 8, .. } => (size, slot.1.max(alignment)),
+            _ => (size, alignment),
+        };
     }
     let i32_type = context.i32_type();
     let mut words = vec![i32_type.const_int(layout.len() as u64, false)];
@@ -407,20 +433,59 @@ fn argument_table<'ctx>(
     table.set_visibility(GlobalVisibility::Default);
 }
 
-/// Maps the kernel's IR parameters onto source parameters (see the module documentation).
-fn parameter_sources(kernel: FunctionValue<'_>) -> Vec<Source> {
-    let context = kernel.get_type().get_context();
+/// A kernel's parameters: where each IR parameter comes from, and how many slots clang's
+/// argument array has.
+#[derive(Debug, Clone)]
+struct Parameters {
+    sources: Vec<Source>,
+    slots: usize,
+}
+
+/// Maps the kernel's IR parameters onto source parameters (see the module documentation),
+/// finding the slots of parameters the ABI dropped (`cpu_params`). Must run before anything
+/// rewrites the kernel's entry block: the names and types of clang's parameter copies there
+/// tell aggregates apart.
+fn parameters(kernel: FunctionValue<'_>, description: &str) -> Result<Parameters, CodegenError> {
     let byval = Attribute::get_named_enum_kind_id("byval");
     let mut sources = Vec::new();
+    let mut groups: Vec<cpu_params::Parameter> = Vec::new();
+    let mut bases: Vec<String> = Vec::new();
     let mut index = 0usize;
     let mut pending_second_half = false;
+    // Clang's copies of aggregate parameters: `%name = alloca %struct.T` in the entry block.
+    let mut copies: Vec<(String, String)> = Vec::new();
+    if let Some(entry) = kernel.get_first_basic_block() {
+        for instruction in entry.get_instructions() {
+            if instruction.get_opcode() != inkwell::values::InstructionOpcode::Alloca {
+                continue;
+            }
+            let Ok(BasicTypeEnum::StructType(ty)) = instruction.get_allocated_type() else {
+                continue;
+            };
+            let (Some(name), Some(ty_name)) = (instruction.get_name(), ty.get_name()) else {
+                continue;
+            };
+            copies.push((
+                name.to_string_lossy().into_owned(),
+                ty_name.to_string_lossy().into_owned(),
+            ));
+        }
+    }
     for (position, parameter) in kernel.get_param_iter().enumerate() {
         let name = parameter.get_name().to_string_lossy().into_owned();
         let position = u32::try_from(position).unwrap_or(u32::MAX);
+        let byval_name = kernel
+            .get_enum_attribute(AttributeLoc::Param(position), byval)
+            .filter(|attribute| attribute.is_type())
+            .and_then(|attribute| match attribute.get_type_value() {
+                inkwell::types::AnyTypeEnum::StructType(ty) => {
+                    ty.get_name().map(|n| n.to_string_lossy().into_owned())
+                }
+                _ => None,
+            });
         let is_byval = kernel
             .get_enum_attribute(AttributeLoc::Param(position), byval)
             .is_some();
-        let _ = &context;
         if pending_second_half && name.contains(".coerce1") {
             sources.push(Source::Load {
                 index: index - 1,
@@ -430,15 +495,80 @@ fn parameter_sources(kernel: FunctionValue<'_>) -> Vec<Source> {
             continue;
         }
         pending_second_half = false;
-        if is_byval {
+        let base = name.split(".coerce").next().unwrap_or_default().to_owned();
+        let group = if is_byval {
             sources.push(Source::Pointer { index });
+            cpu_params::Parameter {
+                kind: cpu_params::Kind::Named,
+                name: byval_name.as_deref().map(cpu_params::type_name),
+            }
         } else {
             sources.push(Source::Load { index, offset: 0 });
             pending_second_half = name.ends_with(".coerce0");
-        }
+            if name.contains(".coerce") {
+                let ty_name = copies
+                    .iter()
+                    .find(|(copy, _)| *copy == base)
+                    .map(|(_, ty)| cpu_params::type_name(ty));
+                cpu_params::Parameter {
+                    kind: cpu_params::Kind::Named,
+                    name: ty_name,
+                }
+            } else if parameter.is_pointer_value() {
+                cpu_params::Parameter {
+                    kind: cpu_params::Kind::Pointer,
+                    name: None,
+                }
+            } else {
+                cpu_params::Parameter {
+                    kind: cpu_params::Kind::Scalar,
+                    name: None,
+                }
+            }
+        };
+        groups.push(group);
+        bases.push(base);
         index += 1;
     }
-    sources
+    let mangled = kernel.get_name().to_string_lossy().into_owned();
+    let Some(source) = cpu_params::source_parameters(&mangled) else {
+        return Ok(Parameters {
+            sources,
+            slots: index,
+        });
+    };
+    if source.len() <= index {
+        return Ok(Parameters {
+            sources,
+            slots: index,
+        });
+    }
+    // Some parameters have no IR parameter: empty classes. Their copies are the aggregate
+    // copies no IR parameter fills.
+    let droppable: HashSet<String> = copies
+        .iter()
+        .filter(|(copy, _)| !bases.contains(copy) && !copy.starts_with("coerce"))
+        .map(|(_, ty)| cpu_params::type_name(ty))
+        .collect();
+    let Some(slots) = cpu_params::match_slots(&source, &groups, &droppable) else {
+        return Err(CodegenError::Verify {
+            target: description.to_owned(),
+            message: format!(
+                "kernel `{mangled}`: cannot tell which of its {} parameters the x86-64 ABI \
+                 dropped (it has {index} in the IR); please report this kernel's signature",
+                source.len()
+            ),
+        });
+    };
+    for source in &mut sources {
+        match source {
+            Source::Load { index, .. } | Source::Pointer { index } => *index = slots[*index],
+        }
+    }
+    Ok(Parameters {
+        sources,
+        slots: source.len(),
+    })
 }
 
 /// Builds `__oxhip_cpu_entry.K` (one work-item) or, with `row`, `__oxhip_cpu_row.K` (the
@@ -448,6 +578,7 @@ fn entry_trampoline<'ctx>(
     context: &'ctx Context,
     item: GlobalValue<'ctx>,
     kernel: FunctionValue<'ctx>,
+    parameters: &Parameters,
     row: bool,
     description: &str,
 ) -> Result<(), CodegenError> {
@@ -484,7 +615,7 @@ fn entry_trampoline<'ctx>(
     builder
         .build_store(item.as_pointer_value(), current)
         .map_err(fail)?;
-    let arguments = load_arguments(&builder, context, args, kernel, description)?;
+    let arguments = load_arguments(&builder, context, args, kernel, parameters, description)?;
     if !row {
         builder.build_call(kernel, &arguments, "").map_err(fail)?;
         builder.build_return(None).map_err(fail)?;
@@ -559,13 +690,14 @@ fn load_arguments<'ctx>(
     context: &'ctx Context,
     args: PointerValue<'ctx>,
     kernel: FunctionValue<'ctx>,
+    parameters: &Parameters,
     description: &str,
 ) -> Result<Vec<BasicMetadataValueEnum<'ctx>>, CodegenError> {
     let fail = |error: inkwell::builder::BuilderError| build_error(description, &error);
     let pointer = context.ptr_type(AddressSpace::default());
     let mut arguments: Vec<BasicMetadataValueEnum<'ctx>> = Vec::new();
     let parameter_types = kernel.get_type().get_param_types();
-    for (source, ty) in parameter_sources(kernel).into_iter().zip(parameter_types) {
+    for (source, ty) in parameters.sources.iter().copied().zip(parameter_types) {
         let (index, offset) = match source {
             Source::Load { index, offset } => (index, Some(offset)),
             Source::Pointer { index } => (index, None),
@@ -604,6 +736,7 @@ fn group_function<'ctx>(
     context: &'ctx Context,
     item: GlobalValue<'ctx>,
     kernel: FunctionValue<'ctx>,
+    parameters: &Parameters,
     regions: &cpu_regions::Regions<'ctx>,
     description: &str,
 ) -> Result<(), CodegenError> {
@@ -644,7 +777,7 @@ fn group_function<'ctx>(
     builder
         .build_store(item.as_pointer_value(), current)
         .map_err(fail)?;
-    let arguments = load_arguments(&builder, context, args, kernel, description)?;
+    let arguments = load_arguments(&builder, context, args, kernel, parameters, description)?;
     let mut extent = Vec::new();
     for axis in 0..3u64 {
         let value = load_field(

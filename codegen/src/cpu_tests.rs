@@ -23,6 +23,8 @@ __global__ void plain(float *out, Split split, float scale, Big big, char small)
   unsigned i = __oxhip_cpu_item->b[0] * __oxhip_cpu_item->bd[0] + __oxhip_cpu_item->t[0];
   out[i] = split.c * scale + big.d[3] + small + __oxhip_cpu_item->lane * 1000;
 }
+struct Empty {};
+__global__ void with_empty(Empty e, float *out, Empty f, int n) { out[n] = 1.0f; }
 __device__ void wait_all() { __oxhip_cpu_barrier(); }
 __global__ void synced(int *out) {
   __shared__ int tile[64];
@@ -47,6 +49,7 @@ struct Item {
 }
 
 type Entry = unsafe extern "C" fn(*mut *mut c_void, *mut Item);
+type Group = unsafe extern "C" fn(*mut *mut c_void, *mut Item, *mut u8);
 
 unsafe extern "C" fn count_barrier(item: *mut Item) {
     // SAFETY: the test passes a live item whose `group` points at a counter.
@@ -128,7 +131,10 @@ fn shared_memory_becomes_thread_local_and_only_barrier_free_kernels_get_a_row_lo
         text.contains("@__oxhip_cpu_row._Z5plainPf5Splitf3Bigc("),
         "{text}"
     );
-    assert!(text.contains("@__oxhip_cpu_entry._Z6syncedPi("), "{text}");
+    // The kernel with a barrier is split at it (`cpu_regions`): one group entry point.
+    assert!(text.contains("@__oxhip_cpu_group._Z6syncedPi("), "{text}");
+    assert!(text.contains("@__oxhip_cpu_frame._Z6syncedPi = "), "{text}");
+    assert!(!text.contains("@__oxhip_cpu_entry._Z6syncedPi("), "{text}");
     assert!(!text.contains("@__oxhip_cpu_row._Z6syncedPi("), "{text}");
     assert!(
         text.contains("@__oxhip_cpu_dynamic_shared = hidden thread_local(localdynamic)"),
@@ -168,16 +174,13 @@ fn run_entry_points(opt_level: OptLevel, clang_extra: &[&str]) {
     // LLVM's (none).
     let library = unsafe { libloading::Library::new(&image) }.expect("dlopen the image");
     // SAFETY: codegen defines these symbols with the `Entry` signature.
-    let (row, entry, synced) = unsafe {
+    let (row, entry) = unsafe {
         (
             *library
                 .get::<Entry>(b"__oxhip_cpu_row._Z5plainPf5Splitf3Bigc\0")
                 .expect("row entry point"),
             *library
                 .get::<Entry>(b"__oxhip_cpu_entry._Z5plainPf5Splitf3Bigc\0")
-                .expect("entry point"),
-            *library
-                .get::<Entry>(b"__oxhip_cpu_entry._Z6syncedPi\0")
                 .expect("entry point"),
         )
     };
@@ -220,10 +223,40 @@ fn run_entry_points(opt_level: OptLevel, clang_extra: &[&str]) {
     let mut result = 0i32;
     let mut result_pointer = (&raw mut result).cast::<c_void>();
     let mut synced_args: [*mut c_void; 1] = [(&raw mut result_pointer).cast()];
-    // SAFETY: as above; the barrier only counts, through `group`.
-    unsafe { synced(synced_args.as_mut_ptr(), &mut item) };
-    assert_eq!(result, 12);
-    assert_eq!(counter, 1, "the barrier called the runtime once");
+    if opt_level == OptLevel::O0 {
+        // `optnone`: one fiber per work-item, the barrier calls the runtime.
+        // SAFETY: codegen defines the symbol with the `Entry` signature.
+        let synced = unsafe {
+            *library
+                .get::<Entry>(b"__oxhip_cpu_entry._Z6syncedPi\0")
+                .expect("entry point")
+        };
+        // SAFETY: as above; the barrier only counts, through `group`.
+        unsafe { synced(synced_args.as_mut_ptr(), &mut item) };
+        assert_eq!(result, 12);
+        assert_eq!(counter, 1, "the barrier called the runtime once");
+    } else {
+        // Split at the barrier: the group entry point runs all four work-items as loops.
+        // SAFETY: codegen defines these symbols with the `Group` signature and as a `u64`.
+        let (synced, frame) = unsafe {
+            (
+                *library
+                    .get::<Group>(b"__oxhip_cpu_group._Z6syncedPi\0")
+                    .expect("group entry point"),
+                **library
+                    .get::<*const u64>(b"__oxhip_cpu_frame._Z6syncedPi\0")
+                    .expect("frame size"),
+            )
+        };
+        let items = 4usize;
+        let mut scratch = vec![0u128; (items * (frame as usize + 4)).div_ceil(16) + 4];
+        let base = scratch.as_mut_ptr().cast::<u8>();
+        let aligned = base.wrapping_add(base.align_offset(64));
+        // SAFETY: as above, with `frame * 4 + 16` bytes of 64-byte aligned scratch.
+        unsafe { synced(synced_args.as_mut_ptr(), &mut item, aligned) };
+        assert_eq!(result, 12);
+        assert_eq!(counter, 0, "no runtime barrier in a split kernel");
+    }
 }
 
 #[test]
@@ -248,4 +281,9 @@ fn argument_tables_give_each_source_parameter_its_size_and_alignment() {
         [5, 8, 8, 12, 8, 4, 4, 32, 8, 1, 1]
     );
     assert_eq!(table("_Z6syncedPi"), [1, 8, 8]);
+    // (Empty, float *, Empty, int): the empty classes have no IR parameter, but a slot.
+    assert_eq!(
+        table("_Z10with_empty5EmptyPfS_i"),
+        [4, 1, 1, 8, 8, 1, 1, 4, 4]
+    );
 }
