@@ -5,13 +5,14 @@
 #   tests/gpu/run.sh run          # on the GPU machine (device tool, carry .device-carry)
 #
 # The build uses the oxhip from target/release (cargo build --release first) and
-# the offload targets in OXHIP_GPU_ARCHS (default: the issue's gfx942,gfx90a,sm_90).
-# `run` prints the device, then one PASSED/FAILED line per program, then a
-# summary line "N passed, N failed".
+# the offload targets in OXHIP_GPU_ARCHS (default: the issue's gfx942,gfx90a,sm_90,
+# plus the CPU target, host). `run` prints the device, then one PASSED/FAILED line
+# per program on the GPU, then the same programs again on the CPU device of the same
+# executables (OXHIP_VISIBLE_DEVICES=cpu), then a summary line "N passed, N failed".
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 carry="$here/.device-carry"
-archs=${OXHIP_GPU_ARCHS:-gfx942,gfx90a,sm_90}
+archs=${OXHIP_GPU_ARCHS:-gfx942,gfx90a,sm_90,host}
 
 build() {
   local oxhip=${OXHIP:-$here/target/release/oxhip}
@@ -50,6 +51,15 @@ run() {
     if timeout 120 "$exe"; then passed=$((passed + 1)); else
       echo "$name: FAILED (exit $?)"; failed=$((failed + 1)); fi
   done
+  case ",$archs," in *,host,*)
+    echo "--- the same executables on the CPU device (OXHIP_VISIBLE_DEVICES=cpu)"
+    for exe in "$bin"/*; do
+      local name=$(basename "$exe")
+      case "$name" in *.hipfb) continue ;; esac
+      if OXHIP_VISIBLE_DEVICES=cpu timeout 120 "$exe" | grep -E "PASSED|FAILED|running on"; then
+        passed=$((passed + 1)); else echo "$name (cpu): FAILED"; failed=$((failed + 1)); fi
+    done ;;
+  esac
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]
 }
