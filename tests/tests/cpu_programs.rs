@@ -252,3 +252,61 @@ int main() {
         "{run:?}"
     );
 }
+
+/// The programs with barriers and unusual parameters, at `-O0` (one fiber per work-item) and
+/// at `-O1` (kernels split at their barriers); at `-O3` the runtime's log must show that the
+/// split form is the one that ran, so that a regression to fibers does not pass unseen.
+#[test]
+fn barrier_kernels_pass_as_fibers_and_as_split_loops() {
+    let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
+    let programs = repo_root().join("tests/programs");
+    let mut failures = Vec::new();
+    for name in ["barriers", "kernel_params", "reduction", "sync_variants"] {
+        let source = programs.join(format!("{name}.hip"));
+        for level in ["-O0", "-O1", "-O3"] {
+            let exe = dir.path().join(format!("{name}{level}"));
+            if let Err(message) = compile(&[
+                level.as_ref(),
+                "--offload-arch=host".as_ref(),
+                source.as_os_str(),
+                "-o".as_ref(),
+                exe.as_os_str(),
+            ]) {
+                failures.push(message);
+                continue;
+            }
+            let run = Command::new(&exe)
+                .env("OXHIP_VISIBLE_DEVICES", "cpu")
+                .env("OXHIP_LOG", "2")
+                .output()
+                .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
+            let stdout = String::from_utf8_lossy(&run.stdout);
+            let stderr = String::from_utf8_lossy(&run.stderr);
+            if !run.status.success() || !stdout.contains("PASSED") {
+                failures.push(format!(
+                    "{name} {level}: {:?}\n{stdout}{stderr}",
+                    run.status
+                ));
+            }
+            let resolved: Vec<&str> = stderr
+                .lines()
+                .filter(|line| line.contains("resolved on the CPU"))
+                .collect();
+            if name == "barriers" {
+                // Every kernel of barriers.hip has barriers and no warp operation.
+                let want = if level == "-O0" {
+                    "(fibers)"
+                } else {
+                    "(loops split at barriers)"
+                };
+                if resolved.len() != 8 || !resolved.iter().all(|line| line.ends_with(want)) {
+                    failures.push(format!(
+                        "{name} {level}: expected 8 kernels {want}:\n{}",
+                        resolved.join("\n")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
