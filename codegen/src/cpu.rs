@@ -597,6 +597,9 @@ fn entry_trampoline<'ctx>(
     trampoline
         .as_global_value()
         .set_visibility(GlobalVisibility::Default);
+    if row {
+        private_record(context, trampoline, 1);
+    }
     let builder = context.create_builder();
     let entry = context.append_basic_block(trampoline, "entry");
     builder.position_at_end(entry);
@@ -683,6 +686,19 @@ fn entry_trampoline<'ctx>(
     Ok(())
 }
 
+/// Marks parameter `index` (the item record, or the scratch) `noalias`: while a row or group
+/// entry point runs, nothing but its own code touches them (it calls no runtime operation),
+/// and the kernel reaches the item only through `__oxhip_cpu_item`, which holds the same
+/// pointer. Without it LLVM must assume every store of the kernel may change the coordinates,
+/// and reloads them for each work-item.
+fn private_record(context: &Context, function: FunctionValue<'_>, index: u32) {
+    let noalias = Attribute::get_named_enum_kind_id("noalias");
+    function.add_attribute(
+        AttributeLoc::Param(index),
+        context.create_enum_attribute(noalias, 0),
+    );
+}
+
 /// Loads the kernel's IR arguments from clang's argument array `args` (see the module
 /// documentation), at the builder's position.
 fn load_arguments<'ctx>(
@@ -763,6 +779,8 @@ fn group_function<'ctx>(
     group
         .as_global_value()
         .set_visibility(GlobalVisibility::Default);
+    private_record(context, group, 1);
+    private_record(context, group, 2);
     let missing = || build_error(description, &inkwell::builder::BuilderError::UnsetPosition);
     let parameter = |index: u32| {
         group
@@ -820,7 +838,11 @@ fn group_function<'ctx>(
         variable(i32_type.into(), "y").map_err(fail)?,
         variable(i32_type.into(), "z").map_err(fail)?,
     ];
-    let first = variable(i32_type.into(), "first").map_err(fail)?;
+    // Over the live work-items of a phase: the smallest `next - 1` (so that 0, returned,
+    // wraps above every state) and the largest `next`. The phase leaves them all at one
+    // barrier when `low + 1 == high`, and ends the group when `high == 0`.
+    let low = variable(i32_type.into(), "low").map_err(fail)?;
+    let high = variable(i32_type.into(), "high").map_err(fail)?;
     let mixed = variable(bool_type.into(), "mixed").map_err(fail)?;
     let state = variable(i32_type.into(), "state").map_err(fail)?;
     builder
@@ -839,7 +861,10 @@ fn group_function<'ctx>(
     // One phase: every live work-item runs to its next barrier or its end.
     builder.position_at_end(phase);
     builder
-        .build_store(first, i32_type.const_zero())
+        .build_store(low, i32_type.const_all_ones())
+        .map_err(fail)?;
+    builder
+        .build_store(high, i32_type.const_zero())
         .map_err(fail)?;
     let was_mixed = builder
         .build_load(bool_type, mixed, "was_mixed")
@@ -849,9 +874,6 @@ fn group_function<'ctx>(
         .build_load(i32_type, state, "current")
         .map_err(fail)?
         .into_int_value();
-    builder
-        .build_store(mixed, bool_type.const_zero())
-        .map_err(fail)?;
     let generic = context.append_basic_block(group, "loop.any");
     builder
         .build_conditional_branch(was_mixed, generic, pick)
@@ -974,66 +996,33 @@ fn group_function<'ctx>(
             .ok_or_else(missing)?
             .into_int_value();
         builder.build_store(state_slot, next).map_err(fail)?;
-        // first = first ? first : next; mixed |= next && first && next != first.
-        let seen = builder
-            .build_load(i32_type, first, "seen")
-            .map_err(fail)?
-            .into_int_value();
         let zero = i32_type.const_zero();
-        let none_yet = builder
-            .build_int_compare(IntPredicate::EQ, seen, zero, "none_yet")
+        let minus_one = builder
+            .build_int_sub(next, i32_type.const_int(1, false), "next.minus_one")
             .map_err(fail)?;
-        let chosen = builder
-            .build_select(none_yet, next, seen, "chosen")
-            .map_err(fail)?;
-        builder.build_store(first, chosen).map_err(fail)?;
-        let live = builder
-            .build_int_compare(IntPredicate::NE, next, zero, "live")
-            .map_err(fail)?;
-        let differs = builder
-            .build_int_compare(IntPredicate::NE, next, seen, "differs")
-            .map_err(fail)?;
-        let some_before = builder.build_not(none_yet, "some_before").map_err(fail)?;
-        let diverged = builder.build_and(live, differs, "diverged").map_err(fail)?;
-        let diverged = builder
-            .build_and(diverged, some_before, "diverged")
-            .map_err(fail)?;
-        let before = builder
-            .build_load(bool_type, mixed, "mixed.before")
-            .map_err(fail)?
-            .into_int_value();
-        let now = builder
-            .build_or(before, diverged, "mixed.now")
-            .map_err(fail)?;
-        builder.build_store(mixed, now).map_err(fail)?;
-        builder.build_unconditional_branch(latch).map_err(fail)?;
-
-        // Advance (x, y, z) and the linear index.
-        builder.position_at_end(latch);
-        let mut carry = bool_type.const_int(1, false);
-        for (axis, coordinate) in coordinates.iter().enumerate() {
-            let value = builder
-                .build_load(i32_type, *coordinate, "coordinate")
+        for (variable, larger, value) in [(low, false, minus_one), (high, true, next)] {
+            let old = builder
+                .build_load(i32_type, variable, "old")
                 .map_err(fail)?
                 .into_int_value();
-            let step = builder
-                .build_int_z_extend(carry, i32_type, "step")
-                .map_err(fail)?;
-            let bumped = builder.build_int_add(value, step, "bumped").map_err(fail)?;
-            let wraps = builder
-                .build_int_compare(IntPredicate::EQ, bumped, extent[axis], "wraps")
-                .map_err(fail)?;
-            let wraps = if axis < 2 {
-                wraps
+            let predicate = if larger {
+                IntPredicate::UGT
             } else {
-                bool_type.const_zero()
+                IntPredicate::ULT
             };
-            let stored = builder
-                .build_select(wraps, zero, bumped, "coordinate.next")
+            let better = builder
+                .build_int_compare(predicate, value, old, "better")
                 .map_err(fail)?;
-            builder.build_store(*coordinate, stored).map_err(fail)?;
-            carry = wraps;
+            let chosen = builder
+                .build_select(better, value, old, "chosen")
+                .map_err(fail)?;
+            builder.build_store(variable, chosen).map_err(fail)?;
         }
+        builder.build_unconditional_branch(latch).map_err(fail)?;
+
+        // Advance the linear index and (x, y, z): x in the common case, y and z only when a
+        // row or plane ends.
+        builder.position_at_end(latch);
         let following = builder
             .build_int_add(index, i64_type.const_int(1, false), "index.next")
             .map_err(fail)?;
@@ -1041,9 +1030,39 @@ fn group_function<'ctx>(
         let more = builder
             .build_int_compare(IntPredicate::ULT, following, count, "more")
             .map_err(fail)?;
+        let step = context.append_basic_block(group, "step");
         builder
-            .build_conditional_branch(more, body, after)
+            .build_conditional_branch(more, step, after)
             .map_err(fail)?;
+        builder.position_at_end(step);
+        let mut carry_block = step;
+        for (axis, coordinate) in coordinates.iter().enumerate() {
+            builder.position_at_end(carry_block);
+            let value = builder
+                .build_load(i32_type, *coordinate, "coordinate")
+                .map_err(fail)?
+                .into_int_value();
+            let bumped = builder
+                .build_int_add(value, i32_type.const_int(1, false), "bumped")
+                .map_err(fail)?;
+            if axis == 2 {
+                builder.build_store(*coordinate, bumped).map_err(fail)?;
+                builder.build_unconditional_branch(body).map_err(fail)?;
+                break;
+            }
+            let wraps = builder
+                .build_int_compare(IntPredicate::EQ, bumped, extent[axis], "wraps")
+                .map_err(fail)?;
+            let stored = builder
+                .build_select(wraps, zero, bumped, "coordinate.next")
+                .map_err(fail)?;
+            builder.build_store(*coordinate, stored).map_err(fail)?;
+            let next_axis = context.append_basic_block(group, "carry");
+            builder
+                .build_conditional_branch(wraps, next_axis, body)
+                .map_err(fail)?;
+            carry_block = next_axis;
+        }
         let _ = &xyz;
     }
 
@@ -1057,9 +1076,20 @@ fn group_function<'ctx>(
     // After a phase: stop when every work-item has returned, else run the next phase.
     builder.position_at_end(after);
     let next_state = builder
-        .build_load(i32_type, first, "next.state")
+        .build_load(i32_type, high, "next.state")
         .map_err(fail)?
         .into_int_value();
+    let lowest = builder
+        .build_load(i32_type, low, "lowest")
+        .map_err(fail)?
+        .into_int_value();
+    let lowest = builder
+        .build_int_add(lowest, i32_type.const_int(1, false), "lowest")
+        .map_err(fail)?;
+    let diverged = builder
+        .build_int_compare(IntPredicate::NE, lowest, next_state, "diverged")
+        .map_err(fail)?;
+    builder.build_store(mixed, diverged).map_err(fail)?;
     builder.build_store(state, next_state).map_err(fail)?;
     let finished = builder
         .build_int_compare(
