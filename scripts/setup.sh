@@ -2,7 +2,8 @@
 # Installs what oxhip needs to build and test on Debian 12 (run as root, or
 # with sudo available). Safe to run again.
 set -euo pipefail
-packages=(clang-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools cmake zlib1g-dev libzstd-dev)
+# gdb: tests/tests/cpu_debugging.rs debugs a CPU-target kernel with it (and skips without it).
+packages=(clang-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools cmake zlib1g-dev libzstd-dev gdb)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,9 +3,11 @@
 //!
 //! An image is a shared object (codegen's `Target::Host` output linked with
 //! `ld.lld -shared`); it is written to a `memfd` and opened with `dlopen` from
-//! `/proc/self/fd/N`, so nothing touches the file system and executables need no
-//! `-rdynamic` (the image calls back into the runtime only through the `ops` table in each
-//! work-item record, see [`exec`]). Device memory is host memory. Created streams run
+//! `/proc/<pid>/fd/N` (a path debuggers can open too, see [`write_memfd`]), so nothing
+//! touches the file system and executables need no `-rdynamic` (the image calls back into
+//! the runtime only through the `ops` table in each work-item record, see [`exec`]);
+//! `OXHIP_CPU_KEEP_IMAGES=<dir>` writes images to files that outlive the process instead,
+//! for core files and profilers. Device memory is host memory. Created streams run
 //! asynchronously on worker threads ([`streams`]); a launch queued on one copies its
 //! arguments first, with the sizes codegen exports per kernel (`__oxhip_cpu_args.<name>`).
 //! The null stream runs on the calling thread after the blocking streams have drained.
@@ -17,6 +19,7 @@ pub(crate) mod streams;
 use std::alloc::Layout;
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_void, CStr, CString};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -46,8 +49,9 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 struct LoadedImage {
     library: Library,
     /// The memfd stays open: glibc recognises an already loaded object by its path, and a
-    /// closed descriptor's number (so `/proc/self/fd/N`) would be reused by the next image.
-    _file: std::fs::File,
+    /// closed descriptor's number (so `/proc/<pid>/fd/N`) would be reused by the next image.
+    /// `None` for an image kept as a file (`OXHIP_CPU_KEEP_IMAGES`).
+    _memfd: Option<std::fs::File>,
 }
 
 /// The CPU device.
@@ -311,29 +315,75 @@ fn load_image(fat_binary: &FatBinary) -> Result<LoadedImage, RuntimeError> {
         address: fat_binary.blob,
         reason,
     };
-    let name = CString::new(format!("oxhip-cpu-image-{}", fat_binary.index))
-        .map_err(|error| invalid(error.to_string()))?;
-    // SAFETY: `name` is a NUL-terminated string; the flags are valid for memfd_create.
-    let fd = unsafe { libc::memfd_create(name.as_ptr(), libc::MFD_CLOEXEC) };
-    if fd < 0 {
-        return Err(invalid(format!(
-            "memfd_create: {}",
-            std::io::Error::last_os_error()
-        )));
-    }
-    // SAFETY: `fd` is a fresh descriptor that this `File` now owns and closes.
-    let mut file = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fd) };
-    std::io::Write::write_all(&mut file, &image.data)
-        .map_err(|error| invalid(format!("writing the image to a memfd: {error}")))?;
-    let path = format!("/proc/self/fd/{fd}");
+    let keep_directory = std::env::var_os("OXHIP_CPU_KEEP_IMAGES").filter(|d| !d.is_empty());
+    let (path, memfd) = match keep_directory {
+        Some(directory) => {
+            let path = write_kept_image(Path::new(&directory), fat_binary.index, &image.data)
+                .map_err(invalid)?;
+            log!(1, "CPU: image kept as `{}`", path.display());
+            (path, None)
+        }
+        None => {
+            let (path, memfd) = write_memfd(fat_binary.index, &image.data).map_err(invalid)?;
+            (path, Some(memfd))
+        }
+    };
     // SAFETY: the image is a shared object made by our driver; its initialisers are the ones
     // codegen and ld.lld emit (none of our own), so loading it runs no user host code.
     let library = unsafe { Library::open(Some(&path), libc::RTLD_NOW | libc::RTLD_LOCAL) }
         .map_err(|error| invalid(format!("dlopen of the CPU image failed: {error}")))?;
     Ok(LoadedImage {
         library,
-        _file: file,
+        _memfd: memfd,
     })
+}
+
+/// Writes an image to `<directory>/oxhip-cpu-image-<pid>-<index>.so` for
+/// `OXHIP_CPU_KEEP_IMAGES` and returns that path. The file is never deleted: it is for the
+/// tools that need the image after the process has gone (gdb on a core file, `perf report`)
+/// or that name a mapping only by its descriptor (valgrind), which a memfd cannot serve.
+fn write_kept_image(directory: &Path, index: usize, data: &[u8]) -> Result<PathBuf, String> {
+    let path = directory.join(format!("oxhip-cpu-image-{}-{index}.so", std::process::id()));
+    std::fs::create_dir_all(directory)
+        .and_then(|()| std::fs::write(&path, data))
+        .map_err(|error| {
+            format!(
+                "writing the image to `{}` (OXHIP_CPU_KEEP_IMAGES): {error}",
+                path.display()
+            )
+        })?;
+    Ok(path)
+}
+
+/// Writes an image into a fresh memfd; returns the path to `dlopen` and the descriptor,
+/// which must stay open while the image is loaded.
+///
+/// A memfd is the default home of an image: nothing touches the file system, nothing is
+/// left behind when the program crashes, and a `noexec` temporary directory does not
+/// matter. The path it returns names the process by its id, not `/proc/self`: the dynamic
+/// loader records the path in its link map, and gdb reads the link map to find the
+/// shared objects' symbols and opens each path in its own process, where
+/// `/proc/self/fd/N` is gdb's own descriptor N. With `/proc/self`, gdb 13 read one of its
+/// own pipes and hung at the first image load; `/proc/<pid>/fd/N` opens this memfd (reading
+/// another process's descriptors needs the ptrace access that a debugger already has).
+/// Tools that look only at the mapping (valgrind names the file from the descriptor, which
+/// reads `/memfd:… (deleted)`) or that read the file after the process has exited (core
+/// files, `perf report`) still cannot find the image's symbols: `OXHIP_CPU_KEEP_IMAGES`
+/// is for them.
+fn write_memfd(index: usize, data: &[u8]) -> Result<(PathBuf, std::fs::File), String> {
+    let name =
+        CString::new(format!("oxhip-cpu-image-{index}")).map_err(|error| error.to_string())?;
+    // SAFETY: `name` is a NUL-terminated string; the flags are valid for memfd_create.
+    let fd = unsafe { libc::memfd_create(name.as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        return Err(format!("memfd_create: {}", std::io::Error::last_os_error()));
+    }
+    // SAFETY: `fd` is a fresh descriptor that this `File` now owns and closes.
+    let mut file = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fd) };
+    std::io::Write::write_all(&mut file, data)
+        .map_err(|error| format!("writing the image to a memfd: {error}"))?;
+    let path = PathBuf::from(format!("/proc/{}/fd/{fd}", std::process::id()));
+    Ok((path, file))
 }
 
 /// The ELF symbol size of the variable at `address` in a loaded image (0 if unknown).
