@@ -142,7 +142,7 @@ pub static OPTIONS: &[OptionDef] = &[
         "-g",
         Joined,
         OptId::Debug,
-        "generate debug information (-g0 turns it off)",
+        "generate debug information: -g, -g2, -g3, -ggdb (full), -g1 or -gline-tables-only (line tables), -gdwarf-N (DWARF version N, 2 to 5), -g0 (none)",
     ),
     opt(
         "-I",
@@ -634,6 +634,10 @@ pub struct Invocation {
     pub offload_archs_defaulted: bool,
     pub opt_level: OptLevel,
     pub debug: bool,
+    /// `-g1`, `-gline-tables-only`: line tables, no variables or types.
+    pub debug_line_tables_only: bool,
+    /// `-gdwarf-N`: the DWARF version (5 otherwise).
+    pub dwarf_version: Option<u8>,
     pub std: Option<String>,
     pub preprocessor: Vec<PreprocessorArg>,
     /// `-W…` and `-w`, as written, passed to every compile.
@@ -708,6 +712,38 @@ fn lang_from_x(value: &str) -> Result<Option<Lang>, DriverError> {
     }
 }
 
+/// One `-g…` option, as clang reads it: later ones refine or override earlier ones.
+fn parse_debug(inv: &mut Invocation, value: &str) -> Result<(), DriverError> {
+    match value {
+        "0" => {
+            inv.debug = false;
+            inv.debug_line_tables_only = false;
+        }
+        "" | "2" | "3" | "gdb" | "gdb2" | "gdb3" | "full" => {
+            inv.debug = true;
+            inv.debug_line_tables_only = false;
+        }
+        "1" | "line-tables-only" | "mlt" | "gdb1" => {
+            inv.debug = true;
+            inv.debug_line_tables_only = true;
+        }
+        "dwarf" => inv.debug = true,
+        other => {
+            let version = other
+                .strip_prefix("dwarf-")
+                .and_then(|version| version.parse::<u8>().ok())
+                .filter(|version| (2..=5).contains(version))
+                .ok_or_else(|| DriverError::BadValue {
+                    option: "-g".to_owned(),
+                    value: other.to_owned(),
+                })?;
+            inv.debug = true;
+            inv.dwarf_version = Some(version);
+        }
+    }
+    Ok(())
+}
+
 fn parse_opt_level(value: &str) -> Result<OptLevel, DriverError> {
     match value {
         "0" => Ok(OptLevel::O0),
@@ -739,6 +775,8 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
         offload_archs_defaulted: false,
         opt_level: OptLevel::O3,
         debug: false,
+        debug_line_tables_only: false,
+        dwarf_version: None,
         std: None,
         preprocessor: Vec::new(),
         warnings: Vec::new(),
@@ -816,7 +854,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
             OptId::DepsPhony => inv.dependencies.phony = true,
             OptId::Output => inv.output = Some(PathBuf::from(value)),
             OptId::Optimize => inv.opt_level = parse_opt_level(value)?,
-            OptId::Debug => inv.debug = value != "0",
+            OptId::Debug => parse_debug(&mut inv, value)?,
             OptId::Include => inv
                 .preprocessor
                 .push(PreprocessorArg::Include(PathBuf::from(value))),

@@ -137,6 +137,8 @@ pub(crate) fn cc1_args(
         output: output_kind,
         opt_level: to_frontend_opt(invocation.opt_level),
         debug: invocation.debug,
+        debug_line_tables_only: invocation.debug_line_tables_only,
+        dwarf_version: invocation.dwarf_version,
         pic: invocation.pic,
         std: invocation.std.clone(),
         preprocessor,

@@ -73,6 +73,8 @@ fn main() -> ExitCode {
         output: output_kind,
         opt_level: OptLevel::O2,
         debug: false,
+        debug_line_tables_only: false,
+        dwarf_version: None,
         pic: false,
         std: None,
         preprocessor: Vec::new(),

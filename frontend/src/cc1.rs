@@ -150,6 +150,10 @@ pub struct CompileOptions {
     pub opt_level: OptLevel,
     /// `-g`
     pub debug: bool,
+    /// With `debug`: line tables only (`-g1`, `-gline-tables-only`).
+    pub debug_line_tables_only: bool,
+    /// With `debug`: the DWARF version (`-gdwarf-N`); 5 when absent.
+    pub dwarf_version: Option<u8>,
     /// Host only: `-fPIC` when true; otherwise position-independent executable code,
     /// which is what Debian's clang and gcc produce by default. Device code is always
     /// PIC (amdgcn) or static (nvptx), whatever this says.
@@ -317,7 +321,17 @@ pub fn cc1_args(
         }
     }
     if options.debug {
-        line.extend(["-debug-info-kind=constructor", "-dwarf-version=5"]);
+        line.push(if options.debug_line_tables_only {
+            "-debug-info-kind=line-tables-only"
+        } else {
+            "-debug-info-kind=constructor"
+        });
+        line.push(match options.dwarf_version.unwrap_or(5) {
+            2 => "-dwarf-version=2",
+            3 => "-dwarf-version=3",
+            4 => "-dwarf-version=4",
+            _ => "-dwarf-version=5",
+        });
     }
     line.extend(["-debugger-tuning=gdb"]);
     line.push("-resource-dir");

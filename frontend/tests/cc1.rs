@@ -38,6 +38,8 @@ fn options(lang: Lang, side: Side, output: Output) -> CompileOptions {
         output,
         opt_level: OptLevel::O2,
         debug: false,
+        debug_line_tables_only: false,
+        dwarf_version: None,
         pic: false,
         std: None,
         preprocessor: Vec::new(),

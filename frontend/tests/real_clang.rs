@@ -35,6 +35,8 @@ fn options(side: Side, output: Output) -> CompileOptions {
         output,
         opt_level: OptLevel::O2,
         debug: false,
+        debug_line_tables_only: false,
+        dwarf_version: None,
         pic: true,
         std: Some("c++17".to_owned()),
         preprocessor: Vec::new(),
