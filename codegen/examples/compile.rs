@@ -55,6 +55,7 @@ fn main() -> ExitCode {
         link_devicelibs: true,
         fast_math: false,
         flush_denormals: false,
+        sanitize_address: false,
     };
     match codegen::compile(&inputs, &options) {
         Ok(bytes) => match std::fs::write(output, bytes) {

@@ -92,6 +92,7 @@ fn host_image(
         link_devicelibs: false,
         fast_math: false,
         flush_denormals: false,
+        sanitize_address: false,
     };
     let ir = String::from_utf8(compile(&[&bitcode], &options(Emit::LlvmIr)).expect("IR"))
         .expect("UTF-8 IR");

@@ -25,8 +25,10 @@ mod target;
 #[cfg(test)]
 mod tests;
 
+use std::collections::HashSet;
 use std::fmt;
 
+use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::context::Context;
 use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
@@ -98,6 +100,10 @@ pub struct Options {
     pub fast_math: bool,
     /// Flush single-precision denormals: NVVM reflect answers `__CUDA_FTZ` with 1.
     pub flush_denormals: bool,
+    /// [`Target::Host`] only: run LLVM's AddressSanitizer pass after the optimisation pipeline.
+    /// It instruments the functions clang marked `sanitize_address` (`-fsanitize=address`), and
+    /// the image then calls `__asan_*` functions that the executable must export.
+    pub sanitize_address: bool,
 }
 
 /// Why a compile failed.
@@ -229,7 +235,19 @@ fn compile_with_library(
     }
     internalize::internalize(&module, matches!(options.target, Target::Host { .. }));
     if matches!(options.target, Target::Host { .. }) {
+        let sanitize_address = options.sanitize_address;
+        let (uninstrumented, inlined_already) = if sanitize_address {
+            (
+                functions_with_attribute(&module, "sanitize_address", false),
+                functions_with_attribute(&module, "alwaysinline", true),
+            )
+        } else {
+            (HashSet::new(), HashSet::new())
+        };
         cpu::lower(&module, &context, &machine, &description)?;
+        if sanitize_address {
+            prepare_for_sanitizer(&module, &context, &uninstrumented, &inlined_already);
+        }
     }
     verify(&module, &description)?;
 
@@ -247,6 +265,11 @@ fn compile_with_library(
             target: description.clone(),
             message: message.to_string(),
         })?;
+    // As clang does, the sanitizer runs on optimised code (its `OptimizerLastEP`), so that it
+    // checks the accesses that remain; `use-after-scope` matches clang's default.
+    if options.sanitize_address && matches!(options.target, Target::Host { .. }) {
+        run_pipeline(&module, "asan<use-after-scope>", &machine, &description)?;
+    }
     collector.check(&description)?;
     verify(&module, &description)?;
 
@@ -274,6 +297,70 @@ fn compile_with_library(
     };
     collector.check(&description)?;
     Ok(output)
+}
+
+/// The names of the functions defined in `module` that have (`present`) or lack the function
+/// attribute `name`.
+fn functions_with_attribute(module: &Module<'_>, name: &str, present: bool) -> HashSet<String> {
+    let kind = Attribute::get_named_enum_kind_id(name);
+    module
+        .get_functions()
+        .filter(|function| function.count_basic_blocks() > 0)
+        .filter(|function| {
+            function
+                .get_enum_attribute(AttributeLoc::Function, kind)
+                .is_some()
+                == present
+        })
+        .map(|function| function.get_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// Readies what `cpu::lower` made for the AddressSanitizer pass.
+///
+/// The functions it generated (entry points, row and group loops, regions) get
+/// `sanitize_address`, so that they are instrumented too; `uninstrumented` (the device
+/// library's functions and those the source exempts with `no_sanitize("address")`, which clang
+/// left unmarked) stays as it is.
+/// The kernels and regions it made `alwaysinline` (those not in `inlined_already`) become
+/// `noinline`: the generated functions have no debug-info subprogram, so code inlined into them
+/// loses its source lines, and a report must name the kernel's line.
+fn prepare_for_sanitizer(
+    module: &Module<'_>,
+    context: &Context,
+    uninstrumented: &HashSet<String>,
+    inlined_already: &HashSet<String>,
+) {
+    let sanitize_address = Attribute::get_named_enum_kind_id("sanitize_address");
+    let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
+    let noinline = Attribute::get_named_enum_kind_id("noinline");
+    for function in module.get_functions() {
+        if function.count_basic_blocks() == 0 {
+            continue;
+        }
+        let name = function.get_name().to_string_lossy().into_owned();
+        if !uninstrumented.contains(&name)
+            && function
+                .get_enum_attribute(AttributeLoc::Function, sanitize_address)
+                .is_none()
+        {
+            function.add_attribute(
+                AttributeLoc::Function,
+                context.create_enum_attribute(sanitize_address, 0),
+            );
+        }
+        if !inlined_already.contains(&name)
+            && function
+                .get_enum_attribute(AttributeLoc::Function, always_inline)
+                .is_some()
+        {
+            function.remove_enum_attribute(AttributeLoc::Function, always_inline);
+            function.add_attribute(
+                AttributeLoc::Function,
+                context.create_enum_attribute(noinline, 0),
+            );
+        }
+    }
 }
 
 fn verify(module: &Module<'_>, description: &str) -> Result<(), CodegenError> {

@@ -112,6 +112,7 @@ fn gfx942(opt_level: OptLevel, emit: Emit) -> Options {
         link_devicelibs: false,
         fast_math: false,
         flush_denormals: false,
+        sanitize_address: false,
     }
 }
 
@@ -127,6 +128,7 @@ fn sm_90(opt_level: OptLevel, emit: Emit) -> Options {
         link_devicelibs: false,
         fast_math: false,
         flush_denormals: false,
+        sanitize_address: false,
     }
 }
 
@@ -342,6 +344,7 @@ fn host_object() {
         link_devicelibs: false,
         fast_math: false,
         flush_denormals: false,
+        sanitize_address: false,
     };
     let object = compile(&[&bitcode], &options).expect("compiles");
     // EM_X86_64 is 62.
@@ -465,6 +468,7 @@ fn three_targets_on_three_threads() {
                 link_devicelibs: false,
                 fast_math: false,
                 flush_denormals: false,
+                sanitize_address: false,
             },
         ),
     ];

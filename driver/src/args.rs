@@ -83,6 +83,8 @@ pub enum OptId {
     OffloadCompress,
     NoOffloadCompress,
     OffloadCompressionLevel,
+    Sanitize,
+    NoSanitize,
 }
 
 /// One entry of the option table.
@@ -395,6 +397,13 @@ pub static OPTIONS: &[OptionDef] = &[
         OptId::OffloadCompressionLevel,
         "zstd level for --offload-compress (default 3)",
     ),
+    opt(
+        "-fsanitize=",
+        CommaJoined,
+        OptId::Sanitize,
+        "`address`, `undefined`: instrument host code and CPU-target kernels",
+    ),
+    opt("-fno-sanitize=", CommaJoined, OptId::NoSanitize, ""),
 ];
 
 /// Host-only pass-through: an unknown option starting with one of these goes to
@@ -655,6 +664,9 @@ pub struct Invocation {
     pub flush_denormals: bool,
     pub pthread: bool,
     pub link_devicelibs: bool,
+    /// `-fsanitize=`: host code and CPU-target kernels (not GPU kernels) are instrumented,
+    /// and the link adds the sanitizer runtimes.
+    pub sanitizers: Sanitizers,
     /// `--offload-compress`: the zstd level for the bundle (`None`: flat bundle).
     pub offload_compression: Option<i32>,
     pub print_jobs: bool,
@@ -664,6 +676,33 @@ pub struct Invocation {
     pub help: bool,
     pub version: bool,
     pub warnings_found: Vec<ArgWarning>,
+}
+
+/// The sanitizers `-fsanitize=` turned on (the last of `-fsanitize=`/`-fno-sanitize=` wins).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sanitizers {
+    /// `address`: AddressSanitizer.
+    pub address: bool,
+    /// `undefined`: the UndefinedBehaviorSanitizer checks clang's `-fsanitize=undefined` selects.
+    pub undefined: bool,
+}
+
+impl Sanitizers {
+    pub fn any(&self) -> bool {
+        self.address || self.undefined
+    }
+
+    /// The `-fsanitize=` value for the clang link driver (`address,undefined`), if any.
+    pub fn link_flag(&self) -> Option<String> {
+        let mut names = Vec::new();
+        if self.address {
+            names.push("address");
+        }
+        if self.undefined {
+            names.push("undefined");
+        }
+        (!names.is_empty()).then(|| format!("-fsanitize={}", names.join(",")))
+    }
 }
 
 impl Invocation {
@@ -790,6 +829,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
         flush_denormals: false,
         pthread: false,
         link_devicelibs: true,
+        sanitizers: Sanitizers::default(),
         offload_compression: None,
         print_jobs: false,
         print_phases: false,
@@ -947,6 +987,21 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
                     option: "--offload-compression-level=".to_owned(),
                     value: value.to_owned(),
                 })?;
+            }
+            OptId::Sanitize | OptId::NoSanitize => {
+                for name in values {
+                    let enabled = id == OptId::Sanitize;
+                    match name.as_str() {
+                        "address" => inv.sanitizers.address = enabled,
+                        "undefined" => inv.sanitizers.undefined = enabled,
+                        _ => {
+                            return Err(DriverError::UnsupportedSanitizer {
+                                option: spelling.to_owned(),
+                                name: name.clone(),
+                            })
+                        }
+                    }
+                }
             }
             OptId::NoGpuInc | OptId::HipLink | OptId::PrintClangInfo => {}
         }

@@ -96,6 +96,8 @@ pub struct CodegenJob {
     pub link_devicelibs: bool,
     pub fast_math: bool,
     pub flush_denormals: bool,
+    /// AddressSanitizer for a CPU image (`-fsanitize=address` with `--offload-arch=host`).
+    pub sanitize_address: bool,
 }
 
 /// One device image of a bundle.
@@ -627,6 +629,8 @@ impl Binder<'_> {
                     link_devicelibs: self.invocation.link_devicelibs,
                     fast_math: self.invocation.fast_math,
                     flush_denormals: self.invocation.flush_denormals,
+                    sanitize_address: self.invocation.sanitizers.address
+                        && matches!(arch, OffloadArch::Host),
                 };
                 let mut args: Vec<OsString> = vec![
                     "-cc1codegen".into(),
@@ -657,6 +661,9 @@ impl Binder<'_> {
                 }
                 if job.flush_denormals {
                     args.push("--flush-denormals".into());
+                }
+                if job.sanitize_address {
+                    args.push("--sanitize-address".into());
                 }
                 args.extend([
                     "-o".into(),
@@ -770,6 +777,12 @@ impl Binder<'_> {
                 if self.invocation.pthread {
                     args.push("-pthread".into());
                 }
+                // clang links the sanitizer runtimes and exports their entry points from the
+                // executable, where a CPU image's `__asan_*` and `__ubsan_*` calls find them
+                // when the runtime loads it.
+                if let Some(flag) = self.invocation.sanitizers.link_flag() {
+                    args.push(flag.into());
+                }
                 args.extend(self.invocation.link_driver_args.iter().map(OsString::from));
                 args.extend(["-o".into(), output.clone().into_os_string()]);
                 for part in parts {
@@ -811,6 +824,9 @@ impl Binder<'_> {
         }
         if invocation.fast_math {
             args.push("-ffast-math".into());
+        }
+        if let Some(flag) = invocation.sanitizers.link_flag() {
+            args.push(flag.into());
         }
         for arg in &invocation.preprocessor {
             match arg {

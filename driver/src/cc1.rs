@@ -6,7 +6,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::args::{Invocation, Lang, OptLevel, PreprocessorArg};
+use crate::args::{Invocation, Lang, OptLevel, PreprocessorArg, Sanitizers};
 use crate::bind::Toolchain;
 use crate::plan::Side;
 use crate::targets::OffloadArch;
@@ -62,6 +62,78 @@ fn device_target(arch: &OffloadArch) -> frontend::DeviceTarget {
         },
         OffloadArch::Host => frontend::DeviceTarget::Host,
     }
+}
+
+/// The checks clang 22's driver expands `-fsanitize=undefined` to on x86-64 Linux.
+const UBSAN_CHECKS: &[&str] = &[
+    "alignment",
+    "array-bounds",
+    "bool",
+    "builtin",
+    "enum",
+    "float-cast-overflow",
+    "function",
+    "integer-divide-by-zero",
+    "nonnull-attribute",
+    "null",
+    "pointer-overflow",
+    "return",
+    "returns-nonnull-attribute",
+    "shift-base",
+    "shift-exponent",
+    "signed-integer-overflow",
+    "unreachable",
+    "vla-bound",
+];
+
+/// What clang 22's driver passes to `-cc1` for `-fsanitize=` (as `clang++-22 -### -c` shows):
+/// the same for the host compile and for the CPU target's device compile.
+fn sanitizer_cc1_args(toolchain: &Toolchain, sanitizers: Sanitizers) -> Vec<OsString> {
+    if !sanitizers.any() {
+        return Vec::new();
+    }
+    let mut names: Vec<&str> = Vec::new();
+    if sanitizers.address {
+        names.push("address");
+    }
+    if sanitizers.undefined {
+        names.extend(UBSAN_CHECKS);
+    }
+    let mut args: Vec<OsString> = vec![format!("-fsanitize={}", names.join(",")).into()];
+    if sanitizers.undefined {
+        // Everything but `return` and `unreachable` continues after the report.
+        let recover: Vec<&str> = UBSAN_CHECKS
+            .iter()
+            .copied()
+            .filter(|check| !matches!(*check, "return" | "unreachable"))
+            .collect();
+        args.push(format!("-fsanitize-recover={}", recover.join(",")).into());
+        args.push(format!("-fsanitize-merge={}", UBSAN_CHECKS.join(",")).into());
+    }
+    if sanitizers.address {
+        let mut ignorelist = OsString::from("-fsanitize-system-ignorelist=");
+        ignorelist.push(
+            toolchain
+                .clang
+                .resource_dir
+                .join("share/asan_ignorelist.txt"),
+        );
+        args.push(ignorelist);
+    }
+    args.push("-fno-sanitize-memory-param-retval".into());
+    if sanitizers.address {
+        args.extend(
+            [
+                "-fsanitize-address-use-after-scope",
+                "-fsanitize-address-globals-dead-stripping",
+                "-fno-assume-sane-operator-new",
+            ]
+            .map(OsString::from),
+        );
+    } else {
+        args.push("-fno-sanitize-address-use-odr-indicator".into());
+    }
+    args
 }
 
 /// The `-cc1 …` arguments (after the clang path) for `request`.
@@ -129,6 +201,11 @@ pub(crate) fn cc1_args(
     }
     if invocation.flush_denormals && matches!(request.side, Side::Device(_)) {
         extra_cc1.push("-fdenormal-fp-math-f32=preserve-sign,preserve-sign".into());
+    }
+    // GPU kernels are not instrumented: clang 22 has no AddressSanitizer for nvptx, and its
+    // amdgcn one needs ROCm's device runtime.
+    if matches!(request.side, Side::Host | Side::Device(OffloadArch::Host)) {
+        extra_cc1.extend(sanitizer_cc1_args(toolchain, invocation.sanitizers));
     }
     extra_cc1.extend(request.extra.iter().map(OsString::from));
     let options = frontend::CompileOptions {

@@ -39,6 +39,8 @@ pub enum DriverError {
     OutputWithMultipleFiles,
     #[error("`-fgpu-rdc` (relocatable device code) is not supported yet")]
     GpuRdcUnsupported,
+    #[error("unsupported argument '{name}' to option '{option}'")]
+    UnsupportedSanitizer { option: String, name: String },
     #[error("cannot find `{tool}`: {hint}")]
     ToolNotFound { tool: String, hint: String },
     #[error("{message}")]
@@ -78,7 +80,9 @@ impl DriverError {
             | DriverError::StdinInput
             | DriverError::MissingInput { .. } => "input",
             DriverError::OutputIsInput { .. } | DriverError::OutputWithMultipleFiles => "output",
-            DriverError::GpuRdcUnsupported => "unsupported",
+            DriverError::GpuRdcUnsupported | DriverError::UnsupportedSanitizer { .. } => {
+                "unsupported"
+            }
             DriverError::ToolNotFound { .. } => "tool-not-found",
             DriverError::Io { .. } => "io",
             DriverError::Codegen { .. } => "codegen",
@@ -98,6 +102,9 @@ impl DriverError {
             DriverError::GpuRdcUnsupported => diagnostic.with_notes(vec![
                 "compile all kernels and the device functions they call in one translation unit"
                     .to_owned(),
+            ]),
+            DriverError::UnsupportedSanitizer { .. } => diagnostic.with_notes(vec![
+                "oxhip supports `-fsanitize=address` and `-fsanitize=undefined`".to_owned(),
             ]),
             DriverError::ToolFailed { .. } => diagnostic,
             _ => diagnostic,

@@ -536,6 +536,7 @@ pub(crate) fn run_codegen(
         link_devicelibs: job.link_devicelibs,
         fast_math: job.fast_math,
         flush_denormals: job.flush_denormals,
+        sanitize_address: job.sanitize_address,
     };
     let bytes = codegen::compile(&[&bitcode], &options).map_err(|err| DriverError::Codegen {
         message: format!("compiling for `{}`: {err}", job.arch),

@@ -108,6 +108,7 @@ pub(crate) fn parse_codegen(
     let mut opt_level = OptLevel::O3;
     let mut emit = Emit::Object;
     let (mut link_devicelibs, mut fast_math, mut flush_denormals) = (false, false, false);
+    let mut sanitize_address = false;
     for arg in args {
         if let Some(value) = arg.strip_prefix("--cpu=") {
             cpu = Some(value.to_owned());
@@ -133,6 +134,7 @@ pub(crate) fn parse_codegen(
                 "--link-devicelibs" => link_devicelibs = true,
                 "--fast-math" => fast_math = true,
                 "--flush-denormals" => flush_denormals = true,
+                "--sanitize-address" => sanitize_address = true,
                 _ => {}
             }
         }
@@ -160,6 +162,7 @@ pub(crate) fn parse_codegen(
             link_devicelibs,
             fast_math,
             flush_denormals,
+            sanitize_address,
         },
         input,
         output,
@@ -267,6 +270,21 @@ mod tests {
         assert_eq!(
             (job.arch.to_string(), job.emit, output),
             ("sm_90a".to_owned(), Emit::Assembly, PathBuf::from("-"))
+        );
+        let args = strings(&[
+            "--target=x86_64-unknown-linux-gnu",
+            "--cpu=host",
+            "-O2",
+            "--emit=obj",
+            "--sanitize-address",
+            "-o",
+            "x.o",
+            "x.bc",
+        ]);
+        let (job, _, _) = parse_codegen(&args).unwrap_or_else(|err| panic!("{err}"));
+        assert_eq!(
+            (job.arch.to_string(), job.sanitize_address),
+            ("host".to_owned(), true)
         );
     }
 
