@@ -474,8 +474,9 @@ fn parameters(kernel: FunctionValue<'_>, description: &str) -> Result<Parameters
     for (position, parameter) in kernel.get_param_iter().enumerate() {
         let name = parameter.get_name().to_string_lossy().into_owned();
         let position = u32::try_from(position).unwrap_or(u32::MAX);
-        let byval_name = kernel
-            .get_enum_attribute(AttributeLoc::Param(position), byval)
+        let byval_attribute = kernel.get_enum_attribute(AttributeLoc::Param(position), byval);
+        let is_byval = byval_attribute.is_some();
+        let byval_name = byval_attribute
             .filter(|attribute| attribute.is_type())
             .and_then(|attribute| match attribute.get_type_value() {
                 inkwell::types::AnyTypeEnum::StructType(ty) => {
@@ -483,9 +484,6 @@ fn parameters(kernel: FunctionValue<'_>, description: &str) -> Result<Parameters
                 }
                 _ => None,
             });
-        let is_byval = kernel
-            .get_enum_attribute(AttributeLoc::Param(position), byval)
-            .is_some();
         if pending_second_half && name.contains(".coerce1") {
             sources.push(Source::Load {
                 index: index - 1,
@@ -940,7 +938,6 @@ fn group_function<'ctx>(
         };
 
         builder.position_at_end(run);
-        let mut xyz = Vec::new();
         for (axis, coordinate) in coordinates.iter().enumerate() {
             let value = builder
                 .build_load(i32_type, *coordinate, "coordinate")
@@ -954,7 +951,6 @@ fn group_function<'ctx>(
             )
             .map_err(fail)?;
             builder.build_store(field, value).map_err(fail)?;
-            xyz.push(value);
         }
         let narrow = builder
             .build_int_truncate(index, i32_type, "linear")
@@ -1063,7 +1059,6 @@ fn group_function<'ctx>(
                 .map_err(fail)?;
             carry_block = next_axis;
         }
-        let _ = &xyz;
     }
 
     builder.position_at_end(pick);

@@ -80,3 +80,18 @@ pub fn built_binary(name: &str) -> Option<PathBuf> {
     let candidate = profile_dir.join(name);
     candidate.is_file().then_some(candidate)
 }
+
+/// The built `oxhip`; panics with what to do when the workspace was not built.
+pub fn oxhip_binary() -> PathBuf {
+    built_binary("oxhip").unwrap_or_else(|| {
+        panic!("build the workspace first: `cargo build --workspace` (no target/<profile>/oxhip)")
+    })
+}
+
+/// The workspace root (the parent of this crate).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap_or_else(|| panic!("tests/ has a parent"))
+        .to_path_buf()
+}

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use tests::built_binary;
+use tests::oxhip_binary;
 
 /// The kernel to debug. It has a barrier, so at `-O0` each work-item runs as a fiber.
 const SOURCE: &str = r#"#include <hip/hip_runtime.h>
@@ -61,12 +61,6 @@ macro define gridDim (((dim3 *) __oxhip_cpu_item)[3])
 /// How long one gdb run may take before it counts as hung (a normal run takes seconds).
 const GDB_DEADLINE: Duration = Duration::from_secs(120);
 
-fn oxhip() -> PathBuf {
-    built_binary("oxhip").unwrap_or_else(|| {
-        panic!("build the workspace first: `cargo build --workspace` (no target/<profile>/oxhip)")
-    })
-}
-
 /// Whether gdb can be run; prints why the test is skipped when not.
 #[expect(
     clippy::print_stderr,
@@ -92,7 +86,7 @@ fn build_debuggable(dir: &Path) -> PathBuf {
     let source = dir.join("debugged.hip");
     std::fs::write(&source, SOURCE).unwrap_or_else(|err| panic!("writing the source: {err}"));
     let exe = dir.join("debugged");
-    let output = Command::new(oxhip())
+    let output = Command::new(oxhip_binary())
         .args(["-O0", "-g", "--offload-arch=host"])
         .arg(&source)
         .arg("-o")

@@ -15,24 +15,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use tests::built_binary;
-
-fn oxhip() -> PathBuf {
-    built_binary("oxhip").unwrap_or_else(|| {
-        panic!("build the workspace first: `cargo build --workspace` (no target/<profile>/oxhip)")
-    })
-}
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap_or_else(|| panic!("workspace root"))
-        .to_owned()
-}
+use tests::{oxhip_binary, repo_root};
 
 /// Runs `oxhip` with `args`; returns its stderr on failure.
 fn compile(args: &[&std::ffi::OsStr]) -> Result<(), String> {
-    let output = Command::new(oxhip())
+    let output = Command::new(oxhip_binary())
         .args(args)
         .output()
         .unwrap_or_else(|err| panic!("running oxhip: {err}"));

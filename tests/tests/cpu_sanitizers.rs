@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use tests::built_binary;
+use tests::{oxhip_binary, repo_root};
 
 /// One work-item reads `in[n]`, one element past a 32-byte `hipMalloc` block.
 const OVERFLOW: &str = r#"#include <hip/hip_runtime.h>
@@ -53,19 +53,6 @@ int main() {
 }
 "#;
 
-fn oxhip() -> PathBuf {
-    built_binary("oxhip").unwrap_or_else(|| {
-        panic!("build the workspace first: `cargo build --workspace` (no target/<profile>/oxhip)")
-    })
-}
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap_or_else(|| panic!("tests/ has a parent"))
-        .to_path_buf()
-}
-
 /// Whether clang 22 has its AddressSanitizer runtime; prints why the test is skipped when not.
 #[expect(
     clippy::print_stderr,
@@ -102,7 +89,7 @@ fn asan_runtime_is_installed() -> bool {
 fn build(source: &Path, flags: &[&str], dir: &Path) -> PathBuf {
     let stem = source.file_stem().unwrap_or_default().to_string_lossy();
     let exe = dir.join(format!("{stem}{}", flags.join("").replace('=', "-")));
-    let output = Command::new(oxhip())
+    let output = Command::new(oxhip_binary())
         .args(flags)
         .args(["-g", "-w", "--offload-arch=host"])
         .arg(source)

@@ -7,10 +7,10 @@
 //! `scripts/test.sh` does): it runs `target/<profile>/oxhip` and links
 //! `target/<profile>/liboxhip_runtime.a`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-use tests::built_binary;
+use tests::oxhip_binary;
 
 const VADD: &str = r#"
 #include <hip/hip_runtime.h>
@@ -40,15 +40,9 @@ int main() {
 }
 "#;
 
-fn oxhip() -> PathBuf {
-    built_binary("oxhip").unwrap_or_else(|| {
-        panic!("build the workspace first: `cargo build --workspace` (no target/<profile>/oxhip)")
-    })
-}
-
 /// Runs the built `oxhip` with `args`, then `input -o output`.
 fn run_oxhip(args: &[&str], input: &Path, output: &Path) -> Output {
-    Command::new(oxhip())
+    Command::new(oxhip_binary())
         .args(args)
         .arg(input)
         .arg("-o")
