@@ -865,6 +865,11 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
                 continue;
             }
             Arg::HostPassthrough(text) => {
+                // OpenMP host code needs the OpenMP runtime at link time, as with
+                // clang and hipcc: the link driver gets the flag too.
+                if text == "-fopenmp" || text.starts_with("-fopenmp=") {
+                    inv.link_driver_args.push(text.clone());
+                }
                 inv.host_passthrough.push(text.clone());
                 continue;
             }

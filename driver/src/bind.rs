@@ -340,12 +340,23 @@ impl Binder<'_> {
         self.intermediate_dir.join(name)
     }
 
-    /// The CUID of one source: stable across runs, distinct per input and target set.
+    /// The CUID of one source: stable across runs, distinct per input, output and
+    /// target set. A translated `.cu` source is named by its original, so that the
+    /// objects of two CUDA files linked into one program never share a CUID.
     fn cuid(&self, input: ActionId) -> String {
         let mut hasher = Md5::new();
-        if let Action::Input { path, .. } = &self.plan.nodes[input].action {
+        let mut source = input;
+        while let Action::Hipify { input: original } = &self.plan.nodes[source].action {
+            source = *original;
+        }
+        if let Action::Input { path, .. } = &self.plan.nodes[source].action {
             hasher.update(path.as_os_str().as_encoded_bytes());
         }
+        hasher.update([0]);
+        if let Some(output) = &self.invocation.output {
+            hasher.update(output.as_os_str().as_encoded_bytes());
+        }
+        hasher.update([0]);
         for arch in &self.invocation.offload_archs {
             hasher.update(arch.to_string().as_bytes());
             hasher.update([0]);

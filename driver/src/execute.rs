@@ -571,7 +571,20 @@ pub(crate) fn run_hipify(
     output: &Path,
     stderr: &mut Vec<u8>,
 ) -> Result<(), DriverError> {
-    let text = std::fs::read_to_string(input).map_err(|err| io_error("reading", input, &err))?;
+    // Sources in Latin-1 or another 8-bit encoding are common in older CUDA code. Such a
+    // file is read one byte to one character and written back the same way, so the bytes
+    // of its comments and literals reach clang unchanged (the translation adds ASCII only).
+    let bytes = std::fs::read(input).map_err(|err| io_error("reading", input, &err))?;
+    let (text, eight_bit) = match String::from_utf8(bytes) {
+        Ok(text) => (text, false),
+        Err(err) => (
+            err.into_bytes()
+                .iter()
+                .map(|&byte| char::from(byte))
+                .collect(),
+            true,
+        ),
+    };
     let mut map = diagnostics::SourceMap::new();
     let file = map.add(input.display().to_string(), text.clone());
     let options = hipify::Options {
@@ -592,6 +605,14 @@ pub(crate) fn run_hipify(
         "#include <hip/hip_runtime.h>\n#line 1 \"{quoted}\"\n{}",
         translation.text
     );
+    let hip = if eight_bit {
+        // Every character came from one byte or from the translation's ASCII.
+        hip.chars()
+            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+            .collect()
+    } else {
+        hip.into_bytes()
+    };
     std::fs::write(output, hip).map_err(|err| io_error("writing", output, &err))
 }
 

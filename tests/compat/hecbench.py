@@ -1,0 +1,380 @@
+#!/usr/bin/env python3
+"""Compatibility harness: HeCBench's HIP and CUDA programs built by oxhip with their own Makefiles.
+
+    tests/compat/hecbench.py extract GIT_DIR_OR_CHECKOUT   # into .compat/hecbench/src
+    tests/compat/hecbench.py build MODE [--jobs N]          # MODE: hip, cuda or hipify
+    tests/compat/hecbench.py run MODE --device cpu|gpu [--timeout S] [--jobs N]
+    tests/compat/hecbench.py pack                           # built programs -> .device-carry/compat.tar.xz
+    tests/compat/hecbench.py report                         # results -> docs/compat.md
+
+Modes:
+  hip     src/N-hip with `make CC="oxhip --offload-arch=gfx942,sm_90,host"` (hipcc replaced)
+  cuda    src/N-cuda with `make CC="oxhip --offload-arch=gfx942,host"`; the Makefile's own
+          `-arch=sm_60` adds the NVIDIA target (nvcc replaced)
+  hipify  src/N-cuda translated by `oxhipify --inplace`, then built with
+          `make CC="oxhip -x hip --offload-arch=gfx942,sm_90,host"`
+
+`run` runs the commands of each Makefile's `run` target (LAUNCHER empty) in the program's
+directory, one after another, and grades the program: passed when every command exits 0
+within the time limit and prints no line saying FAIL (any case), no `error`-prefixed
+line from the runtime, and no mismatch report. Results go to .compat/results/*.json;
+`report` turns them into docs/compat.md. The program list is tests/compat/programs.txt,
+chosen by tests/compat/choose.py (its docstring is the rule).
+
+Only the Python standard library is used, so that `run` works on the GPU machine.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+COMPAT = os.path.join(ROOT, ".compat")
+SRC = os.path.join(COMPAT, "hecbench", "src")
+RESULTS = os.path.join(COMPAT, "results")
+PROGRAMS = os.path.join(HERE, "programs.txt")
+ARCHS = "gfx942,sm_90,host"
+BUILD_TIMEOUT = 900
+
+
+def programs():
+    names = []
+    with open(PROGRAMS, encoding="utf-8") as listing:
+        for line in listing:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                names.append(line)
+    return names
+
+
+def extract(source):
+    """Copies src/*-hip, src/*-cuda and src/include out of a git directory or a checkout.
+    Blobs missing from a partial mirror (large data files) are skipped and listed."""
+    os.makedirs(SRC, exist_ok=True)
+    if os.path.isdir(os.path.join(source, "src")):
+        for entry in sorted(os.listdir(os.path.join(source, "src"))):
+            if entry.endswith(("-hip", "-cuda")) or entry == "include":
+                destination = os.path.join(SRC, entry)
+                shutil.rmtree(destination, ignore_errors=True)
+                shutil.copytree(os.path.join(source, "src", entry), destination)
+        return
+    listing = subprocess.run(
+        ["git", "--git-dir", source, "ls-tree", "-r", "HEAD", "--name-only", "src"],
+        check=True, capture_output=True, text=True,
+    ).stdout.split("\n")
+    wanted = [p for p in listing if re.match(r"^src/([^/]+-(hip|cuda)|include)/", p)]
+    batch = subprocess.run(
+        ["git", "--git-dir", source, "cat-file", "--batch"],
+        input="".join(f"HEAD:{p}\n" for p in wanted).encode(), capture_output=True, check=True,
+    ).stdout
+    position = 0
+    for path in wanted:
+        end = batch.index(b"\n", position)
+        header = batch[position:end].decode().split()
+        position = end + 1
+        if header[-1] == "missing":
+            print(f"extract: {path}: not in the mirror, skipped", file=sys.stderr)
+            continue
+        size = int(header[2])
+        target = os.path.join(COMPAT, "hecbench", path)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as out:
+            out.write(batch[position:position + size])
+        position += size + 1
+    commit = subprocess.run(["git", "--git-dir", source, "rev-parse", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    with open(os.path.join(COMPAT, "hecbench", "COMMIT"), "w", encoding="utf-8") as out:
+        out.write(commit + "\n")
+
+
+def workdir(mode):
+    return os.path.join(COMPAT, "work", mode, "src")
+
+
+def program_dir(mode, name):
+    kind = "hip" if mode == "hip" else "cuda"
+    return os.path.join(workdir(mode), f"{name}-{kind}")
+
+
+def tail(text, lines=25):
+    return "\n".join(text.strip().splitlines()[-lines:])
+
+
+def first_error(text):
+    """The first compiler or linker error line of a build log, for the table."""
+    for line in text.splitlines():
+        if re.search(r"\berror\b|undefined reference|No rule to make|not found", line):
+            return line.strip()[:300]
+    return tail(text, 1)[:300]
+
+
+def build_one(mode, name, oxhip, oxhipify):
+    src = os.path.join(SRC, f"{name}-{'hip' if mode == 'hip' else 'cuda'}")
+    work = workdir(mode)
+    os.makedirs(work, exist_ok=True)
+    # The HIP directories include their CUDA twin's headers (-I../N-cuda): copy both.
+    for kind in ("hip", "cuda"):
+        source = os.path.join(SRC, f"{name}-{kind}")
+        destination = os.path.join(work, f"{name}-{kind}")
+        shutil.rmtree(destination, ignore_errors=True)
+        if os.path.isdir(source):
+            shutil.copytree(source, destination, symlinks=True)
+    if os.path.isdir(os.path.join(SRC, "include")) and not os.path.isdir(os.path.join(work, "include")):
+        shutil.copytree(os.path.join(SRC, "include"), os.path.join(work, "include"))
+    directory = program_dir(mode, name)
+    log = ""
+    started = time.time()
+    if mode == "hipify":
+        result = subprocess.run([oxhipify, "--inplace", directory], capture_output=True, text=True)
+        log += result.stdout + result.stderr
+        if result.returncode != 0:
+            return {"name": name, "built": False, "seconds": 0,
+                    "reason": "oxhipify failed: " + first_error(log), "log": tail(log)}
+    compiler = {
+        "hip": f"{oxhip} --offload-arch={ARCHS}",
+        "cuda": f"{oxhip} --offload-arch=gfx942,host",
+        "hipify": f"{oxhip} -x hip --offload-arch={ARCHS}",
+    }[mode]
+    env = dict(os.environ, LC_ALL="C")
+    try:
+        result = subprocess.run(["make", "-C", directory, f"CC={compiler}"],
+                                capture_output=True, text=True, env=env, timeout=BUILD_TIMEOUT)
+        log += result.stdout + result.stderr
+        built = result.returncode == 0
+        reason = "" if built else first_error(log)
+    except subprocess.TimeoutExpired as expired:
+        log += (expired.stdout or b"").decode(errors="replace") if isinstance(expired.stdout, bytes) else (expired.stdout or "")
+        built = False
+        reason = f"build timed out after {BUILD_TIMEOUT} s"
+    commands = []
+    if built:
+        dry = subprocess.run(["make", "-s", "-n", "-C", directory, "run", "LAUNCHER="],
+                             capture_output=True, text=True, env=env)
+        commands = [line.strip() for line in dry.stdout.splitlines() if line.strip().startswith("./")]
+        if not commands:
+            built = False
+            reason = "no run command: " + tail(dry.stdout + dry.stderr, 3)
+    return {"name": name, "built": built, "seconds": round(time.time() - started, 1),
+            "reason": reason, "run": commands, "log": "" if built else tail(log)}
+
+
+def build(mode, jobs, only):
+    oxhip = os.environ.get("OXHIP", os.path.join(ROOT, "target", "release", "oxhip"))
+    oxhipify = os.environ.get("OXHIPIFY", os.path.join(ROOT, "target", "release", "oxhipify"))
+    names = only or programs()
+    os.makedirs(RESULTS, exist_ok=True)
+    path = os.path.join(RESULTS, f"{mode}-build.json")
+    results = {}
+    if only and os.path.exists(path):
+        results = {r["name"]: r for r in json.load(open(path, encoding="utf-8"))}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(build_one, mode, name, oxhip, oxhipify): name for name in names}
+        for future in concurrent.futures.as_completed(futures):
+            result = future.result()
+            results[result["name"]] = result
+            status = "built" if result["built"] else "FAILED " + result["reason"]
+            print(f"{mode} {result['name']}: {status} ({result['seconds']} s)", flush=True)
+    ordered = [results[n] for n in sorted(results)]
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(ordered, out, indent=1)
+    built = sum(r["built"] for r in ordered)
+    print(f"{mode}: {built} of {len(ordered)} built")
+
+
+FAIL_LINE = re.compile(r"fail|mismatch|incorrect|wrong result|error:|hip error|cuda error", re.IGNORECASE)
+BENIGN = re.compile(r"fail(ed)?\s*[:=]?\s*0\b|0 (errors|failures)|error\s*[:=]\s*0(\.0+)?\b|"
+                    r"(max|mean|avg|average|rms|relative|absolute|total|l2|sum)[ _-]*(error|err)|error (rate|norm|bound)",
+                    re.IGNORECASE)
+
+
+def grade(output):
+    """A line that reports a failure, or None."""
+    for line in output.splitlines():
+        if FAIL_LINE.search(line) and not BENIGN.search(line):
+            return line.strip()[:200]
+    return None
+
+
+def run_one(mode, name, commands, device, timeout):
+    directory = program_dir(mode, name)
+    env = dict(os.environ, LC_ALL="C")
+    if device == "cpu":
+        env["OXHIP_VISIBLE_DEVICES"] = "cpu"
+    output = ""
+    started = time.time()
+    for command in commands:
+        left = timeout - (time.time() - started)
+        if left <= 0:
+            return {"name": name, "passed": False, "timeout": True, "seconds": round(time.time() - started, 1),
+                    "reason": f"over {timeout} s", "output": tail(output, 15)}
+        try:
+            result = subprocess.run(command, shell=True, cwd=directory, capture_output=True,
+                                    env=env, timeout=left)
+        except subprocess.TimeoutExpired as expired:
+            output += (expired.stdout or b"").decode(errors="replace")
+            return {"name": name, "passed": False, "timeout": True, "seconds": round(time.time() - started, 1),
+                    "reason": f"over {timeout} s", "output": tail(output, 15)}
+        text = result.stdout.decode(errors="replace") + result.stderr.decode(errors="replace")
+        output += f"$ {command}\n{text}"
+        if result.returncode != 0:
+            signal = f"signal {-result.returncode}" if result.returncode < 0 else f"exit {result.returncode}"
+            return {"name": name, "passed": False, "timeout": False, "seconds": round(time.time() - started, 1),
+                    "reason": f"{signal}: " + (grade(text) or tail(text, 1))[:200], "output": tail(output, 15)}
+        failure = grade(text)
+        if failure:
+            return {"name": name, "passed": False, "timeout": False, "seconds": round(time.time() - started, 1),
+                    "reason": failure, "output": tail(output, 15)}
+    return {"name": name, "passed": True, "timeout": False, "seconds": round(time.time() - started, 1),
+            "reason": "", "output": tail(output, 6)}
+
+
+def run(mode, device, timeout, jobs, only):
+    built = [r for r in json.load(open(os.path.join(RESULTS, f"{mode}-build.json"), encoding="utf-8"))
+             if r["built"] and (not only or r["name"] in only)]
+    path = os.path.join(RESULTS, f"{mode}-run-{device}.json")
+    results = {}
+    if only and os.path.exists(path):
+        results = {r["name"]: r for r in json.load(open(path, encoding="utf-8"))}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(run_one, mode, r["name"], r["run"], device, timeout) for r in built]
+        for future in concurrent.futures.as_completed(futures):
+            result = future.result()
+            results[result["name"]] = result
+            status = "passed" if result["passed"] else "FAILED " + result["reason"]
+            print(f"{mode} {device} {result['name']}: {status} ({result['seconds']} s)", flush=True)
+    ordered = [results[n] for n in sorted(results)]
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(ordered, out, indent=1)
+    passed = sum(r["passed"] for r in ordered)
+    timeouts = sum(r["timeout"] for r in ordered)
+    print(f"{mode} {device}: {passed} of {len(ordered)} passed ({timeouts} over the time limit)")
+
+
+def pack():
+    """The built programs' directories, without sources and objects, for the GPU machine."""
+    carry = os.path.join(ROOT, ".device-carry")
+    os.makedirs(carry, exist_ok=True)
+    members = []
+    for mode in ("hip", "cuda", "hipify"):
+        path = os.path.join(RESULTS, f"{mode}-build.json")
+        if not os.path.exists(path):
+            continue
+        for result in json.load(open(path, encoding="utf-8")):
+            if not result["built"]:
+                continue
+            directory = program_dir(mode, result["name"])
+            for entry in os.listdir(directory):
+                full = os.path.join(directory, entry)
+                if entry.endswith((".o", ".cu", ".cuh", ".cpp", ".h", ".hpp", ".c")) or entry in ("Makefile", "LICENSE", "CMakeLists.txt", "README.md"):
+                    continue
+                if os.path.isfile(full) and os.access(full, os.X_OK):
+                    subprocess.run(["strip", "--strip-debug", full], capture_output=True)
+                members.append(os.path.relpath(full, COMPAT))
+    members += [os.path.relpath(os.path.join(RESULTS, f), COMPAT)
+                for f in os.listdir(RESULTS) if f.endswith("-build.json")]
+    archive = os.path.join(carry, "compat.tar.xz")
+    subprocess.run(["tar", "-C", COMPAT, "-cJf", archive] + members, check=True)
+    print(f"pack: {len(members)} entries, {os.path.getsize(archive) // 1024} KiB in {archive}")
+
+
+def load(name):
+    path = os.path.join(RESULTS, name)
+    if not os.path.exists(path):
+        return {}
+    return {r["name"]: r for r in json.load(open(path, encoding="utf-8"))}
+
+
+def report():
+    names = programs()
+    lines = []
+    summary = []
+    for mode in ("hip", "cuda", "hipify"):
+        builds = load(f"{mode}-build.json")
+        if not builds:
+            continue
+        cpu = load(f"{mode}-run-cpu.json")
+        gpu = load(f"{mode}-run-gpu.json")
+        built = [n for n in names if builds.get(n, {}).get("built")]
+        cpu_ran = [n for n in built if n in cpu and not cpu[n]["timeout"]]
+        cpu_passed = [n for n in cpu_ran if cpu[n]["passed"]]
+        gpu_ran = [n for n in built if n in gpu]
+        gpu_passed = [n for n in gpu_ran if gpu[n]["passed"]]
+        summary.append(
+            f"| {mode} | {len(names)} | {len(built)} ({pct(len(built), len(names))}) | "
+            f"{len(gpu_passed)} of {len(gpu_ran)} ({pct(len(gpu_passed), len(gpu_ran))}) | "
+            f"{len(cpu_passed)} of {len(cpu_ran)} ({pct(len(cpu_passed), len(cpu_ran))}), "
+            f"{len([n for n in built if n in cpu and cpu[n]['timeout']])} over 60 s |")
+        lines.append(f"\n### {mode}\n")
+        lines.append("| program | built | GPU (H100) | CPU device | why not |")
+        lines.append("| --- | --- | --- | --- | --- |")
+        for name in names:
+            b = builds.get(name)
+            if b is None:
+                continue
+            why = []
+            if not b["built"]:
+                why.append("build: " + b["reason"])
+            g = gpu.get(name)
+            c = cpu.get(name)
+            gpu_cell = "" if g is None else ("pass" if g["passed"] else "FAIL")
+            cpu_cell = "" if c is None else ("pass" if c["passed"] else ("> 60 s" if c["timeout"] else "FAIL"))
+            if g is not None and not g["passed"]:
+                why.append("GPU: " + g["reason"])
+            if c is not None and not c["passed"] and not c["timeout"]:
+                why.append("CPU: " + c["reason"])
+            text = "; ".join(why).replace("|", "\\|").replace("`", "'")
+            lines.append(f"| {name} | {'yes' if b['built'] else 'no'} | {gpu_cell} | {cpu_cell} | {text} |")
+    path = os.path.join(ROOT, "docs", "compat.md")
+    with open(path, encoding="utf-8") as doc:
+        text = doc.read()
+    marker = "<!-- results: generated by tests/compat/hecbench.py report -->"
+    head = text.split(marker)[0]
+    table = ["| mode | chosen | built | passed on the GPU | passed on the CPU device |",
+             "| --- | --- | --- | --- | --- |"] + summary
+    with open(path, "w", encoding="utf-8") as doc:
+        doc.write(head + marker + "\n\n" + "\n".join(table) + "\n" + "\n".join(lines) + "\n")
+    print("\n".join(table))
+
+
+def pct(part, whole):
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("extract")
+    p.add_argument("source")
+    p = sub.add_parser("build")
+    p.add_argument("mode", choices=["hip", "cuda", "hipify"])
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--only", nargs="*")
+    p = sub.add_parser("run")
+    p.add_argument("mode", choices=["hip", "cuda", "hipify"])
+    p.add_argument("--device", choices=["cpu", "gpu"], required=True)
+    p.add_argument("--timeout", type=float, default=60)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--only", nargs="*")
+    sub.add_parser("pack")
+    sub.add_parser("report")
+    args = parser.parse_args()
+    if args.command == "extract":
+        extract(args.source)
+    elif args.command == "build":
+        build(args.mode, args.jobs, args.only)
+    elif args.command == "run":
+        run(args.mode, args.device, args.timeout, args.jobs, args.only)
+    elif args.command == "pack":
+        pack()
+    else:
+        report()
+
+
+if __name__ == "__main__":
+    main()
