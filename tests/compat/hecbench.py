@@ -204,6 +204,9 @@ def grade(output):
 def run_one(mode, name, commands, device, timeout):
     directory = program_dir(mode, name)
     env = dict(os.environ, LC_ALL="C")
+    libdir = os.path.join(COMPAT, "lib")
+    if os.path.isdir(libdir):
+        env["LD_LIBRARY_PATH"] = ":".join(filter(None, [libdir, env.get("LD_LIBRARY_PATH")]))
     if device == "cpu":
         env["OXHIP_VISIBLE_DEVICES"] = "cpu"
     output = ""
@@ -278,6 +281,13 @@ def pack():
                 members.append(os.path.relpath(full, COMPAT))
     members += [os.path.relpath(os.path.join(RESULTS, f), COMPAT)
                 for f in os.listdir(RESULTS) if f.endswith("-build.json")]
+    # Programs built with -fopenmp need LLVM's OpenMP runtime, which the GPU machine lacks.
+    libdir = os.path.join(COMPAT, "lib")
+    os.makedirs(libdir, exist_ok=True)
+    for library in ("/usr/lib/llvm-22/lib/libomp.so.5",):
+        if os.path.exists(library):
+            shutil.copy(library, libdir)
+    members.append("lib")
     archive = os.path.join(carry, "compat.tar.xz")
     subprocess.run(["tar", "-C", COMPAT, "-cJf", archive] + members, check=True)
     print(f"pack: {len(members)} entries, {os.path.getsize(archive) // 1024} KiB in {archive}")
