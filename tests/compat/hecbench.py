@@ -4,7 +4,7 @@
     tests/compat/hecbench.py extract GIT_DIR_OR_CHECKOUT   # into .compat/hecbench/src
     tests/compat/hecbench.py build MODE [--jobs N]          # MODE: hip, cuda or hipify
     tests/compat/hecbench.py run MODE --device cpu|gpu [--timeout S] [--jobs N]
-    tests/compat/hecbench.py pack                           # built programs -> .device-carry/compat.tar.xz
+    tests/compat/hecbench.py pack MODE...                   # built programs -> .device-carry/compat-MODE.tar.xz
     tests/compat/hecbench.py report                         # results -> docs/compat.md
 
 Modes:
@@ -216,13 +216,18 @@ def run_one(mode, name, commands, device, timeout):
         if left <= 0:
             return {"name": name, "passed": False, "timeout": True, "seconds": round(time.time() - started, 1),
                     "reason": f"over {timeout} s", "output": tail(output, 15)}
+        # A session of its own, so that a time-out kills the program and not only the shell.
+        process = subprocess.Popen(command, shell=True, cwd=directory, env=env, start_new_session=True,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
-            result = subprocess.run(command, shell=True, cwd=directory, capture_output=True,
-                                    env=env, timeout=left)
-        except subprocess.TimeoutExpired as expired:
-            output += (expired.stdout or b"").decode(errors="replace")
+            stdout, stderr = process.communicate(timeout=left)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+            stdout, _ = process.communicate()
+            output += stdout.decode(errors="replace")
             return {"name": name, "passed": False, "timeout": True, "seconds": round(time.time() - started, 1),
                     "reason": f"over {timeout} s", "output": tail(output, 15)}
+        result = subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
         text = result.stdout.decode(errors="replace") + result.stderr.decode(errors="replace")
         output += f"$ {command}\n{text}"
         if result.returncode != 0:
@@ -259,12 +264,12 @@ def run(mode, device, timeout, jobs, only):
     print(f"{mode} {device}: {passed} of {len(ordered)} passed ({timeouts} over the time limit)")
 
 
-def pack():
+def pack(modes):
     """The built programs' directories, without sources and objects, for the GPU machine."""
     carry = os.path.join(ROOT, ".device-carry")
     os.makedirs(carry, exist_ok=True)
     members = []
-    for mode in ("hip", "cuda", "hipify"):
+    for mode in modes:
         path = os.path.join(RESULTS, f"{mode}-build.json")
         if not os.path.exists(path):
             continue
@@ -277,7 +282,7 @@ def pack():
                 if entry.endswith((".o", ".cu", ".cuh", ".cpp", ".h", ".hpp", ".c")) or entry in ("Makefile", "LICENSE", "CMakeLists.txt", "README.md"):
                     continue
                 if os.path.isfile(full) and os.access(full, os.X_OK):
-                    subprocess.run(["strip", "--strip-debug", full], capture_output=True)
+                    subprocess.run(["strip", full], capture_output=True)
                 members.append(os.path.relpath(full, COMPAT))
     members += [os.path.relpath(os.path.join(RESULTS, f), COMPAT)
                 for f in os.listdir(RESULTS) if f.endswith("-build.json")]
@@ -288,8 +293,10 @@ def pack():
         if os.path.exists(library):
             shutil.copy(library, libdir)
     members.append("lib")
-    archive = os.path.join(carry, "compat.tar.xz")
-    subprocess.run(["tar", "-C", COMPAT, "-cJf", archive] + members, check=True)
+    archive = os.path.join(carry, f"compat-{'-'.join(modes)}.tar.xz")
+    # A 64 MiB dictionary: every program holds the same static runtime, which then
+    # compresses to almost nothing after its first copy.
+    subprocess.run(["tar", "-C", COMPAT, "-I", "xz -9e --lzma2=dict=192MiB", "-cf", archive] + members, check=True)
     print(f"pack: {len(members)} entries, {os.path.getsize(archive) // 1024} KiB in {archive}")
 
 
@@ -371,7 +378,8 @@ def main():
     p.add_argument("--timeout", type=float, default=60)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--only", nargs="*")
-    sub.add_parser("pack")
+    p = sub.add_parser("pack")
+    p.add_argument("modes", nargs="+", choices=["hip", "cuda", "hipify"])
     sub.add_parser("report")
     args = parser.parse_args()
     if args.command == "extract":
@@ -381,7 +389,7 @@ def main():
     elif args.command == "run":
         run(args.mode, args.device, args.timeout, args.jobs, args.only)
     elif args.command == "pack":
-        pack()
+        pack(args.modes)
     else:
         report()
 
