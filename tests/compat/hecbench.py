@@ -256,9 +256,10 @@ def run(mode, device, timeout, jobs, only):
             results[result["name"]] = result
             status = "passed" if result["passed"] else "FAILED " + result["reason"]
             print(f"{mode} {device} {result['name']}: {status} ({result['seconds']} s)", flush=True)
-    ordered = [results[n] for n in sorted(results)]
-    with open(path, "w", encoding="utf-8") as out:
-        json.dump(ordered, out, indent=1)
+            # Written after every program, so that a run cut off by a time limit keeps what it has.
+            ordered = [results[n] for n in sorted(results)]
+            with open(path, "w", encoding="utf-8") as out:
+                json.dump(ordered, out, indent=1)
     passed = sum(r["passed"] for r in ordered)
     timeouts = sum(r["timeout"] for r in ordered)
     print(f"{mode} {device}: {passed} of {len(ordered)} passed ({timeouts} over the time limit)")
