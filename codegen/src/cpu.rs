@@ -106,6 +106,7 @@ pub(crate) fn lower<'ctx>(
         .collect();
     let item = item_variable(module, context);
     lower_shared(module, context);
+    writable_constants(module);
     let mut kernel_parameters = Vec::new();
     for kernel in &kernels {
         kernel_parameters.push(parameters(*kernel, description)?);
@@ -234,6 +235,19 @@ fn lower_shared<'ctx>(module: &Module<'ctx>, context: &'ctx Context) {
             .replace_all_uses_with(storage.as_pointer_value());
         // SAFETY: no uses remain; the declaration is deleted once.
         unsafe { global.delete() };
+    }
+}
+
+/// `__constant__` variables the host can write (`hipMemcpyToSymbol`) are `constant` and
+/// `externally_initialized` in clang's IR. On a GPU the loader puts them in writable memory
+/// whatever the flag says; in a shared object a `constant` global goes to `.rodata`, where
+/// the runtime's copy faults. They become ordinary globals; `externally_initialized` keeps
+/// LLVM from folding their initial values into the kernels.
+fn writable_constants(module: &Module<'_>) {
+    for global in module.get_globals() {
+        if global.is_constant() && global.is_externally_initialized() {
+            global.set_constant(false);
+        }
     }
 }
 
