@@ -280,7 +280,9 @@ def pack(modes):
             directory = program_dir(mode, result["name"])
             for entry in os.listdir(directory):
                 full = os.path.join(directory, entry)
-                if entry.endswith((".o", ".cu", ".cuh", ".cpp", ".h", ".hpp", ".c")) or entry in ("Makefile", "LICENSE", "CMakeLists.txt", "README.md"):
+                # Objects are not needed; sources are kept, since some programs read
+                # theirs (or data files with source-like names) at run time.
+                if entry.endswith(".o"):
                     continue
                 if os.path.isfile(full) and os.access(full, os.X_OK):
                     subprocess.run(["strip", full], capture_output=True)
