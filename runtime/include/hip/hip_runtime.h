@@ -11,7 +11,36 @@
 #define HIP_HIP_RUNTIME_H
 
 #include <hip/oxhip/defines.h>
+
+/* What HIP's hip_runtime.h makes available without further includes, and real programs
+ * rely on (printf, EXIT_FAILURE, atoi, memcpy, clock_t, INT_MAX, the math functions on
+ * the host). Included before the device overloads, so that host code sees the C
+ * library's declarations whatever the user includes next. */
+#if defined(__cplusplus)
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <climits>
+#include <ctime>
+#include <limits>
+#include <type_traits>
+#include <utility>
+#else
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#endif
+
 #include <hip/hip_runtime_api.h>
+#include <hip/hip_vector_types.h>
 
 #if defined(__cplusplus)
 #include <hip/oxhip/builtin_vars.h>

@@ -192,19 +192,36 @@ namespace std {
 using ::abs; using ::labs; using ::llabs;
 } // namespace std
 
-/* min/max as HIP and CUDA provide them, for device code. */
-#define __OXHIP_MINMAX(type)                                                                    \
-  __OXHIP_DEVICE__ type min(type x, type y) { return y < x ? y : x; }                          \
-  __OXHIP_DEVICE__ type max(type x, type y) { return x < y ? y : x; }
-__OXHIP_MINMAX(int)
-__OXHIP_MINMAX(unsigned int)
-__OXHIP_MINMAX(long long)
-__OXHIP_MINMAX(unsigned long long)
-__OXHIP_DEVICE__ float min(float x, float y) { return __builtin_fminf(x, y); }
-__OXHIP_DEVICE__ float max(float x, float y) { return __builtin_fmaxf(x, y); }
-__OXHIP_DEVICE__ double min(double x, double y) { return __builtin_fmin(x, y); }
-__OXHIP_DEVICE__ double max(double x, double y) { return __builtin_fmax(x, y); }
+/* min/max as CUDA provides them (HIP does the same), callable from host and device code:
+ * one overload per integer type, the mixed signed/unsigned pairs (compared as unsigned,
+ * so min(-1, 1u) is 1u, as in CUDA), and float/double pairs (fmin/fmax, computed in
+ * double when the types differ). Without the mixed pairs min(int, unsigned) would be
+ * ambiguous. They are ordinary functions, so a user's own min template or
+ * std::min with `using namespace std` does not make same-type calls ambiguous. */
+#define __OXHIP_MINMAX(result, type1, type2)                                                    \
+  __OXHIP_HD__ result min(type1 x, type2 y) { return (result)y < (result)x ? (result)y : (result)x; } \
+  __OXHIP_HD__ result max(type1 x, type2 y) { return (result)x < (result)y ? (result)y : (result)x; }
+__OXHIP_MINMAX(int, int, int)
+__OXHIP_MINMAX(unsigned int, unsigned int, unsigned int)
+__OXHIP_MINMAX(unsigned int, int, unsigned int)
+__OXHIP_MINMAX(unsigned int, unsigned int, int)
+__OXHIP_MINMAX(long, long, long)
+__OXHIP_MINMAX(unsigned long, unsigned long, unsigned long)
+__OXHIP_MINMAX(unsigned long, long, unsigned long)
+__OXHIP_MINMAX(unsigned long, unsigned long, long)
+__OXHIP_MINMAX(long long, long long, long long)
+__OXHIP_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+__OXHIP_MINMAX(unsigned long long, long long, unsigned long long)
+__OXHIP_MINMAX(unsigned long long, unsigned long long, long long)
 #undef __OXHIP_MINMAX
+__OXHIP_HD__ float min(float x, float y) { return __builtin_fminf(x, y); }
+__OXHIP_HD__ float max(float x, float y) { return __builtin_fmaxf(x, y); }
+__OXHIP_HD__ double min(double x, double y) { return __builtin_fmin(x, y); }
+__OXHIP_HD__ double max(double x, double y) { return __builtin_fmax(x, y); }
+__OXHIP_HD__ double min(float x, double y) { return __builtin_fmin(x, y); }
+__OXHIP_HD__ double max(float x, double y) { return __builtin_fmax(x, y); }
+__OXHIP_HD__ double min(double x, float y) { return __builtin_fmin(x, y); }
+__OXHIP_HD__ double max(double x, float y) { return __builtin_fmax(x, y); }
 
 #endif /* __OXHIP_OFFLOAD__ */
 

@@ -1,0 +1,6 @@
+/* hip/hip_vector_types.h for oxhip: char1 ... double4, make_* and HIP's vector operators
+ * (hip/oxhip/vector_types.h), and dim3 (hip/hip_runtime_api.h). */
+#ifndef HIP_HIP_VECTOR_TYPES_H
+#define HIP_HIP_VECTOR_TYPES_H
+#include <hip/oxhip/vector_types.h>
+#endif
