@@ -1,6 +1,11 @@
 /* oxhip: cooperative groups (namespace cooperative_groups), for amdgcn, nvptx and the
- * CPU target.
+ * CPU target. Self-sufficient: includes hip/hip_runtime.h; CUDA's <cooperative_groups.h>
+ * becomes this header through hipify, and what CUDA splits into
+ * <cooperative_groups/reduce.h> and <cooperative_groups/scan.h> (reduce, inclusive_scan,
+ * exclusive_scan and the operator objects) is here too.
  *
+ * - thread_group: the type-erased group every other group converts to (by copy); its
+ *   size(), thread_rank(), sync() and meta_group_* dispatch on the kind of group.
  * - thread_block: the work-group; sync() is __syncthreads().
  * - grid_group: every thread of the launch; sync() is a grid-wide barrier, which only
  *   completes when all blocks are resident, i.e. under hipLaunchCooperativeKernel.
@@ -8,16 +13,27 @@
  *   counts its block in with a device-scope atomic and waits for the last block to bump
  *   the generation; the block's other threads wait at __syncthreads. On the CPU target the
  *   runtime's barrier does the same across the groups' OS threads.
- * - thread_block_tile<N> (N a power of two, at most warpSize) from tiled_partition<N>:
- *   N consecutive lanes of one warp; sync, shfl, shfl_up/down/xor, any, all, ballot.
- *   ballot() returns the tile's votes in its low N bits.
+ * - multi_grid_group: one grid on one device (num_grids() is 1); sync() is the grid's.
+ * - thread_block_tile<N> from tiled_partition<N> (N a power of two, at most warpSize):
+ *   N consecutive lanes of one warp, aligned to N. Its ballot and match masks have one
+ *   bit per thread rank of the tile.
+ * - tiled_partition(group, n): the same as a thread_group; for n above warpSize, a tile
+ *   of n consecutive threads of the block whose sync() is the block barrier (so every
+ *   tile of the block must synchronise at the same point).
+ * - coalesced_group from coalesced_threads() (the active lanes of the warp),
+ *   binary_partition, labeled_partition and tiled_partition of a coalesced group: any set
+ *   of lanes of one warp, ranked in lane order; its ballot and match masks are packed
+ *   by rank too.
+ * On the CPU target every warp-level operation is an exchange among all live lanes of
+ * the warp (see hip/oxhip/warp.h): groups of one warp may run side by side only while
+ * every lane of the warp keeps doing warp operations, or has exited.
  */
 #ifndef HIP_HIP_COOPERATIVE_GROUPS_H
 #define HIP_HIP_COOPERATIVE_GROUPS_H
 
 #include <hip/hip_runtime.h>
 
-#if defined(__cplusplus)
+#if defined(__cplusplus) && defined(__OXHIP_OFFLOAD__)
 
 #if defined(__OXHIP_AMDGCN__) || defined(__OXHIP_NVPTX__)
 /* [0]: blocks arrived in the current phase; [1]: phase generation. One copy per
@@ -61,114 +77,619 @@ static __device__ __forceinline__ void __oxhip_grid_sync() {
 static __device__ __forceinline__ unsigned int __oxhip_block_rank() {
   return (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
 }
-
 static __device__ __forceinline__ unsigned int __oxhip_thread_rank_in_block() {
   return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
 }
+static __device__ __forceinline__ unsigned int __oxhip_block_size() {
+  return blockDim.x * blockDim.y * blockDim.z;
+}
+static __device__ __forceinline__ unsigned int __oxhip_grid_blocks() {
+  return gridDim.x * gridDim.y * gridDim.z;
+}
+static __device__ __forceinline__ unsigned long long __oxhip_grid_thread_rank() {
+  return (unsigned long long)__oxhip_block_rank() * __oxhip_block_size() +
+         __oxhip_thread_rank_in_block();
+}
+static __device__ __forceinline__ unsigned long long __oxhip_grid_size() {
+  return (unsigned long long)__oxhip_grid_blocks() * __oxhip_block_size();
+}
+/* The `size` consecutive lanes, aligned to `size`, that hold the caller. */
+static __device__ __forceinline__ unsigned long long __oxhip_tile_lanes(unsigned int size) {
+  unsigned long long ones = size >= 64 ? ~0ull : (1ull << size) - 1ull;
+  return ones << (__lane_id() & ~(size - 1u));
+}
+/* The lanes of `lanes` whose ranks are first .. first + count - 1. */
+static __device__ __forceinline__ unsigned long long __oxhip_rank_range(unsigned long long lanes,
+                                                                       unsigned int first,
+                                                                       unsigned int count) {
+  unsigned int total = (unsigned int)__builtin_popcountll(lanes);
+  if (first >= total) return 0ull;
+  unsigned long long from = ~0ull << __oxhip_nth_lane(lanes, first);
+  unsigned long long below_end =
+      first + count >= total ? ~0ull : (1ull << __oxhip_nth_lane(lanes, first + count)) - 1ull;
+  return lanes & from & below_end;
+}
 
-class thread_block {
- public:
-  __device__ void sync() const { __syncthreads(); }
-  __device__ unsigned int thread_rank() const { return __oxhip_thread_rank_in_block(); }
-  __device__ unsigned int size() const { return blockDim.x * blockDim.y * blockDim.z; }
-  __device__ unsigned int num_threads() const { return size(); }
-  __device__ dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
-  __device__ dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
-  __device__ dim3 group_dim() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+enum __oxhip_group_kind {
+  __oxhip_kind_block,
+  __oxhip_kind_grid,
+  __oxhip_kind_multi_grid,
+  __oxhip_kind_tile,
+  __oxhip_kind_coalesced
 };
 
-static __device__ __forceinline__ thread_block this_thread_block() { return thread_block(); }
+/* Constructor tag: groups are made by this header's functions, not by users. */
+struct __oxhip_make {};
 
-class grid_group {
+class thread_group {
  public:
-  __device__ void sync() const { __oxhip_grid_sync(); }
-  __device__ unsigned long long size() const {
-    return (unsigned long long)(gridDim.x * gridDim.y * gridDim.z) *
-           (blockDim.x * blockDim.y * blockDim.z);
+  /* The state of a group, for this header's functions (not part of the API). */
+  unsigned int __oxhip_kind;
+  /* Tiles: the tile size. */
+  unsigned int __oxhip_tile_size;
+  /* Tiles of at most a warp and coalesced groups: the member lanes of the warp. */
+  unsigned long long __oxhip_lanes;
+  unsigned int __oxhip_meta_rank;
+  unsigned int __oxhip_meta_size;
+
+
+  __device__ __forceinline__ thread_group(__oxhip_make, unsigned int kind,
+                                          unsigned int tile_size = 0,
+                                          unsigned long long lanes = 0,
+                                          unsigned int meta_rank = 0,
+                                          unsigned int meta_size = 1)
+      : __oxhip_kind(kind),
+        __oxhip_tile_size(tile_size),
+        __oxhip_lanes(lanes),
+        __oxhip_meta_rank(meta_rank),
+        __oxhip_meta_size(meta_size) {}
+
+  __device__ __forceinline__ unsigned int size() const {
+    switch (__oxhip_kind) {
+      case __oxhip_kind_block:
+        return __oxhip_block_size();
+      case __oxhip_kind_grid:
+      case __oxhip_kind_multi_grid:
+        return (unsigned int)__oxhip_grid_size();
+      case __oxhip_kind_tile:
+        return __oxhip_tile_size;
+      default:
+        return (unsigned int)__builtin_popcountll(__oxhip_lanes);
+    }
   }
-  __device__ unsigned long long num_threads() const { return size(); }
-  __device__ unsigned long long thread_rank() const {
-    return (unsigned long long)__oxhip_block_rank() * (blockDim.x * blockDim.y * blockDim.z) +
-           __oxhip_thread_rank_in_block();
+  __device__ __forceinline__ unsigned int num_threads() const { return size(); }
+  __device__ __forceinline__ unsigned int thread_rank() const {
+    switch (__oxhip_kind) {
+      case __oxhip_kind_block:
+        return __oxhip_thread_rank_in_block();
+      case __oxhip_kind_grid:
+      case __oxhip_kind_multi_grid:
+        return (unsigned int)__oxhip_grid_thread_rank();
+      default:
+        if (__oxhip_lanes == 0) return __oxhip_thread_rank_in_block() & (__oxhip_tile_size - 1u);
+        return (unsigned int)__builtin_popcountll(__oxhip_lanes & __oxhip_lanes_below());
+    }
   }
-  __device__ unsigned int block_rank() const { return __oxhip_block_rank(); }
-  __device__ unsigned int num_blocks() const { return gridDim.x * gridDim.y * gridDim.z; }
-  __device__ dim3 group_dim() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+  __device__ __forceinline__ void sync() const {
+    switch (__oxhip_kind) {
+      case __oxhip_kind_block:
+        __syncthreads();
+        break;
+      case __oxhip_kind_grid:
+      case __oxhip_kind_multi_grid:
+        __oxhip_grid_sync();
+        break;
+      default:
+        if (__oxhip_lanes == 0)
+          __syncthreads();
+        else
+          __syncwarp(__oxhip_lanes);
+        break;
+    }
+  }
+  /* FIXME(#4): a grid group is valid in every launch; its sync() only completes under a
+   * cooperative one. */
+  __device__ __forceinline__ bool is_valid() const { return true; }
+  __device__ __forceinline__ unsigned int meta_group_rank() const { return __oxhip_meta_rank; }
+  __device__ __forceinline__ unsigned int meta_group_size() const { return __oxhip_meta_size; }
+  /* The group's kind, as HIP's cg_type() numbers them: 0 multi-grid, 1 grid, 2 block,
+   * 3 tile, 4 coalesced. */
+  __device__ __forceinline__ unsigned int cg_type() const {
+    switch (__oxhip_kind) {
+      case __oxhip_kind_multi_grid:
+        return 0;
+      case __oxhip_kind_grid:
+        return 1;
+      case __oxhip_kind_block:
+        return 2;
+      case __oxhip_kind_tile:
+        return 3;
+      default:
+        return 4;
+    }
+  }
+};
+
+/* ---- blocks, grids -------------------------------------------------------------- */
+
+class thread_block : public thread_group {
+ public:
+  __device__ __forceinline__ explicit thread_block(__oxhip_make make)
+      : thread_group(make, __oxhip_kind_block) {}
+
+  __device__ static __forceinline__ void sync() { __syncthreads(); }
+  __device__ static __forceinline__ unsigned int thread_rank() {
+    return __oxhip_thread_rank_in_block();
+  }
+  __device__ static __forceinline__ unsigned int size() { return __oxhip_block_size(); }
+  __device__ static __forceinline__ unsigned int num_threads() { return __oxhip_block_size(); }
+  __device__ static __forceinline__ dim3 group_index() {
+    return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+  }
+  __device__ static __forceinline__ dim3 thread_index() {
+    return dim3(threadIdx.x, threadIdx.y, threadIdx.z);
+  }
+  __device__ static __forceinline__ dim3 group_dim() {
+    return dim3(blockDim.x, blockDim.y, blockDim.z);
+  }
+  __device__ static __forceinline__ dim3 dim_threads() { return group_dim(); }
+};
+
+static __device__ __forceinline__ thread_block this_thread_block() {
+  return thread_block(__oxhip_make());
+}
+
+class grid_group : public thread_group {
+ public:
+  __device__ __forceinline__ explicit grid_group(__oxhip_make make)
+      : thread_group(make, __oxhip_kind_grid) {}
+
+  __device__ static __forceinline__ void sync() { __oxhip_grid_sync(); }
+  __device__ static __forceinline__ unsigned long long size() { return __oxhip_grid_size(); }
+  __device__ static __forceinline__ unsigned long long num_threads() { return __oxhip_grid_size(); }
+  __device__ static __forceinline__ unsigned long long thread_rank() {
+    return __oxhip_grid_thread_rank();
+  }
+  __device__ static __forceinline__ unsigned int block_rank() { return __oxhip_block_rank(); }
+  __device__ static __forceinline__ unsigned int num_blocks() { return __oxhip_grid_blocks(); }
+  __device__ static __forceinline__ dim3 block_index() {
+    return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+  }
+  __device__ static __forceinline__ dim3 dim_blocks() {
+    return dim3(gridDim.x, gridDim.y, gridDim.z);
+  }
+  __device__ static __forceinline__ dim3 group_dim() { return dim_blocks(); }
   /* FIXME(#4): true for every launch; sync() only completes under a cooperative one. */
-  __device__ bool is_valid() const { return true; }
+  __device__ static __forceinline__ bool is_valid() { return true; }
 };
 
-static __device__ __forceinline__ grid_group this_grid() { return grid_group(); }
+static __device__ __forceinline__ grid_group this_grid() { return grid_group(__oxhip_make()); }
 
+/* One device's grid: oxhip has no multi-device cooperative launch. */
+class multi_grid_group : public thread_group {
+ public:
+  __device__ __forceinline__ explicit multi_grid_group(__oxhip_make make)
+      : thread_group(make, __oxhip_kind_multi_grid) {}
+
+  __device__ static __forceinline__ void sync() { __oxhip_grid_sync(); }
+  __device__ static __forceinline__ unsigned long long size() { return __oxhip_grid_size(); }
+  __device__ static __forceinline__ unsigned long long num_threads() { return __oxhip_grid_size(); }
+  __device__ static __forceinline__ unsigned long long thread_rank() {
+    return __oxhip_grid_thread_rank();
+  }
+  __device__ static __forceinline__ unsigned int num_grids() { return 1; }
+  __device__ static __forceinline__ unsigned int grid_rank() { return 0; }
+  __device__ static __forceinline__ bool is_valid() { return true; }
+};
+
+static __device__ __forceinline__ multi_grid_group this_multi_grid() {
+  return multi_grid_group(__oxhip_make());
+}
+
+/* ---- tiles ---------------------------------------------------------------------- */
+
+template <unsigned int Size, class ParentT = void>
+class thread_block_tile;
+
+/* A tile that has forgotten its parent's type; every thread_block_tile<Size, ParentT>
+ * converts to it. */
 template <unsigned int Size>
-class thread_block_tile {
+class thread_block_tile<Size, void> : public thread_group {
   static_assert(Size > 0 && (Size & (Size - 1)) == 0 && Size <= 64,
                 "thread_block_tile size must be a power of two, at most the warp size");
 
-  /* The tile's lanes within the warp's ballot. */
-  __device__ static unsigned long long tile_bits(unsigned long long warp_mask) {
-    unsigned int base = __lane_id() & ~(Size - 1);
-    unsigned long long ones = Size >= 64 ? ~0ull : ((1ull << Size) - 1);
-    return (warp_mask >> base) & ones;
+  __device__ static __forceinline__ unsigned int first_lane() { return __lane_id() & ~(Size - 1u); }
+  __device__ static __forceinline__ unsigned long long ones() {
+    return Size >= 64 ? ~0ull : (1ull << (Size % 64)) - 1ull;
+  }
+  /* The tile's bits of a warp-wide lane mask, by thread rank. */
+  __device__ static __forceinline__ unsigned long long own_bits(unsigned long long warp_mask) {
+    return (warp_mask >> first_lane()) & ones();
+  }
+  /* The member lanes of the warp. */
+  __device__ static __forceinline__ unsigned long long lanes() { return __oxhip_tile_lanes(Size); }
+
+ public:
+  __device__ __forceinline__ thread_block_tile(__oxhip_make make, unsigned int meta_rank,
+                                               unsigned int meta_size)
+      : thread_group(make, __oxhip_kind_tile, Size, __oxhip_tile_lanes(Size), meta_rank,
+                     meta_size) {}
+
+  __host__ __device__ static constexpr unsigned int size() { return Size; }
+  __host__ __device__ static constexpr unsigned int num_threads() { return Size; }
+  __device__ static __forceinline__ unsigned int thread_rank() { return __lane_id() & (Size - 1u); }
+  __device__ static __forceinline__ void sync() { __syncwarp(lanes()); }
+
+  template <class T>
+  __device__ __forceinline__ T shfl(T value, int source_rank) const {
+    return __oxhip_shfl(__OXHIP_SHFL_IDX, lanes(), value, source_rank, (int)Size);
+  }
+  template <class T>
+  __device__ __forceinline__ T shfl_up(T value, unsigned int delta) const {
+    return __oxhip_shfl(__OXHIP_SHFL_UP, lanes(), value, (int)delta, (int)Size);
+  }
+  template <class T>
+  __device__ __forceinline__ T shfl_down(T value, unsigned int delta) const {
+    return __oxhip_shfl(__OXHIP_SHFL_DOWN, lanes(), value, (int)delta, (int)Size);
+  }
+  template <class T>
+  __device__ __forceinline__ T shfl_xor(T value, unsigned int lane_mask) const {
+    return __oxhip_shfl(__OXHIP_SHFL_XOR, lanes(), value, (int)lane_mask, (int)Size);
+  }
+
+  __device__ __forceinline__ unsigned long long ballot(int predicate) const {
+    return own_bits(__ballot_sync(lanes(), predicate));
+  }
+  __device__ __forceinline__ int any(int predicate) const { return __any_sync(lanes(), predicate); }
+  __device__ __forceinline__ int all(int predicate) const { return __all_sync(lanes(), predicate); }
+  template <class T>
+  __device__ __forceinline__ unsigned long long match_any(T value) const {
+    return own_bits(__match_any_sync(lanes(), value));
+  }
+  template <class T>
+  __device__ __forceinline__ unsigned long long match_all(T value, int& predicate) const {
+    return own_bits(__match_all_sync(lanes(), value, &predicate));
+  }
+};
+
+template <unsigned int Size, class ParentT>
+class thread_block_tile : public thread_block_tile<Size, void> {
+ public:
+  __device__ __forceinline__ thread_block_tile(__oxhip_make make, unsigned int meta_rank,
+                                               unsigned int meta_size)
+      : thread_block_tile<Size, void>(make, meta_rank, meta_size) {}
+};
+
+/* tiled_partition<N>(block) and tiled_partition<N>(tile): tile i of the parent holds its
+ * thread ranks i*N .. i*N + N - 1. */
+template <unsigned int Size>
+static __device__ __forceinline__ thread_block_tile<Size, thread_block> tiled_partition(
+    const thread_block& parent) {
+  return thread_block_tile<Size, thread_block>(__oxhip_make(), parent.thread_rank() / Size,
+                                               (parent.size() + Size - 1) / Size);
+}
+template <unsigned int Size, unsigned int ParentSize, class GrandParentT>
+static __device__ __forceinline__ thread_block_tile<Size, thread_block_tile<ParentSize, GrandParentT> >
+tiled_partition(const thread_block_tile<ParentSize, GrandParentT>& parent) {
+  static_assert(Size <= ParentSize, "a tile cannot be larger than the tile it partitions");
+  return thread_block_tile<Size, thread_block_tile<ParentSize, GrandParentT> >(
+      __oxhip_make(), parent.thread_rank() / Size, ParentSize / Size);
+}
+
+/* A group of one thread. */
+static __device__ __forceinline__ thread_block_tile<1, void> this_thread() {
+  return thread_block_tile<1, void>(__oxhip_make(), __oxhip_thread_rank_in_block(),
+                                    __oxhip_block_size());
+}
+
+/* ---- coalesced groups ----------------------------------------------------------- */
+
+class coalesced_group : public thread_group {
+  __device__ __forceinline__ unsigned long long lanes() const { return __oxhip_lanes; }
+  /* The lane of thread rank `rank`. */
+  __device__ __forceinline__ int lane_of(unsigned int rank) const {
+    return __oxhip_nth_lane(__oxhip_lanes, rank);
   }
 
  public:
-  __device__ void sync() const {
-#if defined(__OXHIP_AMDGCN__)
-    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
-    __builtin_amdgcn_wave_barrier();
-    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
-#elif defined(__OXHIP_NVPTX__)
-    __nvvm_bar_warp_sync(__nvvm_activemask());
-#elif defined(__OXHIP_CPU__)
-    /* A ballot returns once every live lane of the warp has arrived. */
-    (void)__oxhip_cpu_ballot(1);
-#endif
+  __device__ __forceinline__ coalesced_group(__oxhip_make make, unsigned long long lanes,
+                                             unsigned int meta_rank = 0,
+                                             unsigned int meta_size = 1)
+      : thread_group(make, __oxhip_kind_coalesced, 0, lanes, meta_rank, meta_size) {}
+
+  __device__ __forceinline__ unsigned int size() const {
+    return (unsigned int)__builtin_popcountll(__oxhip_lanes);
   }
-  __device__ unsigned int thread_rank() const { return __lane_id() & (Size - 1); }
-  __device__ static constexpr unsigned int size() { return Size; }
-  __device__ static constexpr unsigned int num_threads() { return Size; }
-  __device__ unsigned int meta_group_rank() const { return __oxhip_thread_rank_in_block() / Size; }
-  __device__ unsigned int meta_group_size() const {
-    return (blockDim.x * blockDim.y * blockDim.z + Size - 1) / Size;
+  __device__ __forceinline__ unsigned int num_threads() const { return size(); }
+  __device__ __forceinline__ unsigned int thread_rank() const {
+    return (unsigned int)__builtin_popcountll(__oxhip_lanes & __oxhip_lanes_below());
+  }
+  __device__ __forceinline__ void sync() const { __syncwarp(__oxhip_lanes); }
+
+  /* Shuffles by thread rank; a source rank beyond the group wraps around, and up/down
+   * shuffles whose source is outside the group return the caller's own value. */
+  template <class T>
+  __device__ __forceinline__ T shfl(T value, int source_rank) const {
+    return __oxhip_read_lane(lanes(), value, lane_of((unsigned int)source_rank % size()));
+  }
+  template <class T>
+  __device__ __forceinline__ T shfl_up(T value, unsigned int delta) const {
+    unsigned int rank = thread_rank();
+    int source = rank >= delta ? lane_of(rank - delta) : (int)__lane_id();
+    return __oxhip_read_lane(lanes(), value, source);
+  }
+  template <class T>
+  __device__ __forceinline__ T shfl_down(T value, unsigned int delta) const {
+    unsigned int rank = thread_rank();
+    int source = rank + delta < size() ? lane_of(rank + delta) : (int)__lane_id();
+    return __oxhip_read_lane(lanes(), value, source);
+  }
+  template <class T>
+  __device__ __forceinline__ T shfl_xor(T value, unsigned int rank_mask) const {
+    unsigned int source_rank = thread_rank() ^ rank_mask;
+    int source = source_rank < size() ? lane_of(source_rank) : (int)__lane_id();
+    return __oxhip_read_lane(lanes(), value, source);
   }
 
-  template <class T>
-  __device__ T shfl(T value, int source_rank) const {
-    return __shfl(value, source_rank, (int)Size);
+  __device__ __forceinline__ unsigned long long ballot(int predicate) const {
+    return __oxhip_pack_lanes(__ballot_sync(lanes(), predicate), lanes());
   }
+  __device__ __forceinline__ int any(int predicate) const { return __any_sync(lanes(), predicate); }
+  __device__ __forceinline__ int all(int predicate) const { return __all_sync(lanes(), predicate); }
   template <class T>
-  __device__ T shfl_down(T value, unsigned int delta) const {
-    return __shfl_down(value, delta, (int)Size);
-  }
-  template <class T>
-  __device__ T shfl_up(T value, unsigned int delta) const {
-    return __shfl_up(value, delta, (int)Size);
+  __device__ __forceinline__ unsigned long long match_any(T value) const {
+    return __oxhip_pack_lanes(__match_any_sync(lanes(), value), lanes());
   }
   template <class T>
-  __device__ T shfl_xor(T value, int mask) const {
-    return __shfl_xor(value, mask, (int)Size);
+  __device__ __forceinline__ unsigned long long match_all(T value, int& predicate) const {
+    return __oxhip_pack_lanes(__match_all_sync(lanes(), value, &predicate), lanes());
   }
-
-  __device__ unsigned long long ballot(int predicate) const {
-    return tile_bits(__ballot(predicate));
-  }
-  __device__ int any(int predicate) const { return ballot(predicate) != 0; }
-  __device__ int all(int predicate) const { return ballot(predicate) == tile_bits(__ballot(1)); }
 };
 
-template <unsigned int Size>
-static __device__ __forceinline__ thread_block_tile<Size> tiled_partition(const thread_block&) {
-  return thread_block_tile<Size>();
+static __device__ __forceinline__ coalesced_group coalesced_threads() {
+  return coalesced_group(__oxhip_make(), __activemask());
 }
+
+/* Tile i of a coalesced group holds its thread ranks i*n .. i*n + n - 1. */
+static __device__ __forceinline__ coalesced_group tiled_partition(const coalesced_group& parent,
+                                                                  unsigned int tile_size) {
+  unsigned int tile = parent.thread_rank() / tile_size;
+  return coalesced_group(
+      __oxhip_make(),
+      __oxhip_rank_range(parent.__oxhip_lanes, tile * tile_size, tile_size), tile,
+      (parent.size() + tile_size - 1) / tile_size);
+}
+
+/* Tile i of any group holds its thread ranks i*n .. i*n + n - 1; a tile at least as large
+ * as a tile it partitions is that tile. */
+static __device__ __forceinline__ thread_group tiled_partition(const thread_group& parent,
+                                                               unsigned int tile_size) {
+  unsigned int tile = parent.thread_rank() / tile_size;
+  unsigned int tiles = (parent.size() + tile_size - 1) / tile_size;
+  if (parent.__oxhip_kind == __oxhip_kind_coalesced)
+    return coalesced_group(
+        __oxhip_make(),
+        __oxhip_rank_range(parent.__oxhip_lanes, tile * tile_size, tile_size), tile, tiles);
+  if (parent.__oxhip_kind == __oxhip_kind_tile && tile_size >= parent.__oxhip_tile_size)
+    return parent;
+  unsigned long long lanes =
+      tile_size <= (unsigned int)warpSize ? __oxhip_tile_lanes(tile_size) : 0ull;
+  return thread_group(__oxhip_make(), __oxhip_kind_tile, tile_size, lanes, tile, tiles);
+}
+
+/* The parent's threads whose predicate is the caller's. */
+static __device__ __forceinline__ coalesced_group __oxhip_split(unsigned long long lanes,
+                                                                bool predicate) {
+  unsigned long long votes = __ballot_sync(lanes, predicate) & lanes;
+  return coalesced_group(__oxhip_make(), predicate ? votes : lanes & ~votes);
+}
+static __device__ __forceinline__ coalesced_group binary_partition(const coalesced_group& parent,
+                                                                   bool predicate) {
+  return __oxhip_split(parent.__oxhip_lanes, predicate);
+}
+template <unsigned int Size, class ParentT>
+static __device__ __forceinline__ coalesced_group binary_partition(
+    const thread_block_tile<Size, ParentT>& parent, bool predicate) {
+  return __oxhip_split(parent.__oxhip_lanes, predicate);
+}
+
+/* The parent's threads whose label is the caller's. */
+static __device__ __forceinline__ coalesced_group labeled_partition(const coalesced_group& parent,
+                                                                    int label) {
+  return coalesced_group(__oxhip_make(), __match_any_sync(parent.__oxhip_lanes, label));
+}
+template <unsigned int Size, class ParentT>
+static __device__ __forceinline__ coalesced_group labeled_partition(
+    const thread_block_tile<Size, ParentT>& parent, int label) {
+  return coalesced_group(__oxhip_make(), __match_any_sync(parent.__oxhip_lanes, label));
+}
+
+/* ---- free functions ------------------------------------------------------------- */
 
 template <class Group>
 static __device__ __forceinline__ void sync(const Group& group) {
   group.sync();
 }
+template <class Group>
+static __device__ __forceinline__ auto group_size(const Group& group) -> decltype(group.size()) {
+  return group.size();
+}
+template <class Group>
+static __device__ __forceinline__ auto thread_rank(const Group& group)
+    -> decltype(group.thread_rank()) {
+  return group.thread_rank();
+}
+
+/* ---- reduce and scans ----------------------------------------------------------- */
+
+/* The operators of reduce and the scans: less gives the smaller value, greater the
+ * larger. */
+template <class T>
+struct plus {
+  __host__ __device__ __forceinline__ T operator()(const T& a, const T& b) const { return a + b; }
+};
+template <class T>
+struct less {
+  __host__ __device__ __forceinline__ T operator()(const T& a, const T& b) const {
+    return b < a ? b : a;
+  }
+};
+template <class T>
+struct greater {
+  __host__ __device__ __forceinline__ T operator()(const T& a, const T& b) const {
+    return a < b ? b : a;
+  }
+};
+template <class T>
+struct bit_and {
+  __host__ __device__ __forceinline__ T operator()(const T& a, const T& b) const { return a & b; }
+};
+template <class T>
+struct bit_or {
+  __host__ __device__ __forceinline__ T operator()(const T& a, const T& b) const { return a | b; }
+};
+template <class T>
+struct bit_xor {
+  __host__ __device__ __forceinline__ T operator()(const T& a, const T& b) const { return a ^ b; }
+};
+
+/* The largest and lowest values of the arithmetic types (the identities of less and
+ * greater); value-initialised for other types. */
+template <class T>
+struct __oxhip_limits {
+  __device__ static __forceinline__ T highest() { return T(); }
+  __device__ static __forceinline__ T lowest() { return T(); }
+};
+#define __OXHIP_LIMITS(type, high, low)                                                         \
+  template <>                                                                                   \
+  struct __oxhip_limits<type> {                                                                 \
+    __device__ static __forceinline__ type highest() { return high; }                          \
+    __device__ static __forceinline__ type lowest() { return low; }                            \
+  };
+__OXHIP_LIMITS(char, (char)((char)-1 < 0 ? __SCHAR_MAX__ : 2 * __SCHAR_MAX__ + 1),
+               (char)((char)-1 < 0 ? -__SCHAR_MAX__ - 1 : 0))
+__OXHIP_LIMITS(signed char, __SCHAR_MAX__, -__SCHAR_MAX__ - 1)
+__OXHIP_LIMITS(unsigned char, (unsigned char)~0u, 0)
+__OXHIP_LIMITS(short, __SHRT_MAX__, -__SHRT_MAX__ - 1)
+__OXHIP_LIMITS(unsigned short, (unsigned short)~0u, 0)
+__OXHIP_LIMITS(int, __INT_MAX__, -__INT_MAX__ - 1)
+__OXHIP_LIMITS(unsigned int, ~0u, 0u)
+__OXHIP_LIMITS(long, __LONG_MAX__, -__LONG_MAX__ - 1)
+__OXHIP_LIMITS(unsigned long, ~0ul, 0ul)
+__OXHIP_LIMITS(long long, __LONG_LONG_MAX__, -__LONG_LONG_MAX__ - 1)
+__OXHIP_LIMITS(unsigned long long, ~0ull, 0ull)
+__OXHIP_LIMITS(float, __builtin_huge_valf(), -__builtin_huge_valf())
+__OXHIP_LIMITS(double, __builtin_huge_val(), -__builtin_huge_val())
+#undef __OXHIP_LIMITS
+
+/* What exclusive_scan gives thread rank 0: the operator's identity for the operators
+ * above, a value-initialised T for any other operation. */
+template <class T, class Op>
+struct __oxhip_identity {
+  __device__ static __forceinline__ T value() { return T(); }
+};
+template <class T>
+struct __oxhip_identity<T, less<T> > {
+  __device__ static __forceinline__ T value() { return __oxhip_limits<T>::highest(); }
+};
+template <class T>
+struct __oxhip_identity<T, greater<T> > {
+  __device__ static __forceinline__ T value() { return __oxhip_limits<T>::lowest(); }
+};
+template <class T>
+struct __oxhip_identity<T, bit_and<T> > {
+  __device__ static __forceinline__ T value() { return (T)~T(); }
+};
+
+/* redux.sync (sm_80 and later) for int and unsigned under the operators above. */
+template <class T, class Op>
+struct __oxhip_redux {
+  static const bool native = false;
+  __device__ static __forceinline__ T apply(unsigned long long lanes, T value) {
+    (void)lanes;
+    return value;
+  }
+};
+#if defined(__OXHIP_NVPTX_REDUX)
+#define __OXHIP_REDUX(type, op, function)                                                       \
+  template <>                                                                                   \
+  struct __oxhip_redux<type, op<type> > {                                                       \
+    static const bool native = true;                                                            \
+    __device__ static __forceinline__ type apply(unsigned long long lanes, type value) {       \
+      return function(lanes, value);                                                            \
+    }                                                                                           \
+  };
+#define __OXHIP_REDUX_TYPE(type)                                                                \
+  __OXHIP_REDUX(type, plus, __reduce_add_sync)                                                  \
+  __OXHIP_REDUX(type, less, __reduce_min_sync)                                                  \
+  __OXHIP_REDUX(type, greater, __reduce_max_sync)                                               \
+  __OXHIP_REDUX(type, bit_and, __reduce_and_sync)                                               \
+  __OXHIP_REDUX(type, bit_or, __reduce_or_sync)                                                 \
+  __OXHIP_REDUX(type, bit_xor, __reduce_xor_sync)
+__OXHIP_REDUX_TYPE(int)
+__OXHIP_REDUX_TYPE(unsigned int)
+#undef __OXHIP_REDUX_TYPE
+#undef __OXHIP_REDUX
+#endif
+
+/* reduce: every thread of the group gets op applied over the group's values in thread
+ * rank order (so op need only be associative). */
+template <unsigned int Size, class ParentT, class T, class Op>
+static __device__ __forceinline__ T reduce(const thread_block_tile<Size, ParentT>& group,
+                                           T value, Op op) {
+  if (__oxhip_redux<T, Op>::native)
+    return __oxhip_redux<T, Op>::apply(group.__oxhip_lanes, value);
+  /* Butterfly: after the round of distance d, each thread holds the reduction of its
+   * aligned run of 2d ranks, the lower half on the left. */
+  unsigned int rank = group.thread_rank();
+  for (unsigned int step = 1; step < Size; step <<= 1) {
+    T other = group.shfl_xor(value, step);
+    value = (rank & step) ? op(other, value) : op(value, other);
+  }
+  return value;
+}
+template <class T, class Op>
+static __device__ __forceinline__ T reduce(const coalesced_group& group, T value, Op op) {
+  if (__oxhip_redux<T, Op>::native)
+    return __oxhip_redux<T, Op>::apply(group.__oxhip_lanes, value);
+  return __oxhip_reduce_lanes(group.__oxhip_lanes, value, op);
+}
+
+/* inclusive_scan: thread rank r gets op over ranks 0 .. r, in rank order. */
+template <unsigned int Size, class ParentT, class T, class Op>
+static __device__ __forceinline__ T inclusive_scan(const thread_block_tile<Size, ParentT>& group,
+                                                   T value, Op op) {
+  unsigned int rank = group.thread_rank();
+  for (unsigned int step = 1; step < Size; step <<= 1) {
+    T other = group.shfl_up(value, step);
+    if (rank >= step) value = op(other, value);
+  }
+  return value;
+}
+template <class T, class Op>
+static __device__ __forceinline__ T inclusive_scan(const coalesced_group& group, T value, Op op) {
+  return __oxhip_scan_lanes(group.__oxhip_lanes, value, op);
+}
+template <class Group, class T>
+static __device__ __forceinline__ T inclusive_scan(const Group& group, T value) {
+  return inclusive_scan(group, value, plus<T>());
+}
+
+/* exclusive_scan: thread rank r gets op over ranks 0 .. r - 1; rank 0 gets the
+ * operator's identity (see __oxhip_identity). */
+template <class Group, class T, class Op>
+static __device__ __forceinline__ T exclusive_scan(const Group& group, T value, Op op) {
+  T inclusive = inclusive_scan(group, value, op);
+  T previous = group.shfl_up(inclusive, 1);
+  return group.thread_rank() == 0 ? __oxhip_identity<T, Op>::value() : previous;
+}
+template <class Group, class T>
+static __device__ __forceinline__ T exclusive_scan(const Group& group, T value) {
+  return exclusive_scan(group, value, plus<T>());
+}
 
 }  // namespace cooperative_groups
 
-#endif /* __cplusplus */
+#endif /* __cplusplus && __OXHIP_OFFLOAD__ */
 
 #endif /* HIP_HIP_COOPERATIVE_GROUPS_H */
