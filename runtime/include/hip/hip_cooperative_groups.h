@@ -369,8 +369,9 @@ static __device__ __forceinline__ thread_block_tile<Size, thread_block> tiled_pa
                                                (parent.size() + Size - 1) / Size);
 }
 template <unsigned int Size, unsigned int ParentSize, class GrandParentT>
-static __device__ __forceinline__ thread_block_tile<Size, thread_block_tile<ParentSize, GrandParentT> >
-tiled_partition(const thread_block_tile<ParentSize, GrandParentT>& parent) {
+static __device__ __forceinline__
+    thread_block_tile<Size, thread_block_tile<ParentSize, GrandParentT> >
+    tiled_partition(const thread_block_tile<ParentSize, GrandParentT>& parent) {
   static_assert(Size <= ParentSize, "a tile cannot be larger than the tile it partitions");
   return thread_block_tile<Size, thread_block_tile<ParentSize, GrandParentT> >(
       __oxhip_make(), parent.thread_rank() / Size, ParentSize / Size);

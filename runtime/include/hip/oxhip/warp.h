@@ -35,9 +35,9 @@
 #endif
 
 template <bool Condition, class T = void>
-struct __oxhip_enable_if {};
+struct __oxhip_warp_enable_if {};
 template <class T>
-struct __oxhip_enable_if<true, T> {
+struct __oxhip_warp_enable_if<true, T> {
   typedef T type;
 };
 
@@ -240,7 +240,8 @@ __OXHIP_DEVICE__ __oxhip_shfl_word __oxhip_shfl_exchange(int kind, unsigned long
 template <class T>
 __OXHIP_DEVICE__ T __oxhip_shfl(int kind, unsigned long long mask, T value, int operand,
                                 int width) {
-  const unsigned int words = (sizeof(T) + sizeof(__oxhip_shfl_word) - 1) / sizeof(__oxhip_shfl_word);
+  const unsigned int word_size = sizeof(__oxhip_shfl_word);
+  const unsigned int words = (sizeof(T) + word_size - 1) / word_size;
   __oxhip_shfl_word bits[words];
   bits[words - 1] = 0;
   __builtin_memcpy(bits, &value, sizeof(T));
@@ -280,8 +281,9 @@ __OXHIP_DEVICE__ T __oxhip_read_lane(unsigned long long mask, T value, int lane)
   __OXHIP_SHUFFLE_TYPE(name, kind, operand_type, float)                                         \
   __OXHIP_SHUFFLE_TYPE(name, kind, operand_type, double)                                        \
   template <class T>                                                                            \
-  __OXHIP_DEVICE__ typename __oxhip_enable_if<!__is_integral(T) && !__is_enum(T), T>::type     \
-  name(T value, operand_type operand, int width = warpSize) {                                   \
+  __OXHIP_DEVICE__                                                                              \
+  typename __oxhip_warp_enable_if<!__is_integral(T) && !__is_enum(T), T>::type name(           \
+      T value, operand_type operand, int width = warpSize) {                                   \
     return __oxhip_shfl(kind, __OXHIP_ACTIVE_LANES(), value, (int)operand, width);            \
   }                                                                                             \
   template <class T>                                                                            \
