@@ -360,7 +360,13 @@ pub static OPTIONS: &[OptionDef] = &[
         OptId::NoGpuLib,
         "do not link the device library",
     ),
-    opt("-nogpuinc", Flag, OptId::NoGpuInc, ""),
+    opt(
+        "-nogpuinc",
+        Flag,
+        OptId::NoGpuInc,
+        "do not include hip/hip_runtime.h before HIP and CUDA sources",
+    ),
+    opt("-nohipwrapperinc", Flag, OptId::NoGpuInc, ""),
     opt(
         "--hip-link",
         Flag,
@@ -667,6 +673,9 @@ pub struct Invocation {
     /// `-fsanitize=`: host code and CPU-target kernels (not GPU kernels) are instrumented,
     /// and the link adds the sanitizer runtimes.
     pub sanitizers: Sanitizers,
+    /// `-nogpuinc`/`-nohipwrapperinc`: HIP and CUDA sources are not preceded by
+    /// `hip/hip_runtime.h` (they include what they use themselves).
+    pub no_runtime_header: bool,
     /// `--offload-compress`: the zstd level for the bundle (`None`: flat bundle).
     pub offload_compression: Option<i32>,
     pub print_jobs: bool,
@@ -830,6 +839,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
         pthread: false,
         link_devicelibs: true,
         sanitizers: Sanitizers::default(),
+        no_runtime_header: false,
         offload_compression: None,
         print_jobs: false,
         print_phases: false,
@@ -1008,7 +1018,8 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
                     }
                 }
             }
-            OptId::NoGpuInc | OptId::HipLink | OptId::PrintClangInfo => {}
+            OptId::NoGpuInc => inv.no_runtime_header = true,
+            OptId::HipLink | OptId::PrintClangInfo => {}
         }
     }
 

@@ -222,6 +222,7 @@ pub(crate) fn cc1_args(
         warnings: invocation.warnings.clone(),
         dependencies: request.dependencies.clone(),
         hip_include_dir: toolchain.hip_include_dir.clone(),
+        runtime_header: !invocation.no_runtime_header,
         extra_cc1,
     };
     frontend::cc1_args(&toolchain.clang, &options, input, output)

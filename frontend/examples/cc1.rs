@@ -82,6 +82,7 @@ fn main() -> ExitCode {
         dependencies: None,
         hip_include_dir: std::fs::canonicalize(repo.join("runtime/include"))
             .unwrap_or(repo.join("runtime/include")),
+        runtime_header: true,
         extra_cc1: Vec::new(),
     };
     let line = cc1_args(&clang, &options, input.as_ref(), output.as_ref());

@@ -169,6 +169,11 @@ pub struct CompileOptions {
     pub dependencies: Option<DependencyOptions>,
     /// The directory holding `hip/hip_runtime.h` (our `runtime/include`).
     pub hip_include_dir: PathBuf,
+    /// HIP and CUDA compiles: include `hip/hip_runtime.h` before the source, as clang's
+    /// HIP mode does (false with `-nogpuinc`), so that a source that includes nothing
+    /// can use the HIP language and API, and the headers come first whatever the
+    /// source includes.
+    pub runtime_header: bool,
     /// Appended verbatim before `-o` (`-fgpu-rdc`, `-ffast-math`'s cc1 flags, `-Xclang` arguments).
     pub extra_cc1: Vec<OsString>,
 }
@@ -367,6 +372,10 @@ pub fn cc1_args(
         line.push("-w");
     }
 
+    if offload && options.runtime_header {
+        line.push("-include");
+        line.push("hip/hip_runtime.h");
+    }
     for arg in &options.preprocessor {
         let (flag, value) = match arg {
             PreprocessorArg::Define(text) => ("-D", OsString::from(text)),

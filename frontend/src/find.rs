@@ -99,17 +99,20 @@ fn major_of(version: &str) -> Option<u32> {
     version.split('.').next()?.parse().ok()
 }
 
-/// Asks clang for the `-cc1` lines of a host-only HIP compile and keeps its resource
+/// Asks clang for the `-cc1` line of a plain C++ compile and keeps its resource
 /// directory and system include directories (libstdc++, libc, clang's own headers).
+///
+/// A C++ compile, not a HIP one: in HIP mode clang's driver looks for ROCm and, when it
+/// finds one (Debian's `hipcc` package is enough), puts its `cuda_wrappers` directory in
+/// front of libstdc++, whose headers then expect clang's HIP headers instead of ours.
+/// The C++ list is the same on every machine with the same clang and C++ library.
 fn discover(path: PathBuf, version: String) -> Result<Clang, FrontendError> {
     let output = Command::new(&path)
+        .env("LC_ALL", "C")
         .args([
             "-###",
             "-x",
-            "hip",
-            "--cuda-host-only",
-            "-nogpuinc",
-            "-nogpulib",
+            "c++",
             "-c",
             "/dev/null",
             "-o",
@@ -154,8 +157,12 @@ pub(crate) fn parse_dry_run(text: &str) -> Option<(PathBuf, Vec<SystemInclude>)>
         };
         let path = PathBuf::from(&pair[1]);
         // Without the HIP runtime wrapper clang 22 adds the bare resource directory,
-        // which holds no headers; the driver also lists every directory twice.
-        if path == resource_dir || includes.iter().any(|seen| seen.path == path) {
+        // which holds no headers; the driver also lists every directory twice. Wrapper
+        // directories for clang's own CUDA/HIP headers never belong to our compiles.
+        if path == resource_dir
+            || path.file_name().is_some_and(|name| name == "cuda_wrappers")
+            || includes.iter().any(|seen| seen.path == path)
+        {
             continue;
         }
         includes.push(SystemInclude { kind, path });
@@ -203,7 +210,7 @@ mod tests {
         let text = concat!(
             "Debian clang version 22.1.8\n",
             " \"/c/clang\" \"-cc1\" \"-triple\" \"x86_64-pc-linux-gnu\" \"-resource-dir\" \"/r\" ",
-            "\"-internal-isystem\" \"/r\" \"-internal-isystem\" \"/cxx\" \"-internal-isystem\" \"/r/include\" ",
+            "\"-internal-isystem\" \"/r/include/cuda_wrappers\" \"-internal-isystem\" \"/r\" \"-internal-isystem\" \"/cxx\" \"-internal-isystem\" \"/r/include\" ",
             "\"-internal-externc-isystem\" \"/usr/include\" \"-internal-isystem\" \"/cxx\" \"-x\" \"hip\" \"/dev/null\"\n",
         );
         let (resource_dir, includes) = parse_dry_run(text).unwrap();

@@ -46,6 +46,7 @@ fn options(lang: Lang, side: Side, output: Output) -> CompileOptions {
         warnings: Vec::new(),
         dependencies: None,
         hip_include_dir: PathBuf::from("/oxhip/include"),
+        runtime_header: true,
         extra_cc1: Vec::new(),
     }
 }

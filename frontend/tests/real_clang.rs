@@ -43,6 +43,7 @@ fn options(side: Side, output: Output) -> CompileOptions {
         warnings: Vec::new(),
         dependencies: None,
         hip_include_dir: repo_root().join("runtime/include"),
+        runtime_header: true,
         extra_cc1: Vec::new(),
     }
 }

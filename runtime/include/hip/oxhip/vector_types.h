@@ -42,8 +42,8 @@
 /* What the operator templates know about a vector type: its element type, its number
  * of elements and whether it holds integers. Only our vector types have it. */
 template <class V> struct __oxhip_vector_info {};
-template <bool B, class T> struct __oxhip_enable_if {};
-template <class T> struct __oxhip_enable_if<true, T> {
+template <bool B, class T> struct __oxhip_vec_enable_if {};
+template <class T> struct __oxhip_vec_enable_if<true, T> {
   typedef T type;
 };
 
@@ -162,14 +162,14 @@ __OXHIP_VECTORS(double, double)
 /* The return type R of an operator on vector V with n elements (the I forms: integer
  * elements only; the S forms: with an arithmetic scalar S); substitution fails for
  * anything else, so these templates never compete with user types. */
-#define __OXHIP_VRET(V, R, n) typename __oxhip_enable_if<__oxhip_vector_info<V>::rank == n, R>::type
+#define __OXHIP_VRET(V, R, n) typename __oxhip_vec_enable_if<__oxhip_vector_info<V>::rank == n, R>::type
 #define __OXHIP_VRETI(V, R, n)                                                                  \
-  typename __oxhip_enable_if<__oxhip_vector_info<V>::rank == n && __oxhip_vector_info<V>::integral, \
+  typename __oxhip_vec_enable_if<__oxhip_vector_info<V>::rank == n && __oxhip_vector_info<V>::integral, \
                              R>::type
 #define __OXHIP_VSRET(V, S, R, n)                                                               \
-  typename __oxhip_enable_if<__oxhip_vector_info<V>::rank == n && __is_arithmetic(S), R>::type
+  typename __oxhip_vec_enable_if<__oxhip_vector_info<V>::rank == n && __is_arithmetic(S), R>::type
 #define __OXHIP_VSRETI(V, S, R, n)                                                              \
-  typename __oxhip_enable_if<__oxhip_vector_info<V>::rank == n &&                               \
+  typename __oxhip_vec_enable_if<__oxhip_vector_info<V>::rank == n &&                               \
                                  __oxhip_vector_info<V>::integral && __is_integral(S),          \
                              R>::type
 #define __OXHIP_E(V) typename __oxhip_vector_info<V>::element
