@@ -268,8 +268,9 @@ __global__ void halves(unsigned long long* out) {
     slot[k++] = (unsigned long long)decode(__shfl_sync(mask, t * 3 + 1, half + 2));
     slot[k++] = (unsigned long long)decode(__shfl_xor_sync(mask, t * 3 + 1, 1));
   }
-  // Back together: a full-warp operation after the halves.
-  slot[k++] = __ballot(lane % 4 == 0);
+  // Back together: full-warp operations after the halves (with a mask, so that NVIDIA
+  // reconverges the warp first).
+  slot[k++] = __ballot_sync(~0ull, lane % 4 == 0);
   slot[k++] = (unsigned long long)(long long)__reduce_add_sync(~0ull, s);
 }
 
