@@ -208,9 +208,10 @@ __OXHIP_DEVICE__ __oxhip_shfl_word __oxhip_shfl_exchange(int kind, unsigned long
                                                          int width) {
 #if defined(__OXHIP_NVPTX__)
   /* shfl.sync's c operand: the sub-group mask in bits 8..12 and, except for `up`, the
-   * highest lane in bits 0..4; PTX's rules for out-of-range sources are HIP's. */
+   * highest lane in bits 0..4; PTX's rules for out-of-range sources are HIP's. A width
+   * above the warp (a 64-lane tile in code also built for amdgcn) is the whole warp. */
   unsigned int lanes = (unsigned int)mask;
-  int segment = (32 - width) << 8;
+  int segment = (32 - (width > 32 ? 32 : width)) << 8;
   switch (kind) {
     case __OXHIP_SHFL_IDX:
       return __nvvm_shfl_sync_idx_i32(lanes, value, operand, segment | 0x1f);
