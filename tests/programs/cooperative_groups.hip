@@ -79,6 +79,7 @@ __global__ void blocks_and_grids(unsigned long long* out) {
   erased.sync();
   row.put(cg::group_size(block));
   row.put(cg::thread_rank(block));
+  row.put(cg::is_valid(block));
 
   row.put(grid.size());
   row.put(grid.num_threads());
@@ -627,6 +628,7 @@ int main() {
       e.add("erased block is_valid", 1);
       e.add("group_size(block)", block_size);
       e.add("thread_rank(block)", r);
+      e.add("is_valid(block)", 1);
       e.add("grid size", threads);
       e.add("grid num_threads", threads);
       e.add("grid thread_rank", t);

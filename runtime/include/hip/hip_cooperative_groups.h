@@ -512,6 +512,10 @@ static __device__ __forceinline__ void sync(const Group& group) {
   group.sync();
 }
 template <class Group>
+static __device__ __forceinline__ bool is_valid(const Group& group) {
+  return group.is_valid();
+}
+template <class Group>
 static __device__ __forceinline__ auto group_size(const Group& group) -> decltype(group.size()) {
   return group.size();
 }
