@@ -14,13 +14,17 @@
  *   mask.
  * - amdgcn: a wave has no independent thread scheduling, so the mask only selects whose
  *   values count (ballots, matches, reductions); shuffles ignore it.
- * - CPU target: a warp operation is an exchange among every live lane of the warp (the
- *   runtime's ballot and shuffle), which returns once each of them has arrived at a warp
- *   operation; lanes outside a mask must therefore have exited or be at a warp operation
- *   themselves, never waiting at __syncthreads. Masks select whose values count, as on
+ * - CPU target: a warp operation is one or more exchanges among every live lane of the
+ *   warp (the runtime's ballot and shuffle); an exchange completes once each live lane has
+ *   arrived at one, so lanes outside a mask must have exited or be doing warp operations
+ *   of their own, never waiting at __syncthreads. Masks select whose values count, as on
  *   amdgcn.
  * Reductions and matches read only lanes of the mask, so groups with different masks
- * (cooperative_groups::labeled_partition) may run them side by side.
+ * (cooperative_groups::labeled_partition) may run them side by side. On the CPU target a
+ * lane's n-th exchange meets every other lane's n-th exchange, so lanes that meet again
+ * in a warp operation must have made the same number of exchanges: reductions and scans
+ * always make the same number whatever the mask; __match_any_sync makes one round per
+ * distinct value.
  */
 #ifndef OXHIP_WARP_H
 #define OXHIP_WARP_H
@@ -311,12 +315,13 @@ __OXHIP_DEVICE__ unsigned long long __oxhip_present(unsigned long long mask) {
  * value: as many rounds as distinct values. */
 template <class T>
 __OXHIP_DEVICE__ unsigned long long __oxhip_match_any(unsigned long long mask, T value) {
-  unsigned long long pending = __oxhip_present(mask);
+  unsigned long long present = __oxhip_present(mask);
+  unsigned long long pending = present;
   unsigned long long self = 1ull << __lane_id();
   unsigned long long matched = 0;
   while (pending != 0) {
-    T first = __oxhip_read_lane(mask, value, __builtin_ctzll(pending));
-    unsigned long long same = __ballot_sync(mask, value == first) & pending;
+    T first = __oxhip_read_lane(present, value, __builtin_ctzll(pending));
+    unsigned long long same = __ballot_sync(present, value == first) & pending;
     if (same & self) matched = same;
     pending &= ~same;
   }
@@ -326,8 +331,8 @@ template <class T>
 __OXHIP_DEVICE__ unsigned long long __oxhip_match_all(unsigned long long mask, T value,
                                                       int *predicate) {
   unsigned long long present = __oxhip_present(mask);
-  T first = __oxhip_read_lane(mask, value, __builtin_ctzll(present | (1ull << __lane_id())));
-  int all = (__ballot_sync(mask, value != first) & mask) == 0;
+  T first = __oxhip_read_lane(present, value, __builtin_ctzll(present | (1ull << __lane_id())));
+  int all = (__ballot_sync(present, value != first) & present) == 0;
   *predicate = all;
   return all ? mask & __oxhip_warp_lanes() : 0ull;
 }
