@@ -46,6 +46,7 @@
 #include <hip/oxhip/builtin_vars.h>
 #include <hip/oxhip/device_functions.h>
 #include <hip/oxhip/math.h>
+#include <hip/oxhip/intrinsics.h>
 #endif
 
 /* Kernel launch in macro form: the triple-chevron launch, which clang lowers to

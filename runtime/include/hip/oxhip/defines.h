@@ -29,6 +29,7 @@
 #error "oxhip headers implement the HIP API for every GPU; do not define __HIP_PLATFORM_NVIDIA__"
 #endif
 #define __OXHIP__ 1
+#include <hip/hip_version.h>
 
 #if defined(__HIP__) || defined(__CUDA__)
 #define __OXHIP_OFFLOAD__ 1
@@ -68,6 +69,37 @@
 #define __shared__
 #define __constant__
 #define __managed__
+#endif
+
+/* __grid_constant__: a kernel parameter the kernel never writes, so it may be read in
+ * place from the parameter memory. clang checks it for every target. */
+#if defined(__OXHIP_OFFLOAD__)
+#define __grid_constant__ __attribute__((grid_constant))
+#else
+#define __grid_constant__
+#endif
+#define __align__(n) __attribute__((aligned(n)))
+
+/* Feature macros of the device compile, as HIP defines them for every GPU it supports
+ * (the warp size itself is the device value warpSize). */
+#if defined(__HIP_DEVICE_COMPILE__)
+#define __HIP_ARCH_HAS_GLOBAL_INT32_ATOMICS__ 1
+#define __HIP_ARCH_HAS_GLOBAL_FLOAT_ATOMIC_EXCH__ 1
+#define __HIP_ARCH_HAS_SHARED_INT32_ATOMICS__ 1
+#define __HIP_ARCH_HAS_SHARED_FLOAT_ATOMIC_EXCH__ 1
+#define __HIP_ARCH_HAS_FLOAT_ATOMIC_ADD__ 1
+#define __HIP_ARCH_HAS_GLOBAL_INT64_ATOMICS__ 1
+#define __HIP_ARCH_HAS_SHARED_INT64_ATOMICS__ 1
+#define __HIP_ARCH_HAS_DOUBLES__ 1
+#define __HIP_ARCH_HAS_WARP_VOTE__ 1
+#define __HIP_ARCH_HAS_WARP_BALLOT__ 1
+#define __HIP_ARCH_HAS_WARP_SHUFFLE__ 1
+#define __HIP_ARCH_HAS_WARP_FUNNEL_SHIFT__ 0
+#define __HIP_ARCH_HAS_THREAD_FENCE_SYSTEM__ 1
+#define __HIP_ARCH_HAS_SYNC_THREAD_EXT__ 0
+#define __HIP_ARCH_HAS_SURFACE_FUNCS__ 0
+#define __HIP_ARCH_HAS_3DGRID__ 1
+#define __HIP_ARCH_HAS_DYNAMIC_PARALLEL__ 0
 #endif
 
 /* clang treats __noinline__ as a keyword in CUDA/HIP mode (so that
