@@ -9,6 +9,15 @@
 use std::ffi::{c_char, c_int, c_void};
 use std::panic::AssertUnwindSafe;
 
+pub(crate) mod capture;
+pub mod device;
+pub mod graph;
+pub mod memory;
+pub mod occupancy;
+pub(crate) mod ops;
+pub mod pool;
+pub mod stream;
+
 use crate::backend::{self, Launch, PackedArgs};
 use crate::error::{HipError, RuntimeError};
 use crate::log::log;
@@ -214,7 +223,9 @@ pub unsafe extern "C" fn hipFree(ptr: *mut c_void) -> HipError {
             return Ok(());
         }
         let (backend, device) = backend::current()?;
-        backend.free(device, ptr as u64)
+        backend.free(device, ptr as u64)?;
+        pool::forget_allocation(ptr as u64);
+        Ok(())
     })
 }
 
@@ -259,7 +270,11 @@ pub unsafe extern "C" fn hipMemcpyAsync(
     stream: HipStream,
 ) -> HipError {
     call("hipMemcpyAsync", || {
-        memcpy(dst, src, size, kind, Some(stream))
+        ops::submit(stream, |_, _| {
+            let copy = ops::linear_copy(dst, src.cast_mut(), size, kind);
+            ops::copy_plan(&copy)?;
+            Ok(ops::Operation::Copy(copy))
+        })
     })
 }
 
@@ -300,7 +315,12 @@ pub unsafe extern "C" fn hipMemsetAsync(
     size: usize,
     stream: HipStream,
 ) -> HipError {
-    call("hipMemsetAsync", || memset(dst, value, size, Some(stream)))
+    call("hipMemsetAsync", || {
+        ops::submit(stream, |_, _| {
+            ops::Fill3D::new_2d(dst, 0, u32::from(value as u8), 1, size, 1)
+                .map(ops::Operation::Fill)
+        })
+    })
 }
 
 /// # Safety
@@ -308,8 +328,11 @@ pub unsafe extern "C" fn hipMemsetAsync(
 #[no_mangle]
 pub unsafe extern "C" fn hipDeviceSynchronize() -> HipError {
     call("hipDeviceSynchronize", || {
+        capture::check_device_sync()?;
         let (backend, device) = backend::current()?;
-        backend.synchronize(device)
+        backend.synchronize(device)?;
+        pool::release_unused(Some(device));
+        Ok(())
     })
 }
 
@@ -321,6 +344,10 @@ pub unsafe extern "C" fn hipDeviceSynchronize() -> HipError {
 pub unsafe extern "C" fn hipDeviceReset() -> HipError {
     call("hipDeviceReset", || {
         let (backend, device) = backend::current()?;
+        capture::reset();
+        pool::forget_device(device);
+        stream::forget_device(device);
+        device::forget(device);
         backend.reset(device)
     })
 }
@@ -390,11 +417,7 @@ pub unsafe extern "C" fn hipStreamCreate(stream: *mut HipStream) -> HipError {
 pub unsafe extern "C" fn hipStreamCreateWithFlags(stream: *mut HipStream, flags: u32) -> HipError {
     call("hipStreamCreateWithFlags", || {
         non_null(stream, "stream")?;
-        if flags > 1 {
-            return Err(RuntimeError::InvalidValue { argument: "flags" });
-        }
-        let (backend, device) = backend::current()?;
-        let created = backend.stream_create(device, flags)?;
+        let created = stream::create(flags, 0)?;
         // SAFETY: checked non-null; the caller promises it is writable.
         unsafe { stream.write(created as HipStream) };
         Ok(())
@@ -406,11 +429,13 @@ pub unsafe extern "C" fn hipStreamCreateWithFlags(stream: *mut HipStream, flags:
 #[no_mangle]
 pub unsafe extern "C" fn hipStreamDestroy(stream: HipStream) -> HipError {
     call("hipStreamDestroy", || {
-        if stream.is_null() {
+        if stream as usize <= 2 {
             return Err(RuntimeError::InvalidHandle { what: "stream" });
         }
-        let (backend, device) = backend::current()?;
-        backend.stream_destroy(device, stream as usize)
+        let (backend, device) = stream::device_of(stream)?;
+        backend.stream_destroy(device, stream as usize)?;
+        stream::unregister(stream as usize);
+        Ok(())
     })
 }
 
@@ -419,8 +444,11 @@ pub unsafe extern "C" fn hipStreamDestroy(stream: HipStream) -> HipError {
 #[no_mangle]
 pub unsafe extern "C" fn hipStreamSynchronize(stream: HipStream) -> HipError {
     call("hipStreamSynchronize", || {
-        let (backend, device) = backend::current()?;
-        backend.stream_synchronize(device, stream as usize)
+        stream::check_sync(stream)?;
+        let (backend, device) = stream::device_of(stream)?;
+        backend.stream_synchronize(device, stream as usize)?;
+        pool::release_unused(Some(device));
+        Ok(())
     })
 }
 
@@ -431,7 +459,8 @@ pub unsafe extern "C" fn hipStreamSynchronize(stream: HipStream) -> HipError {
 #[no_mangle]
 pub unsafe extern "C" fn hipStreamQuery(stream: HipStream) -> HipError {
     call("hipStreamQuery", || {
-        let (backend, device) = backend::current()?;
+        stream::check_sync(stream)?;
+        let (backend, device) = stream::device_of(stream)?;
         backend.stream_query(device, stream as usize)
     })
 }
@@ -477,7 +506,10 @@ fn live_event(event: HipEvent) -> Result<usize, RuntimeError> {
 pub unsafe extern "C" fn hipEventRecord(event: HipEvent, stream: HipStream) -> HipError {
     call("hipEventRecord", || {
         let event = live_event(event)?;
-        let (backend, device) = backend::current()?;
+        if let Some(result) = capture::record_event(event, stream as usize) {
+            return result;
+        }
+        let (backend, device) = stream::device_of(stream)?;
         backend.event_record(device, event, stream as usize)
     })
 }
@@ -488,8 +520,11 @@ pub unsafe extern "C" fn hipEventRecord(event: HipEvent, stream: HipStream) -> H
 pub unsafe extern "C" fn hipEventSynchronize(event: HipEvent) -> HipError {
     call("hipEventSynchronize", || {
         let event = live_event(event)?;
+        capture::check_event(event)?;
         let (backend, device) = backend::current()?;
-        backend.event_synchronize(device, event)
+        backend.event_synchronize(device, event)?;
+        pool::release_unused(None);
+        Ok(())
     })
 }
 
@@ -499,6 +534,7 @@ pub unsafe extern "C" fn hipEventSynchronize(event: HipEvent) -> HipError {
 pub unsafe extern "C" fn hipEventQuery(event: HipEvent) -> HipError {
     call("hipEventQuery", || {
         let event = live_event(event)?;
+        capture::check_event(event)?;
         let (backend, device) = backend::current()?;
         backend.event_query(device, event)
     })
@@ -636,7 +672,32 @@ pub(crate) fn launch(
             ),
         });
     }
-    let (backend, device) = backend::current()?;
+    let effective = if per_thread_stream && stream.is_null() {
+        // hipStreamPerThread.
+        2
+    } else {
+        stream as usize
+    };
+    if let Some(result) = capture::record(effective, || {
+        let (backend, device) = stream::device_of(stream)?;
+        // SAFETY: the launch's own contract (clang's argument array or a packed buffer).
+        unsafe {
+            ops::kernel_operation(
+                backend,
+                device,
+                function_address as usize,
+                grid,
+                block,
+                args,
+                packed,
+                shared_mem,
+                cooperative,
+            )
+        }
+    }) {
+        return result;
+    }
+    let (backend, device) = stream::device_of(stream)?;
     backend.launch(
         device,
         &Launch {
@@ -866,10 +927,12 @@ pub unsafe extern "C" fn hipDeviceGetAttribute(
         let backend = backend::get();
         let index = device_index(backend, device)?;
         let properties = backend.properties(index)?;
-        let result =
-            types::device_attribute(&properties, attribute).ok_or(RuntimeError::InvalidValue {
+        let extras = backend.extras(index);
+        let result = types::device_attribute(&properties, &extras, attribute).ok_or(
+            RuntimeError::InvalidValue {
                 argument: "attribute",
-            })?;
+            },
+        )?;
         // SAFETY: checked non-null; the caller promises it is writable.
         unsafe { value.write(result) };
         Ok(())
@@ -910,17 +973,18 @@ pub unsafe extern "C" fn hipDeviceGetName(
 pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> HipError {
     call("hipHostMalloc", || {
         non_null(ptr, "ptr")?;
-        if flags & !0x7 != 0 {
-            log!(
-                1,
-                "hipHostMalloc: flags {flags:#x} beyond Portable/Mapped/WriteCombined are ignored"
-            );
+        // Default 0, Portable 1, Mapped 2, WriteCombined 4, NumaUser 0x2000_0000,
+        // Coherent 0x4000_0000, NonCoherent 0x8000_0000; coherent and non-coherent
+        // together are contradictory.
+        const KNOWN: u32 = 0x7 | 0xe000_0000;
+        if flags & !KNOWN != 0 || flags & 0xc000_0000 == 0xc000_0000 {
+            return Err(RuntimeError::InvalidValue { argument: "flags" });
         }
         let (backend, device) = backend::current()?;
         let allocation = if size == 0 {
             std::ptr::null_mut()
         } else {
-            backend.host_malloc(device, size, flags & 0x7)?
+            backend.host_malloc(device, size, flags)?
         };
         // SAFETY: checked non-null; the caller promises it is writable.
         unsafe { ptr.write(allocation) };
@@ -995,7 +1059,10 @@ pub unsafe extern "C" fn hipStreamWaitEvent(
         if flags != 0 {
             return Err(RuntimeError::InvalidValue { argument: "flags" });
         }
-        let (backend, device) = backend::current()?;
+        if let Some(result) = stream::capture_wait(stream, event) {
+            return result;
+        }
+        let (backend, device) = stream::device_of(stream)?;
         backend.stream_wait_event(device, stream as usize, event)
     })
 }

@@ -426,9 +426,21 @@ pub enum RuntimeError {
     NotSupported { what: &'static str, detail: String },
     #[error("work is still pending")]
     NotReady,
+    /// A failure whose `hipError_t` is named directly (capture states, peer access, limits,
+    /// pitches, registered host memory): `detail` says what was wrong.
+    #[error("{detail}")]
+    Status { code: HipError, detail: String },
 }
 
 impl RuntimeError {
+    /// A failure reported as `code`, with `detail` for the log and `oxhipGetLastErrorMessage`.
+    pub(crate) fn status(code: HipError, detail: impl Into<String>) -> RuntimeError {
+        RuntimeError::Status {
+            code,
+            detail: detail.into(),
+        }
+    }
+
     /// The `hipError_t` this failure is reported as.
     pub fn code(&self) -> HipError {
         match self {
@@ -452,6 +464,7 @@ impl RuntimeError {
             }
             RuntimeError::NotSupported { .. } => HipError::ErrorNotSupported,
             RuntimeError::NotReady => HipError::ErrorNotReady,
+            RuntimeError::Status { code, .. } => *code,
         }
     }
 }

@@ -441,7 +441,7 @@ pub unsafe extern "C" fn hipModuleGetGlobal(
 /// # Safety
 /// `extra` must be a readable array ended by `HIP_LAUNCH_PARAM_END`, each key followed by
 /// its value; the size value must point at a readable `size_t`.
-unsafe fn packed_arguments(extra: *mut *mut c_void) -> Result<PackedArgs, RuntimeError> {
+pub(crate) unsafe fn packed_arguments(extra: *mut *mut c_void) -> Result<PackedArgs, RuntimeError> {
     let mut buffer = None;
     let mut size = None;
     let mut at = 0;

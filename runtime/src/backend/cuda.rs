@@ -21,12 +21,14 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use libloading::Library;
 
-use super::{Backend, DevicePtr, EventHandle, Launch, StreamHandle};
+use super::{Backend, DevicePtr, EventHandle, Launch, Location, RangeValue, StreamHandle};
 use crate::error::RuntimeError;
 use crate::image::{self, ImageFormat};
 use crate::log::log;
 use crate::registry::{self, FatBinary};
-use crate::types::{set_c_string, DeviceProp, FuncAttributes, MemcpyKind};
+use crate::types::{
+    memory_type, set_c_string, DeviceExtras, DeviceProp, FuncAttributes, MemcpyKind,
+};
 
 /// The CUDA version whose entry points (and their signatures) we request.
 const CUDA_API_VERSION: i32 = 12000;
@@ -140,6 +142,136 @@ driver_api! {
     cuEventDestroy: fn(CuEvent);
 }
 
+/// Declares entry points resolved on first use, each at the CUDA version that introduced
+/// the signature written here. A driver without one makes only the API calls that need
+/// it fail (`hipErrorNotSupported`), not the whole backend.
+macro_rules! optional_api {
+    ($($name:ident @ $version:literal: fn($($arg:ty),* $(,)?);)*) => {
+        #[expect(non_snake_case, reason = "fields are named after the CUDA entry points")]
+        #[derive(Default)]
+        struct OptionalApi {
+            $($name: std::sync::OnceLock<Option<unsafe extern "C" fn($($arg),*) -> CuResult>>,)*
+        }
+
+        #[expect(non_snake_case, reason = "methods are named after the CUDA entry points")]
+        impl OptionalApi {
+            $(
+                fn $name(
+                    &self,
+                    get_proc_address: CuGetProcAddress,
+                ) -> Result<unsafe extern "C" fn($($arg),*) -> CuResult, RuntimeError> {
+                    let entry = self.$name.get_or_init(|| {
+                        // SAFETY: `get_proc_address` is the driver's `cuGetProcAddress_v2`,
+                        // called after `cuInit` (the backend exists only then).
+                        let pointer = unsafe {
+                            resolve_at(get_proc_address, stringify!($name), $version)
+                        };
+                        match pointer {
+                            // SAFETY: the driver returned the entry point for this name at
+                            // this version, whose C signature is the one declared here.
+                            Ok(pointer) => Some(unsafe {
+                                std::mem::transmute::<
+                                    *mut c_void,
+                                    unsafe extern "C" fn($($arg),*) -> CuResult,
+                                >(pointer)
+                            }),
+                            Err(error) => {
+                                log!(1, "{error}");
+                                None
+                            }
+                        }
+                    });
+                    entry.ok_or_else(|| RuntimeError::NotSupported {
+                        what: stringify!($name),
+                        detail: format!(" by this CUDA driver (needs CUDA {})", $version),
+                    })
+                }
+            )*
+        }
+    };
+}
+
+optional_api! {
+    cuCtxGetLimit @ 12000: fn(*mut usize, i32);
+    cuCtxSetLimit @ 12000: fn(i32, usize);
+    cuCtxSetCacheConfig @ 12000: fn(i32);
+    cuDevicePrimaryCtxSetFlags @ 12000: fn(CuDevice, u32);
+    cuCtxGetStreamPriorityRange @ 12000: fn(*mut i32, *mut i32);
+    cuStreamCreateWithPriority @ 12000: fn(*mut CuStream, u32, i32);
+    cuLaunchHostFunc @ 12000: fn(CuStream, unsafe extern "C" fn(*mut c_void), *mut c_void);
+    cuDeviceCanAccessPeer @ 12000: fn(*mut i32, CuDevice, CuDevice);
+    cuCtxEnablePeerAccess @ 12000: fn(CuContext, u32);
+    cuCtxDisablePeerAccess @ 12000: fn(CuContext);
+    cuMemcpyPeer @ 12000: fn(CuDevicePtr, CuContext, CuDevicePtr, CuContext, usize);
+    cuMemcpyPeerAsync @ 12000: fn(CuDevicePtr, CuContext, CuDevicePtr, CuContext, usize, CuStream);
+    cuMemAllocPitch @ 12000: fn(*mut CuDevicePtr, *mut usize, usize, usize, u32);
+    cuMemcpy2D @ 12000: fn(*const CudaMemcpy2D);
+    cuMemcpy2DAsync @ 12000: fn(*const CudaMemcpy2D, CuStream);
+    cuMemsetD16 @ 12000: fn(CuDevicePtr, u16, usize);
+    cuMemsetD16Async @ 12000: fn(CuDevicePtr, u16, usize, CuStream);
+    cuMemsetD32 @ 12000: fn(CuDevicePtr, u32, usize);
+    cuMemsetD32Async @ 12000: fn(CuDevicePtr, u32, usize, CuStream);
+    cuMemsetD2D8 @ 12000: fn(CuDevicePtr, usize, u8, usize, usize);
+    cuMemsetD2D8Async @ 12000: fn(CuDevicePtr, usize, u8, usize, usize, CuStream);
+    cuMemsetD2D16 @ 12000: fn(CuDevicePtr, usize, u16, usize, usize);
+    cuMemsetD2D16Async @ 12000: fn(CuDevicePtr, usize, u16, usize, usize, CuStream);
+    cuMemsetD2D32 @ 12000: fn(CuDevicePtr, usize, u32, usize, usize);
+    cuMemsetD2D32Async @ 12000: fn(CuDevicePtr, usize, u32, usize, usize, CuStream);
+    cuMemHostRegister @ 12000: fn(*mut c_void, usize, u32);
+    cuMemHostUnregister @ 12000: fn(*mut c_void);
+    cuMemHostGetDevicePointer @ 12000: fn(*mut CuDevicePtr, *mut c_void, u32);
+    cuMemHostGetFlags @ 12000: fn(*mut u32, *mut c_void);
+    cuPointerGetAttribute @ 12000: fn(*mut c_void, i32, CuDevicePtr);
+    // At 12000 these are the first forms, taking a device ordinal (hip-abi.md §5.1); the
+    // `_v2` forms with a CUmemLocation start at 12020.
+    cuMemAdvise @ 12000: fn(CuDevicePtr, usize, i32, CuDevice);
+    cuMemPrefetchAsync @ 12000: fn(CuDevicePtr, usize, CuDevice, CuStream);
+    cuMemRangeGetAttribute @ 12000: fn(*mut c_void, usize, i32, CuDevicePtr, usize);
+    cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags @ 12000: fn(*mut i32, CuFunction, i32, usize, u32);
+    cuFuncGetParamInfo @ 12040: fn(CuFunction, usize, *mut usize, *mut usize);
+}
+
+/// `CUDA_MEMCPY2D` (the `_v2` layout every CUDA 12 and 13 driver uses).
+#[repr(C)]
+struct CudaMemcpy2D {
+    src_x_in_bytes: usize,
+    src_y: usize,
+    src_memory_type: u32,
+    src_host: *const c_void,
+    src_device: CuDevicePtr,
+    src_array: *mut c_void,
+    src_pitch: usize,
+    dst_x_in_bytes: usize,
+    dst_y: usize,
+    dst_memory_type: u32,
+    dst_host: *mut c_void,
+    dst_device: CuDevicePtr,
+    dst_array: *mut c_void,
+    dst_pitch: usize,
+    width_in_bytes: usize,
+    height: usize,
+}
+
+// `CUmemorytype`.
+const CU_MEMORYTYPE_HOST: u32 = 1;
+const CU_MEMORYTYPE_DEVICE: u32 = 2;
+const CU_MEMORYTYPE_ARRAY: u32 = 3;
+const CU_MEMORYTYPE_UNIFIED: u32 = 4;
+/// `CU_DEVICE_CPU`: the host as a managed-memory location.
+const CU_DEVICE_CPU: CuDevice = -1;
+/// `CU_DEVICE_INVALID`.
+const CU_DEVICE_INVALID: CuDevice = -2;
+const CUDA_ERROR_INVALID_VALUE: CuResult = 1;
+
+/// Runs a host function queued with `cuLaunchHostFunc`; `data` is a leaked
+/// `Box<HostCall>`, reclaimed here.
+unsafe extern "C" fn run_host_call(data: *mut c_void) {
+    // SAFETY: `launch_host_func` leaked exactly this box for this one call.
+    let call = unsafe { Box::from_raw(data.cast::<crate::backend::HostCall>()) };
+    // A panic must not unwind into the driver's thread.
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(call));
+}
+
 /// Resolves one entry point at [`CUDA_API_VERSION`].
 ///
 /// # Safety
@@ -148,6 +280,19 @@ unsafe fn resolve_one(
     get_proc_address: CuGetProcAddress,
     name: &'static str,
 ) -> Result<*mut c_void, RuntimeError> {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { resolve_at(get_proc_address, name, CUDA_API_VERSION) }
+}
+
+/// Resolves one entry point at CUDA `version`.
+///
+/// # Safety
+/// `get_proc_address` must be the driver's `cuGetProcAddress_v2`, after `cuInit`.
+unsafe fn resolve_at(
+    get_proc_address: CuGetProcAddress,
+    name: &'static str,
+    version: i32,
+) -> Result<*mut c_void, RuntimeError> {
     let symbol = CString::new(name).map_err(|_| RuntimeError::Internal {
         reason: format!("entry point name `{name}` contains NUL"),
     })?;
@@ -155,19 +300,11 @@ unsafe fn resolve_one(
     let mut status: i32 = -1;
     // SAFETY: all pointers are to live locals; the signature is CUDA 12.0's
     // `cuGetProcAddress_v2(const char*, void**, int, cuuint64_t, CUdriverProcAddressQueryResult*)`.
-    let code = unsafe {
-        get_proc_address(
-            symbol.as_ptr(),
-            &mut pointer,
-            CUDA_API_VERSION,
-            0,
-            &mut status,
-        )
-    };
+    let code = unsafe { get_proc_address(symbol.as_ptr(), &mut pointer, version, 0, &mut status) };
     if code != CUDA_SUCCESS || status != 0 || pointer.is_null() {
         return Err(RuntimeError::NoDevice {
             reason: format!(
-                "the CUDA driver has no `{name}` for CUDA {CUDA_API_VERSION} (result {code}, symbol status {status})"
+                "the CUDA driver has no `{name}` for CUDA {version} (result {code}, symbol status {status})"
             ),
         });
     }
@@ -201,6 +338,8 @@ struct CachedFunction {
 
 pub(crate) struct Cuda {
     api: Api,
+    optional: OptionalApi,
+    get_proc_address: CuGetProcAddress,
     driver_version: i32,
     devices: Vec<Device>,
     modules: Mutex<HashMap<(usize, usize), Result<Raw, RuntimeError>>>,
@@ -265,6 +404,8 @@ impl Cuda {
         let api = unsafe { Api::resolve(cu_get_proc_address) }?;
         let mut cuda = Cuda {
             api,
+            optional: OptionalApi::default(),
+            get_proc_address: cu_get_proc_address,
             driver_version,
             devices: Vec::new(),
             modules: Mutex::new(HashMap::new()),
@@ -577,6 +718,41 @@ impl Cuda {
     fn stream(stream: StreamHandle) -> CuStream {
         stream as CuStream
     }
+
+    /// The driver's handle of a location (`CU_DEVICE_CPU` for the host).
+    fn location_device(&self, location: Location) -> CuDevice {
+        match location {
+            Location::Host => CU_DEVICE_CPU,
+            Location::Device(device) => self
+                .devices
+                .get(device)
+                .map_or(CU_DEVICE_INVALID, |entry| entry.handle),
+        }
+    }
+
+    /// The location of a driver device handle; `None` for `CU_DEVICE_INVALID` or unknown.
+    fn device_location(&self, handle: CuDevice) -> Option<Location> {
+        if handle == CU_DEVICE_CPU {
+            return Some(Location::Host);
+        }
+        self.devices
+            .iter()
+            .position(|entry| entry.handle == handle)
+            .map(Location::Device)
+    }
+
+    /// One `cuPointerGetAttribute` value of type `T`; `None` when the driver refuses.
+    fn pointer_attribute<T: Default>(&self, ptr: *const c_void, attribute: i32) -> Option<T> {
+        let get = self
+            .optional
+            .cuPointerGetAttribute(self.get_proc_address)
+            .ok()?;
+        let mut value = T::default();
+        // SAFETY: `value` is a live local of the type the driver writes for `attribute`
+        // (each caller pairs them as cuda.h documents).
+        let code = unsafe { get((&raw mut value).cast(), attribute, ptr as CuDevicePtr) };
+        (code == CUDA_SUCCESS).then_some(value)
+    }
 }
 
 impl Backend for Cuda {
@@ -628,7 +804,6 @@ impl Backend for Cuda {
         prop.memPitch = size(11)?;
         prop.regsPerBlock = attribute(12)?;
         prop.clockRate = attribute(13)?;
-        prop.clockInstructionRate = prop.clockRate;
         prop.textureAlignment = size(14)?;
         prop.deviceOverlap = attribute(15)?;
         prop.multiProcessorCount = attribute(16)?;
@@ -686,8 +861,39 @@ impl Backend for Cuda {
         prop.memoryPoolsSupported = attribute(115)?;
         prop.gpuDirectRDMASupported = attribute(116)?;
         prop.clusterLaunch = attribute(120)?;
+        prop.maxTexture1DMipmap = attribute(77)?;
+        prop.maxTexture2DMipmap = [attribute(73)?, attribute(74)?];
+        prop.maxTexture2DLinear = [attribute(70)?, attribute(71)?, attribute(72)?];
+        prop.maxTexture2DGather = [attribute(45)?, attribute(46)?];
+        prop.maxTexture3DAlt = [attribute(47)?, attribute(48)?, attribute(49)?];
+        prop.maxTextureCubemap = attribute(52)?;
+        prop.maxTexture1DLayered = [attribute(42)?, attribute(43)?];
+        prop.maxTexture2DLayered = [attribute(27)?, attribute(28)?, attribute(29)?];
+        prop.maxTextureCubemapLayered = [attribute(53)?, attribute(54)?];
+        prop.maxSurface1D = attribute(55)?;
+        prop.maxSurface2D = [attribute(56)?, attribute(57)?];
+        prop.maxSurface3D = [attribute(58)?, attribute(59)?, attribute(60)?];
+        prop.maxSurface1DLayered = [attribute(61)?, attribute(62)?];
+        prop.maxSurface2DLayered = [attribute(63)?, attribute(64)?, attribute(65)?];
+        prop.maxSurfaceCubemap = attribute(66)?;
+        prop.maxSurfaceCubemapLayered = [attribute(67)?, attribute(68)?];
+        prop.cooperativeMultiDeviceLaunch = attribute(96)?;
+        prop.gpuDirectRDMAFlushWritesOptions = attribute(117)? as u32;
+        prop.gpuDirectRDMAWritesOrdering = attribute(118)?;
+        prop.deferredMappingHipArraySupported = attribute(121)?;
+        prop.ipcEventSupported = attribute(125)?;
+        // The runtime's own pools (`pools`) serve hipMallocAsync on every device; they
+        // export no handles.
+        prop.memoryPoolsSupported = 1;
+        prop.memoryPoolSupportedHandleTypes = 0;
+        // NVIDIA devices call through function pointers.
+        prop.unifiedFunctionPointers = 1;
+        // clock64() counts SM cycles.
+        prop.clockInstructionRate = prop.clockRate;
         // Every hipDeviceArch_t feature flag: all NVIDIA GPUs CUDA 12 supports have them.
         prop.arch = 0x1_ffff;
+        // Left 0: the Windows LUID, and AMD-only fields (HDP registers, large BAR, ASIC
+        // revision, the multi-device cooperative launch restrictions).
         Ok(prop)
     }
 
@@ -774,10 +980,10 @@ impl Backend for Cuda {
     ) -> Result<*mut c_void, RuntimeError> {
         self.enter(device)?;
         let mut pointer: *mut c_void = std::ptr::null_mut();
-        // SAFETY: writes one pointer to a live local; hipHostMalloc flags have the values
-        // of CU_MEMHOSTALLOC_*.
+        // SAFETY: writes one pointer to a live local; hipHostMalloc's Portable, Mapped and
+        // WriteCombined flags have the values of CU_MEMHOSTALLOC_* (the others are AMD's).
         self.check("cuMemHostAlloc", unsafe {
-            (self.api.cuMemHostAlloc)(&mut pointer, size, flags)
+            (self.api.cuMemHostAlloc)(&mut pointer, size, flags & 0x7)
         })?;
         Ok(pointer)
     }
@@ -1133,5 +1339,559 @@ impl Backend for Cuda {
             ));
         }
         Ok((address, size))
+    }
+
+    fn extras(&self, device: usize) -> DeviceExtras {
+        let handle = self.devices[device].handle;
+        DeviceExtras {
+            // CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED.
+            virtual_memory_management: self.attribute(handle, 102).unwrap_or(0),
+            // wall_clock64() reads %globaltimer, which counts nanoseconds.
+            wall_clock_rate: 1_000_000,
+            fine_grain: self.attribute(handle, 19).unwrap_or(0),
+        }
+    }
+
+    fn limit(&self, device: usize, limit: i32) -> Result<usize, RuntimeError> {
+        self.enter(device)?;
+        let get = self.optional.cuCtxGetLimit(self.get_proc_address)?;
+        let mut value = 0usize;
+        // SAFETY: writes one size_t to a live local; hipLimit_t values are CUlimit's.
+        self.check("cuCtxGetLimit", unsafe { get(&mut value, limit) })?;
+        Ok(value)
+    }
+
+    fn set_limit(&self, device: usize, limit: i32, value: usize) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        let set = self.optional.cuCtxSetLimit(self.get_proc_address)?;
+        // SAFETY: plain values; hipLimit_t values are CUlimit's.
+        self.check("cuCtxSetLimit", unsafe { set(limit, value) })
+    }
+
+    fn set_cache_config(&self, device: usize, config: i32) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        // A preference only: a driver that does not take it changes nothing.
+        if let Ok(set) = self.optional.cuCtxSetCacheConfig(self.get_proc_address) {
+            // SAFETY: a plain value; hipFuncCache_t values are CUfunc_cache's.
+            let code = unsafe { set(config) };
+            if code != CUDA_SUCCESS {
+                log!(
+                    1,
+                    "device {device}: cuCtxSetCacheConfig({config}) -> {code}"
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn set_device_flags(&self, device: usize, flags: u32) -> Result<(), RuntimeError> {
+        // hipDeviceSchedule* and hipDeviceLmemResizeToMax have CU_CTX_*'s values; the
+        // deprecated map-host flag (0x8) is implied by unified addressing.
+        let flags = flags & !0x8;
+        if let Ok(set) = self
+            .optional
+            .cuDevicePrimaryCtxSetFlags(self.get_proc_address)
+        {
+            // SAFETY: `handle` came from `cuDeviceGet`.
+            let code = unsafe { set(self.devices[device].handle, flags) };
+            if code != CUDA_SUCCESS {
+                log!(
+                    1,
+                    "device {device}: cuDevicePrimaryCtxSetFlags({flags:#x}) -> {code}"
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn stream_priority_range(&self, device: usize) -> Result<(i32, i32), RuntimeError> {
+        self.enter(device)?;
+        let get = self
+            .optional
+            .cuCtxGetStreamPriorityRange(self.get_proc_address)?;
+        let (mut least, mut greatest) = (0, 0);
+        // SAFETY: writes two ints to live locals.
+        self.check("cuCtxGetStreamPriorityRange", unsafe {
+            get(&mut least, &mut greatest)
+        })?;
+        Ok((least, greatest))
+    }
+
+    fn stream_create_with_priority(
+        &self,
+        device: usize,
+        flags: u32,
+        priority: i32,
+    ) -> Result<StreamHandle, RuntimeError> {
+        self.enter(device)?;
+        let create = self
+            .optional
+            .cuStreamCreateWithPriority(self.get_proc_address)?;
+        let mut stream: CuStream = std::ptr::null_mut();
+        // SAFETY: writes one handle to a live local.
+        self.check("cuStreamCreateWithPriority", unsafe {
+            create(&mut stream, flags, priority)
+        })?;
+        Ok(stream as StreamHandle)
+    }
+
+    fn launch_host_func(
+        &self,
+        device: usize,
+        stream: StreamHandle,
+        call: crate::backend::HostCall,
+    ) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        let launch = self.optional.cuLaunchHostFunc(self.get_proc_address)?;
+        let data = Box::into_raw(Box::new(call)).cast::<c_void>();
+        // SAFETY: `run_host_call` takes back exactly this box once the stream gets there.
+        let code = unsafe { launch(Self::stream(stream), run_host_call, data) };
+        if code != CUDA_SUCCESS {
+            // SAFETY: the driver did not take the call, so the box is still ours.
+            drop(unsafe { Box::from_raw(data.cast::<crate::backend::HostCall>()) });
+        }
+        self.check("cuLaunchHostFunc", code)
+    }
+
+    fn can_access_peer(&self, device: usize, peer: usize) -> Result<bool, RuntimeError> {
+        let query = self.optional.cuDeviceCanAccessPeer(self.get_proc_address)?;
+        let mut can = 0;
+        // SAFETY: writes one int to a live local; both handles came from `cuDeviceGet`.
+        self.check("cuDeviceCanAccessPeer", unsafe {
+            query(
+                &mut can,
+                self.devices[device].handle,
+                self.devices[peer].handle,
+            )
+        })?;
+        Ok(can != 0)
+    }
+
+    fn enable_peer_access(&self, device: usize, peer: usize) -> Result<(), RuntimeError> {
+        let peer_context = self.context(peer)?;
+        self.enter(device)?;
+        let enable = self.optional.cuCtxEnablePeerAccess(self.get_proc_address)?;
+        // SAFETY: `peer_context` is a retained primary context; flags must be 0.
+        self.check("cuCtxEnablePeerAccess", unsafe {
+            enable(peer_context.0, 0)
+        })
+    }
+
+    fn disable_peer_access(&self, device: usize, peer: usize) -> Result<(), RuntimeError> {
+        let peer_context = self.context(peer)?;
+        self.enter(device)?;
+        let disable = self
+            .optional
+            .cuCtxDisablePeerAccess(self.get_proc_address)?;
+        // SAFETY: `peer_context` is a retained primary context.
+        self.check("cuCtxDisablePeerAccess", unsafe { disable(peer_context.0) })
+    }
+
+    fn memcpy_peer(
+        &self,
+        dst: DevicePtr,
+        dst_device: usize,
+        src: DevicePtr,
+        src_device: usize,
+        size: usize,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        let dst_context = self.context(dst_device)?;
+        let src_context = self.context(src_device)?;
+        self.enter(dst_device)?;
+        match stream {
+            None => {
+                let copy = self.optional.cuMemcpyPeer(self.get_proc_address)?;
+                // SAFETY: both contexts are retained; the driver checks both ranges.
+                self.check("cuMemcpyPeer", unsafe {
+                    copy(dst, dst_context.0, src, src_context.0, size)
+                })
+            }
+            Some(stream) => {
+                let copy = self.optional.cuMemcpyPeerAsync(self.get_proc_address)?;
+                // SAFETY: as above; the stream handle is the caller's.
+                self.check("cuMemcpyPeerAsync", unsafe {
+                    copy(
+                        dst,
+                        dst_context.0,
+                        src,
+                        src_context.0,
+                        size,
+                        Self::stream(stream),
+                    )
+                })
+            }
+        }
+    }
+
+    fn malloc_pitch(
+        &self,
+        device: usize,
+        width: usize,
+        height: usize,
+    ) -> Result<(DevicePtr, usize), RuntimeError> {
+        self.enter(device)?;
+        let allocate = self.optional.cuMemAllocPitch(self.get_proc_address)?;
+        let (mut pointer, mut pitch): (CuDevicePtr, usize) = (0, 0);
+        // SAFETY: writes a pointer and a size_t to live locals. Element size 16: rows are
+        // aligned for the widest accesses kernels make (vector types).
+        self.check("cuMemAllocPitch", unsafe {
+            allocate(&mut pointer, &mut pitch, width, height, 16)
+        })?;
+        Ok((pointer, pitch))
+    }
+
+    fn memcpy_2d(
+        &self,
+        device: usize,
+        copy: &crate::backend::Copy2D,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        let (src_type, dst_type) = match copy.kind {
+            MemcpyKind::HostToHost => (CU_MEMORYTYPE_HOST, CU_MEMORYTYPE_HOST),
+            MemcpyKind::HostToDevice => (CU_MEMORYTYPE_HOST, CU_MEMORYTYPE_DEVICE),
+            MemcpyKind::DeviceToHost => (CU_MEMORYTYPE_DEVICE, CU_MEMORYTYPE_HOST),
+            MemcpyKind::DeviceToDevice => (CU_MEMORYTYPE_DEVICE, CU_MEMORYTYPE_DEVICE),
+            // With unified addressing the driver tells the spaces apart itself.
+            MemcpyKind::Default => (CU_MEMORYTYPE_UNIFIED, CU_MEMORYTYPE_UNIFIED),
+        };
+        let host = |kind: u32| kind == CU_MEMORYTYPE_HOST;
+        let parameters = CudaMemcpy2D {
+            src_x_in_bytes: 0,
+            src_y: 0,
+            src_memory_type: src_type,
+            src_host: if host(src_type) {
+                copy.src
+            } else {
+                std::ptr::null()
+            },
+            src_device: if host(src_type) {
+                0
+            } else {
+                copy.src as CuDevicePtr
+            },
+            src_array: std::ptr::null_mut(),
+            src_pitch: copy.src_pitch,
+            dst_x_in_bytes: 0,
+            dst_y: 0,
+            dst_memory_type: dst_type,
+            dst_host: if host(dst_type) {
+                copy.dst
+            } else {
+                std::ptr::null_mut()
+            },
+            dst_device: if host(dst_type) {
+                0
+            } else {
+                copy.dst as CuDevicePtr
+            },
+            dst_array: std::ptr::null_mut(),
+            dst_pitch: copy.dst_pitch,
+            width_in_bytes: copy.width,
+            height: copy.height,
+        };
+        match stream {
+            None => {
+                let run = self.optional.cuMemcpy2D(self.get_proc_address)?;
+                // SAFETY: `parameters` is a complete CUDA_MEMCPY2D that outlives the call;
+                // the driver checks the ranges.
+                self.check("cuMemcpy2D", unsafe { run(&parameters) })
+            }
+            Some(stream) => {
+                let run = self.optional.cuMemcpy2DAsync(self.get_proc_address)?;
+                // SAFETY: as above; the driver reads the struct before returning.
+                self.check("cuMemcpy2DAsync", unsafe {
+                    run(&parameters, Self::stream(stream))
+                })
+            }
+        }
+    }
+
+    fn fill(
+        &self,
+        device: usize,
+        fill: &crate::backend::Fill,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        let linear = fill.height == 1 || fill.pitch == fill.width * fill.element_size;
+        let count = fill.width * fill.height;
+        let (dst, pitch, value, width, height) =
+            (fill.dst, fill.pitch, fill.value, fill.width, fill.height);
+        let gpa = self.get_proc_address;
+        let api = &self.optional;
+        // SAFETY (every call below): plain values; the driver checks the device range.
+        let code = unsafe {
+            match (fill.element_size, linear, stream.map(Self::stream)) {
+                (1, true, None) => (self.api.cuMemsetD8)(dst, value as u8, count),
+                (1, true, Some(s)) => (self.api.cuMemsetD8Async)(dst, value as u8, count, s),
+                (2, true, None) => api.cuMemsetD16(gpa)?(dst, value as u16, count),
+                (2, true, Some(s)) => api.cuMemsetD16Async(gpa)?(dst, value as u16, count, s),
+                (4, true, None) => api.cuMemsetD32(gpa)?(dst, value, count),
+                (4, true, Some(s)) => api.cuMemsetD32Async(gpa)?(dst, value, count, s),
+                (1, false, None) => api.cuMemsetD2D8(gpa)?(dst, pitch, value as u8, width, height),
+                (1, false, Some(s)) => {
+                    api.cuMemsetD2D8Async(gpa)?(dst, pitch, value as u8, width, height, s)
+                }
+                (2, false, None) => {
+                    api.cuMemsetD2D16(gpa)?(dst, pitch, value as u16, width, height)
+                }
+                (2, false, Some(s)) => {
+                    api.cuMemsetD2D16Async(gpa)?(dst, pitch, value as u16, width, height, s)
+                }
+                (_, false, None) => api.cuMemsetD2D32(gpa)?(dst, pitch, value, width, height),
+                (_, _, Some(s)) => {
+                    api.cuMemsetD2D32Async(gpa)?(dst, pitch, value, width, height, s)
+                }
+                (_, true, None) => api.cuMemsetD32(gpa)?(dst, value, count),
+            }
+        };
+        self.check("cuMemset", code)
+    }
+
+    fn host_register(
+        &self,
+        device: usize,
+        ptr: *mut c_void,
+        size: usize,
+        flags: u32,
+    ) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        let register = self.optional.cuMemHostRegister(self.get_proc_address)?;
+        // SAFETY: the driver validates the range; hipHostRegister* flags are
+        // CU_MEMHOSTREGISTER_*'s.
+        self.check("cuMemHostRegister", unsafe { register(ptr, size, flags) })
+    }
+
+    fn host_unregister(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        let unregister = self.optional.cuMemHostUnregister(self.get_proc_address)?;
+        // SAFETY: the driver validates the pointer.
+        self.check("cuMemHostUnregister", unsafe { unregister(ptr) })
+    }
+
+    fn host_device_pointer(
+        &self,
+        device: usize,
+        ptr: *mut c_void,
+    ) -> Result<DevicePtr, RuntimeError> {
+        self.enter(device)?;
+        let get = self
+            .optional
+            .cuMemHostGetDevicePointer(self.get_proc_address)?;
+        let mut pointer: CuDevicePtr = 0;
+        // SAFETY: writes one device pointer to a live local; flags must be 0.
+        self.check("cuMemHostGetDevicePointer", unsafe {
+            get(&mut pointer, ptr, 0)
+        })?;
+        Ok(pointer)
+    }
+
+    fn host_flags(&self, device: usize, ptr: *mut c_void) -> Result<u32, RuntimeError> {
+        self.enter(device)?;
+        let get = self.optional.cuMemHostGetFlags(self.get_proc_address)?;
+        let mut flags = 0u32;
+        // SAFETY: writes one unsigned int to a live local.
+        self.check("cuMemHostGetFlags", unsafe { get(&mut flags, ptr) })?;
+        Ok(flags)
+    }
+
+    fn pointer_info(
+        &self,
+        device: usize,
+        ptr: *const c_void,
+    ) -> Result<Option<crate::backend::PointerInfo>, RuntimeError> {
+        self.enter(device)?;
+        // CUpointer_attribute numbers: MEMORY_TYPE 2, DEVICE_POINTER 3, HOST_POINTER 4,
+        // IS_MANAGED 8, DEVICE_ORDINAL 9, RANGE_START_ADDR 11, RANGE_SIZE 12. Memory the
+        // driver does not know fails the first query.
+        let Some(kind) = self.pointer_attribute::<u32>(ptr, 2) else {
+            return Ok(None);
+        };
+        // IS_MANAGED is a boolean; a zeroed wider slot reads the same whatever its width.
+        let is_managed = self.pointer_attribute::<u64>(ptr, 8).unwrap_or(0) != 0;
+        let ordinal = self.pointer_attribute::<i32>(ptr, 9).unwrap_or(0);
+        let device_pointer = self.pointer_attribute::<u64>(ptr, 3).unwrap_or(0) as *mut c_void;
+        let host_pointer = self.pointer_attribute::<u64>(ptr, 4).unwrap_or(0) as *mut c_void;
+        let base = self.pointer_attribute::<u64>(ptr, 11).unwrap_or(0);
+        let size = self.pointer_attribute::<usize>(ptr, 12).unwrap_or(0);
+        let memory_type = match kind {
+            _ if is_managed => memory_type::MANAGED,
+            CU_MEMORYTYPE_HOST => memory_type::HOST,
+            CU_MEMORYTYPE_DEVICE => memory_type::DEVICE,
+            CU_MEMORYTYPE_ARRAY => memory_type::ARRAY,
+            _ => memory_type::UNIFIED,
+        };
+        let flags = if kind == CU_MEMORYTYPE_HOST {
+            self.host_flags(device, host_pointer).unwrap_or(0)
+        } else {
+            0
+        };
+        let device = match self.device_location(ordinal) {
+            Some(Location::Device(local)) => local,
+            _ => device,
+        };
+        Ok(Some(crate::backend::PointerInfo {
+            memory_type,
+            device,
+            device_pointer,
+            host_pointer,
+            is_managed,
+            flags,
+            base,
+            size,
+        }))
+    }
+
+    fn mem_advise(
+        &self,
+        device: usize,
+        ptr: DevicePtr,
+        size: usize,
+        advice: i32,
+        target: Location,
+    ) -> Result<(), RuntimeError> {
+        if advice == 100 || advice == 101 {
+            // hipMemAdviseSet/UnsetCoarseGrain: AMD coherence modes; NVIDIA managed memory
+            // is always coherent, so there is nothing to change.
+            return Ok(());
+        }
+        self.enter(device)?;
+        let advise = self.optional.cuMemAdvise(self.get_proc_address)?;
+        // SAFETY: plain values; hipMemoryAdvise 1–6 are CUmem_advise's numbers.
+        self.check("cuMemAdvise", unsafe {
+            advise(ptr, size, advice, self.location_device(target))
+        })
+    }
+
+    fn mem_prefetch(
+        &self,
+        device: usize,
+        ptr: DevicePtr,
+        size: usize,
+        target: Location,
+        stream: StreamHandle,
+    ) -> Result<(), RuntimeError> {
+        self.enter(device)?;
+        let prefetch = self.optional.cuMemPrefetchAsync(self.get_proc_address)?;
+        // SAFETY: plain values; the driver checks the range and the stream.
+        self.check("cuMemPrefetchAsync", unsafe {
+            prefetch(
+                ptr,
+                size,
+                self.location_device(target),
+                Self::stream(stream),
+            )
+        })
+    }
+
+    fn mem_range_attribute(
+        &self,
+        device: usize,
+        ptr: DevicePtr,
+        size: usize,
+        attribute: i32,
+    ) -> Result<RangeValue, RuntimeError> {
+        if attribute == 100 {
+            // hipMemRangeAttributeCoherencyMode: always fine-grained (coherent) here.
+            return Ok(RangeValue::Int(0));
+        }
+        self.enter(device)?;
+        let get = self
+            .optional
+            .cuMemRangeGetAttribute(self.get_proc_address)?;
+        // AccessedBy fills one int per device that has the advice, then CU_DEVICE_INVALID.
+        let slots = if attribute == 3 {
+            self.devices.len() + 1
+        } else {
+            1
+        };
+        let mut values = vec![CU_DEVICE_INVALID; slots];
+        // SAFETY: `values` holds `slots` ints, the size passed; CUmem_range_attribute
+        // numbers are HIP's for 1–4.
+        self.check("cuMemRangeGetAttribute", unsafe {
+            get(
+                values.as_mut_ptr().cast(),
+                slots * std::mem::size_of::<i32>(),
+                attribute,
+                ptr,
+                size,
+            )
+        })?;
+        Ok(match attribute {
+            2 | 4 => RangeValue::Location(self.device_location(values[0])),
+            3 => RangeValue::Locations(
+                values
+                    .into_iter()
+                    .filter_map(|handle| self.device_location(handle))
+                    .collect(),
+            ),
+            _ => RangeValue::Int(values[0]),
+        })
+    }
+
+    fn occupancy(
+        &self,
+        device: usize,
+        kernel: usize,
+        block_size: u32,
+        dynamic_shared: usize,
+        flags: u32,
+    ) -> Result<u32, RuntimeError> {
+        self.enter(device)?;
+        let function = self.function(kernel, device)?.function;
+        let query = self
+            .optional
+            .cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(self.get_proc_address)?;
+        let mut blocks = 0;
+        let block_size = i32::try_from(block_size).map_err(|_| RuntimeError::InvalidValue {
+            argument: "blockSize",
+        })?;
+        // SAFETY: writes one int to a live local; `function` is a live handle;
+        // hipOccupancy* flags are CU_OCCUPANCY_*'s.
+        self.check(
+            "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+            unsafe { query(&mut blocks, function.0, block_size, dynamic_shared, flags) },
+        )?;
+        Ok(u32::try_from(blocks).unwrap_or(0))
+    }
+
+    fn kernel_argument_sizes(
+        &self,
+        device: usize,
+        kernel: usize,
+    ) -> Result<Vec<usize>, RuntimeError> {
+        self.enter(device)?;
+        let function = self.function(kernel, device)?.function;
+        let info = self.optional.cuFuncGetParamInfo(self.get_proc_address)?;
+        let mut sizes = Vec::new();
+        // A kernel has far fewer parameters than this; the loop ends at the first index
+        // past the last one, which the driver rejects.
+        for index in 0..4096 {
+            let (mut offset, mut size) = (0usize, 0usize);
+            // SAFETY: writes two size_t to live locals; `function` is a live handle.
+            let code = unsafe { info(function.0, index, &mut offset, &mut size) };
+            if code == CUDA_ERROR_INVALID_VALUE {
+                break;
+            }
+            self.check("cuFuncGetParamInfo", code)?;
+            sizes.push(size);
+        }
+        Ok(sizes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memcpy_2d_parameters_have_the_v2_layout() {
+        assert_eq!(std::mem::size_of::<CudaMemcpy2D>(), 128);
+        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, src_host), 24);
+        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, dst_x_in_bytes), 56);
+        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, dst_memory_type), 72);
+        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, width_in_bytes), 112);
     }
 }

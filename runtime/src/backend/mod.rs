@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use crate::error::RuntimeError;
 use crate::log::log;
 use crate::registry::FatBinary;
-use crate::types::{DeviceProp, Dim3, FuncAttributes, MemcpyKind};
+use crate::types::{DeviceExtras, DeviceProp, Dim3, FuncAttributes, MemcpyKind};
 
 /// A device allocation's address as the backend sees it.
 pub(crate) type DevicePtr = u64;
@@ -49,6 +49,84 @@ pub(crate) struct Launch {
 pub(crate) struct PackedArgs {
     pub(crate) buffer: *mut c_void,
     pub(crate) size: usize,
+}
+
+/// A 2D copy: `height` rows of `width` bytes, rows `src_pitch` and `dst_pitch` bytes apart.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Copy2D {
+    pub(crate) dst: *mut c_void,
+    pub(crate) dst_pitch: usize,
+    pub(crate) src: *const c_void,
+    pub(crate) src_pitch: usize,
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+    pub(crate) kind: MemcpyKind,
+}
+
+/// A 2D fill of device memory: `height` rows of `width` elements of `element_size` bytes
+/// (1, 2 or 4), each `value` (its low bytes), rows `pitch` bytes apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Fill {
+    pub(crate) dst: DevicePtr,
+    pub(crate) pitch: usize,
+    pub(crate) value: u32,
+    pub(crate) element_size: usize,
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+}
+
+/// Where managed memory should live or was prefetched to: the host, or a device of the
+/// backend (its own numbering).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Location {
+    Host,
+    Device(usize),
+}
+
+/// What a backend knows about a pointer it allocated or registered.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PointerInfo {
+    /// A `hipMemoryType` value.
+    pub(crate) memory_type: i32,
+    /// The backend's own number of the device the memory belongs to.
+    pub(crate) device: usize,
+    pub(crate) device_pointer: *mut c_void,
+    pub(crate) host_pointer: *mut c_void,
+    pub(crate) is_managed: bool,
+    /// The flags given at allocation or registration.
+    pub(crate) flags: u32,
+    /// The allocation containing the pointer: its start and size (0 when unknown).
+    pub(crate) base: u64,
+    pub(crate) size: usize,
+}
+
+/// One `hipMemRangeAttribute` value of a managed range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum RangeValue {
+    /// `ReadMostly`, `CoherencyMode`.
+    Int(i32),
+    /// `PreferredLocation`, `LastPrefetchLocation`: `None` when unset or mixed.
+    Location(Option<Location>),
+    /// `AccessedBy`.
+    Locations(Vec<Location>),
+}
+
+/// A host function queued on a stream (`hipLaunchHostFunc`, `hipStreamAddCallback`, graph
+/// host nodes). It must not call the runtime.
+pub(crate) type HostCall = Box<dyn FnOnce() + Send>;
+
+/// `hipLimit_t` values.
+pub(crate) mod limit {
+    pub(crate) const STACK_SIZE: i32 = 0;
+    pub(crate) const PRINTF_FIFO_SIZE: i32 = 1;
+    pub(crate) const MALLOC_HEAP_SIZE: i32 = 2;
+}
+
+fn unsupported<T>(what: &'static str) -> Result<T, RuntimeError> {
+    Err(RuntimeError::NotSupported {
+        what,
+        detail: " by this backend".to_owned(),
+    })
 }
 
 /// Everything the HIP API needs from a driver. Device numbers are already range-checked
@@ -158,6 +236,193 @@ pub(crate) trait Backend: Send + Sync {
         fat_binary: &FatBinary,
         name: &CStr,
     ) -> Result<(DevicePtr, usize), RuntimeError>;
+
+    // The methods below have defaults for backends that lack them (`NoDevice`, which is never
+    // reached because `api` checks for a device first).
+
+    /// Attributes that `hipDeviceProp_t` has no field for.
+    fn extras(&self, _device: usize) -> DeviceExtras {
+        DeviceExtras::default()
+    }
+    /// `hipLimit_t` values (`limit` module).
+    fn limit(&self, _device: usize, _limit: i32) -> Result<usize, RuntimeError> {
+        unsupported("device limits")
+    }
+    fn set_limit(&self, _device: usize, _limit: i32, _value: usize) -> Result<(), RuntimeError> {
+        unsupported("device limits")
+    }
+    /// A `hipFuncCache_t` preference for the device; a hint.
+    fn set_cache_config(&self, _device: usize, _config: i32) -> Result<(), RuntimeError> {
+        Ok(())
+    }
+    /// `hipSetDeviceFlags` scheduling flags; a hint.
+    fn set_device_flags(&self, _device: usize, _flags: u32) -> Result<(), RuntimeError> {
+        Ok(())
+    }
+    /// `(least, greatest)` stream priority; greatest is numerically lower.
+    fn stream_priority_range(&self, _device: usize) -> Result<(i32, i32), RuntimeError> {
+        Ok((0, 0))
+    }
+    /// A created stream with a priority in the range above (already clamped).
+    fn stream_create_with_priority(
+        &self,
+        device: usize,
+        flags: u32,
+        _priority: i32,
+    ) -> Result<StreamHandle, RuntimeError> {
+        self.stream_create(device, flags)
+    }
+    /// Runs `call` when the stream reaches this point (`None` work after it waits for it).
+    fn launch_host_func(
+        &self,
+        _device: usize,
+        _stream: StreamHandle,
+        _call: HostCall,
+    ) -> Result<(), RuntimeError> {
+        unsupported("host functions on streams")
+    }
+    fn can_access_peer(&self, _device: usize, _peer: usize) -> Result<bool, RuntimeError> {
+        Ok(false)
+    }
+    fn enable_peer_access(&self, _device: usize, _peer: usize) -> Result<(), RuntimeError> {
+        unsupported("peer access")
+    }
+    fn disable_peer_access(&self, _device: usize, _peer: usize) -> Result<(), RuntimeError> {
+        unsupported("peer access")
+    }
+    /// A copy between the memory of two devices of this backend.
+    fn memcpy_peer(
+        &self,
+        _dst: DevicePtr,
+        _dst_device: usize,
+        _src: DevicePtr,
+        _src_device: usize,
+        _size: usize,
+        _stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        unsupported("peer copies")
+    }
+    /// A pitched allocation of `height` rows of at least `width` bytes; returns the
+    /// pointer and the pitch.
+    fn malloc_pitch(
+        &self,
+        device: usize,
+        width: usize,
+        height: usize,
+    ) -> Result<(DevicePtr, usize), RuntimeError> {
+        let pitch = pitch_for(width, 256);
+        let size = pitch
+            .checked_mul(height)
+            .ok_or(RuntimeError::InvalidValue { argument: "height" })?;
+        Ok((self.malloc(device, size)?, pitch))
+    }
+    /// `stream == None`: synchronous.
+    fn memcpy_2d(
+        &self,
+        _device: usize,
+        _copy: &Copy2D,
+        _stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        unsupported("2D copies")
+    }
+    fn fill(
+        &self,
+        _device: usize,
+        _fill: &Fill,
+        _stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        unsupported("typed fills")
+    }
+    /// Page-locks `size` bytes at `ptr` (`hipHostRegister*` flags).
+    fn host_register(
+        &self,
+        _device: usize,
+        _ptr: *mut c_void,
+        _size: usize,
+        _flags: u32,
+    ) -> Result<(), RuntimeError> {
+        unsupported("host memory registration")
+    }
+    fn host_unregister(&self, _device: usize, _ptr: *mut c_void) -> Result<(), RuntimeError> {
+        unsupported("host memory registration")
+    }
+    /// The device address of pinned or registered host memory.
+    fn host_device_pointer(
+        &self,
+        _device: usize,
+        _ptr: *mut c_void,
+    ) -> Result<DevicePtr, RuntimeError> {
+        unsupported("mapped host memory")
+    }
+    /// The flags pinned or registered host memory was created with.
+    fn host_flags(&self, _device: usize, _ptr: *mut c_void) -> Result<u32, RuntimeError> {
+        unsupported("mapped host memory")
+    }
+    /// `None` for memory this backend does not know.
+    fn pointer_info(
+        &self,
+        _device: usize,
+        _ptr: *const c_void,
+    ) -> Result<Option<PointerInfo>, RuntimeError> {
+        Ok(None)
+    }
+    /// `hipMemoryAdvise` on managed memory; `target` is where the advice points.
+    fn mem_advise(
+        &self,
+        _device: usize,
+        _ptr: DevicePtr,
+        _size: usize,
+        _advice: i32,
+        _target: Location,
+    ) -> Result<(), RuntimeError> {
+        unsupported("managed memory advice")
+    }
+    fn mem_prefetch(
+        &self,
+        _device: usize,
+        _ptr: DevicePtr,
+        _size: usize,
+        _target: Location,
+        _stream: StreamHandle,
+    ) -> Result<(), RuntimeError> {
+        unsupported("managed memory prefetch")
+    }
+    fn mem_range_attribute(
+        &self,
+        _device: usize,
+        _ptr: DevicePtr,
+        _size: usize,
+        _attribute: i32,
+    ) -> Result<RangeValue, RuntimeError> {
+        unsupported("managed memory range attributes")
+    }
+    /// How many blocks of `block_size` threads using `dynamic_shared` bytes fit on one
+    /// multiprocessor (`hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags`).
+    fn occupancy(
+        &self,
+        _device: usize,
+        _kernel: usize,
+        _block_size: u32,
+        _dynamic_shared: usize,
+        _flags: u32,
+    ) -> Result<u32, RuntimeError> {
+        unsupported("occupancy queries")
+    }
+    /// The size in bytes of each of the kernel's parameters, in order (for copying the
+    /// arguments of a captured or graph launch).
+    fn kernel_argument_sizes(
+        &self,
+        _device: usize,
+        _kernel: usize,
+    ) -> Result<Vec<usize>, RuntimeError> {
+        unsupported("kernel parameter layouts")
+    }
+}
+
+/// The smallest multiple of `alignment` that holds `width` bytes (at least one alignment).
+pub(crate) fn pitch_for(width: usize, alignment: usize) -> usize {
+    let alignment = alignment.max(1);
+    width.max(1).div_ceil(alignment) * alignment
 }
 
 /// The backend used when no driver is usable. Keeps the reason for messages.

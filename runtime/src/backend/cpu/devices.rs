@@ -16,11 +16,14 @@
 
 use std::ffi::{c_void, CStr};
 
-use super::super::{Backend, DevicePtr, EventHandle, Launch, StreamHandle};
+use super::super::{
+    Backend, Copy2D, DevicePtr, EventHandle, Fill, HostCall, Launch, Location, PointerInfo,
+    RangeValue, StreamHandle,
+};
 use super::Cpu;
 use crate::error::RuntimeError;
 use crate::registry::FatBinary;
-use crate::types::{DeviceProp, FuncAttributes, MemcpyKind};
+use crate::types::{DeviceExtras, DeviceProp, FuncAttributes, MemcpyKind};
 
 /// Where a program-visible device lives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +89,52 @@ impl Devices {
         match self.slots.get(device) {
             Some(Slot::Gpu(gpu)) => (self.gpu.as_ref(), *gpu),
             Some(Slot::Cpu) | None => (&self.cpu, 0),
+        }
+    }
+
+    fn slot(&self, device: usize) -> Slot {
+        self.slots.get(device).copied().unwrap_or(Slot::Cpu)
+    }
+
+    /// The program device number of a backend's device, if it is visible.
+    fn program_device(&self, slot: Slot) -> Option<usize> {
+        self.slots.iter().position(|visible| *visible == slot)
+    }
+
+    /// Translates a location in program numbering into the numbering of the backend that
+    /// owns `device`. The CPU device's memory is host memory, so for a GPU it is the host.
+    fn local_location(&self, device: usize, target: Location) -> Result<Location, RuntimeError> {
+        let Location::Device(program) = target else {
+            return Ok(Location::Host);
+        };
+        let invalid = RuntimeError::InvalidDevice {
+            device: i32::try_from(program).unwrap_or(i32::MAX),
+            count: self.slots.len(),
+        };
+        match (
+            self.slot(device),
+            self.slots.get(program).copied().ok_or(invalid)?,
+        ) {
+            (Slot::Gpu(_), Slot::Gpu(gpu)) => Ok(Location::Device(gpu)),
+            (Slot::Gpu(_), Slot::Cpu) => Ok(Location::Host),
+            (Slot::Cpu, Slot::Cpu) => Ok(Location::Device(0)),
+            (Slot::Cpu, Slot::Gpu(_)) => Err(RuntimeError::status(
+                crate::error::HipError::ErrorInvalidDevice,
+                "managed memory of the CPU device cannot move to a GPU",
+            )),
+        }
+    }
+
+    /// The reverse of [`Devices::local_location`] for answers of the backend of `device`.
+    fn program_location(&self, device: usize, location: Location) -> Location {
+        match (self.slot(device), location) {
+            (_, Location::Host) => Location::Host,
+            (Slot::Gpu(_), Location::Device(gpu)) => self
+                .program_device(Slot::Gpu(gpu))
+                .map_or(Location::Host, Location::Device),
+            (Slot::Cpu, Location::Device(_)) => self
+                .program_device(Slot::Cpu)
+                .map_or(Location::Host, Location::Device),
         }
     }
 }
@@ -275,6 +324,249 @@ impl Backend for Devices {
     ) -> Result<(DevicePtr, usize), RuntimeError> {
         let (backend, index) = self.route(device);
         backend.symbol(index, fat_binary, name)
+    }
+    fn extras(&self, device: usize) -> DeviceExtras {
+        let (backend, index) = self.route(device);
+        backend.extras(index)
+    }
+    fn limit(&self, device: usize, limit: i32) -> Result<usize, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.limit(index, limit)
+    }
+    fn set_limit(&self, device: usize, limit: i32, value: usize) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.set_limit(index, limit, value)
+    }
+    fn set_cache_config(&self, device: usize, config: i32) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.set_cache_config(index, config)
+    }
+    fn set_device_flags(&self, device: usize, flags: u32) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.set_device_flags(index, flags)
+    }
+    fn stream_priority_range(&self, device: usize) -> Result<(i32, i32), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.stream_priority_range(index)
+    }
+    fn stream_create_with_priority(
+        &self,
+        device: usize,
+        flags: u32,
+        priority: i32,
+    ) -> Result<StreamHandle, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.stream_create_with_priority(index, flags, priority)
+    }
+    fn launch_host_func(
+        &self,
+        device: usize,
+        stream: StreamHandle,
+        call: HostCall,
+    ) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.launch_host_func(index, stream, call)
+    }
+    fn can_access_peer(&self, device: usize, peer: usize) -> Result<bool, RuntimeError> {
+        match (self.slot(device), self.slot(peer)) {
+            (Slot::Gpu(gpu), Slot::Gpu(other)) => self.gpu.can_access_peer(gpu, other),
+            _ => Ok(false),
+        }
+    }
+    fn enable_peer_access(&self, device: usize, peer: usize) -> Result<(), RuntimeError> {
+        match (self.slot(device), self.slot(peer)) {
+            (Slot::Gpu(gpu), Slot::Gpu(other)) => self.gpu.enable_peer_access(gpu, other),
+            _ => Err(RuntimeError::status(
+                crate::error::HipError::ErrorPeerAccessUnsupported,
+                "the CPU device has no peer access to or from a GPU",
+            )),
+        }
+    }
+    fn disable_peer_access(&self, device: usize, peer: usize) -> Result<(), RuntimeError> {
+        match (self.slot(device), self.slot(peer)) {
+            (Slot::Gpu(gpu), Slot::Gpu(other)) => self.gpu.disable_peer_access(gpu, other),
+            _ => Err(RuntimeError::status(
+                crate::error::HipError::ErrorPeerAccessNotEnabled,
+                "peer access was never enabled between these devices",
+            )),
+        }
+    }
+    fn memcpy_peer(
+        &self,
+        dst: DevicePtr,
+        dst_device: usize,
+        src: DevicePtr,
+        src_device: usize,
+        size: usize,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        match (self.slot(dst_device), self.slot(src_device)) {
+            (Slot::Gpu(dst_gpu), Slot::Gpu(src_gpu)) => self
+                .gpu
+                .memcpy_peer(dst, dst_gpu, src, src_gpu, size, stream),
+            (Slot::Cpu, Slot::Cpu) => self.cpu.memcpy_peer(dst, 0, src, 0, size, stream),
+            // The CPU device's memory is host memory: the GPU's own copy engine moves it,
+            // synchronously (the stream belongs to one of the two backends only).
+            (Slot::Gpu(gpu), Slot::Cpu) | (Slot::Cpu, Slot::Gpu(gpu)) => {
+                self.cpu.synchronize(0)?;
+                self.gpu.synchronize(gpu)?;
+                self.gpu.memcpy(
+                    gpu,
+                    dst as *mut c_void,
+                    src as *const c_void,
+                    size,
+                    MemcpyKind::Default,
+                    None,
+                )
+            }
+        }
+    }
+    fn malloc_pitch(
+        &self,
+        device: usize,
+        width: usize,
+        height: usize,
+    ) -> Result<(DevicePtr, usize), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.malloc_pitch(index, width, height)
+    }
+    fn memcpy_2d(
+        &self,
+        device: usize,
+        copy: &Copy2D,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.memcpy_2d(index, copy, stream)
+    }
+    fn fill(
+        &self,
+        device: usize,
+        fill: &Fill,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.fill(index, fill, stream)
+    }
+    fn host_register(
+        &self,
+        device: usize,
+        ptr: *mut c_void,
+        size: usize,
+        flags: u32,
+    ) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.host_register(index, ptr, size, flags)
+    }
+    fn host_unregister(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.host_unregister(index, ptr)
+    }
+    fn host_device_pointer(
+        &self,
+        device: usize,
+        ptr: *mut c_void,
+    ) -> Result<DevicePtr, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.host_device_pointer(index, ptr)
+    }
+    fn host_flags(&self, device: usize, ptr: *mut c_void) -> Result<u32, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.host_flags(index, ptr)
+    }
+    /// Asks the backend of `device` first, then the other one; the answer's device is in
+    /// program numbering.
+    fn pointer_info(
+        &self,
+        device: usize,
+        ptr: *const c_void,
+    ) -> Result<Option<PointerInfo>, RuntimeError> {
+        let first_gpu = self.slots.iter().find_map(|slot| match slot {
+            Slot::Gpu(gpu) => Some(*gpu),
+            Slot::Cpu => None,
+        });
+        let gpu_index = match self.slot(device) {
+            Slot::Gpu(gpu) => Some(gpu),
+            Slot::Cpu => first_gpu,
+        };
+        if let Some(gpu) = gpu_index {
+            if let Some(mut info) = self.gpu.pointer_info(gpu, ptr)? {
+                info.device = self
+                    .program_device(Slot::Gpu(info.device))
+                    .unwrap_or(device);
+                return Ok(Some(info));
+            }
+        }
+        Ok(self.cpu.pointer_info(0, ptr)?.map(|mut info| {
+            info.device = self.program_device(Slot::Cpu).unwrap_or(device);
+            info
+        }))
+    }
+    fn mem_advise(
+        &self,
+        device: usize,
+        ptr: DevicePtr,
+        size: usize,
+        advice: i32,
+        target: Location,
+    ) -> Result<(), RuntimeError> {
+        let target = self.local_location(device, target)?;
+        let (backend, index) = self.route(device);
+        backend.mem_advise(index, ptr, size, advice, target)
+    }
+    fn mem_prefetch(
+        &self,
+        device: usize,
+        ptr: DevicePtr,
+        size: usize,
+        target: Location,
+        stream: StreamHandle,
+    ) -> Result<(), RuntimeError> {
+        let target = self.local_location(device, target)?;
+        let (backend, index) = self.route(device);
+        backend.mem_prefetch(index, ptr, size, target, stream)
+    }
+    fn mem_range_attribute(
+        &self,
+        device: usize,
+        ptr: DevicePtr,
+        size: usize,
+        attribute: i32,
+    ) -> Result<RangeValue, RuntimeError> {
+        let (backend, index) = self.route(device);
+        Ok(
+            match backend.mem_range_attribute(index, ptr, size, attribute)? {
+                RangeValue::Int(value) => RangeValue::Int(value),
+                RangeValue::Location(location) => RangeValue::Location(
+                    location.map(|location| self.program_location(device, location)),
+                ),
+                RangeValue::Locations(locations) => RangeValue::Locations(
+                    locations
+                        .into_iter()
+                        .map(|location| self.program_location(device, location))
+                        .collect(),
+                ),
+            },
+        )
+    }
+    fn occupancy(
+        &self,
+        device: usize,
+        kernel: usize,
+        block_size: u32,
+        dynamic_shared: usize,
+        flags: u32,
+    ) -> Result<u32, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.occupancy(index, kernel, block_size, dynamic_shared, flags)
+    }
+    fn kernel_argument_sizes(
+        &self,
+        device: usize,
+        kernel: usize,
+    ) -> Result<Vec<usize>, RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.kernel_argument_sizes(index, kernel)
     }
 }
 

@@ -14,11 +14,11 @@
 
 pub(crate) mod devices;
 pub(crate) mod exec;
+mod memory;
 pub(crate) mod streams;
 
-use std::alloc::Layout;
-use std::collections::{BTreeMap, HashMap};
-use std::ffi::{c_void, CStr, CString};
+use std::collections::HashMap;
+use std::ffi::{c_char, c_void, CStr, CString};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -31,10 +31,9 @@ use super::{Backend, DevicePtr, EventHandle, Launch, StreamHandle};
 use crate::error::RuntimeError;
 use crate::log::log;
 use crate::registry::{self, FatBinary};
-use crate::types::{set_c_string, DeviceProp, FuncAttributes, MemcpyKind};
+use crate::types::{set_c_string, DeviceExtras, DeviceProp, FuncAttributes, MemcpyKind};
 
-/// Alignment of every allocation (as HIP's `hipMalloc`: at least 256 bytes).
-const ALIGNMENT: usize = 256;
+use memory::{Kind, Memory, ALIGNMENT};
 /// Shared memory per work-group: codegen's dynamic array size (`DYNAMIC_SHARED_BYTES`).
 const SHARED_MEMORY_BYTES: usize = 64 * 1024;
 const MAX_THREADS_PER_BLOCK: u32 = 1024;
@@ -57,7 +56,12 @@ struct LoadedImage {
 /// The CPU device.
 pub(crate) struct Cpu {
     threads: usize,
-    allocations: Mutex<BTreeMap<usize, Layout>>,
+    memory: Memory,
+    /// `hipDeviceSetLimit` values by `hipLimit_t`.
+    limits: Mutex<HashMap<i32, usize>>,
+    /// Per kernel handle: `hipFuncAttributeMaxDynamicSharedMemorySize` and
+    /// `hipFuncAttributePreferredSharedMemoryCarveout` as last set.
+    kernel_settings: Mutex<HashMap<usize, (i32, i32)>>,
     images: Mutex<HashMap<usize, Result<Arc<LoadedImage>, RuntimeError>>>,
     kernels: Mutex<HashMap<usize, exec::Kernel>>,
     streams: Mutex<HashMap<StreamHandle, Arc<Stream>>>,
@@ -74,7 +78,9 @@ impl Cpu {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
         Cpu {
             threads,
-            allocations: Mutex::new(BTreeMap::new()),
+            memory: Memory::default(),
+            limits: Mutex::new(HashMap::new()),
+            kernel_settings: Mutex::new(HashMap::new()),
             images: Mutex::new(HashMap::new()),
             kernels: Mutex::new(HashMap::new()),
             streams: Mutex::new(HashMap::new()),
@@ -89,34 +95,11 @@ impl Cpu {
     }
 
     fn allocate(&self, size: usize) -> Result<*mut u8, RuntimeError> {
-        let layout = Layout::from_size_align(size.max(1), ALIGNMENT)
-            .map_err(|_| RuntimeError::InvalidValue { argument: "size" })?;
-        // SAFETY: the layout has a non-zero size.
-        let pointer = unsafe { std::alloc::alloc(layout) };
-        if pointer.is_null() {
-            return Err(RuntimeError::Driver {
-                call: "malloc",
-                // CUDA_ERROR_OUT_OF_MEMORY, reported as hipErrorOutOfMemory.
-                code: 2,
-                name: "out of memory".to_owned(),
-                detail: format!(" for {size} bytes"),
-            });
-        }
-        lock(&self.allocations).insert(pointer as usize, layout);
-        Ok(pointer)
+        self.memory.allocate(size, Kind::Device, 0)
     }
 
     fn release(&self, pointer: usize) -> Result<(), RuntimeError> {
-        if pointer == 0 {
-            return Ok(());
-        }
-        let layout = lock(&self.allocations)
-            .remove(&pointer)
-            .ok_or(RuntimeError::InvalidValue { argument: "ptr" })?;
-        // SAFETY: `pointer` was returned by `alloc` with this layout and is freed once (it
-        // was just removed from the table).
-        unsafe { std::alloc::dealloc(pointer as *mut u8, layout) };
-        Ok(())
+        self.memory.release(pointer)
     }
 
     fn image(&self, fat_binary: &FatBinary) -> Result<Arc<LoadedImage>, RuntimeError> {
@@ -423,6 +406,61 @@ fn processor_name() -> String {
         .unwrap_or_else(|| "x86-64".to_owned())
 }
 
+/// The processor's clock in kHz, from `/proc/cpuinfo` (`cpu MHz`), else the timestamp
+/// counter's rate.
+fn processor_clock_khz() -> i32 {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|line| line.starts_with("cpu MHz"))
+                .and_then(|line| line.split(':').nth(1))
+                .and_then(|mhz| mhz.trim().parse::<f64>().ok())
+        })
+        .map_or_else(timestamp_counter_khz, |mhz| (mhz * 1000.0) as i32)
+}
+
+/// The rate of the counter that `clock64()` and `wall_clock64()` read on this device (the
+/// x86-64 timestamp counter), in kHz, measured once over 10 ms.
+fn timestamp_counter_khz() -> i32 {
+    static RATE: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
+    *RATE.get_or_init(|| {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let start = std::time::Instant::now();
+            // SAFETY: `rdtsc` has no preconditions on x86-64.
+            let first = unsafe { std::arch::x86_64::_rdtsc() };
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            // SAFETY: as above.
+            let ticks = unsafe { std::arch::x86_64::_rdtsc() }.wrapping_sub(first);
+            let seconds = start.elapsed().as_secs_f64();
+            if seconds > 0.0 {
+                return (ticks as f64 / seconds / 1000.0).min(f64::from(i32::MAX)) as i32;
+            }
+        }
+        1_000_000
+    })
+}
+
+/// The size of a cache level of processor 0 (`index2` is the L2) from sysfs, in bytes.
+fn cache_size(index: &str) -> i32 {
+    let path = format!("/sys/devices/system/cpu/cpu0/cache/{index}/size");
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| {
+            let text = text.trim();
+            let (number, scale) = match text.strip_suffix('K') {
+                Some(number) => (number, 1024),
+                None => match text.strip_suffix('M') {
+                    Some(number) => (number, 1024 * 1024),
+                    None => (text, 1),
+                },
+            };
+            number.parse::<i32>().ok().map(|value| value * scale)
+        })
+        .unwrap_or(0)
+}
+
 fn physical_memory() -> usize {
     // SAFETY: sysconf has no preconditions.
     let (pages, page_size) = unsafe {
@@ -461,14 +499,29 @@ impl Backend for Cpu {
     }
     fn properties(&self, _: usize) -> Result<DeviceProp, RuntimeError> {
         let mut prop = DeviceProp::zeroed();
-        set_c_string(&mut prop.name, &format!("oxhip CPU ({})", processor_name()));
+        let processor = processor_name();
+        set_c_string(&mut prop.name, &format!("oxhip CPU ({processor})"));
         set_c_string(&mut prop.gcnArchName, "host");
+        // A stable identity for the machine's processor: its name, hashed into 16 bytes.
+        for (index, slot) in prop.uuid.iter_mut().enumerate() {
+            let byte =
+                processor
+                    .bytes()
+                    .enumerate()
+                    .fold(index as u32 * 131 + 7, |hash, (at, byte)| {
+                        hash.wrapping_mul(31)
+                            .wrapping_add(u32::from(byte) ^ (at as u32))
+                    });
+            *slot = (byte >> 3) as c_char;
+        }
         let threads = i32::try_from(self.threads).unwrap_or(i32::MAX);
+        let shared = SHARED_MEMORY_BYTES;
+        let clock = processor_clock_khz();
         prop.totalGlobalMem = physical_memory();
-        prop.sharedMemPerBlock = SHARED_MEMORY_BYTES;
-        prop.sharedMemPerBlockOptin = SHARED_MEMORY_BYTES;
-        prop.sharedMemPerMultiprocessor = SHARED_MEMORY_BYTES;
-        prop.maxSharedMemoryPerMultiProcessor = SHARED_MEMORY_BYTES;
+        prop.sharedMemPerBlock = shared;
+        prop.sharedMemPerBlockOptin = shared;
+        prop.sharedMemPerMultiprocessor = shared;
+        prop.maxSharedMemoryPerMultiProcessor = shared;
         prop.regsPerBlock = 65536;
         prop.regsPerMultiprocessor = 65536;
         prop.warpSize = exec::WARP_SIZE as i32;
@@ -476,26 +529,272 @@ impl Backend for Cpu {
         prop.maxThreadsPerBlock = MAX_THREADS_PER_BLOCK as i32;
         prop.maxThreadsDim = [1024, 1024, 64];
         prop.maxGridSize = [i32::MAX, 65535, 65535];
+        // One OS thread runs one group at a time: a "multiprocessor" is a worker thread.
         prop.maxThreadsPerMultiProcessor = MAX_THREADS_PER_BLOCK as i32;
         prop.maxBlocksPerMultiProcessor = 1;
-        prop.clockRate = 1_000_000;
+        prop.multiProcessorCount = threads;
+        prop.clockRate = clock;
+        prop.clockInstructionRate = timestamp_counter_khz();
         prop.totalConstMem = 64 * 1024;
         prop.major = 1;
         prop.minor = 0;
-        prop.multiProcessorCount = threads;
+        prop.textureAlignment = ALIGNMENT;
+        prop.texturePitchAlignment = ALIGNMENT;
+        prop.surfaceAlignment = ALIGNMENT;
+        // Created streams run beside each other and beside the calling thread.
+        prop.deviceOverlap = 1;
+        prop.asyncEngineCount = 1;
+        prop.concurrentKernels = 1;
         prop.integrated = 1;
-        prop.cooperativeLaunch = 1;
         prop.canMapHostMemory = 1;
+        prop.computeMode = 0;
+        prop.l2CacheSize = cache_size("index2");
+        prop.globalL1CacheSupported = 1;
+        prop.localL1CacheSupported = 1;
         prop.unifiedAddressing = 1;
         prop.managedMemory = 1;
         prop.concurrentManagedAccess = 1;
         prop.pageableMemoryAccess = 1;
+        prop.pageableMemoryAccessUsesHostPageTables = 1;
         prop.hostNativeAtomicSupported = 1;
         prop.directManagedMemAccessFromHost = 1;
         prop.canUseHostPointerForRegisteredMem = 1;
-        prop.textureAlignment = ALIGNMENT;
-        prop.texturePitchAlignment = ALIGNMENT;
+        prop.hostRegisterSupported = 1;
+        prop.hostRegisterReadOnlySupported = 1;
+        // Vector units do single precision at twice the double-precision rate.
+        prop.singleToDoublePrecisionPerfRatio = 2;
+        prop.computePreemptionSupported = 1;
+        prop.cooperativeLaunch = 1;
+        prop.memoryPoolsSupported = 1;
+        prop.unifiedFunctionPointers = 1;
+        // Every hipDeviceArch_t feature but surfaces (bit 14) and dynamic parallelism (16).
+        prop.arch = 0x1_ffff & !(1 << 14) & !(1 << 16);
+        // Left 0: textures and surfaces (not implemented on this device), ECC, PCI location,
+        // memory clock and bus width (not readable from user space), stream priorities.
         Ok(prop)
+    }
+    fn extras(&self, _: usize) -> DeviceExtras {
+        DeviceExtras {
+            virtual_memory_management: 0,
+            wall_clock_rate: timestamp_counter_khz(),
+            fine_grain: 1,
+        }
+    }
+    fn limit(&self, _: usize, limit: i32) -> Result<usize, RuntimeError> {
+        if let Some(value) = lock(&self.limits).get(&limit) {
+            return Ok(*value);
+        }
+        // The defaults CUDA documents for its devices; on this device the stack of a
+        // fiber is OXHIP_CPU_STACK_SIZE and device malloc is the C heap, whatever is set.
+        Ok(match limit {
+            crate::backend::limit::STACK_SIZE => 1024,
+            crate::backend::limit::PRINTF_FIFO_SIZE => 1 << 20,
+            _ => 8 << 20,
+        })
+    }
+    fn set_limit(&self, _: usize, limit: i32, value: usize) -> Result<(), RuntimeError> {
+        lock(&self.limits).insert(limit, value);
+        Ok(())
+    }
+    fn launch_host_func(
+        &self,
+        _: usize,
+        stream: StreamHandle,
+        call: crate::backend::HostCall,
+    ) -> Result<(), RuntimeError> {
+        self.enqueue(
+            Some(stream),
+            false,
+            Box::new(move || {
+                call();
+                Ok(())
+            }),
+        )
+    }
+    fn memcpy_peer(
+        &self,
+        dst: DevicePtr,
+        _: usize,
+        src: DevicePtr,
+        _: usize,
+        size: usize,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        self.memcpy(
+            0,
+            dst as *mut c_void,
+            src as *const c_void,
+            size,
+            MemcpyKind::DeviceToDevice,
+            stream,
+        )
+    }
+    fn memcpy_2d(
+        &self,
+        _: usize,
+        copy: &crate::backend::Copy2D,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        if copy.width == 0 || copy.height == 0 {
+            return Ok(());
+        }
+        let (dst, src) = (copy.dst as usize, copy.src as usize);
+        let (dst_pitch, src_pitch, width, height) =
+            (copy.dst_pitch, copy.src_pitch, copy.width, copy.height);
+        let run = move || {
+            for row in 0..height {
+                // SAFETY: `api` checked the pointers and pitches; the program keeps both
+                // ranges (`height` rows of `width` bytes) valid until the copy runs.
+                unsafe {
+                    std::ptr::copy(
+                        (src + row * src_pitch) as *const u8,
+                        (dst + row * dst_pitch) as *mut u8,
+                        width,
+                    );
+                }
+            }
+            Ok(())
+        };
+        let queue = match stream {
+            Some(handle) => self.queue(handle)?,
+            None => None,
+        };
+        let Some(queue) = queue else {
+            return self.run_now(stream, Box::new(run));
+        };
+        let span = |pitch: usize| (height - 1) * pitch + width;
+        if self.memory.is_pinned(dst, span(dst_pitch))
+            && self.memory.is_pinned(src, span(src_pitch))
+        {
+            queue.submit(Box::new(run));
+            Ok(())
+        } else {
+            // Pageable memory on either side: finish the copy before returning, as CUDA does.
+            queue.wait()?;
+            run()
+        }
+    }
+    fn fill(
+        &self,
+        _: usize,
+        fill: &crate::backend::Fill,
+        stream: Option<StreamHandle>,
+    ) -> Result<(), RuntimeError> {
+        let fill = *fill;
+        let run = move || {
+            for row in 0..fill.height {
+                let start = (fill.dst as usize + row * fill.pitch) as *mut u8;
+                // SAFETY: `api` checked the range (`height` rows of `width` elements, rows
+                // `pitch` apart) against nothing but null; it is device memory the program
+                // owns and keeps valid until the fill runs. Unaligned writes, because HIP
+                // does not require element alignment of `dst`.
+                unsafe {
+                    match fill.element_size {
+                        1 => std::ptr::write_bytes(start, fill.value as u8, fill.width),
+                        2 => {
+                            for index in 0..fill.width {
+                                start
+                                    .cast::<u16>()
+                                    .wrapping_add(index)
+                                    .write_unaligned(fill.value as u16);
+                            }
+                        }
+                        _ => {
+                            for index in 0..fill.width {
+                                start
+                                    .cast::<u32>()
+                                    .wrapping_add(index)
+                                    .write_unaligned(fill.value);
+                            }
+                        }
+                    }
+                }
+            }
+            Ok(())
+        };
+        self.enqueue(stream, false, Box::new(run))
+    }
+    fn host_register(
+        &self,
+        _: usize,
+        ptr: *mut c_void,
+        size: usize,
+        flags: u32,
+    ) -> Result<(), RuntimeError> {
+        self.memory.register(ptr as usize, size, flags)
+    }
+    fn host_unregister(&self, _: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
+        self.wait_all_idle();
+        self.memory.unregister(ptr as usize)
+    }
+    fn host_device_pointer(&self, _: usize, ptr: *mut c_void) -> Result<DevicePtr, RuntimeError> {
+        self.memory.host_device_pointer(ptr as usize)
+    }
+    fn host_flags(&self, _: usize, ptr: *mut c_void) -> Result<u32, RuntimeError> {
+        self.memory.host_flags(ptr as usize)
+    }
+    fn pointer_info(
+        &self,
+        _: usize,
+        ptr: *const c_void,
+    ) -> Result<Option<crate::backend::PointerInfo>, RuntimeError> {
+        Ok(self.memory.pointer_info(ptr))
+    }
+    fn mem_advise(
+        &self,
+        _: usize,
+        ptr: DevicePtr,
+        size: usize,
+        advice: i32,
+        target: crate::backend::Location,
+    ) -> Result<(), RuntimeError> {
+        self.memory.advise(ptr as usize, size, advice, target)
+    }
+    fn mem_prefetch(
+        &self,
+        _: usize,
+        ptr: DevicePtr,
+        size: usize,
+        target: crate::backend::Location,
+        stream: StreamHandle,
+    ) -> Result<(), RuntimeError> {
+        // The stream must still be valid, although there is nothing to move.
+        self.queue(stream)?;
+        self.memory.prefetch(ptr as usize, size, target)
+    }
+    fn mem_range_attribute(
+        &self,
+        _: usize,
+        ptr: DevicePtr,
+        size: usize,
+        attribute: i32,
+    ) -> Result<crate::backend::RangeValue, RuntimeError> {
+        self.memory.range_attribute(ptr as usize, size, attribute)
+    }
+    fn occupancy(
+        &self,
+        _: usize,
+        kernel: usize,
+        block_size: u32,
+        dynamic_shared: usize,
+        _: u32,
+    ) -> Result<u32, RuntimeError> {
+        self.kernel(kernel)?;
+        let (dynamic_limit, _) = self.kernel_setting(kernel);
+        let fits = block_size <= MAX_THREADS_PER_BLOCK
+            && dynamic_shared <= usize::try_from(dynamic_limit).unwrap_or(0);
+        // One group per worker thread at a time.
+        Ok(u32::from(fits))
+    }
+    fn kernel_argument_sizes(&self, _: usize, kernel: usize) -> Result<Vec<usize>, RuntimeError> {
+        let table = self
+            .kernel(kernel)?
+            .arguments
+            .ok_or(RuntimeError::NotSupported {
+                what: "copying the arguments of a launch",
+                detail: " for a CPU image without argument tables; rebuild it".to_owned(),
+            })?;
+        Ok(table.iter().map(|[size, _]| *size as usize).collect())
     }
     fn malloc(&self, _: usize, size: usize) -> Result<DevicePtr, RuntimeError> {
         self.allocate(size).map(|pointer| pointer as DevicePtr)
@@ -569,15 +868,19 @@ impl Backend for Cpu {
         };
         self.enqueue(stream, false, Box::new(fill))
     }
-    fn host_malloc(&self, _: usize, size: usize, _: u32) -> Result<*mut c_void, RuntimeError> {
-        self.allocate(size).map(|pointer| pointer.cast::<c_void>())
+    fn host_malloc(&self, _: usize, size: usize, flags: u32) -> Result<*mut c_void, RuntimeError> {
+        self.memory
+            .allocate(size, Kind::Host, flags)
+            .map(|pointer| pointer.cast::<c_void>())
     }
     fn host_free(&self, _: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
         self.wait_all_idle();
         self.release(ptr as usize)
     }
-    fn malloc_managed(&self, _: usize, size: usize, _: u32) -> Result<DevicePtr, RuntimeError> {
-        self.allocate(size).map(|pointer| pointer as DevicePtr)
+    fn malloc_managed(&self, _: usize, size: usize, flags: u32) -> Result<DevicePtr, RuntimeError> {
+        self.memory
+            .allocate(size, Kind::Managed, flags)
+            .map(|pointer| pointer as DevicePtr)
     }
     fn stream_wait_event(
         &self,
@@ -610,19 +913,40 @@ impl Backend for Cpu {
         &self,
         _: usize,
         kernel: usize,
-        _: i32,
-        _: i32,
+        attribute: i32,
+        value: i32,
     ) -> Result<(), RuntimeError> {
-        // Dynamic shared memory is a fixed thread-local array on this device; nothing to set.
-        self.kernel(kernel).map(|_| ())
+        self.kernel(kernel)?;
+        let (mut dynamic, mut carveout) = self.kernel_setting(kernel);
+        match attribute {
+            // Dynamic shared memory is a fixed thread-local array on this device: any
+            // amount up to its size is available without opting in.
+            8 if (0..=SHARED_MEMORY_BYTES as i32).contains(&value) => dynamic = value,
+            9 if (-1..=100).contains(&value) => carveout = value,
+            _ => return Err(RuntimeError::InvalidValue { argument: "value" }),
+        }
+        lock(&self.kernel_settings).insert(kernel, (dynamic, carveout));
+        Ok(())
     }
     fn function_attributes(&self, _: usize, kernel: usize) -> Result<FuncAttributes, RuntimeError> {
-        self.kernel(kernel)?;
+        let resolved = self.kernel(kernel)?;
+        let (dynamic, carveout) = self.kernel_setting(kernel);
         Ok(FuncAttributes {
+            // The "compute capability" of the CPU device, 1.0, as HIP encodes it.
+            binaryVersion: 10,
+            cacheModeCA: 0,
+            constSizeBytes: 0,
+            // What a work-item keeps across barriers in a split kernel; stacks otherwise.
+            localSizeBytes: resolved
+                .group
+                .map_or(0, |(_, frame)| usize::try_from(frame).unwrap_or(0)),
+            maxDynamicSharedSizeBytes: dynamic,
             maxThreadsPerBlock: MAX_THREADS_PER_BLOCK as i32,
-            maxDynamicSharedSizeBytes: SHARED_MEMORY_BYTES as i32,
             numRegs: 0,
-            ..FuncAttributes::default()
+            preferredShmemCarveout: carveout,
+            ptxVersion: 0,
+            // Static shared memory is thread-local storage of the image, not measured here.
+            sharedSizeBytes: 0,
         })
     }
     fn launch(&self, _: usize, launch: &Launch) -> Result<(), RuntimeError> {
@@ -823,6 +1147,14 @@ impl Backend for Cpu {
 }
 
 impl Cpu {
+    /// A kernel's (max dynamic shared bytes, preferred carveout) settings.
+    fn kernel_setting(&self, kernel: usize) -> (i32, i32) {
+        lock(&self.kernel_settings)
+            .get(&kernel)
+            .copied()
+            .unwrap_or((SHARED_MEMORY_BYTES as i32, -1))
+    }
+
     /// The created stream behind a handle; `None` for the null stream (0), `hipStreamLegacy`
     /// (1) and `hipStreamPerThread` (2).
     fn queue(&self, stream: StreamHandle) -> Result<Option<Arc<Stream>>, RuntimeError> {
@@ -897,12 +1229,10 @@ impl Cpu {
         }
     }
 
-    /// Whether `address` lies in memory this device allocated (device, pinned or managed).
+    /// Whether `address` lies in memory this device allocated (device, pinned or managed)
+    /// or the program registered.
     fn is_allocation(&self, address: usize) -> bool {
-        lock(&self.allocations)
-            .range(..=address)
-            .next_back()
-            .is_some_and(|(start, layout)| address < start + layout.size())
+        self.memory.is_pinned(address, 1)
     }
 }
 

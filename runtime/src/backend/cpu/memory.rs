@@ -1,0 +1,365 @@
+//! The CPU device's memory bookkeeping: every allocation with its kind (device, pinned host,
+//! managed) and flags, the host ranges the program registered (`hipHostRegister`), and the
+//! advice given for managed ranges.
+//!
+//! All of it is host memory, so nothing here moves data: the table only answers what HIP
+//! lets a program ask (`hipPointerGetAttributes`, `hipHostGetFlags`,
+//! `hipMemRangeGetAttribute`) and tells the stream code which ranges it may read later
+//! (pinned) and which it must copy now (pageable). Advice applies to the whole managed
+//! allocation that contains the range it names.
+
+use std::alloc::Layout;
+use std::collections::{BTreeMap, HashMap};
+use std::ffi::c_void;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use crate::backend::{Location, PointerInfo, RangeValue};
+use crate::error::{HipError, RuntimeError};
+use crate::types::memory_type;
+
+/// Alignment of every allocation (as HIP's `hipMalloc`: at least 256 bytes).
+pub(crate) const ALIGNMENT: usize = 256;
+
+/// `hipHostMallocMapped` / `hipHostRegisterMapped`: on this device all host memory is mapped.
+const MAPPED: u32 = 0x2;
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Device,
+    Host,
+    Managed,
+}
+
+struct Allocation {
+    layout: Layout,
+    kind: Kind,
+    flags: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Advice {
+    read_mostly: bool,
+    coarse_grain: bool,
+    preferred: Option<Location>,
+    accessed_by: Vec<Location>,
+    last_prefetch: Option<Location>,
+}
+
+#[derive(Default)]
+pub(crate) struct Memory {
+    allocations: Mutex<BTreeMap<usize, Allocation>>,
+    /// Registered host ranges: start → (size, flags).
+    registrations: Mutex<BTreeMap<usize, (usize, u32)>>,
+    /// Advice per managed allocation, by its start.
+    advice: Mutex<HashMap<usize, Advice>>,
+}
+
+fn invalid(argument: &'static str) -> RuntimeError {
+    RuntimeError::InvalidValue { argument }
+}
+
+impl Memory {
+    pub(crate) fn allocate(
+        &self,
+        size: usize,
+        kind: Kind,
+        flags: u32,
+    ) -> Result<*mut u8, RuntimeError> {
+        let layout =
+            Layout::from_size_align(size.max(1), ALIGNMENT).map_err(|_| invalid("size"))?;
+        // SAFETY: the layout has a non-zero size.
+        let pointer = unsafe { std::alloc::alloc(layout) };
+        if pointer.is_null() {
+            return Err(RuntimeError::status(
+                HipError::ErrorOutOfMemory,
+                format!("the CPU device cannot allocate {size} bytes"),
+            ));
+        }
+        lock(&self.allocations).insert(
+            pointer as usize,
+            Allocation {
+                layout,
+                kind,
+                flags,
+            },
+        );
+        Ok(pointer)
+    }
+
+    pub(crate) fn release(&self, pointer: usize) -> Result<(), RuntimeError> {
+        if pointer == 0 {
+            return Ok(());
+        }
+        let allocation = lock(&self.allocations)
+            .remove(&pointer)
+            .ok_or(invalid("ptr"))?;
+        lock(&self.advice).remove(&pointer);
+        // SAFETY: `pointer` was returned by `alloc` with this layout and is freed once (it
+        // was just removed from the table).
+        unsafe { std::alloc::dealloc(pointer as *mut u8, allocation.layout) };
+        Ok(())
+    }
+
+    /// The allocation containing `address`: start, size, kind and flags.
+    fn containing(&self, address: usize) -> Option<(usize, usize, Kind, u32)> {
+        lock(&self.allocations)
+            .range(..=address)
+            .next_back()
+            .filter(|(start, allocation)| address < *start + allocation.layout.size())
+            .map(|(start, allocation)| {
+                (
+                    *start,
+                    allocation.layout.size(),
+                    allocation.kind,
+                    allocation.flags,
+                )
+            })
+    }
+
+    fn registration(&self, address: usize) -> Option<(usize, usize, u32)> {
+        lock(&self.registrations)
+            .range(..=address)
+            .next_back()
+            .filter(|(start, (size, _))| address < *start + *size)
+            .map(|(start, (size, flags))| (*start, *size, *flags))
+    }
+
+    /// Whether `[address, address + size)` lies in memory the runtime owns or the program
+    /// registered, which the program keeps valid until a queued operation on it has run.
+    pub(crate) fn is_pinned(&self, address: usize, size: usize) -> bool {
+        let last = address.saturating_add(size.max(1) - 1);
+        let inside = |start: usize, length: usize| address >= start && last < start + length;
+        self.containing(address)
+            .is_some_and(|(start, length, _, _)| inside(start, length))
+            || self
+                .registration(address)
+                .is_some_and(|(start, length, _)| inside(start, length))
+    }
+
+    pub(crate) fn register(&self, ptr: usize, size: usize, flags: u32) -> Result<(), RuntimeError> {
+        let end = ptr.checked_add(size).ok_or(invalid("sizeBytes"))?;
+        let overlaps_allocation = self
+            .containing(ptr)
+            .is_some_and(|(_, _, kind, _)| kind != Kind::Device);
+        let mut registrations = lock(&self.registrations);
+        let overlaps_registration = registrations
+            .range(..end)
+            .next_back()
+            .is_some_and(|(start, (length, _))| start + length > ptr);
+        if overlaps_allocation || overlaps_registration {
+            return Err(RuntimeError::status(
+                HipError::ErrorHostMemoryAlreadyRegistered,
+                format!("{ptr:#x} ({size} bytes) overlaps memory that is already page-locked"),
+            ));
+        }
+        registrations.insert(ptr, (size, flags));
+        Ok(())
+    }
+
+    pub(crate) fn unregister(&self, ptr: usize) -> Result<(), RuntimeError> {
+        lock(&self.registrations)
+            .remove(&ptr)
+            .map(|_| ())
+            .ok_or_else(|| {
+                RuntimeError::status(
+                    HipError::ErrorHostMemoryNotRegistered,
+                    format!("{ptr:#x} is not the start of a registered host range"),
+                )
+            })
+    }
+
+    /// The device address of pinned or registered host memory (the same address here).
+    pub(crate) fn host_device_pointer(&self, ptr: usize) -> Result<u64, RuntimeError> {
+        match (self.containing(ptr), self.registration(ptr)) {
+            (Some((_, _, Kind::Host | Kind::Managed, _)), _) | (_, Some(_)) => Ok(ptr as u64),
+            _ => Err(invalid("hstPtr")),
+        }
+    }
+
+    pub(crate) fn host_flags(&self, ptr: usize) -> Result<u32, RuntimeError> {
+        match (self.containing(ptr), self.registration(ptr)) {
+            (Some((_, _, Kind::Host, flags)), _) => Ok(flags | MAPPED),
+            (_, Some((_, _, flags))) => Ok(flags | MAPPED),
+            _ => Err(invalid("hostPtr")),
+        }
+    }
+
+    pub(crate) fn pointer_info(&self, ptr: *const c_void) -> Option<PointerInfo> {
+        let address = ptr as usize;
+        let pointer = ptr.cast_mut();
+        if let Some((start, size, kind, flags)) = self.containing(address) {
+            let (memory_type, host_pointer) = match kind {
+                Kind::Device => (memory_type::DEVICE, std::ptr::null_mut()),
+                Kind::Host => (memory_type::HOST, pointer),
+                Kind::Managed => (memory_type::MANAGED, pointer),
+            };
+            return Some(PointerInfo {
+                memory_type,
+                device: 0,
+                device_pointer: pointer,
+                host_pointer,
+                is_managed: kind == Kind::Managed,
+                flags,
+                base: start as u64,
+                size,
+            });
+        }
+        self.registration(address)
+            .map(|(start, size, flags)| PointerInfo {
+                memory_type: memory_type::HOST,
+                device: 0,
+                device_pointer: pointer,
+                host_pointer: pointer,
+                is_managed: false,
+                flags,
+                base: start as u64,
+                size,
+            })
+    }
+
+    /// The start of the managed allocation holding `[ptr, ptr + size)`.
+    fn managed_start(&self, ptr: usize, size: usize) -> Result<usize, RuntimeError> {
+        match self.containing(ptr) {
+            Some((start, length, Kind::Managed, _))
+                if size > 0
+                    && ptr
+                        .checked_add(size)
+                        .is_some_and(|end| end <= start + length) =>
+            {
+                Ok(start)
+            }
+            _ => Err(RuntimeError::status(
+                HipError::ErrorInvalidValue,
+                format!("{ptr:#x} ({size} bytes) is not a range of managed memory"),
+            )),
+        }
+    }
+
+    /// Records `hipMemoryAdvise` `advice` (HIP's numbers) for the range's allocation.
+    pub(crate) fn advise(
+        &self,
+        ptr: usize,
+        size: usize,
+        advice: i32,
+        target: Location,
+    ) -> Result<(), RuntimeError> {
+        let start = self.managed_start(ptr, size)?;
+        let mut table = lock(&self.advice);
+        let entry = table.entry(start).or_default();
+        match advice {
+            1 => entry.read_mostly = true,
+            2 => entry.read_mostly = false,
+            3 => entry.preferred = Some(target),
+            4 => entry.preferred = None,
+            5 => {
+                if !entry.accessed_by.contains(&target) {
+                    entry.accessed_by.push(target);
+                }
+            }
+            6 => entry.accessed_by.retain(|location| *location != target),
+            100 => entry.coarse_grain = true,
+            101 => entry.coarse_grain = false,
+            _ => return Err(invalid("advice")),
+        }
+        Ok(())
+    }
+
+    /// A prefetch moves nothing here; it is remembered for `LastPrefetchLocation`.
+    pub(crate) fn prefetch(
+        &self,
+        ptr: usize,
+        size: usize,
+        target: Location,
+    ) -> Result<(), RuntimeError> {
+        let start = self.managed_start(ptr, size)?;
+        lock(&self.advice).entry(start).or_default().last_prefetch = Some(target);
+        Ok(())
+    }
+
+    /// One `hipMemRangeAttribute` (HIP's numbers) of the range's allocation.
+    pub(crate) fn range_attribute(
+        &self,
+        ptr: usize,
+        size: usize,
+        attribute: i32,
+    ) -> Result<RangeValue, RuntimeError> {
+        let start = self.managed_start(ptr, size)?;
+        let advice = lock(&self.advice).get(&start).cloned().unwrap_or_default();
+        Ok(match attribute {
+            1 => RangeValue::Int(i32::from(advice.read_mostly)),
+            2 => RangeValue::Location(advice.preferred),
+            3 => RangeValue::Locations(advice.accessed_by),
+            4 => RangeValue::Location(advice.last_prefetch),
+            // hipMemRangeCoherencyModeFineGrain 0, CoarseGrain 1.
+            100 => RangeValue::Int(i32::from(advice.coarse_grain)),
+            _ => return Err(invalid("attribute")),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointers_inside_allocations_and_registrations_are_known() {
+        let memory = Memory::default();
+        let device = memory.allocate(1000, Kind::Device, 0).unwrap() as usize;
+        let info = memory.pointer_info((device + 10) as *const c_void).unwrap();
+        assert_eq!(info.memory_type, memory_type::DEVICE);
+        assert_eq!(info.base, device as u64);
+        assert!(info.host_pointer.is_null());
+        assert!(memory.is_pinned(device + 10, 990));
+        assert!(!memory.is_pinned(device + 10, 2000));
+
+        let mut buffer = vec![0u8; 4096];
+        let host = buffer.as_mut_ptr() as usize;
+        assert!(memory.pointer_info(host as *const c_void).is_none());
+        memory.register(host, 4096, 0).unwrap();
+        let code = |result: Result<(), RuntimeError>| result.unwrap_err().code();
+        assert_eq!(
+            code(memory.register(host + 100, 10, 0)),
+            HipError::ErrorHostMemoryAlreadyRegistered
+        );
+        assert_eq!(memory.host_flags(host + 5).unwrap() & MAPPED, MAPPED);
+        assert_eq!(
+            memory
+                .pointer_info(host as *const c_void)
+                .unwrap()
+                .memory_type,
+            memory_type::HOST
+        );
+        memory.unregister(host).unwrap();
+        assert_eq!(
+            code(memory.unregister(host)),
+            HipError::ErrorHostMemoryNotRegistered
+        );
+        memory.release(device).unwrap();
+        assert!(memory.release(device).is_err());
+    }
+
+    #[test]
+    fn advice_is_kept_per_managed_allocation() {
+        let memory = Memory::default();
+        let managed = memory.allocate(4096, Kind::Managed, 1).unwrap() as usize;
+        memory
+            .advise(managed + 64, 128, 3, Location::Device(0))
+            .unwrap();
+        memory.advise(managed, 4096, 5, Location::Host).unwrap();
+        memory.advise(managed, 4096, 5, Location::Host).unwrap();
+        memory.prefetch(managed, 16, Location::Host).unwrap();
+        let get = |attribute| memory.range_attribute(managed, 4096, attribute).unwrap();
+        assert_eq!(get(1), RangeValue::Int(0));
+        assert_eq!(get(2), RangeValue::Location(Some(Location::Device(0))));
+        assert_eq!(get(3), RangeValue::Locations(vec![Location::Host]));
+        assert_eq!(get(4), RangeValue::Location(Some(Location::Host)));
+        // Outside the allocation, or device memory: invalid.
+        assert!(memory.advise(managed, 5000, 1, Location::Host).is_err());
+        let device = memory.allocate(64, Kind::Device, 0).unwrap() as usize;
+        assert!(memory.prefetch(device, 64, Location::Host).is_err());
+    }
+}
