@@ -2,3 +2,4 @@
  * that each family's library is a single bitcode module. */
 #include "math.c"
 #include "printf.c"
+#include "heap.c"

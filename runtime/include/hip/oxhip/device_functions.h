@@ -200,31 +200,70 @@ __OXHIP_DEVICE__ int __syncthreads_or(int predicate) { return __syncthreads_coun
  * FIXME(#2): on amdgcn the output is discarded until the runtime serves printf. */
 extern "C" __device__ int printf(const char *format, ...);
 
-/* ---- device heap ----------------------------------------------------------------- */
+/* ---- device heap, new and delete ------------------------------------------------ */
 
 /* The CPU target calls the C library's malloc and free (resolved when the image is
- * loaded); the host pass declares them so that kernels using them parse there.
- * FIXME(#2): a device heap for amdgcn and nvptx. */
-#if !defined(__OXHIP_AMDGCN__) && !defined(__OXHIP_NVPTX__)
+ * loaded); nvptx calls the CUDA driver's device heap (malloc and free are extern
+ * functions of PTX that the driver links; the heap size is hipLimitMallocHeapSize);
+ * the host pass declares them so that kernels using them parse there.
+ * FIXME(#2): a device heap for amdgcn (today the declarations do not link there). */
 extern "C" {
 __device__ void *malloc(__SIZE_TYPE__ size);
 __device__ void free(void *pointer);
+}
+
+/* Device new and delete over malloc and free; clang allows these next to the host's
+ * replaceable global forms. A failed allocation gives a null pointer, as in CUDA. */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Winline-new-delete"
+__device__ inline void *operator new(__SIZE_TYPE__ size) { return malloc(size); }
+__device__ inline void *operator new[](__SIZE_TYPE__ size) { return malloc(size); }
+__device__ inline void operator delete(void *pointer) noexcept { free(pointer); }
+__device__ inline void operator delete[](void *pointer) noexcept { free(pointer); }
+__device__ inline void operator delete(void *pointer, __SIZE_TYPE__) noexcept { free(pointer); }
+__device__ inline void operator delete[](void *pointer, __SIZE_TYPE__) noexcept { free(pointer); }
+#pragma clang diagnostic pop
+
+/* memcpy and memset in device code. On the GPUs llvm.memcpy/memset are always expanded
+ * in place; the CPU target resolves the C library's when the image is loaded. */
+#if defined(__OXHIP_CPU__)
+extern "C" {
+__device__ void *memcpy(void *destination, const void *source, __SIZE_TYPE__ size);
+__device__ void *memset(void *destination, int value, __SIZE_TYPE__ size);
+}
+#else
+extern "C" {
+__device__ inline void *memcpy(void *destination, const void *source, __SIZE_TYPE__ size) {
+  __builtin_memcpy(destination, source, size);
+  return destination;
+}
+__device__ inline void *memset(void *destination, int value, __SIZE_TYPE__ size) {
+  __builtin_memset(destination, value, size);
+  return destination;
+}
 }
 #endif
 
 /* ---- assert ---------------------------------------------------------------------- */
 
 /* glibc's assert() calls __assert_fail, a host function; device code gets this one.
- * FIXME(#2): report the message (needs device printf); today a failed assert traps,
- * which the runtime sees as a failed launch. */
+ * nvptx reports through the CUDA driver's __assertfail (file, line, function, block
+ * and thread, then the launch fails with an assertion error); the CPU target through
+ * the C library (message on stderr, then abort, as a failed host assert).
+ * FIXME(#2): amdgcn traps without the message until device printf reaches the host. */
+#if defined(__OXHIP_NVPTX__)
+extern "C" __device__ void __assertfail(const char *message, const char *file, unsigned int line,
+                                        const char *function, __SIZE_TYPE__ char_size);
+#endif
 extern "C" {
 __device__ __attribute__((noreturn)) static inline void
 __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function) {
 #if defined(__OXHIP_CPU__)
-  /* The CPU target has the C library: its __assert_fail reports on stderr and aborts. */
   extern __device__ __attribute__((noreturn)) void __oxhip_libc_assert_fail(
       const char *, const char *, unsigned int, const char *) __asm__("__assert_fail");
   __oxhip_libc_assert_fail(assertion, file, line, function);
+#elif defined(__OXHIP_NVPTX__)
+  __assertfail(assertion, file, line, function, 1);
 #else
   (void)assertion;
   (void)file;
