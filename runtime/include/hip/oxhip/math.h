@@ -223,6 +223,33 @@ __OXHIP_HD__ double max(float x, double y) { return __builtin_fmax(x, y); }
 __OXHIP_HD__ double min(double x, float y) { return __builtin_fmin(x, y); }
 __OXHIP_HD__ double max(double x, float y) { return __builtin_fmax(x, y); }
 
+/* std::min and std::max in device code. From C++14 libstdc++'s are constexpr, which
+ * clang makes __host__ __device__; C++11's are host functions, so device code gets
+ * these. The enable_if attribute makes them distinct overloads that clang prefers over
+ * libstdc++'s (whichever is declared first), not redefinitions. */
+#if __cplusplus < 201402L
+namespace std {
+template <class T>
+__attribute__((enable_if(true, ""))) __host__ __device__ inline constexpr const T &min(const T &a, const T &b) {
+  return b < a ? b : a;
+}
+template <class T>
+__attribute__((enable_if(true, ""))) __host__ __device__ inline constexpr const T &max(const T &a, const T &b) {
+  return a < b ? b : a;
+}
+template <class T, class Compare>
+__attribute__((enable_if(true, ""))) __host__ __device__ inline constexpr const T &min(const T &a, const T &b,
+                                                                                       Compare less) {
+  return less(b, a) ? b : a;
+}
+template <class T, class Compare>
+__attribute__((enable_if(true, ""))) __host__ __device__ inline constexpr const T &max(const T &a, const T &b,
+                                                                                       Compare less) {
+  return less(a, b) ? b : a;
+}
+} // namespace std
+#endif
+
 #endif /* __OXHIP_OFFLOAD__ */
 
 #endif /* OXHIP_MATH_H */
