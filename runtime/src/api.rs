@@ -17,6 +17,7 @@ pub mod occupancy;
 pub(crate) mod ops;
 pub mod pool;
 pub mod stream;
+pub mod unsupported;
 
 use crate::backend::{self, Launch, PackedArgs};
 use crate::error::{HipError, RuntimeError};
@@ -800,6 +801,53 @@ pub unsafe extern "C" fn hipLaunchCooperativeKernel(
             false,
             true,
         )
+    })
+}
+
+/// A launch between two optional event records (`start` before, `stop` after); `flags`
+/// are AMD's launch hints and change nothing here.
+///
+/// # Safety
+/// As for [`hipLaunchKernel`]; the events must be NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn hipExtLaunchKernel(
+    function_address: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    args: *mut *mut c_void,
+    shared_mem: usize,
+    stream: HipStream,
+    start: HipEvent,
+    stop: HipEvent,
+    _flags: c_int,
+) -> HipError {
+    call("hipExtLaunchKernel", || {
+        if !start.is_null() {
+            // SAFETY: forwarded from this function's contract.
+            let status = unsafe { hipEventRecord(start, stream) };
+            if status != HipError::Success {
+                return Err(RuntimeError::status(status, "recording the start event"));
+            }
+        }
+        launch(
+            function_address,
+            grid,
+            block,
+            args,
+            None,
+            shared_mem,
+            stream,
+            false,
+            false,
+        )?;
+        if !stop.is_null() {
+            // SAFETY: forwarded from this function's contract.
+            let status = unsafe { hipEventRecord(stop, stream) };
+            if status != HipError::Success {
+                return Err(RuntimeError::status(status, "recording the stop event"));
+            }
+        }
+        Ok(())
     })
 }
 

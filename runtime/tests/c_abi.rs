@@ -235,6 +235,153 @@ fn c_program_links_against_the_static_library() {
     );
 }
 
+/// The API structs beyond `hipDeviceProp_t`: every field offset and the size, as the C
+/// header lays them out, must be the runtime's.
+#[test]
+fn api_struct_layouts_match_the_header() {
+    use oxhip_runtime::types::{
+        HostNodeParams, KernelNodeParams, MemPoolProps, Memcpy2DParam, Memcpy3DParms, MemsetParams,
+        PitchedPtr, PointerAttribute,
+    };
+    use std::mem::size_of;
+    let expected: Vec<(&str, usize)> = vec![
+        (
+            "hipPointerAttribute_t.type",
+            offset_of!(PointerAttribute, type_),
+        ),
+        (
+            "hipPointerAttribute_t.device",
+            offset_of!(PointerAttribute, device),
+        ),
+        (
+            "hipPointerAttribute_t.devicePointer",
+            offset_of!(PointerAttribute, devicePointer),
+        ),
+        (
+            "hipPointerAttribute_t.hostPointer",
+            offset_of!(PointerAttribute, hostPointer),
+        ),
+        (
+            "hipPointerAttribute_t.isManaged",
+            offset_of!(PointerAttribute, isManaged),
+        ),
+        (
+            "hipPointerAttribute_t.allocationFlags",
+            offset_of!(PointerAttribute, allocationFlags),
+        ),
+        ("hipPointerAttribute_t", size_of::<PointerAttribute>()),
+        ("hipPitchedPtr.ysize", offset_of!(PitchedPtr, ysize)),
+        ("hipPitchedPtr", size_of::<PitchedPtr>()),
+        ("hipMemcpy3DParms.srcPos", offset_of!(Memcpy3DParms, srcPos)),
+        ("hipMemcpy3DParms.srcPtr", offset_of!(Memcpy3DParms, srcPtr)),
+        (
+            "hipMemcpy3DParms.dstArray",
+            offset_of!(Memcpy3DParms, dstArray),
+        ),
+        ("hipMemcpy3DParms.dstPos", offset_of!(Memcpy3DParms, dstPos)),
+        ("hipMemcpy3DParms.dstPtr", offset_of!(Memcpy3DParms, dstPtr)),
+        ("hipMemcpy3DParms.extent", offset_of!(Memcpy3DParms, extent)),
+        ("hipMemcpy3DParms.kind", offset_of!(Memcpy3DParms, kind)),
+        ("hipMemcpy3DParms", size_of::<Memcpy3DParms>()),
+        (
+            "hip_Memcpy2D.srcMemoryType",
+            offset_of!(Memcpy2DParam, srcMemoryType),
+        ),
+        ("hip_Memcpy2D.srcHost", offset_of!(Memcpy2DParam, srcHost)),
+        ("hip_Memcpy2D.srcPitch", offset_of!(Memcpy2DParam, srcPitch)),
+        (
+            "hip_Memcpy2D.dstMemoryType",
+            offset_of!(Memcpy2DParam, dstMemoryType),
+        ),
+        (
+            "hip_Memcpy2D.dstDevice",
+            offset_of!(Memcpy2DParam, dstDevice),
+        ),
+        ("hip_Memcpy2D.Height", offset_of!(Memcpy2DParam, Height)),
+        ("hip_Memcpy2D", size_of::<Memcpy2DParam>()),
+        (
+            "hipKernelNodeParams.extra",
+            offset_of!(KernelNodeParams, extra),
+        ),
+        (
+            "hipKernelNodeParams.func",
+            offset_of!(KernelNodeParams, func),
+        ),
+        (
+            "hipKernelNodeParams.gridDim",
+            offset_of!(KernelNodeParams, gridDim),
+        ),
+        (
+            "hipKernelNodeParams.kernelParams",
+            offset_of!(KernelNodeParams, kernelParams),
+        ),
+        (
+            "hipKernelNodeParams.sharedMemBytes",
+            offset_of!(KernelNodeParams, sharedMemBytes),
+        ),
+        ("hipKernelNodeParams", size_of::<KernelNodeParams>()),
+        (
+            "hipMemsetParams.elementSize",
+            offset_of!(MemsetParams, elementSize),
+        ),
+        ("hipMemsetParams.height", offset_of!(MemsetParams, height)),
+        ("hipMemsetParams.pitch", offset_of!(MemsetParams, pitch)),
+        ("hipMemsetParams.value", offset_of!(MemsetParams, value)),
+        ("hipMemsetParams.width", offset_of!(MemsetParams, width)),
+        ("hipMemsetParams", size_of::<MemsetParams>()),
+        (
+            "hipHostNodeParams.userData",
+            offset_of!(HostNodeParams, userData),
+        ),
+        ("hipHostNodeParams", size_of::<HostNodeParams>()),
+        (
+            "hipMemPoolProps.location",
+            offset_of!(MemPoolProps, location),
+        ),
+        (
+            "hipMemPoolProps.win32SecurityAttributes",
+            offset_of!(MemPoolProps, win32SecurityAttributes),
+        ),
+        ("hipMemPoolProps.maxSize", offset_of!(MemPoolProps, maxSize)),
+        ("hipMemPoolProps", size_of::<MemPoolProps>()),
+    ];
+    let mut program =
+        String::from("#include <hip/hip_runtime_api.h>\n#include <stdio.h>\nint main(void) {\n");
+    for (name, _) in &expected {
+        let line = match name.split_once('.') {
+            Some((kind, field)) => {
+                format!("  printf(\"%zu\\n\", offsetof({kind}, {field}));\n")
+            }
+            None => format!("  printf(\"%zu\\n\", sizeof({name}));\n"),
+        };
+        program.push_str(&line);
+    }
+    program.push_str("  return 0;\n}\n");
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("layout.c");
+    let binary = dir.path().join("layout");
+    std::fs::write(&source, program).unwrap();
+    run(Command::new(clang())
+        .args(["-x", "c", "-std=c99", "-Wall", "-Werror"])
+        .arg("-I")
+        .arg(include_dir())
+        .arg(&source)
+        .arg("-o")
+        .arg(&binary));
+    let output = run(&mut Command::new(&binary));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let got: Vec<(&str, usize)> = expected
+        .iter()
+        .map(|(name, _)| *name)
+        .zip(
+            stdout
+                .lines()
+                .map(|line| line.trim().parse::<usize>().unwrap()),
+        )
+        .collect();
+    assert_eq!(got, expected);
+}
+
 const HIP_PROGRAM: &str = r#"
 #include <hip/hip_runtime_api.h>
 #include <stdio.h>

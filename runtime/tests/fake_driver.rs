@@ -352,3 +352,104 @@ fn module_api_and_cooperative_launches_through_the_driver_api() {
         .collect();
     assert_eq!(lines, expected, "stderr:\n{stderr}");
 }
+
+const WIDER: &str = r#"
+#include <hip/hip_runtime_api.h>
+#include <stdio.h>
+#define __global__ __attribute__((global))
+__global__ void square(int* data, int n) {}
+
+static void host_function(void* data) { printf("host function %d\n", *(int*)data); }
+
+int main() {
+  hipStream_t stream = 0;
+  printf("priority stream %s\n", hipGetErrorName(hipStreamCreateWithPriority(&stream, 0, -9)));
+  int tag = 5;
+  printf("host func %s\n", hipGetErrorName(hipLaunchHostFunc(stream, host_function, &tag)));
+  int* data = 0;
+  hipMalloc((void**)&data, 64);
+  int rows[6] = {1, 2, 3, 4, 5, 6};
+  printf("2d %s\n", hipGetErrorName(hipMemcpy2D(data, 16, rows, 8, 8, 3, hipMemcpyHostToDevice)));
+  int back[12] = {0};
+  hipMemcpy(back, data, 48, hipMemcpyDeviceToHost);
+  printf("2d values %d %d %d %d %d %d\n", back[0], back[1], back[4], back[5], back[8], back[9]);
+  printf("d32 %s\n", hipGetErrorName(hipMemsetD32(data, 0x01020304, 2)));
+  printf("2d fill %s\n", hipGetErrorName(hipMemset2D(data, 16, 7, 8, 2)));
+  void* pitched = 0;
+  size_t pitch = 0;
+  printf("pitch %s %zu\n", hipGetErrorName(hipMallocPitch(&pitched, &pitch, 100, 4)), pitch);
+  hipPointerAttribute_t attributes;
+  printf("attributes %s %d %d\n", hipGetErrorName(hipPointerGetAttributes(&attributes, data + 2)),
+         (int)attributes.type, attributes.devicePointer == (void*)(data + 2));
+  size_t size = 0;
+  printf("size %s %zu\n", hipGetErrorName(hipMemPtrGetInfo(data, &size)), size);
+  int values[4] = {2, 3, 4, 5};
+  hipMemcpy(data, values, sizeof values, hipMemcpyHostToDevice);
+  hipGraph_t graph = 0;
+  hipGraphExec_t exec = 0;
+  int n = 3;
+  printf("begin %s\n", hipGetErrorName(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal)));
+  square<<<1, 32, 0, stream>>>(data, n);
+  n = 100; /* captured launches keep the value they were given */
+  printf("end %s\n", hipGetErrorName(hipStreamEndCapture(stream, &graph)));
+  printf("instantiate %s\n", hipGetErrorName(hipGraphInstantiate(&exec, graph, 0, 0, 0)));
+  printf("launch %s\n", hipGetErrorName(hipGraphLaunch(exec, stream)));
+  printf("launch %s\n", hipGetErrorName(hipGraphLaunch(exec, stream)));
+  hipMemcpy(values, data, sizeof values, hipMemcpyDeviceToHost);
+  printf("graph values %d %d %d %d\n", values[0], values[1], values[2], values[3]);
+  return 0;
+}
+"#;
+
+#[test]
+fn wider_api_reaches_the_driver() {
+    let dir = tempfile::tempdir().unwrap();
+    fake_driver(dir.path());
+    let bundle = ptx_bundle(&[("sm_90", PTX_SM_90)], None);
+    let objects = [compile_hip_host(dir.path(), "wider", WIDER, &bundle)];
+    let program = dir.path().join("wider");
+    link(&objects, &program);
+    let output = run_with_fake(&program, dir.path(), &[("OXHIP_VISIBLE_DEVICES", "gpu")]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = stdout
+        .lines()
+        .filter(|line| {
+            !line.starts_with("fake: cuDevicePrimaryCtxRetain")
+                && !line.starts_with("fake: cuCtxSetCurrent")
+                && !line.starts_with("fake: cuModuleLoadDataEx")
+        })
+        .collect();
+    let expected = [
+        // -9 is beyond the fake's range (0 to -5): clamped.
+        "fake: cuStreamCreateWithPriority 0 -5",
+        "priority stream hipSuccess",
+        "fake: cuLaunchHostFunc 0x5000",
+        "host function 5",
+        "host func hipSuccess",
+        // Host to device: CU_MEMORYTYPE_HOST 1 and DEVICE 2.
+        "fake: cuMemcpy2D types 1 2 pitches 8 16 width 8 height 3",
+        "2d hipSuccess",
+        "2d values 1 2 3 4 5 6",
+        "fake: cuMemsetD32 0x1020304 2",
+        "d32 hipSuccess",
+        "fake: cuMemsetD2D8 pitch 16 value 7 width 8 height 2",
+        "2d fill hipSuccess",
+        "fake: cuMemAllocPitch 100 4 16",
+        "pitch hipSuccess 512",
+        "attributes hipSuccess 2 1",
+        "size hipSuccess 64",
+        "begin hipSuccess",
+        "end hipSuccess",
+        "instantiate hipSuccess",
+        // Each replay squares the first 3 values with the arguments copied at capture.
+        "fake: cuLaunchKernel 0x3000 grid 1,1,1 block 32,1,1 shared 0 stream 0x5000 extra (nil)",
+        "launch hipSuccess",
+        "fake: cuLaunchKernel 0x3000 grid 1,1,1 block 32,1,1 shared 0 stream 0x5000 extra (nil)",
+        "launch hipSuccess",
+        "graph values 16 81 256 5",
+        // The device is waited for once at exit.
+        "fake: cuCtxSynchronize",
+    ];
+    assert_eq!(lines, expected, "stderr:\n{stderr}");
+}

@@ -546,6 +546,36 @@ thread_local! {
     static CONTEXT_STACK: RefCell<Vec<i32>> = const { RefCell::new(Vec::new()) };
 }
 
+/// A "new" context is the device's primary context, made current with `flags`.
+///
+/// # Safety
+/// `context` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn hipCtxCreate(
+    context: *mut *mut c_void,
+    flags: u32,
+    device: c_int,
+) -> HipError {
+    call("hipCtxCreate", || {
+        non_null(context, "ctx")?;
+        let index = device_index(backend::get(), device)?;
+        set_device_flags(index, flags)?;
+        thread::set_current_device(device);
+        // SAFETY: checked non-null; the caller promises it writable.
+        unsafe { context.write(context_handle(index)) };
+        Ok(())
+    })
+}
+
+/// Primary contexts live as long as the process; destroying one checks the handle only.
+///
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipCtxDestroy(context: *mut c_void) -> HipError {
+    call("hipCtxDestroy", || context_device(context).map(|_| ()))
+}
+
 /// # Safety
 /// `context` must be NULL or writable.
 #[no_mangle]

@@ -67,8 +67,13 @@ pub(crate) fn create(flags: u32, priority: i32) -> Result<usize, RuntimeError> {
         return Err(RuntimeError::InvalidValue { argument: "flags" });
     }
     let (backend, device) = backend::current()?;
-    let (least, greatest) = backend.stream_priority_range(device)?;
-    let priority = priority.clamp(greatest.min(least), least.max(greatest));
+    // Priority 0 is every device's default and needs no range (nor a driver that has one).
+    let priority = if priority == 0 {
+        0
+    } else {
+        let (least, greatest) = backend.stream_priority_range(device)?;
+        priority.clamp(greatest.min(least), least.max(greatest))
+    };
     let stream = if priority == 0 {
         backend.stream_create(device, flags)?
     } else {

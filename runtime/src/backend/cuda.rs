@@ -344,6 +344,10 @@ pub(crate) struct Cuda {
     devices: Vec<Device>,
     modules: Mutex<HashMap<(usize, usize), Result<Raw, RuntimeError>>>,
     functions: Mutex<HashMap<(usize, usize), CachedFunction>>,
+    /// Page-locked host memory the runtime allocated or registered: start → (size, flags as
+    /// the program gave them). The driver cannot tell registered memory's flags, and on
+    /// systems with heterogeneous memory management it may describe any host pointer.
+    pinned: Mutex<std::collections::BTreeMap<usize, (usize, u32)>>,
     /// Bumped by `hipDeviceReset`, so threads set their context again.
     generation: AtomicU64,
     /// Kept open for the life of the process; the function pointers point into it.
@@ -410,6 +414,7 @@ impl Cuda {
             devices: Vec::new(),
             modules: Mutex::new(HashMap::new()),
             functions: Mutex::new(HashMap::new()),
+            pinned: Mutex::new(std::collections::BTreeMap::new()),
             generation: AtomicU64::new(0),
             _library: library,
         };
@@ -741,6 +746,15 @@ impl Cuda {
             .map(Location::Device)
     }
 
+    /// The pinned range containing `address`: start, size and flags.
+    fn pinned_range(&self, address: usize) -> Option<(usize, usize, u32)> {
+        lock(&self.pinned)
+            .range(..=address)
+            .next_back()
+            .filter(|(start, (size, _))| address < *start + (*size).max(1))
+            .map(|(start, (size, flags))| (*start, *size, *flags))
+    }
+
     /// One `cuPointerGetAttribute` value of type `T`; `None` when the driver refuses.
     fn pointer_attribute<T: Default>(&self, ptr: *const c_void, attribute: i32) -> Option<T> {
         let get = self
@@ -985,13 +999,16 @@ impl Backend for Cuda {
         self.check("cuMemHostAlloc", unsafe {
             (self.api.cuMemHostAlloc)(&mut pointer, size, flags & 0x7)
         })?;
+        lock(&self.pinned).insert(pointer as usize, (size, flags));
         Ok(pointer)
     }
 
     fn host_free(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
         self.enter(device)?;
         // SAFETY: the driver validates the pointer.
-        self.check("cuMemFreeHost", unsafe { (self.api.cuMemFreeHost)(ptr) })
+        self.check("cuMemFreeHost", unsafe { (self.api.cuMemFreeHost)(ptr) })?;
+        lock(&self.pinned).remove(&(ptr as usize));
+        Ok(())
     }
 
     fn malloc_managed(
@@ -1051,6 +1068,8 @@ impl Backend for Cuda {
         let had_context = lock(&entry.context).take().is_some();
         lock(&self.modules).retain(|(_, module_device), _| *module_device != device);
         lock(&self.functions).retain(|(_, function_device), _| *function_device != device);
+        // Resetting the context frees its page-locked memory and registrations.
+        lock(&self.pinned).clear();
         self.generation.fetch_add(1, Ordering::AcqRel);
         if !had_context {
             return Ok(());
@@ -1661,14 +1680,18 @@ impl Backend for Cuda {
         let register = self.optional.cuMemHostRegister(self.get_proc_address)?;
         // SAFETY: the driver validates the range; hipHostRegister* flags are
         // CU_MEMHOSTREGISTER_*'s.
-        self.check("cuMemHostRegister", unsafe { register(ptr, size, flags) })
+        self.check("cuMemHostRegister", unsafe { register(ptr, size, flags) })?;
+        lock(&self.pinned).insert(ptr as usize, (size, flags));
+        Ok(())
     }
 
     fn host_unregister(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
         self.enter(device)?;
         let unregister = self.optional.cuMemHostUnregister(self.get_proc_address)?;
         // SAFETY: the driver validates the pointer.
-        self.check("cuMemHostUnregister", unsafe { unregister(ptr) })
+        self.check("cuMemHostUnregister", unsafe { unregister(ptr) })?;
+        lock(&self.pinned).remove(&(ptr as usize));
+        Ok(())
     }
 
     fn host_device_pointer(
@@ -1690,11 +1713,16 @@ impl Backend for Cuda {
 
     fn host_flags(&self, device: usize, ptr: *mut c_void) -> Result<u32, RuntimeError> {
         self.enter(device)?;
+        let known = self.pinned_range(ptr as usize).map(|(_, _, flags)| flags);
         let get = self.optional.cuMemHostGetFlags(self.get_proc_address)?;
         let mut flags = 0u32;
         // SAFETY: writes one unsigned int to a live local.
-        self.check("cuMemHostGetFlags", unsafe { get(&mut flags, ptr) })?;
-        Ok(flags)
+        let code = unsafe { get(&mut flags, ptr) };
+        match known {
+            // The driver's view (which adds implied flags) and the program's own.
+            Some(given) => Ok(given | if code == CUDA_SUCCESS { flags } else { 0 }),
+            None => self.check("cuMemHostGetFlags", code).map(|()| flags),
+        }
     }
 
     fn pointer_info(
@@ -1716,6 +1744,12 @@ impl Backend for Cuda {
         let host_pointer = self.pointer_attribute::<u64>(ptr, 4).unwrap_or(0) as *mut c_void;
         let base = self.pointer_attribute::<u64>(ptr, 11).unwrap_or(0);
         let size = self.pointer_attribute::<usize>(ptr, 12).unwrap_or(0);
+        let pinned = self.pinned_range(ptr as usize);
+        if kind == CU_MEMORYTYPE_HOST && !is_managed && pinned.is_none() {
+            // Host memory the program neither allocated through HIP nor registered: HIP
+            // reports it as unknown even where the driver can describe it.
+            return Ok(None);
+        }
         let memory_type = match kind {
             _ if is_managed => memory_type::MANAGED,
             CU_MEMORYTYPE_HOST => memory_type::HOST,
@@ -1723,11 +1757,7 @@ impl Backend for Cuda {
             CU_MEMORYTYPE_ARRAY => memory_type::ARRAY,
             _ => memory_type::UNIFIED,
         };
-        let flags = if kind == CU_MEMORYTYPE_HOST {
-            self.host_flags(device, host_pointer).unwrap_or(0)
-        } else {
-            0
-        };
+        let flags = pinned.map_or(0, |(_, _, flags)| flags);
         let device = match self.device_location(ordinal) {
             Some(Location::Device(local)) => local,
             _ => device,

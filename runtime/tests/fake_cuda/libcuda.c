@@ -200,6 +200,89 @@ static CUresult func_get_attribute(int* value, int attribute, void* function) {
   return 0;
 }
 
+/* ---- The wider API: each call prints what the runtime passed. ---- */
+
+static CUresult ctx_get_stream_priority_range(int* least, int* greatest) {
+  *least = 0;
+  *greatest = -5;
+  return 0;
+}
+static CUresult stream_create_with_priority(void** stream, unsigned flags, int priority) {
+  printf("fake: cuStreamCreateWithPriority %u %d\n", flags, priority);
+  *stream = (void*)0x5000;
+  return 0;
+}
+static CUresult launch_host_func(void* stream, void (*function)(void*), void* data) {
+  printf("fake: cuLaunchHostFunc %p\n", stream);
+  function(data);
+  return 0;
+}
+/* CUDA_MEMCPY2D. */
+struct memcpy_2d {
+  size_t src_x, src_y;
+  unsigned src_type;
+  const void* src_host;
+  CUdeviceptr src_device;
+  void* src_array;
+  size_t src_pitch;
+  size_t dst_x, dst_y;
+  unsigned dst_type;
+  void* dst_host;
+  CUdeviceptr dst_device;
+  void* dst_array;
+  size_t dst_pitch;
+  size_t width, height;
+};
+static CUresult mem_copy_2d(const struct memcpy_2d* copy) {
+  printf("fake: cuMemcpy2D types %u %u pitches %zu %zu width %zu height %zu\n", copy->src_type,
+         copy->dst_type, copy->src_pitch, copy->dst_pitch, copy->width, copy->height);
+  const char* src = copy->src_type == 1 ? (const char*)copy->src_host
+                                        : (const char*)(uintptr_t)copy->src_device;
+  char* dst = copy->dst_type == 1 ? (char*)copy->dst_host : (char*)(uintptr_t)copy->dst_device;
+  for (size_t row = 0; row < copy->height; ++row)
+    memcpy(dst + row * copy->dst_pitch, src + row * copy->src_pitch, copy->width);
+  return 0;
+}
+static CUresult mem_set_d32(CUdeviceptr dst, unsigned value, size_t count) {
+  printf("fake: cuMemsetD32 %#x %zu\n", value, count);
+  for (size_t i = 0; i < count; ++i) ((unsigned*)(uintptr_t)dst)[i] = value;
+  return 0;
+}
+static CUresult mem_set_d2d8(CUdeviceptr dst, size_t pitch, unsigned char value, size_t width,
+                             size_t height) {
+  printf("fake: cuMemsetD2D8 pitch %zu value %u width %zu height %zu\n", pitch, value, width,
+         height);
+  for (size_t row = 0; row < height; ++row) memset((char*)(uintptr_t)dst + row * pitch, value, width);
+  return 0;
+}
+static CUresult mem_alloc_pitch(CUdeviceptr* pointer, size_t* pitch, size_t width, size_t height,
+                                unsigned element_size) {
+  printf("fake: cuMemAllocPitch %zu %zu %u\n", width, height, element_size);
+  *pitch = (width + 511) / 512 * 512;
+  *pointer = (CUdeviceptr)(uintptr_t)calloc(height, *pitch);
+  return 0;
+}
+/* square(int* data, int n): two parameters of 8 and 4 bytes. */
+static CUresult func_get_param_info(void* function, size_t index, size_t* offset, size_t* size) {
+  (void)function;
+  if (index >= 2) return 1; /* CUDA_ERROR_INVALID_VALUE */
+  *offset = index * 8;
+  if (size) *size = index == 0 ? 8 : 4;
+  return 0;
+}
+/* Everything the runtime allocated is device memory of 64 bytes here. */
+static CUresult pointer_get_attribute(void* data, int attribute, CUdeviceptr pointer) {
+  switch (attribute) {
+    case 2: *(unsigned*)data = 2; return 0;             /* MEMORY_TYPE: device */
+    case 3: *(CUdeviceptr*)data = pointer; return 0;    /* DEVICE_POINTER */
+    case 8: *(unsigned char*)data = 0; return 0;        /* IS_MANAGED (a bool) */
+    case 9: *(int*)data = 0; return 0;                  /* DEVICE_ORDINAL */
+    case 11: *(CUdeviceptr*)data = pointer; return 0;   /* RANGE_START_ADDR */
+    case 12: *(size_t*)data = 64; return 0;             /* RANGE_SIZE */
+    default: return 1;
+  }
+}
+
 struct entry {
   const char* name;
   void* function;
@@ -245,6 +328,15 @@ static const struct entry entries[] = {
     {"cuEventQuery", (void*)ok},
     {"cuEventElapsedTime", (void*)ok},
     {"cuEventDestroy", (void*)ok},
+    {"cuCtxGetStreamPriorityRange", (void*)ctx_get_stream_priority_range},
+    {"cuStreamCreateWithPriority", (void*)stream_create_with_priority},
+    {"cuLaunchHostFunc", (void*)launch_host_func},
+    {"cuMemcpy2D", (void*)mem_copy_2d},
+    {"cuMemsetD32", (void*)mem_set_d32},
+    {"cuMemsetD2D8", (void*)mem_set_d2d8},
+    {"cuMemAllocPitch", (void*)mem_alloc_pitch},
+    {"cuPointerGetAttribute", (void*)pointer_get_attribute},
+    {"cuFuncGetParamInfo", (void*)func_get_param_info},
 };
 
 /* Like the real driver: CUDA_SUCCESS even for unknown names, with a NULL pointer and a
@@ -254,7 +346,9 @@ CUresult cuGetProcAddress_v2(const char* symbol, void** function, int version,
   const char* missing = getenv("FAKE_CUDA_MISSING");
   *function = NULL;
   if (!initialized) return 3; /* CUDA_ERROR_NOT_INITIALIZED */
-  if (version != 12000 || flags != 0) {
+  /* cuFuncGetParamInfo exists from CUDA 12.4 on. */
+  int wanted = strcmp(symbol, "cuFuncGetParamInfo") == 0 ? 12040 : 12000;
+  if (version != wanted || flags != 0) {
     printf("fake: %s requested at version %d flags %llu\n", symbol, version, flags);
     *status = 2;
     return 0;
