@@ -8,8 +8,10 @@
 //!   clang's per-TU constructors call before `main`. They only record addresses; the
 //!   bundle is parsed and a device image loaded at the first launch on each device.
 //! - [`api`]: the host API (`hipMalloc`, `hipMemcpy`, `hipLaunchKernel`, streams, events,
-//!   errors). Each function is a thin `extern "C"` shim over safe Rust that checks its
-//!   pointers, catches panics and returns a `hipError_t`.
+//!   errors), with one submodule per area beyond that (devices, memory, pools, streams,
+//!   occupancy, capture, graphs). Each function is a thin `extern "C"` shim over safe Rust
+//!   that checks its pointers, catches panics and returns a `hipError_t`; asynchronous work
+//!   goes through `api::ops`, which records it when the stream is capturing.
 //! - `backend`: the `Backend` trait and its implementations; `image` chooses the device
 //!   image for a device; `registry` holds what was registered; `thread` the per-thread
 //!   state (current device, last error, the `<<<>>>` configuration stack).
@@ -50,20 +52,18 @@
 //!
 //! # What is implemented
 //!
-//! Devices (`hipGetDeviceCount`, `hipSetDevice`, `hipGetDevice`, `hipGetDeviceProperties`
-//! with HIP 6's `hipDeviceProp_t`, `hipDeviceGetAttribute`, `hipDeviceGetName`,
-//! `hipDeviceSynchronize`, `hipDeviceReset`, `hipMemGetInfo`, versions), errors
-//! (`hipGetLastError`, `hipPeekAtLastError`, `hipGetErrorName`, `hipGetErrorString`),
-//! memory (`hipMalloc`, `hipFree`, `hipHostMalloc`, `hipHostFree`, `hipMallocManaged`,
-//! `hipMemcpy` with every `hipMemcpyKind`, `hipMemset`, their `Async` forms, device
-//! variables through `hipGetSymbolAddress`/`hipMemcpyToSymbol`/`hipMemcpyFromSymbol`,
-//! `__managed__` variables), streams and events, and launches (`<<<>>>`,
-//! `hipLaunchKernel`, `hipLaunchKernel_spt`, `hipFuncGetAttributes`, `hipFuncSetAttribute`).
-//! Modules loaded by the program ([`module`]: `hipModuleLoad*`, `hipModuleGetFunction`,
-//! `hipModuleGetGlobal`, `hipModuleLaunchKernel`) and cooperative launches
-//! (`hipLaunchCooperativeKernel`).
-//! Not yet: textures and surfaces, graphs, peer access; after `hipDeviceReset`,
-//! `__managed__` variables point at freed memory.
+//! docs/runtime-api.md lists the host API function by function, with what each backend
+//! does and what returns `hipErrorNotSupported`. In short: devices (properties and every
+//! attribute, PCI identity, limits, preferences, flags, peer access, contexts), errors,
+//! memory (device, pinned, registered, managed with advice and prefetching, pitched, 2D and
+//! 3D copies and fills, typed fills, symbols, pointer queries), stream-ordered allocation
+//! and memory pools, streams (priorities, host functions, callbacks, the per-thread stream)
+//! and events, launches (`<<<>>>`, `hipLaunchKernel`, cooperative, `hipExtLaunchKernel`),
+//! kernel attributes and occupancy, stream capture and graphs, and modules ([`module`]).
+//! Graphs, capture and memory pools are the runtime's own ([`api::graph`], `api::capture`,
+//! [`api::pool`]), so they behave the same on every backend.
+//! Not yet: textures, surfaces and arrays, interprocess sharing, stream memory operations;
+//! after `hipDeviceReset`, `__managed__` variables point at freed memory.
 
 pub mod api;
 mod backend;

@@ -1,10 +1,10 @@
 //! Graphs (`hipGraph*`), implemented by the runtime on both backends rather than through
 //! the CUDA driver's graphs.
 //!
-//! A graph is a set of nodes, each an [`Operation`] with the nodes it depends on; it is
+//! A graph is a set of nodes, each an `Operation` with the nodes it depends on; it is
 //! built explicitly (`hipGraphAdd*Node`) or by stream capture (`capture`). Instantiating it
 //! checks for cycles and fixes an order in which every node comes after its dependencies
-//! ([`topological_order`]); a launch runs the operations in that order on the launch
+//! (`topological_order`); a launch runs the operations in that order on the launch
 //! stream, so the stream's ordering provides every dependency (and nothing runs in
 //! parallel inside one launch). Kernel nodes own a copy of their arguments, taken when the
 //! node is made, as HIP specifies.

@@ -3,7 +3,7 @@
 //! peer copies, registered and mapped host memory, pointer queries, and managed-memory
 //! advice and prefetching.
 //!
-//! Copies and fills become [`Operation`]s (`ops`), so a capturing stream records them and
+//! Copies and fills become `Operation`s (`ops`), so a capturing stream records them and
 //! the blocking forms run them at once; `ops::copy_plan` checks pitches and cuts 3D copies
 //! into 2D ones.
 

@@ -2,7 +2,7 @@
 //! (`hipFuncGetAttribute`, `hipFuncSetSharedMemConfig`, `hipGetFuncBySymbol`).
 //!
 //! The backend answers one question: how many blocks of a given size fit on one
-//! multiprocessor. The block-size search ([`best_block_size`]) is the runtime's own: it
+//! multiprocessor. The block-size search (`best_block_size`) is the runtime's own: it
 //! tries block sizes from the largest allowed down, in steps of the warp size, and keeps
 //! the one that puts the most threads on a multiprocessor (the largest on a tie).
 //! A `hipFunction_t` is a registered kernel handle here, like `&kernel`, so the module

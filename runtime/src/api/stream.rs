@@ -166,7 +166,7 @@ pub unsafe extern "C" fn hipStreamGetDevice(stream: HipStream, device: *mut c_in
 /// Always safe to call.
 #[no_mangle]
 pub unsafe extern "C" fn hipGetStreamDeviceId(stream: HipStream) -> c_int {
-    known(stream).map_or(-1, |info| info.device as c_int)
+    std::panic::catch_unwind(|| known(stream).map_or(-1, |info| info.device as c_int)).unwrap_or(-1)
 }
 
 /// # Safety

@@ -1902,7 +1902,9 @@ impl Backend for Cuda {
             let (mut offset, mut size) = (0usize, 0usize);
             // SAFETY: writes two size_t to live locals; `function` is a live handle.
             let code = unsafe { info(function.0, index, &mut offset, &mut size) };
-            if code == CUDA_ERROR_INVALID_VALUE {
+            // Past the last parameter the driver refuses the index; at index 0 that means
+            // a kernel without parameters, any other failure there is a real one.
+            if code == CUDA_ERROR_INVALID_VALUE || (code != CUDA_SUCCESS && index > 0) {
                 break;
             }
             self.check("cuFuncGetParamInfo", code)?;
