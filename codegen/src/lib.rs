@@ -16,6 +16,7 @@ mod cpu_params;
 mod cpu_regions;
 #[cfg(test)]
 mod cpu_tests;
+mod inline_asm;
 mod internalize;
 mod link;
 mod llvm_diagnostics;
@@ -34,6 +35,7 @@ use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{FileType, TargetMachine};
 
+pub use inline_asm::{locate as locate_inline_asm, SourceLine};
 pub use llvm_diagnostics::install_fatal_error_handler;
 
 /// The machine one compile lowers to.
@@ -147,6 +149,15 @@ pub enum CodegenError {
     Verify { target: String, message: String },
     #[error("cannot emit {emit} for {target}")]
     UnsupportedEmit { target: String, emit: Emit },
+    /// Inline assembly the target's assembler (or, for PTX, the ISA's instruction list) does
+    /// not know: usually assembly for another vendor's GPU that no `#if` keeps out.
+    #[error("inline assembly `{statement}` is not valid for {target}")]
+    InlineAsm {
+        target: String,
+        statement: String,
+        /// Where the statement is, when the module had line information.
+        location: Option<SourceLine>,
+    },
     #[error("LLVM failed while compiling for {target}: {}", messages.join("; "))]
     Backend {
         target: String,
@@ -272,6 +283,9 @@ fn compile_with_library(
     }
     collector.check(&description)?;
     verify(&module, &description)?;
+    if matches!(options.target, Target::Nvptx { .. }) {
+        inline_asm::check_ptx(&module, &description)?;
+    }
 
     let output = match options.emit {
         Emit::Bitcode => module.write_bitcode_to_memory().as_slice().to_vec(),
@@ -287,15 +301,27 @@ fn compile_with_library(
                 .map_err(|message| {
                     let mut messages = collector.take();
                     messages.push(message.to_string());
-                    CodegenError::Backend {
-                        target: description.clone(),
-                        messages,
-                    }
+                    inline_asm::from_backend_messages(&module, &messages, &description).unwrap_or(
+                        CodegenError::Backend {
+                            target: description.clone(),
+                            messages,
+                        },
+                    )
                 })?;
             buffer.as_slice().to_vec()
         }
     };
-    collector.check(&description)?;
+    let messages = collector.take();
+    if !messages.is_empty() {
+        return Err(
+            inline_asm::from_backend_messages(&module, &messages, &description).unwrap_or(
+                CodegenError::Backend {
+                    target: description.clone(),
+                    messages,
+                },
+            ),
+        );
+    }
     Ok(output)
 }
 

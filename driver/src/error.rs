@@ -47,6 +47,14 @@ pub enum DriverError {
     Io { message: String },
     #[error("{message}")]
     Codegen { message: String },
+    /// Inline assembly the target cannot assemble, at `location` when it is known.
+    #[error("{message}")]
+    InlineAsm {
+        message: String,
+        /// The statement, as codegen quoted it.
+        statement: String,
+        location: Option<codegen::SourceLine>,
+    },
     #[error("{message}")]
     Bundle { message: String },
     /// A subprocess failed; its stderr has been passed through already.
@@ -86,6 +94,7 @@ impl DriverError {
             DriverError::ToolNotFound { .. } => "tool-not-found",
             DriverError::Io { .. } => "io",
             DriverError::Codegen { .. } => "codegen",
+            DriverError::InlineAsm { .. } => "inline-asm",
             DriverError::Bundle { .. } => "bundle",
             DriverError::ToolFailed { .. } => "tool-failed",
             DriverError::Internal { .. } => "internal",
@@ -105,6 +114,9 @@ impl DriverError {
             ]),
             DriverError::UnsupportedSanitizer { .. } => diagnostic.with_notes(vec![
                 "oxhip supports `-fsanitize=address` and `-fsanitize=undefined`".to_owned(),
+            ]),
+            DriverError::InlineAsm { .. } => diagnostic.with_notes(vec![
+                "keep assembly for one GPU vendor under `#if defined(__gfx942__)`-style or `__CUDA_ARCH__` guards; `--offload-arch` compiles every kernel for every target".to_owned(),
             ]),
             DriverError::ToolFailed { .. } => diagnostic,
             _ => diagnostic,

@@ -456,6 +456,7 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
         Tool::Codegen(options) => {
             let input = actual_path(&job.inputs[0], jobs, write_paths);
             run_codegen(options, input, write_path)
+                .map_err(|err| locate_inline_asm(err, &job.inputs[0], jobs))
         }
         Tool::Bundler { entries, compress } => {
             run_bundler(entries, *compress, jobs, write_paths, write_path)
@@ -538,10 +539,65 @@ pub(crate) fn run_codegen(
         flush_denormals: job.flush_denormals,
         sanitize_address: job.sanitize_address,
     };
-    let bytes = codegen::compile(&[&bitcode], &options).map_err(|err| DriverError::Codegen {
-        message: format!("compiling for `{}`: {err}", job.arch),
+    let bytes = codegen::compile(&[&bitcode], &options).map_err(|err| match err {
+        codegen::CodegenError::InlineAsm {
+            ref statement,
+            ref location,
+            ..
+        } => DriverError::InlineAsm {
+            message: format!("compiling for `{}`: {err}", job.arch),
+            statement: statement.clone(),
+            location: location.clone(),
+        },
+        _ => DriverError::Codegen {
+            message: format!("compiling for `{}`: {err}", job.arch),
+        },
     })?;
     std::fs::write(output, bytes).map_err(|err| io_error("writing", output, &err))
+}
+
+/// An inline-assembly error without a source position gets one: the clang job that made
+/// the codegen input runs again with line tables into a temporary file, and codegen finds
+/// the statement there. Only failed compiles pay for this; any other error passes through.
+fn locate_inline_asm(err: DriverError, input: &Path, jobs: &[Job]) -> DriverError {
+    let DriverError::InlineAsm {
+        message,
+        statement,
+        location: None,
+    } = err
+    else {
+        return err;
+    };
+    let location = (|| {
+        let producer = jobs.iter().position(|job| job.output == input)?;
+        let job = &jobs[producer];
+        let Tool::Clang(program) = &job.tool else {
+            return None;
+        };
+        let dir = tempfile::tempdir().ok()?;
+        let bitcode = dir.path().join("located.bc");
+        let mut args = job_args(job, &bitcode);
+        let output_flag = args.iter().position(|arg| arg == "-o")?;
+        args.insert(output_flag, "-debug-info-kind=line-tables-only".into());
+        args.retain(|arg| arg != "-discard-value-names");
+        let status = Command::new(program)
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .ok()?;
+        if !status.success() {
+            return None;
+        }
+        let bytes = std::fs::read(&bitcode).ok()?;
+        codegen::locate_inline_asm(&bytes, &statement)
+    })();
+    DriverError::InlineAsm {
+        message,
+        statement,
+        location,
+    }
 }
 
 /// Names the original `.cu` instead of its translation in a dependency file.

@@ -55,6 +55,37 @@ impl Printer<'_> {
 pub fn run(argv: &[OsString], system: &System<'_>, printer: &mut Printer<'_>) -> i32 {
     match run_inner(argv, system, printer) {
         Ok(()) => 0,
+        Err(DriverError::InlineAsm {
+            message,
+            location: Some(location),
+            ..
+        }) => {
+            // A source position, as clang prints one, so that editors and build logs link it.
+            let _ = writeln!(
+                printer.stderr,
+                "{}:{}:{}: error: {message}",
+                location.file.display(),
+                location.line,
+                location.column
+            );
+            if let Some(text) = std::fs::read_to_string(&location.file)
+                .ok()
+                .and_then(|text| {
+                    text.lines()
+                        .nth(location.line as usize - 1)
+                        .map(str::to_owned)
+                })
+            {
+                let _ = writeln!(printer.stderr, "{:>5} | {text}", location.line);
+                let caret = " ".repeat((location.column as usize).saturating_sub(1));
+                let _ = writeln!(printer.stderr, "      | {caret}^");
+            }
+            let _ = writeln!(
+                printer.stderr,
+                "note: keep assembly for one GPU vendor under `#if defined(__gfx942__)`-style or `__CUDA_ARCH__` guards; `--offload-arch` compiles every kernel for every target"
+            );
+            1
+        }
         Err(err) => {
             printer.diagnostic(&err.to_diagnostic());
             err.exit_code()

@@ -288,10 +288,14 @@ fn headers_compile_cleanly_on_every_pass() {
 
 /// Upstream `clang++ -x hip -I<our include>` (not our cc1 lines) must accept the headers
 /// too: there they are user headers, where clang checks host/device overloads strictly.
+/// `--rocm-path` names an empty directory: where ROCm is installed, clang's HIP driver
+/// would otherwise put its `cuda_wrappers` (which need clang's own HIP headers) in front
+/// of libstdc++ even with `-nogpuinc`.
 #[test]
 fn headers_compile_under_upstream_clang_driver_with_dash_i() {
     let clang = clang();
     let include = repo_root().join("runtime/include");
+    let no_rocm = tempfile::tempdir().expect("temporary directory");
     for file in ["compat.hip", "compat_hip_first.hip"] {
         let input = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data")
@@ -307,6 +311,7 @@ fn headers_compile_under_upstream_clang_driver_with_dash_i() {
                     "-Wall",
                 ])
                 .arg(format!("--offload-arch={arch}"))
+                .arg(format!("--rocm-path={}", no_rocm.path().display()))
                 .arg("-I")
                 .arg(&include)
                 .arg(&input)
