@@ -24,5 +24,8 @@ fn heap_survives_concurrent_allocation() {
     assert!(status.success(), "compiling the heap harness failed");
     let output = Command::new(&exe).output().expect("running the harness");
     let report = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success() && report.contains("heap: ok"), "{report}");
+    assert!(
+        output.status.success() && report.contains("heap: ok"),
+        "{report}"
+    );
 }

@@ -109,15 +109,7 @@ fn major_of(version: &str) -> Option<u32> {
 fn discover(path: PathBuf, version: String) -> Result<Clang, FrontendError> {
     let output = Command::new(&path)
         .env("LC_ALL", "C")
-        .args([
-            "-###",
-            "-x",
-            "c++",
-            "-c",
-            "/dev/null",
-            "-o",
-            "/dev/null",
-        ])
+        .args(["-###", "-x", "c++", "-c", "/dev/null", "-o", "/dev/null"])
         .output()
         .map_err(|source| FrontendError::Spawn {
             path: path.clone(),

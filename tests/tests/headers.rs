@@ -52,7 +52,9 @@ fn oxhip(args: &[&std::ffi::OsStr], dir: &Path) -> Result<(), String> {
 /// A translation unit that includes the C++ library first, then every public header,
 /// and touches the device language and host API from both sides.
 fn everything_source() -> String {
-    let mut text = String::from("#include <algorithm>\n#include <new>\n#include <complex>\n#include <vector>\n");
+    let mut text = String::from(
+        "#include <algorithm>\n#include <new>\n#include <complex>\n#include <vector>\n",
+    );
     for header in public_headers() {
         text.push_str(&format!("#include <{header}>\n"));
     }
