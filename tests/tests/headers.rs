@@ -18,17 +18,63 @@ fn include_dir() -> PathBuf {
     repo_root().join("runtime/include")
 }
 
-/// `hip/X.h` for every public header.
+/// `hip/X.h` and `hip/amd_detail/X.h` for every header, split into those that work and
+/// those that only stop the compile with oxhip's message (they exist so that a ROCm
+/// installation's header of the same name is never used).
+fn headers() -> (Vec<String>, Vec<String>) {
+    let mut working = Vec::new();
+    let mut refusing = Vec::new();
+    for directory in ["hip", "hip/amd_detail", "hip/nvidia_detail"] {
+        for entry in std::fs::read_dir(include_dir().join(directory))
+            .expect("listing runtime/include/hip")
+            .filter_map(Result::ok)
+        {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !name.ends_with(".h") {
+                continue;
+            }
+            let text = std::fs::read_to_string(entry.path()).expect("reading a header");
+            let header = format!("{directory}/{name}");
+            if text.contains("#error \"oxhip") {
+                refusing.push(header);
+            } else {
+                working.push(header);
+            }
+        }
+    }
+    working.sort();
+    refusing.sort();
+    (working, refusing)
+}
+
 fn public_headers() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(include_dir().join("hip"))
-        .expect("listing runtime/include/hip")
-        .filter_map(Result::ok)
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".h"))
-        .map(|name| format!("hip/{name}"))
-        .collect();
-    names.sort();
-    names
+    headers().0
+}
+
+/// A header oxhip does not implement stops the compile with a message naming oxhip,
+/// whether or not ROCm's header of the same name is installed.
+#[test]
+fn unsupported_headers_say_so() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let (_, refusing) = headers();
+    assert!(refusing.iter().any(|h| h == "hip/hiprtc.h"), "{refusing:?}");
+    let mut failures = Vec::new();
+    for header in refusing {
+        let source = dir.path().join("uses.cpp");
+        std::fs::write(&source, format!("#include <{header}>\n")).expect("writing the source");
+        let output = Command::new(oxhip_binary())
+            .args(["-x", "c++", "-c"])
+            .arg(&source)
+            .arg("-o")
+            .arg(dir.path().join("uses.o"))
+            .output()
+            .expect("running oxhip");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if output.status.success() || !stderr.contains("error: \"oxhip") {
+            failures.push(format!("{header}: {stderr}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Runs oxhip; returns stderr on failure.

@@ -1,0 +1,3 @@
+/* hip/amd_detail/amd_hip_atomic.h for oxhip: code that includes HIP's implementation headers by
+ * name gets oxhip's <hip/hip_runtime.h>, never a ROCm installation's. */
+#include <hip/hip_runtime.h>

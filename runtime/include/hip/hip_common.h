@@ -1,0 +1,6 @@
+/* hip/hip_common.h for oxhip: the platform and compiler macros (__HIP_PLATFORM_AMD__,
+ * __HIP_DEVICE_COMPILE__, __HIPCC__ ...) and the attribute macros, without the API. */
+#ifndef HIP_HIP_COMMON_H
+#define HIP_HIP_COMMON_H
+#include <hip/oxhip/defines.h>
+#endif

@@ -1,0 +1,8 @@
+/* hip/hip_profile.h for oxhip: HIP's profiling markers, which expand to nothing (oxhip has
+ * no profiler hooks; use the vendor profilers on the executable). */
+#ifndef HIP_HIP_PROFILE_H
+#define HIP_HIP_PROFILE_H
+#define HIP_SCOPED_MARKER(markerName, group)
+#define HIP_BEGIN_MARKER(markerName, group)
+#define HIP_END_MARKER()
+#endif

@@ -1,0 +1,5 @@
+/* hip/math_functions.h for oxhip: the device math functions, which oxhip declares in <hip/hip_runtime.h>. */
+#ifndef HIP_MATH_FUNCTIONS_H
+#define HIP_MATH_FUNCTIONS_H
+#include <hip/hip_runtime.h>
+#endif
