@@ -21,13 +21,15 @@
 //! At the first call that needs a device (never during registration) the runtime tries,
 //! in order:
 //! 1. the CUDA driver: `dlopen("libcuda.so.1")`, `cuInit(0)`, every entry point resolved
-//!    through `cuGetProcAddress_v2` at CUDA 12.0; used if it reports at least one device;
-//! 2. otherwise no backend: `hipGetDeviceCount` returns `hipErrorNoDevice` with a count
-//!    of 0 and every device call returns `hipErrorNoDevice`. Nothing crashes.
+//!    through `cuGetProcAddress_v2` (at CUDA 12.0, the ones added for the wider API on
+//!    first use); its GPUs are used if it reports at least one;
+//! 2. the CPU device (`backend::cpu`) comes after the GPUs when the program holds a CPU
+//!    image, or when `OXHIP_VISIBLE_DEVICES` names it;
+//! 3. without either, `hipGetDeviceCount` returns `hipErrorNoDevice` with a count of 0 and
+//!    every device call returns `hipErrorNoDevice`. Nothing crashes.
 //!
-//! FIXME(#2): an HSA backend (AMD GPUs) and a CPU backend will be tried as well; they
-//! implement the same `Backend` trait (`backend/mod.rs`), and `backend::select` is the
-//! one place that picks among them.
+//! FIXME(#2): an HSA backend (AMD GPUs) will be tried as well; it implements the same
+//! `Backend` trait (`backend/mod.rs`), and `backend::select` is the one place that picks.
 //!
 //! On NVIDIA, a fat binary's image for a device is chosen as: a cubin built for exactly
 //! the device's SM, else PTX for the highest SM not above it (`sm_XXa` images only on
@@ -42,8 +44,8 @@
 //!   time, and every failing API call with its `hipError_t` and detailed reason.
 //!   `OXHIP_LOG=2` adds registrations, allocations, copies and launches.
 //!   Unset or `0`: silent.
-//! - `OXHIP_VISIBLE_DEVICES`: reserved for device filtering (not implemented; logged and
-//!   ignored).
+//! - `OXHIP_VISIBLE_DEVICES`: which devices the program sees and in which order
+//!   (`backend::cpu::devices` documents the syntax).
 //! - The CUDA driver's own variables apply unchanged, e.g. `CUDA_CACHE_PATH`,
 //!   `CUDA_CACHE_DISABLE`, `CUDA_VISIBLE_DEVICES`.
 //!

@@ -74,6 +74,10 @@ static void captured_sequence(int* device) {
   hipGraph_t capturing = nullptr;
   CHECK(hipStreamGetCaptureInfo_v2(stream, &status, nullptr, &capturing, &dependencies, &count));
   expect(count == 1 && capturing != nullptr, "one node in the dependency set");
+  hipGraph_t same = nullptr;
+  size_t same_count = 0;
+  CHECK(hipStreamGetCaptureInfo(stream, &status, &id, &same, &dependencies, &same_count));
+  expect(same == capturing && same_count == 1, "the CUDA 12 form of hipStreamGetCaptureInfo");
   hipGraphNodeType type = hipGraphNodeTypeCount;
   if (count == 1) {
     CHECK(hipGraphNodeGetType(dependencies[0], &type));
@@ -183,7 +187,7 @@ static void fork_and_join(int* a, int* b, int* out) {
   CHECK(hipGraphGetRootNodes(graph, nullptr, &roots));
   expect(roots == 1, "one root");
   hipGraphExec_t exec = nullptr;
-  CHECK(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0));
+  CHECK(hipGraphInstantiate(&exec, graph, 0));  // the CUDA 12 form
   CHECK(hipGraphLaunch(exec, first));
   std::vector<int> host(n);
   CHECK(hipMemcpyAsync(host.data(), out, n * sizeof(int), hipMemcpyDeviceToHost, first));

@@ -1308,6 +1308,21 @@ static inline hipError_t hipMallocFromPoolAsync(T** ptr, size_t size, hipMemPool
   return hipMallocFromPoolAsync(reinterpret_cast<void**>(ptr), size, pool, stream);
 }
 
+/* The CUDA 12 shapes of two calls whose HIP forms differ. */
+static inline hipError_t hipGraphInstantiate(hipGraphExec_t* pGraphExec, hipGraph_t graph,
+                                             unsigned long long flags) {
+  return hipGraphInstantiateWithFlags(pGraphExec, graph, flags);
+}
+static inline hipError_t hipStreamGetCaptureInfo(hipStream_t stream,
+                                                 hipStreamCaptureStatus* captureStatus_out,
+                                                 unsigned long long* id_out,
+                                                 hipGraph_t* graph_out,
+                                                 const hipGraphNode_t** dependencies_out,
+                                                 size_t* numDependencies_out = 0) {
+  return hipStreamGetCaptureInfo_v2(stream, captureStatus_out, id_out, graph_out,
+                                    dependencies_out, numDependencies_out);
+}
+
 /* Kernels named directly (`kernel`, not `(const void*)kernel`). */
 template <class F>
 static inline hipError_t hipFuncGetAttributes(hipFuncAttributes* attr, F* kernel) {

@@ -225,8 +225,8 @@ fn param_2d(copy: &Memcpy2DParam) -> Result<Memcpy3DParms, RuntimeError> {
         z: 0,
     };
     // Offsets reach below the copied rows, so the slice height is the rows they span.
-    params.srcPtr.ysize = copy.srcY + copy.Height;
-    params.dstPtr.ysize = copy.dstY + copy.Height;
+    params.srcPtr.ysize = copy.srcY.saturating_add(copy.Height);
+    params.dstPtr.ysize = copy.dstY.saturating_add(copy.Height);
     Ok(params)
 }
 

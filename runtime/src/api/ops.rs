@@ -191,7 +191,10 @@ impl Fill3D {
         }
         (0..self.depth)
             .map(|z| Fill {
-                dst: self.fill.dst + (z * self.slice) as u64,
+                dst: self
+                    .fill
+                    .dst
+                    .wrapping_add((z as u64).wrapping_mul(self.slice as u64)),
                 ..self.fill
             })
             .collect()
@@ -319,24 +322,36 @@ pub(crate) fn copy_plan(params: &Memcpy3DParms) -> Result<Vec<Piece>, RuntimeErr
     }
     let src = address_of(&params.srcPtr, &params.srcPos, "srcPtr")?;
     let dst = address_of(&params.dstPtr, &params.dstPos, "dstPtr")?;
+    let slice = |pointer: &PitchedPtr, name| {
+        pointer
+            .pitch
+            .checked_mul(pointer.ysize)
+            .ok_or(overflow(name))
+    };
     let (src_slice, dst_slice) = (
-        params.srcPtr.pitch * params.srcPtr.ysize,
-        params.dstPtr.pitch * params.dstPtr.ysize,
+        slice(&params.srcPtr, "srcPtr")?,
+        slice(&params.dstPtr, "dstPtr")?,
     );
+    let at = |base: usize, z: usize, stride: usize, name| {
+        z.checked_mul(stride)
+            .and_then(|offset| base.checked_add(offset))
+            .ok_or(overflow(name))
+    };
     let contiguous = height == 1 || (params.srcPtr.pitch == width && params.dstPtr.pitch == width);
+    let bytes = width.checked_mul(height).ok_or(overflow("extent"))?;
     (0..depth)
         .map(|z| {
             let piece = Piece {
-                dst: dst.checked_add(z * dst_slice).ok_or(overflow("dstPtr"))?,
+                dst: at(dst, z, dst_slice, "dstPtr")?,
                 dst_pitch: params.dstPtr.pitch,
-                src: src.checked_add(z * src_slice).ok_or(overflow("srcPtr"))?,
+                src: at(src, z, src_slice, "srcPtr")?,
                 src_pitch: params.srcPtr.pitch,
                 width,
                 height,
             };
             Ok(if contiguous {
                 Piece {
-                    width: width * height,
+                    width: bytes,
                     height: 1,
                     ..piece
                 }

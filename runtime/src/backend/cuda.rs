@@ -1758,6 +1758,11 @@ impl Backend for Cuda {
             _ => memory_type::UNIFIED,
         };
         let flags = pinned.map_or(0, |(_, _, flags)| flags);
+        // Page-locked host memory's extent is the runtime's record where the driver has none.
+        let (base, size) = match pinned {
+            Some((start, length, _)) if size == 0 => (start as u64, length),
+            _ => (base, size),
+        };
         let device = match self.device_location(ordinal) {
             Some(Location::Device(local)) => local,
             _ => device,
