@@ -153,10 +153,51 @@ __OXHIP_ATOMICS()
 __OXHIP_ATOMICS(_block)
 __OXHIP_ATOMICS(_system)
 
-/* unsigned long: same width as unsigned long long on every target we support. */
-__OXHIP_DEVICE__ unsigned long atomicAdd(unsigned long *address, unsigned long value) {
-  return __hip_atomic_fetch_add(address, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
-}
+/* unsigned long and long: the same width as the long long types on every target. */
+__OXHIP_ATOMIC_INTEGER(unsigned long, )
+__OXHIP_ATOMIC_INTEGER(unsigned long, _block)
+__OXHIP_ATOMIC_INTEGER(unsigned long, _system)
+
+/* 16-bit compare-and-swap (CUDA 12's unsigned short atomicCAS), as a 32-bit CAS on the
+ * aligned word that holds it. */
+#define __OXHIP_ATOMIC_CAS16(suffix)                                                            \
+  __OXHIP_DEVICE__ unsigned short atomicCAS##suffix(unsigned short *address, unsigned short compare, \
+                                                    unsigned short value) {                     \
+    unsigned int *word = (unsigned int *)((__UINTPTR_TYPE__)address & ~(__UINTPTR_TYPE__)3);   \
+    unsigned int shift = ((unsigned int)(__UINTPTR_TYPE__)address & 2u) * 8u;                   \
+    unsigned int old = __hip_atomic_load(word, __ATOMIC_RELAXED, __OXHIP_SCOPE_##suffix);       \
+    for (;;) {                                                                                  \
+      unsigned short current = (unsigned short)(old >> shift);                                  \
+      if (current != compare) return current;                                                   \
+      unsigned int next = (old & ~(0xffffu << shift)) | ((unsigned int)value << shift);          \
+      if (__hip_atomic_compare_exchange_weak(word, &old, next, __ATOMIC_RELAXED, __ATOMIC_RELAXED, \
+                                             __OXHIP_SCOPE_##suffix))                            \
+        return compare;                                                                         \
+    }                                                                                           \
+  }
+__OXHIP_ATOMIC_CAS16()
+__OXHIP_ATOMIC_CAS16(_block)
+__OXHIP_ATOMIC_CAS16(_system)
+#undef __OXHIP_ATOMIC_CAS16
+
+/* HIP's float atomics with an explicit choice of instruction: on AMD the "unsafe" forms
+ * may use hardware float atomics that do not work on fine-grained host memory, the
+ * "safe" forms a compare-and-swap loop. Every target here gives both the same, correct
+ * result; the NoRet forms discard the old value. */
+__OXHIP_DEVICE__ float unsafeAtomicAdd(float *address, float value) { return atomicAdd(address, value); }
+__OXHIP_DEVICE__ double unsafeAtomicAdd(double *address, double value) { return atomicAdd(address, value); }
+__OXHIP_DEVICE__ float safeAtomicAdd(float *address, float value) { return atomicAdd(address, value); }
+__OXHIP_DEVICE__ double safeAtomicAdd(double *address, double value) { return atomicAdd(address, value); }
+__OXHIP_DEVICE__ float unsafeAtomicMax(float *address, float value) { return atomicMax(address, value); }
+__OXHIP_DEVICE__ double unsafeAtomicMax(double *address, double value) { return atomicMax(address, value); }
+__OXHIP_DEVICE__ float safeAtomicMax(float *address, float value) { return atomicMax(address, value); }
+__OXHIP_DEVICE__ double safeAtomicMax(double *address, double value) { return atomicMax(address, value); }
+__OXHIP_DEVICE__ float unsafeAtomicMin(float *address, float value) { return atomicMin(address, value); }
+__OXHIP_DEVICE__ double unsafeAtomicMin(double *address, double value) { return atomicMin(address, value); }
+__OXHIP_DEVICE__ float safeAtomicMin(float *address, float value) { return atomicMin(address, value); }
+__OXHIP_DEVICE__ double safeAtomicMin(double *address, double value) { return atomicMin(address, value); }
+__OXHIP_DEVICE__ void atomicAddNoRet(float *address, float value) { (void)atomicAdd(address, value); }
+__OXHIP_DEVICE__ void atomicAddNoRet(double *address, double value) { (void)atomicAdd(address, value); }
 
 #undef __OXHIP_ATOMICS
 #undef __OXHIP_ATOMIC_INC_DEC
