@@ -29,3 +29,14 @@ __global__ void kernel(unsigned *out) {
 #endif
   out[0] = lane;
 }
+
+// A target-specific builtin on another target is clang's error, naming the line and the
+// target it was compiled for.
+// RUN: not %oxhip --offload-arch=gfx942,sm_90 -c %s -o %t.o -DAMD_BUILTIN 2>&1 | FileCheck %s --check-prefix=BUILTIN
+// BUILTIN: inline-asm.hip:[[# @LINE + 4]]:{{[0-9]+}}: error: use of undeclared identifier '__builtin_amdgcn_readfirstlane'
+// BUILTIN: error generated when compiling for sm_90
+__global__ void builtin_kernel(int *p) {
+#if defined(AMD_BUILTIN)
+  p[0] = __builtin_amdgcn_readfirstlane(p[1]);
+#endif
+}
