@@ -53,6 +53,15 @@ struct LoadedImage {
     _memfd: Option<std::fs::File>,
 }
 
+/// The CPU device's properties, read once.
+struct StaticProperties(DeviceProp);
+
+// SAFETY: the only pointers in `hipDeviceProp_t` (the AMD HDP registers) are NULL on this
+// device and never dereferenced; everything else is plain data.
+unsafe impl Send for StaticProperties {}
+// SAFETY: as above; the value is only read after initialisation.
+unsafe impl Sync for StaticProperties {}
+
 /// The CPU device.
 pub(crate) struct Cpu {
     threads: usize,
@@ -62,6 +71,7 @@ pub(crate) struct Cpu {
     /// Per kernel handle: `hipFuncAttributeMaxDynamicSharedMemorySize` and
     /// `hipFuncAttributePreferredSharedMemoryCarveout` as last set.
     kernel_settings: Mutex<HashMap<usize, (i32, i32)>>,
+    properties: std::sync::OnceLock<StaticProperties>,
     images: Mutex<HashMap<usize, Result<Arc<LoadedImage>, RuntimeError>>>,
     kernels: Mutex<HashMap<usize, exec::Kernel>>,
     streams: Mutex<HashMap<StreamHandle, Arc<Stream>>>,
@@ -81,6 +91,7 @@ impl Cpu {
             memory: Memory::default(),
             limits: Mutex::new(HashMap::new()),
             kernel_settings: Mutex::new(HashMap::new()),
+            properties: std::sync::OnceLock::new(),
             images: Mutex::new(HashMap::new()),
             kernels: Mutex::new(HashMap::new()),
             streams: Mutex::new(HashMap::new()),
@@ -498,80 +509,11 @@ impl Backend for Cpu {
         0
     }
     fn properties(&self, _: usize) -> Result<DeviceProp, RuntimeError> {
-        let mut prop = DeviceProp::zeroed();
-        let processor = processor_name();
-        set_c_string(&mut prop.name, &format!("oxhip CPU ({processor})"));
-        set_c_string(&mut prop.gcnArchName, "host");
-        // A stable identity for the machine's processor: its name, hashed into 16 bytes.
-        for (index, slot) in prop.uuid.iter_mut().enumerate() {
-            let byte =
-                processor
-                    .bytes()
-                    .enumerate()
-                    .fold(index as u32 * 131 + 7, |hash, (at, byte)| {
-                        hash.wrapping_mul(31)
-                            .wrapping_add(u32::from(byte) ^ (at as u32))
-                    });
-            *slot = (byte >> 3) as c_char;
-        }
-        let threads = i32::try_from(self.threads).unwrap_or(i32::MAX);
-        let shared = SHARED_MEMORY_BYTES;
-        let clock = processor_clock_khz();
-        prop.totalGlobalMem = physical_memory();
-        prop.sharedMemPerBlock = shared;
-        prop.sharedMemPerBlockOptin = shared;
-        prop.sharedMemPerMultiprocessor = shared;
-        prop.maxSharedMemoryPerMultiProcessor = shared;
-        prop.regsPerBlock = 65536;
-        prop.regsPerMultiprocessor = 65536;
-        prop.warpSize = exec::WARP_SIZE as i32;
-        prop.memPitch = usize::MAX;
-        prop.maxThreadsPerBlock = MAX_THREADS_PER_BLOCK as i32;
-        prop.maxThreadsDim = [1024, 1024, 64];
-        prop.maxGridSize = [i32::MAX, 65535, 65535];
-        // One OS thread runs one group at a time: a "multiprocessor" is a worker thread.
-        prop.maxThreadsPerMultiProcessor = MAX_THREADS_PER_BLOCK as i32;
-        prop.maxBlocksPerMultiProcessor = 1;
-        prop.multiProcessorCount = threads;
-        prop.clockRate = clock;
-        prop.clockInstructionRate = timestamp_counter_khz();
-        prop.totalConstMem = 64 * 1024;
-        prop.major = 1;
-        prop.minor = 0;
-        prop.textureAlignment = ALIGNMENT;
-        prop.texturePitchAlignment = ALIGNMENT;
-        prop.surfaceAlignment = ALIGNMENT;
-        // Created streams run beside each other and beside the calling thread.
-        prop.deviceOverlap = 1;
-        prop.asyncEngineCount = 1;
-        prop.concurrentKernels = 1;
-        prop.integrated = 1;
-        prop.canMapHostMemory = 1;
-        prop.computeMode = 0;
-        prop.l2CacheSize = cache_size("index2");
-        prop.globalL1CacheSupported = 1;
-        prop.localL1CacheSupported = 1;
-        prop.unifiedAddressing = 1;
-        prop.managedMemory = 1;
-        prop.concurrentManagedAccess = 1;
-        prop.pageableMemoryAccess = 1;
-        prop.pageableMemoryAccessUsesHostPageTables = 1;
-        prop.hostNativeAtomicSupported = 1;
-        prop.directManagedMemAccessFromHost = 1;
-        prop.canUseHostPointerForRegisteredMem = 1;
-        prop.hostRegisterSupported = 1;
-        prop.hostRegisterReadOnlySupported = 1;
-        // Vector units do single precision at twice the double-precision rate.
-        prop.singleToDoublePrecisionPerfRatio = 2;
-        prop.computePreemptionSupported = 1;
-        prop.cooperativeLaunch = 1;
-        prop.memoryPoolsSupported = 1;
-        prop.unifiedFunctionPointers = 1;
-        // Every hipDeviceArch_t feature but surfaces (bit 14) and dynamic parallelism (16).
-        prop.arch = 0x1_ffff & !(1 << 14) & !(1 << 16);
-        // Left 0: textures and surfaces (not implemented on this device), ECC, PCI location,
-        // memory clock and bus width (not readable from user space), stream priorities.
-        Ok(prop)
+        // Read from /proc and sysfs once: programs query attributes in loops.
+        Ok(self
+            .properties
+            .get_or_init(|| StaticProperties(self.read_properties()))
+            .0)
     }
     fn extras(&self, _: usize) -> DeviceExtras {
         DeviceExtras {
@@ -1147,6 +1089,85 @@ impl Backend for Cpu {
 }
 
 impl Cpu {
+    /// The device's properties, from the machine.
+    fn read_properties(&self) -> DeviceProp {
+        let mut prop = DeviceProp::zeroed();
+
+        let processor = processor_name();
+        set_c_string(&mut prop.name, &format!("oxhip CPU ({processor})"));
+        set_c_string(&mut prop.gcnArchName, "host");
+        // A stable identity for the machine's processor: its name, hashed into 16 bytes.
+        for (index, slot) in prop.uuid.iter_mut().enumerate() {
+            let byte =
+                processor
+                    .bytes()
+                    .enumerate()
+                    .fold(index as u32 * 131 + 7, |hash, (at, byte)| {
+                        hash.wrapping_mul(31)
+                            .wrapping_add(u32::from(byte) ^ (at as u32))
+                    });
+            *slot = (byte >> 3) as c_char;
+        }
+        let threads = i32::try_from(self.threads).unwrap_or(i32::MAX);
+        let shared = SHARED_MEMORY_BYTES;
+        let clock = processor_clock_khz();
+        prop.totalGlobalMem = physical_memory();
+        prop.sharedMemPerBlock = shared;
+        prop.sharedMemPerBlockOptin = shared;
+        prop.sharedMemPerMultiprocessor = shared;
+        prop.maxSharedMemoryPerMultiProcessor = shared;
+        prop.regsPerBlock = 65536;
+        prop.regsPerMultiprocessor = 65536;
+        prop.warpSize = exec::WARP_SIZE as i32;
+        prop.memPitch = usize::MAX;
+        prop.maxThreadsPerBlock = MAX_THREADS_PER_BLOCK as i32;
+        prop.maxThreadsDim = [1024, 1024, 64];
+        prop.maxGridSize = [i32::MAX, 65535, 65535];
+        // One OS thread runs one group at a time: a "multiprocessor" is a worker thread.
+        prop.maxThreadsPerMultiProcessor = MAX_THREADS_PER_BLOCK as i32;
+        prop.maxBlocksPerMultiProcessor = 1;
+        prop.multiProcessorCount = threads;
+        prop.clockRate = clock;
+        prop.clockInstructionRate = timestamp_counter_khz();
+        prop.totalConstMem = 64 * 1024;
+        prop.major = 1;
+        prop.minor = 0;
+        prop.textureAlignment = ALIGNMENT;
+        prop.texturePitchAlignment = ALIGNMENT;
+        prop.surfaceAlignment = ALIGNMENT;
+        // Created streams run beside each other and beside the calling thread.
+        prop.deviceOverlap = 1;
+        prop.asyncEngineCount = 1;
+        prop.concurrentKernels = 1;
+        prop.integrated = 1;
+        prop.canMapHostMemory = 1;
+        prop.computeMode = 0;
+        prop.l2CacheSize = cache_size("index2");
+        prop.globalL1CacheSupported = 1;
+        prop.localL1CacheSupported = 1;
+        prop.unifiedAddressing = 1;
+        prop.managedMemory = 1;
+        prop.concurrentManagedAccess = 1;
+        prop.pageableMemoryAccess = 1;
+        prop.pageableMemoryAccessUsesHostPageTables = 1;
+        prop.hostNativeAtomicSupported = 1;
+        prop.directManagedMemAccessFromHost = 1;
+        prop.canUseHostPointerForRegisteredMem = 1;
+        prop.hostRegisterSupported = 1;
+        prop.hostRegisterReadOnlySupported = 1;
+        // Vector units do single precision at twice the double-precision rate.
+        prop.singleToDoublePrecisionPerfRatio = 2;
+        prop.computePreemptionSupported = 1;
+        prop.cooperativeLaunch = 1;
+        prop.memoryPoolsSupported = 1;
+        prop.unifiedFunctionPointers = 1;
+        // Every hipDeviceArch_t feature but surfaces (bit 14) and dynamic parallelism (16).
+        prop.arch = 0x1_ffff & !(1 << 14) & !(1 << 16);
+        // Left 0: textures and surfaces (not implemented on this device), ECC, PCI location,
+        // memory clock and bus width (not readable from user space), stream priorities.
+        prop
+    }
+
     /// A kernel's (max dynamic shared bytes, preferred carveout) settings.
     fn kernel_setting(&self, kernel: usize) -> (i32, i32) {
         lock(&self.kernel_settings)
