@@ -1092,7 +1092,6 @@ impl Cpu {
     /// The device's properties, from the machine.
     fn read_properties(&self) -> DeviceProp {
         let mut prop = DeviceProp::zeroed();
-
         let processor = processor_name();
         set_c_string(&mut prop.name, &format!("oxhip CPU ({processor})"));
         set_c_string(&mut prop.gcnArchName, "host");
