@@ -1,3 +1,3 @@
-/* hip/amd_detail/amd_hip_bf16.h for oxhip: code that includes HIP's implementation headers by
- * name gets oxhip's <hip/hip_bf16.h>, never a ROCm installation's. */
+/* hip/amd_detail/amd_hip_bf16.h for oxhip: some code includes HIP's implementation
+ * header directly; it is hip/hip_bf16.h here. */
 #include <hip/hip_bf16.h>
