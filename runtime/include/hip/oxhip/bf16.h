@@ -184,6 +184,10 @@ struct __attribute__((aligned(2))) __hip_bfloat16 {
   template <class T, typename __oxhip_h_enable_if<__is_arithmetic(T), int>::type = 0>
   __OXHIP_HM __OXHIP_HCX14 __hip_bfloat16(T value)
       : __oxhip_bits(__oxhip_bf_convert<T>::from(value)) {}
+  /* Not a template, so that direct initialisation from a class with a conversion to
+   * float (static_cast<__hip_bfloat16>(__half)) finds it. */
+  __OXHIP_HM __OXHIP_HCX14 __hip_bfloat16(float value)
+      : __oxhip_bits(__oxhip_bf_from_float(value, __OXHIP_H_RN)) {}
 
   __OXHIP_HM constexpr operator float() const {
     return __builtin_bit_cast(float, (unsigned int)__oxhip_bits << 16);
@@ -313,14 +317,14 @@ __OXHIP_HD__ __hip_bfloat16 __oxhip_bfround(float value) {
 
 __OXHIP_HD__ float __bfloat162float(__hip_bfloat16 value) { return __oxhip_bff(value); }
 __OXHIP_HD__ __hip_bfloat16 __float2bfloat16(float value) { return __oxhip_bfround(value); }
-__OXHIP_HD__ __hip_bfloat16 __float2bfloat16_rn(float value) { return __oxhip_bfround(value); }
-__OXHIP_HD__ __hip_bfloat16 __float2bfloat16_rz(float value) {
+__OXHIP_HX__ __hip_bfloat16 __float2bfloat16_rn(float value) { return __oxhip_bfround(value); }
+__OXHIP_HX__ __hip_bfloat16 __float2bfloat16_rz(float value) {
   return __oxhip_bffrombits(__oxhip_bf_from_float(value, __OXHIP_H_RZ));
 }
-__OXHIP_HD__ __hip_bfloat16 __float2bfloat16_rd(float value) {
+__OXHIP_HX__ __hip_bfloat16 __float2bfloat16_rd(float value) {
   return __oxhip_bffrombits(__oxhip_bf_from_float(value, __OXHIP_H_RD));
 }
-__OXHIP_HD__ __hip_bfloat16 __float2bfloat16_ru(float value) {
+__OXHIP_HX__ __hip_bfloat16 __float2bfloat16_ru(float value) {
   return __oxhip_bffrombits(__oxhip_bf_from_float(value, __OXHIP_H_RU));
 }
 __OXHIP_HD__ __hip_bfloat16 __double2bfloat16(double value) {
@@ -330,7 +334,7 @@ __OXHIP_HD__ __hip_bfloat16 __double2bfloat16(double value) {
 __OXHIP_HD__ __hip_bfloat162 __halves2bfloat162(__hip_bfloat16 low, __hip_bfloat16 high) {
   return __hip_bfloat162(low, high);
 }
-__OXHIP_HD__ __hip_bfloat162 make_bfloat162(__hip_bfloat16 low, __hip_bfloat16 high) {
+__OXHIP_HX__ __hip_bfloat162 make_bfloat162(__hip_bfloat16 low, __hip_bfloat16 high) {
   return __hip_bfloat162(low, high);
 }
 __OXHIP_HD__ __hip_bfloat162 __bfloat162bfloat162(__hip_bfloat16 value) {
@@ -358,10 +362,10 @@ __OXHIP_HD__ float __high2float(__hip_bfloat162 value) { return __oxhip_bff(valu
 __OXHIP_HD__ float2 __bfloat1622float2(__hip_bfloat162 value) {
   return make_float2(__oxhip_bff(value.x), __oxhip_bff(value.y));
 }
-__OXHIP_HD__ __hip_bfloat162 __float2bfloat162_rn(float value) {
+__OXHIP_HX__ __hip_bfloat162 __float2bfloat162_rn(float value) {
   return __hip_bfloat162(__oxhip_bfround(value), __oxhip_bfround(value));
 }
-__OXHIP_HD__ __hip_bfloat162 __floats2bfloat162_rn(float low, float high) {
+__OXHIP_HX__ __hip_bfloat162 __floats2bfloat162_rn(float low, float high) {
   return __hip_bfloat162(__oxhip_bfround(low), __oxhip_bfround(high));
 }
 __OXHIP_HD__ __hip_bfloat162 __float22bfloat162_rn(float2 value) {
@@ -381,7 +385,7 @@ __OXHIP_HD__ __hip_bfloat16 __ushort_as_bfloat16(unsigned short bits) {
 
 /* bfloat16 to integer: __bfloat162{int,uint,short,ushort,ll,ull}_{rn,rz,rd,ru}. */
 #define __OXHIP_BF2I(name, type, mode, lowest, highest, nan_value)                             \
-  __OXHIP_HD__ type name(__hip_bfloat16 value) {                                                \
+  __OXHIP_HX__ type name(__hip_bfloat16 value) {                                                \
     return __oxhip_h_float_to_int<type>(__oxhip_bff(value), mode, lowest, highest, nan_value);  \
   }
 #define __OXHIP_BF2I_ALL(short_name, type, lowest, highest, nan_value)                         \
@@ -407,16 +411,16 @@ __OXHIP_BF2I(__bfloat162uchar_rz, unsigned char, __OXHIP_H_RZ, (unsigned char)0,
 /* integer to bfloat16: __{int,uint,short,ushort,ll,ull}2bfloat16_{rn,rz,rd,ru}, through
  * a round-to-odd float. */
 #define __OXHIP_I2BF_ALL(short_name, type, odd)                                                 \
-  __OXHIP_HD__ __hip_bfloat16 __##short_name##2bfloat16_rn(type value) {                         \
+  __OXHIP_HX__ __hip_bfloat16 __##short_name##2bfloat16_rn(type value) {                         \
     return __oxhip_bffrombits(__oxhip_bf_from_float(odd(value), __OXHIP_H_RN));                 \
   }                                                                                             \
-  __OXHIP_HD__ __hip_bfloat16 __##short_name##2bfloat16_rz(type value) {                         \
+  __OXHIP_HX__ __hip_bfloat16 __##short_name##2bfloat16_rz(type value) {                         \
     return __oxhip_bffrombits(__oxhip_bf_from_float(odd(value), __OXHIP_H_RZ));                 \
   }                                                                                             \
-  __OXHIP_HD__ __hip_bfloat16 __##short_name##2bfloat16_rd(type value) {                         \
+  __OXHIP_HX__ __hip_bfloat16 __##short_name##2bfloat16_rd(type value) {                         \
     return __oxhip_bffrombits(__oxhip_bf_from_float(odd(value), __OXHIP_H_RD));                 \
   }                                                                                             \
-  __OXHIP_HD__ __hip_bfloat16 __##short_name##2bfloat16_ru(type value) {                         \
+  __OXHIP_HX__ __hip_bfloat16 __##short_name##2bfloat16_ru(type value) {                         \
     return __oxhip_bffrombits(__oxhip_bf_from_float(odd(value), __OXHIP_H_RU));                 \
   }
 __OXHIP_I2BF_ALL(int, int, __oxhip_bf_odd_float_i64)
@@ -453,19 +457,23 @@ __OXHIP_HD__ bool __hleu(__hip_bfloat16 a, __hip_bfloat16 b) { return !__hgt(a, 
 __OXHIP_HD__ bool __hgtu(__hip_bfloat16 a, __hip_bfloat16 b) { return !__hle(a, b); }
 __OXHIP_HD__ bool __hgeu(__hip_bfloat16 a, __hip_bfloat16 b) { return !__hlt(a, b); }
 
-#define __OXHIP_BF2_COMPARE(op)                                                                 \
-  __OXHIP_HD__ __hip_bfloat162 op##2(__hip_bfloat162 a, __hip_bfloat162 b) {                     \
+#define __OXHIP_BF2_COMPARE(op) __OXHIP_BF2_COMPARE_WITH(__OXHIP_HD__, op)
+#define __OXHIP_BF2_COMPARE_WITH(declaration, op)                                               \
+  declaration __hip_bfloat162 op##2(__hip_bfloat162 a, __hip_bfloat162 b) {                      \
     return __hip_bfloat162(__oxhip_bffrombits(op(a.x, b.x) ? 0x3f80u : 0u),                     \
                            __oxhip_bffrombits(op(a.y, b.y) ? 0x3f80u : 0u));                    \
   }                                                                                             \
-  __OXHIP_HD__ unsigned op##2_mask(__hip_bfloat162 a, __hip_bfloat162 b) {                       \
+  __OXHIP_HX__ unsigned op##2_mask(__hip_bfloat162 a, __hip_bfloat162 b) {                       \
     return (op(a.x, b.x) ? 0xffffu : 0u) | (op(a.y, b.y) ? 0xffff0000u : 0u);                   \
   }
 __OXHIP_BF2_COMPARE(__heq) __OXHIP_BF2_COMPARE(__hne) __OXHIP_BF2_COMPARE(__hlt)
 __OXHIP_BF2_COMPARE(__hle) __OXHIP_BF2_COMPARE(__hgt) __OXHIP_BF2_COMPARE(__hge)
-__OXHIP_BF2_COMPARE(__hequ) __OXHIP_BF2_COMPARE(__hneu) __OXHIP_BF2_COMPARE(__hltu)
-__OXHIP_BF2_COMPARE(__hleu) __OXHIP_BF2_COMPARE(__hgtu) __OXHIP_BF2_COMPARE(__hgeu)
+/* HIP has the ordered forms only. */
+__OXHIP_BF2_COMPARE_WITH(__OXHIP_HX__, __hequ) __OXHIP_BF2_COMPARE_WITH(__OXHIP_HX__, __hneu)
+__OXHIP_BF2_COMPARE_WITH(__OXHIP_HX__, __hltu) __OXHIP_BF2_COMPARE_WITH(__OXHIP_HX__, __hleu)
+__OXHIP_BF2_COMPARE_WITH(__OXHIP_HX__, __hgtu) __OXHIP_BF2_COMPARE_WITH(__OXHIP_HX__, __hgeu)
 #undef __OXHIP_BF2_COMPARE
+#undef __OXHIP_BF2_COMPARE_WITH
 #define __OXHIP_BF2_BCOMPARE(name, op)                                                          \
   __OXHIP_HD__ bool name(__hip_bfloat162 a, __hip_bfloat162 b) {                                 \
     return op(a.x, b.x) && op(a.y, b.y);                                                        \
@@ -482,7 +490,7 @@ __OXHIP_HD__ __hip_bfloat162 __hisnan2(__hip_bfloat162 value) {
   return __hip_bfloat162(__oxhip_bffrombits(__hisnan(value.x) ? 0x3f80u : 0u),
                          __oxhip_bffrombits(__hisnan(value.y) ? 0x3f80u : 0u));
 }
-__OXHIP_HD__ __hip_bfloat162 __hisinf2(__hip_bfloat162 value) {
+__OXHIP_HX__ __hip_bfloat162 __hisinf2(__hip_bfloat162 value) {
   return __hip_bfloat162(__oxhip_bffrombits(__hisinf(value.x) ? 0x3f80u : 0u),
                          __oxhip_bffrombits(__hisinf(value.y) ? 0x3f80u : 0u));
 }
@@ -501,10 +509,10 @@ __OXHIP_HD__ __hip_bfloat16 __hmin(__hip_bfloat16 a, __hip_bfloat16 b) {
   if (__oxhip_bff(a) == __oxhip_bff(b)) return (__oxhip_bfbits(a) & 0x8000u) ? a : b;
   return __oxhip_bff(a) < __oxhip_bff(b) ? a : b;
 }
-__OXHIP_HD__ __hip_bfloat16 __hmax_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
+__OXHIP_HX__ __hip_bfloat16 __hmax_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
   return (__hisnan(a) || __hisnan(b)) ? __oxhip_bffrombits(0x7fffu) : __hmax(a, b);
 }
-__OXHIP_HD__ __hip_bfloat16 __hmin_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
+__OXHIP_HX__ __hip_bfloat16 __hmin_nan(__hip_bfloat16 a, __hip_bfloat16 b) {
   return (__hisnan(a) || __hisnan(b)) ? __oxhip_bffrombits(0x7fffu) : __hmin(a, b);
 }
 __OXHIP_HD__ __hip_bfloat162 __hmax2(__hip_bfloat162 a, __hip_bfloat162 b) {
@@ -513,10 +521,10 @@ __OXHIP_HD__ __hip_bfloat162 __hmax2(__hip_bfloat162 a, __hip_bfloat162 b) {
 __OXHIP_HD__ __hip_bfloat162 __hmin2(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __OXHIP_BF2_MAP2(__hmin, a, b);
 }
-__OXHIP_HD__ __hip_bfloat162 __hmax2_nan(__hip_bfloat162 a, __hip_bfloat162 b) {
+__OXHIP_HX__ __hip_bfloat162 __hmax2_nan(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __OXHIP_BF2_MAP2(__hmax_nan, a, b);
 }
-__OXHIP_HD__ __hip_bfloat162 __hmin2_nan(__hip_bfloat162 a, __hip_bfloat162 b) {
+__OXHIP_HX__ __hip_bfloat162 __hmin2_nan(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __OXHIP_BF2_MAP2(__hmin_nan, a, b);
 }
 
@@ -542,9 +550,9 @@ __OXHIP_HD__ __hip_bfloat16 __hmul(__hip_bfloat16 a, __hip_bfloat16 b) {
 __OXHIP_HD__ __hip_bfloat16 __hdiv(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __oxhip_bfround(__oxhip_bff(a) / __oxhip_bff(b));
 }
-__OXHIP_HD__ __hip_bfloat16 __hadd_rn(__hip_bfloat16 a, __hip_bfloat16 b) { return __hadd(a, b); }
-__OXHIP_HD__ __hip_bfloat16 __hsub_rn(__hip_bfloat16 a, __hip_bfloat16 b) { return __hsub(a, b); }
-__OXHIP_HD__ __hip_bfloat16 __hmul_rn(__hip_bfloat16 a, __hip_bfloat16 b) { return __hmul(a, b); }
+__OXHIP_HX__ __hip_bfloat16 __hadd_rn(__hip_bfloat16 a, __hip_bfloat16 b) { return __hadd(a, b); }
+__OXHIP_HX__ __hip_bfloat16 __hsub_rn(__hip_bfloat16 a, __hip_bfloat16 b) { return __hsub(a, b); }
+__OXHIP_HX__ __hip_bfloat16 __hmul_rn(__hip_bfloat16 a, __hip_bfloat16 b) { return __hmul(a, b); }
 __OXHIP_HD__ __hip_bfloat16 __hfma(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
   return __oxhip_bfround(__oxhip_bf_fma_odd(__oxhip_bff(a), __oxhip_bff(b), __oxhip_bff(c)));
 }
@@ -554,20 +562,20 @@ __OXHIP_HD__ __hip_bfloat16 __hneg(__hip_bfloat16 value) {
 __OXHIP_HD__ __hip_bfloat16 __habs(__hip_bfloat16 value) {
   return __oxhip_bffrombits((unsigned short)(__oxhip_bfbits(value) & 0x7fffu));
 }
-__OXHIP_HD__ __hip_bfloat16 __hadd_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
+__OXHIP_HX__ __hip_bfloat16 __hadd_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __oxhip_bf_saturate(__hadd(a, b));
 }
-__OXHIP_HD__ __hip_bfloat16 __hsub_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
+__OXHIP_HX__ __hip_bfloat16 __hsub_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __oxhip_bf_saturate(__hsub(a, b));
 }
-__OXHIP_HD__ __hip_bfloat16 __hmul_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
+__OXHIP_HX__ __hip_bfloat16 __hmul_sat(__hip_bfloat16 a, __hip_bfloat16 b) {
   return __oxhip_bf_saturate(__hmul(a, b));
 }
-__OXHIP_HD__ __hip_bfloat16 __hfma_sat(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
+__OXHIP_HX__ __hip_bfloat16 __hfma_sat(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
   return __oxhip_bf_saturate(__hfma(a, b, c));
 }
 /* fma with negative results (and -0) replaced by +0 and NaN by the canonical NaN. */
-__OXHIP_HD__ __hip_bfloat16 __hfma_relu(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
+__OXHIP_HX__ __hip_bfloat16 __hfma_relu(__hip_bfloat16 a, __hip_bfloat16 b, __hip_bfloat16 c) {
   __hip_bfloat16 result = __hfma(a, b, c);
   if (__hisnan(result)) return __oxhip_bffrombits(0x7fffu);
   return __oxhip_bff(result) > 0.0f ? result : __oxhip_bffrombits(0);
@@ -585,13 +593,13 @@ __OXHIP_HD__ __hip_bfloat162 __hmul2(__hip_bfloat162 a, __hip_bfloat162 b) {
 __OXHIP_HD__ __hip_bfloat162 __h2div(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __OXHIP_BF2_MAP2(__hdiv, a, b);
 }
-__OXHIP_HD__ __hip_bfloat162 __hadd2_rn(__hip_bfloat162 a, __hip_bfloat162 b) {
+__OXHIP_HX__ __hip_bfloat162 __hadd2_rn(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __OXHIP_BF2_MAP2(__hadd, a, b);
 }
-__OXHIP_HD__ __hip_bfloat162 __hsub2_rn(__hip_bfloat162 a, __hip_bfloat162 b) {
+__OXHIP_HX__ __hip_bfloat162 __hsub2_rn(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __OXHIP_BF2_MAP2(__hsub, a, b);
 }
-__OXHIP_HD__ __hip_bfloat162 __hmul2_rn(__hip_bfloat162 a, __hip_bfloat162 b) {
+__OXHIP_HX__ __hip_bfloat162 __hmul2_rn(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __OXHIP_BF2_MAP2(__hmul, a, b);
 }
 __OXHIP_HD__ __hip_bfloat162 __hfma2(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
@@ -599,25 +607,25 @@ __OXHIP_HD__ __hip_bfloat162 __hfma2(__hip_bfloat162 a, __hip_bfloat162 b, __hip
 }
 __OXHIP_HD__ __hip_bfloat162 __hneg2(__hip_bfloat162 value) { return __OXHIP_BF2_MAP(__hneg, value); }
 __OXHIP_HD__ __hip_bfloat162 __habs2(__hip_bfloat162 value) { return __OXHIP_BF2_MAP(__habs, value); }
-__OXHIP_HD__ __hip_bfloat162 __hadd2_sat(__hip_bfloat162 a, __hip_bfloat162 b) {
+__OXHIP_HX__ __hip_bfloat162 __hadd2_sat(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __OXHIP_BF2_MAP2(__hadd_sat, a, b);
 }
-__OXHIP_HD__ __hip_bfloat162 __hsub2_sat(__hip_bfloat162 a, __hip_bfloat162 b) {
+__OXHIP_HX__ __hip_bfloat162 __hsub2_sat(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __OXHIP_BF2_MAP2(__hsub_sat, a, b);
 }
-__OXHIP_HD__ __hip_bfloat162 __hmul2_sat(__hip_bfloat162 a, __hip_bfloat162 b) {
+__OXHIP_HX__ __hip_bfloat162 __hmul2_sat(__hip_bfloat162 a, __hip_bfloat162 b) {
   return __OXHIP_BF2_MAP2(__hmul_sat, a, b);
 }
-__OXHIP_HD__ __hip_bfloat162 __hfma2_sat(__hip_bfloat162 a, __hip_bfloat162 b,
+__OXHIP_HX__ __hip_bfloat162 __hfma2_sat(__hip_bfloat162 a, __hip_bfloat162 b,
                                          __hip_bfloat162 c) {
   return __hip_bfloat162(__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y));
 }
-__OXHIP_HD__ __hip_bfloat162 __hfma2_relu(__hip_bfloat162 a, __hip_bfloat162 b,
+__OXHIP_HX__ __hip_bfloat162 __hfma2_relu(__hip_bfloat162 a, __hip_bfloat162 b,
                                           __hip_bfloat162 c) {
   return __hip_bfloat162(__hfma_relu(a.x, b.x, c.x), __hfma_relu(a.y, b.y, c.y));
 }
 /* Complex multiply-add: a, b and c hold (real, imaginary); returns a * b + c. */
-__OXHIP_HD__ __hip_bfloat162 __hcmadd(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
+__OXHIP_HX__ __hip_bfloat162 __hcmadd(__hip_bfloat162 a, __hip_bfloat162 b, __hip_bfloat162 c) {
   __hip_bfloat16 real = __hfma(a.x, b.x, c.x);
   real = __hfma(__hneg(a.y), b.y, real);
   __hip_bfloat16 imaginary = __hfma(a.x, b.y, c.y);
@@ -762,10 +770,10 @@ __OXHIP_HD__ __hip_bfloat162 h2cos(__hip_bfloat162 value) { return __OXHIP_BF2_M
 #if defined(__OXHIP_OFFLOAD__)
 
 #define __OXHIP_BF_LOADS(type)                                                                  \
-  __OXHIP_DEVICE__ type __ldg(const type *address) { return *address; }                         \
-  __OXHIP_DEVICE__ type __ldcg(const type *address) { return *address; }                        \
-  __OXHIP_DEVICE__ type __ldca(const type *address) { return *address; }                        \
-  __OXHIP_DEVICE__ type __ldcs(const type *address) { return *address; }
+  __OXHIP_DX__ type __ldg(const type *address) { return *address; }                             \
+  __OXHIP_DX__ type __ldcg(const type *address) { return *address; }                            \
+  __OXHIP_DX__ type __ldca(const type *address) { return *address; }                            \
+  __OXHIP_DX__ type __ldcs(const type *address) { return *address; }
 __OXHIP_BF_LOADS(__hip_bfloat16)
 __OXHIP_BF_LOADS(__hip_bfloat162)
 #undef __OXHIP_BF_LOADS
@@ -803,7 +811,7 @@ __OXHIP_BF_SHUFFLE(__shfl_xor, int)
  * word that holds a bfloat16 (adding in its own 16 bits only). Both return the old
  * value. */
 #define __OXHIP_BF_ATOMICS(suffix)                                                              \
-  __OXHIP_DEVICE__ __hip_bfloat162 atomicAdd##suffix(__hip_bfloat162 *address,                  \
+  __OXHIP_DX__ __hip_bfloat162 atomicAdd##suffix(__hip_bfloat162 *address,                      \
                                                      __hip_bfloat162 value) {                   \
     unsigned int *word = (unsigned int *)address;                                               \
     unsigned int old = *(volatile unsigned int *)word, assumed;                                 \
@@ -814,7 +822,7 @@ __OXHIP_BF_SHUFFLE(__shfl_xor, int)
     } while (old != assumed);                                                                   \
     return __builtin_bit_cast(__hip_bfloat162, old);                                            \
   }                                                                                             \
-  __OXHIP_DEVICE__ __hip_bfloat16 atomicAdd##suffix(__hip_bfloat16 *address,                    \
+  __OXHIP_DX__ __hip_bfloat16 atomicAdd##suffix(__hip_bfloat16 *address,                        \
                                                     __hip_bfloat16 value) {                     \
     unsigned long long place = (unsigned long long)address;                                     \
     unsigned int *word = (unsigned int *)(place & ~3ull);                                       \

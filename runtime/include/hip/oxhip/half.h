@@ -90,6 +90,9 @@ struct __attribute__((aligned(2))) __half {
   /* From any arithmetic type (integers, float, double, _Float16), to nearest even. */
   template <class T, typename __oxhip_h_enable_if<__is_arithmetic(T), int>::type = 0>
   __OXHIP_HM constexpr __half(T value) : __oxhip_value(static_cast<_Float16>(value)) {}
+  /* Not a template, so that direct initialisation from a class with a conversion to
+   * float (static_cast<__half>(hip_bfloat16), as in HIP) finds it. */
+  __OXHIP_HM constexpr __half(_Float16 value) : __oxhip_value(value) {}
 
   __OXHIP_HM constexpr operator float() const { return (float)__oxhip_value; }
   __OXHIP_HM explicit constexpr operator _Float16() const { return __oxhip_value; }
@@ -294,7 +297,7 @@ __OXHIP_HD__ __half __float2half_rd(float value) {
 __OXHIP_HD__ __half __float2half_ru(float value) {
   return __oxhip_hmake(__oxhip_h_from_float(value, __OXHIP_H_RU));
 }
-__OXHIP_HD__ __half __double2half(double value) { return __oxhip_hmake((_Float16)value); }
+__OXHIP_HX__ __half __double2half(double value) { return __oxhip_hmake((_Float16)value); }
 __OXHIP_HD__ float __half2float(__half value) { return (float)__oxhip_hv(value); }
 
 __OXHIP_HD__ __half2 __halves2half2(__half low, __half high) { return __half2(low, high); }
@@ -330,7 +333,9 @@ __OXHIP_HD__ __half __ushort_as_half(unsigned short bits) { return __oxhip_hfrom
 
 /* half to integer: __half2{int,uint,short,ushort,ll,ull}_{rn,rz,rd,ru}, saturating. */
 #define __OXHIP_H2I(name, type, mode, lowest, highest, nan_value)                              \
-  __OXHIP_HD__ type name(__half value) {                                                        \
+  __OXHIP_H2I_WITH(__OXHIP_HD__, name, type, mode, lowest, highest, nan_value)
+#define __OXHIP_H2I_WITH(declaration, name, type, mode, lowest, highest, nan_value)           \
+  declaration type name(__half value) {                                                         \
     return __oxhip_h_float_to_int<type>(__half2float(value), mode, lowest, highest, nan_value); \
   }
 #define __OXHIP_H2I_ALL(short_name, type, lowest, highest, nan_value)                          \
@@ -346,12 +351,13 @@ __OXHIP_H2I_ALL(ushort, unsigned short, (unsigned short)0, (unsigned short)65535
 __OXHIP_H2I_ALL(ll, long long, (-9223372036854775807ll - 1), 9223372036854775807ll,
                 (-9223372036854775807ll - 1))
 __OXHIP_H2I_ALL(ull, unsigned long long, 0ull, 18446744073709551615ull, 9223372036854775808ull)
-__OXHIP_H2I(__half2char_rz, signed char, __OXHIP_H_RZ, (signed char)-128, (signed char)127,
+__OXHIP_H2I_WITH(__OXHIP_HX__, __half2char_rz, signed char, __OXHIP_H_RZ, (signed char)-128, (signed char)127,
             (signed char)0)
-__OXHIP_H2I(__half2uchar_rz, unsigned char, __OXHIP_H_RZ, (unsigned char)0, (unsigned char)255,
+__OXHIP_H2I_WITH(__OXHIP_HX__, __half2uchar_rz, unsigned char, __OXHIP_H_RZ, (unsigned char)0, (unsigned char)255,
             (unsigned char)0)
 #undef __OXHIP_H2I_ALL
 #undef __OXHIP_H2I
+#undef __OXHIP_H2I_WITH
 
 /* integer to half: __{int,uint,short,ushort,ll,ull}2half_{rn,rz,rd,ru}. Integers beyond
  * 2^24 are far outside the half range, so going through float cannot change the
@@ -410,7 +416,7 @@ __OXHIP_HD__ bool __hgeu(__half a, __half b) { return !__hlt(a, b); }
     return __half2(__oxhip_hmake(op(a.x, b.x) ? (_Float16)1.0f : (_Float16)0.0f),                \
                    __oxhip_hmake(op(a.y, b.y) ? (_Float16)1.0f : (_Float16)0.0f));               \
   }                                                                                             \
-  __OXHIP_HD__ unsigned op##2_mask(__half2 a, __half2 b) {                                       \
+  __OXHIP_HX__ unsigned op##2_mask(__half2 a, __half2 b) {                                       \
     return (op(a.x, b.x) ? 0xffffu : 0u) | (op(a.y, b.y) ? 0xffff0000u : 0u);                   \
   }
 __OXHIP_H2_COMPARE(__heq) __OXHIP_H2_COMPARE(__hne) __OXHIP_H2_COMPARE(__hlt)
@@ -457,12 +463,12 @@ __OXHIP_HD__ __half __hmax_nan(__half a, __half b) {
 __OXHIP_HD__ __half __hmin_nan(__half a, __half b) {
   return (__hisnan(a) || __hisnan(b)) ? __oxhip_hfrombits(0x7fffu) : __hmin(a, b);
 }
-__OXHIP_HD__ __half2 __hmax2(__half2 a, __half2 b) { return __OXHIP_H2_MAP2(__hmax, a, b); }
-__OXHIP_HD__ __half2 __hmin2(__half2 a, __half2 b) { return __OXHIP_H2_MAP2(__hmin, a, b); }
-__OXHIP_HD__ __half2 __hmax2_nan(__half2 a, __half2 b) {
+__OXHIP_HX__ __half2 __hmax2(__half2 a, __half2 b) { return __OXHIP_H2_MAP2(__hmax, a, b); }
+__OXHIP_HX__ __half2 __hmin2(__half2 a, __half2 b) { return __OXHIP_H2_MAP2(__hmin, a, b); }
+__OXHIP_HX__ __half2 __hmax2_nan(__half2 a, __half2 b) {
   return __OXHIP_H2_MAP2(__hmax_nan, a, b);
 }
-__OXHIP_HD__ __half2 __hmin2_nan(__half2 a, __half2 b) {
+__OXHIP_HX__ __half2 __hmin2_nan(__half2 a, __half2 b) {
   return __OXHIP_H2_MAP2(__hmin_nan, a, b);
 }
 
@@ -504,15 +510,15 @@ __OXHIP_HD__ __half __hmul(__half a, __half b) {
 __OXHIP_HD__ __half __hdiv(__half a, __half b) {
   return __oxhip_hmake((_Float16)(__oxhip_hv(a) / __oxhip_hv(b)));
 }
-__OXHIP_HD__ __half __hadd_rn(__half a, __half b) {
+__OXHIP_HX__ __half __hadd_rn(__half a, __half b) {
 #pragma clang fp contract(off)
   return __oxhip_hmake((_Float16)(__oxhip_hv(a) + __oxhip_hv(b)));
 }
-__OXHIP_HD__ __half __hsub_rn(__half a, __half b) {
+__OXHIP_HX__ __half __hsub_rn(__half a, __half b) {
 #pragma clang fp contract(off)
   return __oxhip_hmake((_Float16)(__oxhip_hv(a) - __oxhip_hv(b)));
 }
-__OXHIP_HD__ __half __hmul_rn(__half a, __half b) {
+__OXHIP_HX__ __half __hmul_rn(__half a, __half b) {
 #pragma clang fp contract(off)
   return __oxhip_hmake((_Float16)(__oxhip_hv(a) * __oxhip_hv(b)));
 }
@@ -536,7 +542,7 @@ __OXHIP_HD__ __half __hfma_sat(__half a, __half b, __half c) {
   return __oxhip_hmake(__oxhip_h_saturate(__oxhip_hv(__hfma(a, b, c))));
 }
 /* fma with negative results (and -0) replaced by +0 and NaN by the canonical NaN. */
-__OXHIP_HD__ __half __hfma_relu(__half a, __half b, __half c) {
+__OXHIP_HX__ __half __hfma_relu(__half a, __half b, __half c) {
   __half result = __hfma(a, b, c);
   if (__hisnan(result)) return __oxhip_hfrombits(0x7fffu);
   return __oxhip_hv(result) > (_Float16)0.0f ? result : __oxhip_hfrombits(0);
@@ -554,15 +560,15 @@ __OXHIP_HD__ __half2 __hmul2(__half2 a, __half2 b) {
 __OXHIP_HD__ __half2 __h2div(__half2 a, __half2 b) {
   return __oxhip_h2make(__oxhip_h2vec(a) / __oxhip_h2vec(b));
 }
-__OXHIP_HD__ __half2 __hadd2_rn(__half2 a, __half2 b) {
+__OXHIP_HX__ __half2 __hadd2_rn(__half2 a, __half2 b) {
 #pragma clang fp contract(off)
   return __oxhip_h2make(__oxhip_h2vec(a) + __oxhip_h2vec(b));
 }
-__OXHIP_HD__ __half2 __hsub2_rn(__half2 a, __half2 b) {
+__OXHIP_HX__ __half2 __hsub2_rn(__half2 a, __half2 b) {
 #pragma clang fp contract(off)
   return __oxhip_h2make(__oxhip_h2vec(a) - __oxhip_h2vec(b));
 }
-__OXHIP_HD__ __half2 __hmul2_rn(__half2 a, __half2 b) {
+__OXHIP_HX__ __half2 __hmul2_rn(__half2 a, __half2 b) {
 #pragma clang fp contract(off)
   return __oxhip_h2make(__oxhip_h2vec(a) * __oxhip_h2vec(b));
 }
@@ -583,11 +589,11 @@ __OXHIP_HD__ __half2 __hmul2_sat(__half2 a, __half2 b) {
 __OXHIP_HD__ __half2 __hfma2_sat(__half2 a, __half2 b, __half2 c) {
   return __halves2half2(__hfma_sat(a.x, b.x, c.x), __hfma_sat(a.y, b.y, c.y));
 }
-__OXHIP_HD__ __half2 __hfma2_relu(__half2 a, __half2 b, __half2 c) {
+__OXHIP_HX__ __half2 __hfma2_relu(__half2 a, __half2 b, __half2 c) {
   return __halves2half2(__hfma_relu(a.x, b.x, c.x), __hfma_relu(a.y, b.y, c.y));
 }
 /* Complex multiply-add: a, b and c hold (real, imaginary); returns a * b + c. */
-__OXHIP_HD__ __half2 __hcmadd(__half2 a, __half2 b, __half2 c) {
+__OXHIP_HX__ __half2 __hcmadd(__half2 a, __half2 b, __half2 c) {
   _Float16 real = __oxhip_h_fma(__oxhip_hv(a.x), __oxhip_hv(b.x), __oxhip_hv(c.x));
   real = __oxhip_h_fma(-__oxhip_hv(a.y), __oxhip_hv(b.y), real);
   _Float16 imaginary = __oxhip_h_fma(__oxhip_hv(a.x), __oxhip_hv(b.y), __oxhip_hv(c.y));
@@ -754,7 +760,7 @@ __OXHIP_H_SHUFFLE(__shfl_xor, int)
  * the aligned 32-bit word that holds it, adding in its own 16 bits only. Both return
  * the old value. */
 #define __OXHIP_H_ATOMICS(suffix)                                                               \
-  __OXHIP_DEVICE__ __half2 atomicAdd##suffix(__half2 *address, __half2 value) {                 \
+  __OXHIP_DX__ __half2 atomicAdd##suffix(__half2 *address, __half2 value) {                     \
     unsigned int *word = (unsigned int *)address;                                               \
     unsigned int old = *(volatile unsigned int *)word, assumed;                                 \
     do {                                                                                        \
@@ -764,7 +770,7 @@ __OXHIP_H_SHUFFLE(__shfl_xor, int)
     } while (old != assumed);                                                                   \
     return __builtin_bit_cast(__half2, old);                                                    \
   }                                                                                             \
-  __OXHIP_DEVICE__ __half atomicAdd##suffix(__half *address, __half value) {                    \
+  __OXHIP_DX__ __half atomicAdd##suffix(__half *address, __half value) {                        \
     unsigned long long place = (unsigned long long)address;                                     \
     unsigned int *word = (unsigned int *)(place & ~3ull);                                       \
     unsigned int shift = (unsigned int)(place & 2ull) * 8u;                                     \

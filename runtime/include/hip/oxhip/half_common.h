@@ -27,6 +27,12 @@
 
 /* Member functions: __host__ __device__ and inlined, but not static. */
 #define __OXHIP_HM __host__ __device__ __forceinline__
+/* Functions that CUDA has and HIP does not. They are templates of an unused parameter
+ * so that a program which defines its own function of that name and parameter types (as
+ * HIP programs do for the CUDA functions HIP lacks) gets no redefinition error: its
+ * ordinary function coexists with the template and wins overload resolution. */
+#define __OXHIP_HX__ template <class __oxhip_unused = void> __OXHIP_HD__
+#define __OXHIP_DX__ template <class __oxhip_unused = void> __OXHIP_DEVICE__
 /* constexpr where C++14 allows several statements in a constexpr function. */
 #if __cplusplus >= 201402L
 #define __OXHIP_HCX14 constexpr
