@@ -673,6 +673,9 @@ pub struct Invocation {
     /// `-fsanitize=`: host code and CPU-target kernels (not GPU kernels) are instrumented,
     /// and the link adds the sanitizer runtimes.
     pub sanitizers: Sanitizers,
+    /// `-fgpu-rdc`: relocatable device code; device bitcode goes into the host objects and
+    /// is linked and compiled at the link.
+    pub gpu_rdc: bool,
     /// `-nogpuinc`/`-nohipwrapperinc`: HIP and CUDA sources are not preceded by
     /// `hip/hip_runtime.h` (they include what they use themselves).
     pub no_runtime_header: bool,
@@ -840,6 +843,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
         link_devicelibs: true,
         sanitizers: Sanitizers::default(),
         no_runtime_header: false,
+        gpu_rdc: false,
         offload_compression: None,
         print_jobs: false,
         print_phases: false,
@@ -1026,9 +1030,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
     if inv.help || inv.version {
         return Ok(inv);
     }
-    if gpu_rdc {
-        return Err(DriverError::GpuRdcUnsupported);
-    }
+    inv.gpu_rdc = gpu_rdc;
     inv.offload_compression = compress.then_some(compression_level);
     // Like clang, the last of -E/-M, -S, -c that "stops earliest" wins.
     inv.mode = [
@@ -1121,7 +1123,9 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
             }
         }
     }
-    if !inv.has_offload_inputs() {
+    // An `-fgpu-rdc` link compiles the objects' device code for these targets.
+    let rdc_link = inv.gpu_rdc && inv.mode == Mode::Link;
+    if !inv.has_offload_inputs() && !rdc_link {
         inv.warnings_found.extend(
             arch_spellings
                 .into_iter()
@@ -1327,7 +1331,7 @@ mod tests {
     #[test]
     fn bad_values() {
         insta::assert_snapshot!(resolve_text("-O5 a.hip", &[]), @"error: invalid optimization level '-O5'");
-        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 -fgpu-rdc a.hip", &[]), @"error: `-fgpu-rdc` (relocatable device code) is not supported yet");
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 -fgpu-rdc a.o b.o", &[]), @"mode=Link scope=Both archs=gfx942 defaulted=false inputs=a.o=Linker b.o=Linker warnings=[]");
         insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 -o a.hip a.hip", &[]), @"error: output file 'a.hip' is also an input");
         insta::assert_snapshot!(resolve_text("--offload-arch=gfx942,sm_90 --cuda-device-only -S a.hip -o x.s", &[]), @"error: cannot specify -o when generating multiple output files");
         insta::assert_snapshot!(resolve_text("-c", &[]), @"error: no input files");

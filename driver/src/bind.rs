@@ -91,6 +91,9 @@ impl HostFlags {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodegenJob {
     pub arch: OffloadArch,
+    /// `-fgpu-rdc` link: the inputs are objects and archives whose embedded device bitcode
+    /// for `arch` is linked together (`rdc::device_bitcode`), not one bitcode file.
+    pub rdc_link: bool,
     pub opt_level: OptLevel,
     pub emit: Emit,
     pub link_devicelibs: bool,
@@ -123,6 +126,11 @@ pub enum Tool {
     },
     /// `hipify::translate` (in-process): CUDA source → HIP source.
     Hipify,
+    /// `-fgpu-rdc`: one device's bitcode as an OffloadBinary (in-process, `rdc::package`).
+    Package { arch: OffloadArch },
+    /// `-fgpu-rdc` link: assembly defining the objects' fat binary and handle symbols
+    /// (in-process, `rdc::wrapper_assembly`); the first input is the bundle.
+    FatbinWrapper,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -306,6 +314,7 @@ impl Binder<'_> {
                 (_, FileType::Preprocessed) => "-".to_owned(),
                 (Action::Backend { arch, .. }, _) => device_name(arch, "s"),
                 (Action::Bundle { .. }, _) => format!("{stem}.hipfb"),
+                (Action::Package { arch, .. }, _) => device_name(arch, "offload"),
                 (_, FileType::Assembly) => format!("{stem}.s"),
                 _ => format!("{stem}.o"),
             };
@@ -328,6 +337,19 @@ impl Binder<'_> {
                 ..
             } => device_name(arch, "s"),
             Action::Lld { arch, .. } => device_name(arch, "out"),
+            Action::Package { arch, .. } => device_name(arch, "offload"),
+            Action::DeviceLink {
+                arch,
+                emit: Emit::Object,
+                ..
+            } => device_name(arch, "rdc.o"),
+            Action::DeviceLink {
+                arch,
+                emit: Emit::Assembly,
+                ..
+            } => device_name(arch, "rdc.s"),
+            Action::FatbinWrapper { .. } => format!("{stem}-hip-fatbin.s"),
+            Action::Assemble { .. } => format!("{stem}-hip-fatbin.o"),
             Action::Bundle { .. } => format!("{stem}-hip.hipfb"),
             Action::HostCompile { .. } => format!("{stem}-host-{HOST_TRIPLE}.o"),
             Action::Compile {
@@ -490,7 +512,11 @@ impl Binder<'_> {
         let depfile_fixup = self.depfile_fixup(id, &output);
         let program = match &tool {
             Tool::Clang(path) | Tool::Lld(path) => path.clone(),
-            Tool::Codegen(_) | Tool::Bundler { .. } | Tool::Hipify => self.toolchain.exe.clone(),
+            Tool::Codegen(_)
+            | Tool::Bundler { .. }
+            | Tool::Hipify
+            | Tool::Package { .. }
+            | Tool::FatbinWrapper => self.toolchain.exe.clone(),
         };
         self.job_of.insert(id, self.jobs.len());
         self.jobs.push(Job {
@@ -633,55 +659,42 @@ impl Binder<'_> {
                 self.push(id, clang, input_paths, output, args);
             }
             Action::Backend { arch, emit, .. } => {
-                let job = CodegenJob {
-                    arch: arch.clone(),
-                    opt_level: self.invocation.opt_level,
-                    emit,
-                    link_devicelibs: self.invocation.link_devicelibs,
-                    fast_math: self.invocation.fast_math,
-                    flush_denormals: self.invocation.flush_denormals,
-                    sanitize_address: self.invocation.sanitizers.address
-                        && matches!(arch, OffloadArch::Host),
-                };
-                let mut args: Vec<OsString> = vec![
-                    "-cc1codegen".into(),
-                    format!("--target={}", arch.triple()).into(),
-                    format!("--cpu={}", arch.processor()).into(),
-                ];
-                if let Some(isa) = arch.ptx_isa() {
-                    args.push(format!("--ptx-isa={isa}").into());
-                }
-                let features = arch.llvm_features();
-                if !features.is_empty() {
-                    args.push(format!("--features={features}").into());
-                }
-                args.push(self.invocation.opt_level.flag().into());
-                args.push(
-                    if emit == Emit::Object {
-                        "--emit=obj"
-                    } else {
-                        "--emit=asm"
-                    }
-                    .into(),
-                );
-                if job.link_devicelibs {
-                    args.push("--link-devicelibs".into());
-                }
-                if job.fast_math {
-                    args.push("--fast-math".into());
-                }
-                if job.flush_denormals {
-                    args.push("--flush-denormals".into());
-                }
-                if job.sanitize_address {
-                    args.push("--sanitize-address".into());
-                }
-                args.extend([
+                let (job, args) = self.codegen_job(&arch, emit, false, &input_paths, &output);
+                self.push(id, Tool::Codegen(job), input_paths, output, args);
+            }
+            Action::DeviceLink { arch, emit, .. } => {
+                let (job, args) = self.codegen_job(&arch, emit, true, &input_paths, &output);
+                self.push(id, Tool::Codegen(job), input_paths, output, args);
+            }
+            Action::Package { arch, .. } => {
+                let args = vec![
+                    "-cc1package".into(),
+                    format!("--image=triple={},arch={},kind=hip", arch.triple(), arch).into(),
                     "-o".into(),
                     output.clone().into_os_string(),
                     input_paths[0].clone().into_os_string(),
-                ]);
-                self.push(id, Tool::Codegen(job), input_paths, output, args);
+                ];
+                self.push(id, Tool::Package { arch }, input_paths, output, args);
+            }
+            Action::FatbinWrapper { .. } => {
+                let mut args: Vec<OsString> = vec![
+                    "-cc1fatbinwrapper".into(),
+                    "-o".into(),
+                    output.clone().into_os_string(),
+                ];
+                args.extend(input_paths.iter().map(|path| path.clone().into_os_string()));
+                self.push(id, Tool::FatbinWrapper, input_paths, output, args);
+            }
+            Action::Assemble { .. } => {
+                let args: Vec<OsString> = vec![
+                    "-c".into(),
+                    "-x".into(),
+                    "assembler".into(),
+                    "-o".into(),
+                    output.clone().into_os_string(),
+                    input_paths[0].clone().into_os_string(),
+                ];
+                self.push(id, clang, input_paths, output, args);
             }
             Action::Lld { arch, .. } => {
                 let lld = self
@@ -718,7 +731,9 @@ impl Binder<'_> {
                 let mut inputs_arg = vec!["/dev/null".to_owned()];
                 for (device, path) in devices.iter().zip(&input_paths) {
                     let arch = match &self.plan.nodes[*device].action {
-                        Action::Lld { arch, .. } | Action::Backend { arch, .. } => arch.clone(),
+                        Action::Lld { arch, .. }
+                        | Action::Backend { arch, .. }
+                        | Action::DeviceLink { arch, .. } => arch.clone(),
                         other => {
                             return Err(DriverError::Internal {
                                 message: format!("bundle input is not a device image: {other:?}"),
@@ -750,7 +765,15 @@ impl Binder<'_> {
                     args,
                 );
             }
-            Action::HostCompile { input, bundle } => {
+            Action::HostCompile {
+                input,
+                bundle,
+                embed,
+            } => {
+                let mut extra = self.quote_dirs(input);
+                extra.extend(embed.iter().map(|package| {
+                    format!("-fembed-offload-object={}", self.paths[*package].display())
+                }));
                 let request = Cc1Request {
                     lang: self.lang_of(input),
                     side: Side::Host,
@@ -763,7 +786,7 @@ impl Binder<'_> {
                         Cc1Output::Object
                     },
                     dependencies: self.dependencies(&output),
-                    extra: self.quote_dirs(input),
+                    extra,
                 };
                 let args = cc1_args(
                     self.toolchain,
@@ -811,6 +834,67 @@ impl Binder<'_> {
             }
         }
         Ok(())
+    }
+
+    /// An in-process codegen job for `arch` and its `-###` arguments.
+    fn codegen_job(
+        &self,
+        arch: &OffloadArch,
+        emit: Emit,
+        rdc_link: bool,
+        input_paths: &[PathBuf],
+        output: &Path,
+    ) -> (CodegenJob, Vec<OsString>) {
+        let job = CodegenJob {
+            rdc_link,
+            arch: arch.clone(),
+            opt_level: self.invocation.opt_level,
+            emit,
+            link_devicelibs: self.invocation.link_devicelibs,
+            fast_math: self.invocation.fast_math,
+            flush_denormals: self.invocation.flush_denormals,
+            sanitize_address: self.invocation.sanitizers.address
+                && matches!(arch, OffloadArch::Host),
+        };
+        let mut args: Vec<OsString> = vec![
+            "-cc1codegen".into(),
+            format!("--target={}", arch.triple()).into(),
+            format!("--cpu={}", arch.processor()).into(),
+        ];
+        if let Some(isa) = arch.ptx_isa() {
+            args.push(format!("--ptx-isa={isa}").into());
+        }
+        let features = arch.llvm_features();
+        if !features.is_empty() {
+            args.push(format!("--features={features}").into());
+        }
+        args.push(self.invocation.opt_level.flag().into());
+        args.push(
+            if emit == Emit::Object {
+                "--emit=obj"
+            } else {
+                "--emit=asm"
+            }
+            .into(),
+        );
+        if job.link_devicelibs {
+            args.push("--link-devicelibs".into());
+        }
+        if job.fast_math {
+            args.push("--fast-math".into());
+        }
+        if job.flush_denormals {
+            args.push("--flush-denormals".into());
+        }
+        if job.sanitize_address {
+            args.push("--sanitize-address".into());
+        }
+        if rdc_link {
+            args.push("--rdc-link".into());
+        }
+        args.extend(["-o".into(), output.to_path_buf().into_os_string()]);
+        args.extend(input_paths.iter().map(|path| path.clone().into_os_string()));
+        (job, args)
     }
 
     /// clang driver arguments for a plain C/C++ host compile.

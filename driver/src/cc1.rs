@@ -207,6 +207,9 @@ pub(crate) fn cc1_args(
     if matches!(request.side, Side::Host | Side::Device(OffloadArch::Host)) {
         extra_cc1.extend(sanitizer_cc1_args(toolchain, invocation.sanitizers));
     }
+    if invocation.gpu_rdc && matches!(request.lang, Lang::Hip | Lang::Cuda) {
+        extra_cc1.push("-fgpu-rdc".into());
+    }
     extra_cc1.extend(request.extra.iter().map(OsString::from));
     let options = frontend::CompileOptions {
         lang,

@@ -37,8 +37,9 @@ pub enum DriverError {
     OutputIsInput { path: PathBuf },
     #[error("cannot specify -o when generating multiple output files")]
     OutputWithMultipleFiles,
-    #[error("`-fgpu-rdc` (relocatable device code) is not supported yet")]
-    GpuRdcUnsupported,
+    /// `-fgpu-rdc` link: no input object holds device code for a target.
+    #[error("no relocatable device code for `{arch}` in the link inputs")]
+    NoRdcCode { arch: String },
     #[error("unsupported argument '{name}' to option '{option}'")]
     UnsupportedSanitizer { option: String, name: String },
     #[error("cannot find `{tool}`: {hint}")]
@@ -88,9 +89,8 @@ impl DriverError {
             | DriverError::StdinInput
             | DriverError::MissingInput { .. } => "input",
             DriverError::OutputIsInput { .. } | DriverError::OutputWithMultipleFiles => "output",
-            DriverError::GpuRdcUnsupported | DriverError::UnsupportedSanitizer { .. } => {
-                "unsupported"
-            }
+            DriverError::UnsupportedSanitizer { .. } => "unsupported",
+            DriverError::NoRdcCode { .. } => "rdc",
             DriverError::ToolNotFound { .. } => "tool-not-found",
             DriverError::Io { .. } => "io",
             DriverError::Codegen { .. } => "codegen",
@@ -108,8 +108,8 @@ impl DriverError {
                 "this is a bug in oxhip; please report it with the command line (`-v` shows it)"
                     .to_owned(),
             ]),
-            DriverError::GpuRdcUnsupported => diagnostic.with_notes(vec![
-                "compile all kernels and the device functions they call in one translation unit"
+            DriverError::NoRdcCode { .. } => diagnostic.with_notes(vec![
+                "compile the objects with `-fgpu-rdc` and the same `--offload-arch` list as the link"
                     .to_owned(),
             ]),
             DriverError::UnsupportedSanitizer { .. } => diagnostic.with_notes(vec![

@@ -452,11 +452,38 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
     let mut stderr = Vec::new();
     let args = job_args(job, write_path);
     let result = match &job.tool {
-        Tool::Clang(program) | Tool::Lld(program) => run_subprocess(program, &args, &mut stderr),
+        Tool::Clang(program) | Tool::Lld(program) => {
+            let result = run_subprocess(program, &args, &mut stderr);
+            // Relocatable device code linked without -fgpu-rdc: say what is missing.
+            let text = String::from_utf8_lossy(&stderr);
+            if result.is_err() && text.contains("undefined reference to `__hip_fatbin_") {
+                stderr.extend(
+                    b"note: these objects hold relocatable device code: link them with `-fgpu-rdc` \
+                      and the `--offload-arch` list they were compiled for\n",
+                );
+            }
+            result
+        }
         Tool::Codegen(options) => {
-            let input = actual_path(&job.inputs[0], jobs, write_paths);
-            run_codegen(options, input, write_path)
+            let inputs: Vec<PathBuf> = job
+                .inputs
+                .iter()
+                .map(|input| actual_path(input, jobs, write_paths).to_path_buf())
+                .collect();
+            run_codegen(options, &inputs, write_path)
                 .map_err(|err| locate_inline_asm(err, &job.inputs[0], jobs))
+        }
+        Tool::Package { arch } => {
+            let input = actual_path(&job.inputs[0], jobs, write_paths);
+            run_package(arch, input, write_path)
+        }
+        Tool::FatbinWrapper => {
+            let inputs: Vec<PathBuf> = job
+                .inputs
+                .iter()
+                .map(|input| actual_path(input, jobs, write_paths).to_path_buf())
+                .collect();
+            run_fatbin_wrapper(&inputs, write_path)
         }
         Tool::Bundler { entries, compress } => {
             run_bundler(entries, *compress, jobs, write_paths, write_path)
@@ -499,12 +526,59 @@ fn run_subprocess(
     })
 }
 
-pub(crate) fn run_codegen(
-    job: &crate::bind::CodegenJob,
+/// `-fgpu-rdc`: one device's bitcode as an OffloadBinary for the host object.
+pub(crate) fn run_package(
+    arch: &OffloadArch,
     input: &Path,
     output: &Path,
 ) -> Result<(), DriverError> {
     let bitcode = std::fs::read(input).map_err(|err| io_error("reading", input, &err))?;
+    let binary = crate::rdc::package(&bitcode, arch.triple(), &arch.to_string());
+    std::fs::write(output, binary).map_err(|err| io_error("writing", output, &err))
+}
+
+/// `-fgpu-rdc` link: the assembly that defines the fat binary symbols of every translation
+/// unit among `inputs[1..]` as the bundle `inputs[0]`.
+pub(crate) fn run_fatbin_wrapper(inputs: &[PathBuf], output: &Path) -> Result<(), DriverError> {
+    let (bundle, objects) = inputs.split_first().ok_or_else(|| DriverError::Internal {
+        message: "fat binary wrapper without a bundle".to_owned(),
+    })?;
+    let mut cuids: Vec<String> = Vec::new();
+    for object in objects {
+        let bytes = std::fs::read(object).map_err(|err| io_error("reading", object, &err))?;
+        for cuid in crate::rdc::scan(&bytes).cuids {
+            if !cuids.contains(&cuid) {
+                cuids.push(cuid);
+            }
+        }
+    }
+    let bundle = std::path::absolute(bundle).unwrap_or_else(|_| bundle.clone());
+    let text = crate::rdc::wrapper_assembly(&cuids, &bundle.display().to_string());
+    std::fs::write(output, text).map_err(|err| io_error("writing", output, &err))
+}
+
+pub(crate) fn run_codegen(
+    job: &crate::bind::CodegenJob,
+    inputs: &[PathBuf],
+    output: &Path,
+) -> Result<(), DriverError> {
+    let mut loaded: Vec<Vec<u8>> = Vec::new();
+    for input in inputs {
+        loaded.push(std::fs::read(input).map_err(|err| io_error("reading", input, &err))?);
+    }
+    let scanned: Vec<crate::rdc::LinkInputRdc>;
+    let bitcode: Vec<&[u8]> = if job.rdc_link {
+        scanned = loaded.iter().map(|bytes| crate::rdc::scan(bytes)).collect();
+        let found = crate::rdc::device_bitcode(&scanned, job.arch.triple(), &job.arch.to_string());
+        if found.is_empty() {
+            return Err(DriverError::NoRdcCode {
+                arch: job.arch.to_string(),
+            });
+        }
+        found
+    } else {
+        loaded.iter().map(Vec::as_slice).collect()
+    };
     let target = match &job.arch {
         OffloadArch::Amdgcn { processor, .. } => codegen::Target::Amdgcn {
             cpu: processor.clone(),
@@ -539,7 +613,7 @@ pub(crate) fn run_codegen(
         flush_denormals: job.flush_denormals,
         sanitize_address: job.sanitize_address,
     };
-    let bytes = codegen::compile(&[&bitcode], &options).map_err(|err| match err {
+    let bytes = codegen::compile(&bitcode, &options).map_err(|err| match err {
         codegen::CodegenError::InlineAsm {
             ref statement,
             ref location,

@@ -19,7 +19,7 @@ use crate::targets::OffloadArch;
 pub(crate) fn is_internal(argv: &[String]) -> bool {
     matches!(
         argv.first().map(String::as_str),
-        Some("-cc1codegen" | "-cc1bundle" | "-cc1hipify")
+        Some("-cc1codegen" | "-cc1bundle" | "-cc1hipify" | "-cc1package" | "-cc1fatbinwrapper")
     )
 }
 
@@ -34,14 +34,14 @@ pub(crate) fn run_internal(
     let rest = &argv[1..];
     match mode {
         "-cc1codegen" => {
-            let (job, input, output) = parse_codegen(rest)?;
+            let (job, inputs, output) = parse_codegen(rest)?;
             if output != Path::new("-") {
-                return execute::run_codegen(&job, &input, &output);
+                return execute::run_codegen(&job, &inputs, &output);
             }
             let temp = tempfile::NamedTempFile::new().map_err(|err| DriverError::Io {
                 message: format!("creating a temporary file: {err}"),
             })?;
-            execute::run_codegen(&job, &input, temp.path())?;
+            execute::run_codegen(&job, &inputs, temp.path())?;
             let bytes = std::fs::read(temp.path()).map_err(|err| DriverError::Io {
                 message: format!("reading `{}`: {err}", temp.path().display()),
             })?;
@@ -51,6 +51,28 @@ pub(crate) fn run_internal(
         "-cc1bundle" => {
             let (entries, compress, output) = parse_bundle(rest)?;
             execute::run_bundler(&entries, compress, &[], &[], &output)
+        }
+        "-cc1package" => {
+            let image = rest
+                .iter()
+                .find_map(|arg| arg.strip_prefix("--image="))
+                .ok_or_else(|| DriverError::MissingValue {
+                    option: "--image=".to_owned(),
+                })?;
+            let arch = image
+                .split(',')
+                .find_map(|field| field.strip_prefix("arch="))
+                .ok_or_else(|| bad(image))?;
+            let arch = OffloadArch::parse(arch).map_err(|reason| DriverError::BadOffloadArch {
+                arch: arch.to_owned(),
+                reason,
+            })?;
+            let (input, output) = operands(rest, |arg| arg.starts_with("--"))?;
+            execute::run_package(&arch, &input, &output)
+        }
+        "-cc1fatbinwrapper" => {
+            let (inputs, output) = many_operands(rest, |_| false)?;
+            execute::run_fatbin_wrapper(&inputs, &output)
         }
         "-cc1hipify" => {
             let (input, output) = operands(rest, |_| false)?;
@@ -65,6 +87,37 @@ pub(crate) fn run_internal(
 fn bad(arg: &str) -> DriverError {
     DriverError::UnknownArgument {
         arg: arg.to_owned(),
+    }
+}
+
+/// `-o <output> <input>...`, skipping the options `is_option` accepts.
+fn many_operands(
+    args: &[String],
+    is_option: impl Fn(&str) -> bool,
+) -> Result<(Vec<PathBuf>, PathBuf), DriverError> {
+    let mut output = None;
+    let mut inputs = Vec::new();
+    let mut index = 0;
+    while index < args.len() {
+        let arg = &args[index];
+        if arg == "-o" {
+            output = args.get(index + 1).map(PathBuf::from);
+            index += 2;
+            continue;
+        }
+        if !is_option(arg) {
+            if arg.starts_with('-') {
+                return Err(bad(arg));
+            }
+            inputs.push(PathBuf::from(arg));
+        }
+        index += 1;
+    }
+    match output {
+        Some(output) if !inputs.is_empty() => Ok((inputs, output)),
+        _ => Err(DriverError::MissingValue {
+            option: "-o".to_owned(),
+        }),
     }
 }
 
@@ -102,13 +155,14 @@ fn operands(
 /// Parses what `bind` writes for a codegen job.
 pub(crate) fn parse_codegen(
     args: &[String],
-) -> Result<(CodegenJob, PathBuf, PathBuf), DriverError> {
+) -> Result<(CodegenJob, Vec<PathBuf>, PathBuf), DriverError> {
     let mut cpu = None;
     let mut features = String::new();
     let mut opt_level = OptLevel::O3;
     let mut emit = Emit::Object;
     let (mut link_devicelibs, mut fast_math, mut flush_denormals) = (false, false, false);
     let mut sanitize_address = false;
+    let mut rdc_link = false;
     for arg in args {
         if let Some(value) = arg.strip_prefix("--cpu=") {
             cpu = Some(value.to_owned());
@@ -135,6 +189,7 @@ pub(crate) fn parse_codegen(
                 "--fast-math" => fast_math = true,
                 "--flush-denormals" => flush_denormals = true,
                 "--sanitize-address" => sanitize_address = true,
+                "--rdc-link" => rdc_link = true,
                 _ => {}
             }
         }
@@ -153,9 +208,10 @@ pub(crate) fn parse_codegen(
         reason,
     })?;
     let is_option = |arg: &str| arg.starts_with("--") || arg.starts_with("-O");
-    let (input, output) = operands(args, is_option)?;
+    let (inputs, output) = many_operands(args, is_option)?;
     Ok((
         CodegenJob {
+            rdc_link,
             arch,
             opt_level,
             emit,
@@ -164,7 +220,7 @@ pub(crate) fn parse_codegen(
             flush_denormals,
             sanitize_address,
         },
-        input,
+        inputs,
         output,
     ))
 }
@@ -254,7 +310,7 @@ mod tests {
         );
         assert_eq!(
             (input, output),
-            (PathBuf::from("in.bc"), PathBuf::from("out.o"))
+            (vec![PathBuf::from("in.bc")], PathBuf::from("out.o"))
         );
         let args = strings(&[
             "--target=nvptx64-nvidia-cuda",

@@ -15,6 +15,7 @@ pub mod error;
 pub mod execute;
 mod internal;
 pub mod plan;
+mod rdc;
 pub mod targets;
 
 use std::ffi::OsString;

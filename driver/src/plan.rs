@@ -46,6 +46,9 @@ pub enum FileType {
     CodeObject,
     /// An offload bundle of device images.
     Fatbin,
+    /// `-fgpu-rdc`: one device's bitcode wrapped as an LLVM OffloadBinary, for embedding in
+    /// the host object.
+    OffloadBinary,
     Image,
 }
 
@@ -61,6 +64,7 @@ impl FileType {
             FileType::Assembly => "assembler",
             FileType::CodeObject => "code-object",
             FileType::Fatbin => "hip-fatbin",
+            FileType::OffloadBinary => "offload-binary",
             FileType::Image => "image",
         }
     }
@@ -93,11 +97,30 @@ pub enum Action {
     Lld { input: ActionId, arch: OffloadArch },
     /// bundler: device images → one offload bundle (host entry first, empty).
     Bundle { devices: Vec<ActionId> },
-    /// clang: HIP host side, embedding the bundle (`-fcuda-include-gpubinary`).
+    /// `-fgpu-rdc`: wraps one device's bitcode as an OffloadBinary (in-process).
+    Package { input: ActionId, arch: OffloadArch },
+    /// clang: HIP host side, embedding the bundle (`-fcuda-include-gpubinary`), or with
+    /// `-fgpu-rdc` the packaged device bitcode (`-fembed-offload-object`, `embed`).
     HostCompile {
         input: ActionId,
         bundle: Option<ActionId>,
+        embed: Vec<ActionId>,
     },
+    /// `-fgpu-rdc` link: the device bitcode of every object (and archive member) for one
+    /// target, linked and compiled together by codegen (in-process).
+    DeviceLink {
+        objects: Vec<ActionId>,
+        arch: OffloadArch,
+        emit: Emit,
+    },
+    /// `-fgpu-rdc` link: assembly that defines every object's `__hip_fatbin_<cuid>` and
+    /// `__hip_gpubin_handle_<cuid>` as the one linked bundle and one shared handle.
+    FatbinWrapper {
+        bundle: ActionId,
+        objects: Vec<ActionId>,
+    },
+    /// clang: assembles the fat binary wrapper.
+    Assemble { input: ActionId },
     /// The system link (clang as link driver) with the runtime.
     Link { parts: Vec<LinkPart> },
 }
@@ -130,11 +153,22 @@ impl Plan {
             | Action::Compile { input, .. }
             | Action::Backend { input, .. }
             | Action::Lld { input, .. }
+            | Action::Package { input, .. }
+            | Action::Assemble { input }
             | Action::Hipify { input } => vec![*input],
             Action::Bundle { devices } => devices.clone(),
-            Action::HostCompile { input, bundle } => {
-                std::iter::once(*input).chain(*bundle).collect()
-            }
+            Action::HostCompile {
+                input,
+                bundle,
+                embed,
+            } => std::iter::once(*input)
+                .chain(*bundle)
+                .chain(embed.iter().copied())
+                .collect(),
+            Action::DeviceLink { objects, .. } => objects.clone(),
+            Action::FatbinWrapper { bundle, objects } => std::iter::once(*bundle)
+                .chain(objects.iter().copied())
+                .collect(),
             Action::Link { parts } => parts
                 .iter()
                 .filter_map(|part| match part {
@@ -159,12 +193,17 @@ impl Plan {
                 Action::Bundle { .. } => ("bundler", self.ids(id)),
                 Action::HostCompile { .. } => ("host-compiler", self.ids(id)),
                 Action::Link { .. } => ("linker", self.ids(id)),
+                Action::Package { .. } => ("offload-packager", self.ids(id)),
+                Action::DeviceLink { .. } => ("device-linker", self.ids(id)),
+                Action::FatbinWrapper { .. } => ("fatbin-wrapper", self.ids(id)),
+                Action::Assemble { .. } => ("assembler", self.ids(id)),
             };
             let side = match &node.action {
                 Action::Preprocess { side, .. } | Action::Compile { side, .. } => side_text(side),
-                Action::Backend { arch, .. } | Action::Lld { arch, .. } => {
-                    side_text(&Side::Device(arch.clone()))
-                }
+                Action::Backend { arch, .. }
+                | Action::Lld { arch, .. }
+                | Action::Package { arch, .. }
+                | Action::DeviceLink { arch, .. } => side_text(&Side::Device(arch.clone())),
                 Action::HostCompile { .. } => ", (host-hip)".to_owned(),
                 _ => String::new(),
             };
@@ -241,7 +280,7 @@ pub fn plan(invocation: &Invocation) -> Result<Plan, DriverError> {
     }
 
     if mode == Mode::Link {
-        let parts = invocation
+        let mut parts: Vec<LinkPart> = invocation
             .link_items
             .iter()
             .filter_map(|item| match item {
@@ -251,10 +290,68 @@ pub fn plan(invocation: &Invocation) -> Result<Plan, DriverError> {
                 LinkItem::Arg(args) => Some(LinkPart::Arg(args.clone())),
             })
             .collect();
+        if invocation.gpu_rdc && !invocation.offload_archs.is_empty() {
+            let linked: Vec<ActionId> = parts
+                .iter()
+                .filter_map(|part| match part {
+                    LinkPart::Object(id) => Some(*id),
+                    LinkPart::Arg(_) => None,
+                })
+                .collect();
+            parts.push(LinkPart::Object(plan_device_link(
+                &mut plan, invocation, &linked,
+            )));
+        }
         let link = plan.push(Action::Link { parts }, FileType::Image);
         plan.results.push(link);
     }
     Ok(plan)
+}
+
+/// `-fgpu-rdc` link: per target, the device code of all `objects` linked and compiled
+/// together, then one bundle and the object that defines every translation unit's fat
+/// binary and handle symbols. Returns that object.
+fn plan_device_link(plan: &mut Plan, invocation: &Invocation, objects: &[ActionId]) -> ActionId {
+    let mut images = Vec::new();
+    for arch in &invocation.offload_archs {
+        let image = match arch {
+            OffloadArch::Amdgcn { .. } | OffloadArch::Host => {
+                let object = plan.push(
+                    Action::DeviceLink {
+                        objects: objects.to_vec(),
+                        arch: arch.clone(),
+                        emit: Emit::Object,
+                    },
+                    FileType::Object,
+                );
+                plan.push(
+                    Action::Lld {
+                        input: object,
+                        arch: arch.clone(),
+                    },
+                    FileType::CodeObject,
+                )
+            }
+            OffloadArch::Nvptx { .. } => plan.push(
+                Action::DeviceLink {
+                    objects: objects.to_vec(),
+                    arch: arch.clone(),
+                    emit: Emit::Assembly,
+                },
+                FileType::Assembly,
+            ),
+        };
+        images.push(image);
+    }
+    let bundle = plan.push(Action::Bundle { devices: images }, FileType::Fatbin);
+    let wrapper = plan.push(
+        Action::FatbinWrapper {
+            bundle,
+            objects: objects.to_vec(),
+        },
+        FileType::Assembly,
+    );
+    plan.push(Action::Assemble { input: wrapper }, FileType::Object)
 }
 
 /// Plain C or C++: one host compile (clang as a normal compiler).
@@ -361,6 +458,52 @@ fn plan_offload_source(
         _ => {}
     }
 
+    if invocation.gpu_rdc {
+        // Relocatable device code: the device bitcode travels in the host object and is
+        // compiled at the link (`plan_device_link`).
+        let mut packages = Vec::new();
+        if !host_only {
+            for arch in &invocation.offload_archs {
+                let bitcode = plan.push(
+                    Action::Compile {
+                        input,
+                        side: Side::Device(arch.clone()),
+                    },
+                    FileType::Ir,
+                );
+                packages.push(plan.push(
+                    Action::Package {
+                        input: bitcode,
+                        arch: arch.clone(),
+                    },
+                    FileType::OffloadBinary,
+                ));
+            }
+        }
+        if device_only {
+            plan.results.extend(packages);
+            return None;
+        }
+        let ty = if mode == Mode::Assembly {
+            FileType::Assembly
+        } else {
+            FileType::Object
+        };
+        let host = plan.push(
+            Action::HostCompile {
+                input,
+                bundle: None,
+                embed: packages,
+            },
+            ty,
+        );
+        if mode == Mode::Link {
+            return Some(host);
+        }
+        plan.results.push(host);
+        return None;
+    }
+
     let bundle = if host_only {
         None
     } else {
@@ -414,7 +557,14 @@ fn plan_offload_source(
     } else {
         FileType::Object
     };
-    let host = plan.push(Action::HostCompile { input, bundle }, ty);
+    let host = plan.push(
+        Action::HostCompile {
+            input,
+            bundle,
+            embed: Vec::new(),
+        },
+        ty,
+    );
     if mode == Mode::Link {
         Some(host)
     } else {
@@ -451,6 +601,29 @@ mod tests {
         6: bundler, {3, 5}, hip-fatbin
         7: host-compiler, {0, 6}, object, (host-hip)
         8: linker, {7}, image [output]
+        "#);
+    }
+
+    #[test]
+    fn relocatable_device_code() {
+        insta::assert_snapshot!(check("-fgpu-rdc -c --offload-arch=gfx942,sm_90 a.hip"), @r#"
+        0: input, "a.hip", hip
+        1: compiler, {0}, ir, (device-hip, gfx942)
+        2: offload-packager, {1}, offload-binary, (device-hip, gfx942)
+        3: compiler, {0}, ir, (device-hip, sm_90)
+        4: offload-packager, {3}, offload-binary, (device-hip, sm_90)
+        5: host-compiler, {0, 2, 4}, object, (host-hip) [output]
+        "#);
+        insta::assert_snapshot!(check("-fgpu-rdc --offload-arch=gfx942,sm_90 a.o b.o -o app"), @r#"
+        0: input, "a.o", object
+        1: input, "b.o", object
+        2: device-linker, {0, 1}, object, (device-hip, gfx942)
+        3: linker, {2}, code-object, (device-hip, gfx942)
+        4: device-linker, {0, 1}, assembler, (device-hip, sm_90)
+        5: bundler, {3, 4}, hip-fatbin
+        6: fatbin-wrapper, {5, 0, 1}, assembler
+        7: assembler, {6}, object
+        8: linker, {0, 1, 7}, image [output]
         "#);
     }
 

@@ -29,6 +29,11 @@ build() {
     "$oxhip" -O3 --offload-arch="$archs" -c "$src" -o "$carry/multi_tu_$(basename "$src" .hip).o" || failed=1
   done
   "$oxhip" "$carry"/multi_tu_*.o -o "$carry/bin/multi_tu" || failed=1
+  # Relocatable device code: -fgpu-rdc on every unit and on the link.
+  for src in "$programs"/rdc/*.hip; do
+    "$oxhip" -fgpu-rdc -O3 --offload-arch="$archs" -c "$src" -o "$carry/rdc_$(basename "$src" .hip).o" || failed=1
+  done
+  "$oxhip" -fgpu-rdc --offload-arch="$archs" "$carry"/rdc_*.o -o "$carry/bin/rdc" || failed=1
   # The module API program loads bin/module.hipfb (a --genco code object) next to itself.
   "$oxhip" -O3 --offload-arch="$archs" --genco "$programs/module/kernels.hip" -o "$carry/bin/module.hipfb" || failed=1
   "$oxhip" -O3 --offload-arch="$archs" "$programs/module/main.hip" -o "$carry/bin/module" || failed=1

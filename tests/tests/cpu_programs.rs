@@ -5,7 +5,8 @@
 //!
 //! Each program is built twice: for `--offload-arch=host` alone and for
 //! `--offload-arch=gfx942,sm_90,host`, so the CPU image must also work from a bundle shared
-//! with GPU images. `multi_tu/` is compiled one unit at a time (`-c`) and linked; `module/`
+//! with GPU images. `multi_tu/` is compiled one unit at a time (`-c`) and linked (`rdc/` the
+//! same with `-fgpu-rdc`); `module/`
 //! is a host program (`main.hip`) that loads `kernels.hip`, built with `--genco` into
 //! `<executable>.hipfb`, through the module API. The runs
 //! set `OXHIP_VISIBLE_DEVICES=cpu`, so a GPU on the test machine does not take device 0.
@@ -70,6 +71,12 @@ fn build(program: &Path, archs: &str, dir: &Path) -> Result<PathBuf, String> {
             exe.as_os_str(),
         ])?;
     } else if program.is_dir() {
+        // `rdc/` is relocatable device code: every unit and the link take `-fgpu-rdc`.
+        let rdc: &[&std::ffi::OsStr] = if name == "rdc" {
+            &["-fgpu-rdc".as_ref()]
+        } else {
+            &[]
+        };
         let mut objects = Vec::new();
         let mut sources: Vec<PathBuf> = std::fs::read_dir(program)
             .unwrap_or_else(|err| panic!("listing {}: {err}", program.display()))
@@ -83,17 +90,23 @@ fn build(program: &Path, archs: &str, dir: &Path) -> Result<PathBuf, String> {
                 "{name}_{}.o",
                 source.file_stem().unwrap_or_default().to_string_lossy()
             ));
-            compile(&[
+            let mut args: Vec<&std::ffi::OsStr> = rdc.to_vec();
+            args.extend([
                 "-O3".as_ref(),
                 offload.as_ref(),
                 "-c".as_ref(),
                 source.as_os_str(),
                 "-o".as_ref(),
                 object.as_os_str(),
-            ])?;
+            ]);
+            compile(&args)?;
             objects.push(object);
         }
-        let mut args: Vec<&std::ffi::OsStr> = objects.iter().map(|o| o.as_os_str()).collect();
+        let mut args: Vec<&std::ffi::OsStr> = rdc.to_vec();
+        if !rdc.is_empty() {
+            args.push(offload.as_ref());
+        }
+        args.extend(objects.iter().map(|o| o.as_os_str()));
         args.extend(["-o".as_ref(), exe.as_os_str()]);
         compile(&args)?;
     } else {

@@ -155,8 +155,12 @@ fn errors() {
         "--offload-arch=gfx942 {dir}/vadd.hip -o {dir}/vadd.hip",
     );
     check(
-        "error-gpu-rdc",
-        "--offload-arch=gfx942 -fgpu-rdc -c {dir}/vadd.hip",
+        "jobs-rdc-compile",
+        "-### --offload-arch=gfx942 -fgpu-rdc -c {dir}/vadd.hip",
+    );
+    check(
+        "jobs-rdc-link",
+        "-### --offload-arch=gfx942,sm_90 -fgpu-rdc {dir}/prebuilt.o {dir}/libextra.a -o app",
     );
     check("error-no-inputs", "--offload-arch=gfx942");
     check(
