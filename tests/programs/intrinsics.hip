@@ -58,6 +58,21 @@ __global__ void intrinsics(const unsigned long long* inputs, unsigned long long*
   r[37] = __ldg(inputs + i) ^ __ldg(&bits);
 }
 
+// The fast single-precision intrinsics, within the loose bounds their approximations have.
+__global__ void fast_math(float* out) {
+  out[0] = __expf(1.0f);
+  out[1] = __sinf(1.0f);
+  out[2] = __cosf(1.0f);
+  out[3] = __logf(2.0f);
+  out[4] = __fdividef(1.0f, 4.0f);
+  out[5] = __powf(2.0f, 3.0f);
+  out[6] = __tanf(0.5f);
+  out[7] = __log10f(100.0f);
+  out[8] = __exp10f(2.0f);
+  out[9] = __log2f(8.0f);
+  out[10] = __saturatef(1.5f) + __saturatef(-2.0f);
+}
+
 // Host references.
 static unsigned byte_perm(unsigned x, unsigned y, unsigned s) {
   unsigned char bytes[8];
@@ -202,6 +217,21 @@ int main() {
       }
     }
   }
+  float* d_fast;
+  CHECK(hipMalloc(&d_fast, 11 * sizeof(float)));
+  fast_math<<<1, 1>>>(d_fast);
+  CHECK_LAUNCH();
+  float fast[11];
+  CHECK(hipMemcpy(fast, d_fast, sizeof fast, hipMemcpyDeviceToHost));
+  const double fast_want[11] = {std::exp(1.0), std::sin(1.0), std::cos(1.0), std::log(2.0), 0.25, 8.0,
+                                std::tan(0.5), 2.0, 100.0, 3.0, 1.0};
+  for (int k = 0; k < 11; ++k) {
+    if (std::fabs(fast[k] - fast_want[k]) > 1e-5 * std::fabs(fast_want[k]) + 1e-6) {
+      std::printf("fast intrinsic %d: %.9g, want %.9g\n", k, fast[k], fast_want[k]);
+      ++errors;
+    }
+  }
+  CHECK(hipFree(d_fast));
   CHECK(hipFree(d_in));
   CHECK(hipFree(d_out));
   return finish("intrinsics", errors);

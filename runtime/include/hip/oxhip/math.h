@@ -122,7 +122,15 @@ using ::tanh; using ::trunc;
 #define __OXHIP_SIN_APPROX(x) __nvvm_sin_approx_f(x)
 #define __OXHIP_COS_APPROX(x) __nvvm_cos_approx_f(x)
 #define __OXHIP_RCP_APPROX(x) __nvvm_rcp_approx_ftz_f(x)
+#elif defined(__OXHIP_CPU__)
+/* The CPU target has no approximate instructions: the accurate library functions. */
+#define __OXHIP_EXP2_APPROX(x) __oxhip_exp2f(x)
+#define __OXHIP_LOG2_APPROX(x) __oxhip_log2f(x)
+#define __OXHIP_SIN_APPROX(x) __oxhip_sinf(x)
+#define __OXHIP_COS_APPROX(x) __oxhip_cosf(x)
+#define __OXHIP_RCP_APPROX(x) (1.0f / (x))
 #else
+/* The host pass parses these bodies but never emits them. */
 #define __OXHIP_EXP2_APPROX(x) (x)
 #define __OXHIP_LOG2_APPROX(x) (x)
 #define __OXHIP_SIN_APPROX(x) (x)
