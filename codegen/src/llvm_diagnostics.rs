@@ -8,7 +8,6 @@
 
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_void, CStr};
-use std::io::Write as _;
 use std::sync::Once;
 
 use inkwell::context::Context;
@@ -50,6 +49,8 @@ extern "C" {
     // libc's `_exit`: ends the process without running atexit handlers or LLVM's static
     // destructors, which could crash while another thread is still inside LLVM.
     fn _exit(status: c_int) -> !;
+    // libc's `write`, for the fatal-error message (see `on_fatal_error`).
+    fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
 }
 
 extern "C" fn on_fatal_error(reason: *const c_char) {
@@ -65,12 +66,19 @@ extern "C" fn on_fatal_error(reason: *const c_char) {
         .flatten()
         .unwrap_or_else(|| "an unknown target".to_owned());
     // This is the one place the library writes to stderr: LLVM does not return after this
-    // handler, so there is no caller to hand an error value to. `writeln!` instead of
-    // `eprintln!` because a panic here (stderr closed) would abort instead of exiting with 1.
-    let _ = writeln!(
-        std::io::stderr().lock(),
-        "error: LLVM failed while compiling for {target}: {reason}"
-    );
+    // handler, so there is no caller to hand an error value to. The bytes go straight to
+    // file descriptor 2: the driver's main thread holds Rust's stderr lock for its whole
+    // run, so locking `std::io::stderr()` from this (job) thread would wait forever.
+    let message = format!("error: LLVM failed while compiling for {target}: {reason}\n");
+    let mut bytes = message.as_bytes();
+    while !bytes.is_empty() {
+        // SAFETY: `bytes` is a live buffer of `bytes.len()` bytes.
+        let written = unsafe { write(2, bytes.as_ptr().cast(), bytes.len()) };
+        if written <= 0 {
+            break;
+        }
+        bytes = &bytes[written as usize..];
+    }
     // SAFETY: `_exit` has no preconditions.
     unsafe { _exit(1) }
 }
