@@ -6,4 +6,6 @@
 #include <hip/hip_runtime.h>
 #endif
 #include <hip/oxhip/bf16.h>
+/* HIP's hip_bf16.h also makes the older hip_bfloat16 available (programs use both). */
+#include <hip/hip_bfloat16.h>
 #endif

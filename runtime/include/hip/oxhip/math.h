@@ -84,6 +84,9 @@ __OXHIP_DEVICE__ double pow(double x, int n) { return __oxhip_pow(x, (double)n);
 __OXHIP_DEVICE__ float pow(float x, int n) { return __oxhip_powf(x, (float)n); }
 __OXHIP_DEVICE__ double ldexp(double x, int e) { return __builtin_ldexp(x, e); }
 __OXHIP_DEVICE__ float ldexpf(float x, int e) { return __builtin_ldexpf(x, e); }
+/* nan("tag"): a quiet NaN; the tag's payload is not encoded. */
+__OXHIP_DEVICE__ double nan(const char *tag) { return (void)tag, __builtin_nan(""); }
+__OXHIP_DEVICE__ float nanf(const char *tag) { return (void)tag, __builtin_nanf(""); }
 __OXHIP_DEVICE__ int isnan(double x) { return __builtin_isnan(x); }
 __OXHIP_DEVICE__ int isnan(float x) { return __builtin_isnan(x); }
 __OXHIP_DEVICE__ int isinf(double x) { return __builtin_isinf(x); }
