@@ -5,8 +5,9 @@
 // and checked against references computed here in double precision; and the older
 // hip_bfloat16 struct.
 #include "check.h"
-#include <hip/hip_bf16.h>
+// hip_bfloat16.h first: after hip_bf16.h, `hip_bfloat16` names __hip_bfloat16, as in HIP.
 #include <hip/hip_bfloat16.h>
+#include <hip/hip_bf16.h>
 
 #include <cmath>
 #include <cstring>

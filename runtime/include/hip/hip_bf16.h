@@ -6,6 +6,11 @@
 #include <hip/hip_runtime.h>
 #endif
 #include <hip/oxhip/bf16.h>
-/* HIP's hip_bf16.h also makes the older hip_bfloat16 available (programs use both). */
-#include <hip/hip_bfloat16.h>
+/* Recent HIP names __hip_bfloat16 hip_bfloat16 as well when hip_bf16.h is included (programs
+ * instantiate templates for it and expect __hip_bfloat16's specialisations). Code that
+ * includes hip/hip_bfloat16.h first gets the older struct of that name instead. */
+#if defined(__cplusplus) && !defined(HIP_HIP_BFLOAT16_H)
+#define __OXHIP_HIP_BFLOAT16_IS_ALIAS 1
+typedef __hip_bfloat16 hip_bfloat16;
+#endif
 #endif

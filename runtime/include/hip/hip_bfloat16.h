@@ -19,6 +19,9 @@
 #include <ostream>
 #include <stdint.h>
 
+/* hip/hip_bf16.h, included first, made hip_bfloat16 a name of __hip_bfloat16. */
+#if !defined(__OXHIP_HIP_BFLOAT16_IS_ALIAS)
+
 struct hip_bfloat16 {
   uint16_t data;
 
@@ -96,6 +99,8 @@ __OXHIP_HM constexpr bool isinf(hip_bfloat16 value) { return (value.data & 0x7ff
 __OXHIP_HM constexpr bool isnan(hip_bfloat16 value) { return (value.data & 0x7fffu) > 0x7f80u; }
 __OXHIP_HM constexpr bool iszero(hip_bfloat16 value) { return (value.data & 0x7fffu) == 0; }
 } // namespace std
+
+#endif /* !__OXHIP_HIP_BFLOAT16_IS_ALIAS */
 
 #else /* C, or a compiler other than clang */
 
