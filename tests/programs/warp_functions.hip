@@ -503,7 +503,7 @@ int main() {
           uor,
           parity,
           parity,
-          full,
+          staying,  // exited lanes are not in match_all's result (as NVIDIA hardware answers)
           1,
           0,
           0,

@@ -525,7 +525,10 @@ __OXHIP_HX__ __half __hmul_rn(__half a, __half b) {
 __OXHIP_HD__ __half __hfma(__half a, __half b, __half c) {
   return __oxhip_hmake(__oxhip_h_fma(__oxhip_hv(a), __oxhip_hv(b), __oxhip_hv(c)));
 }
-__OXHIP_HD__ __half __hneg(__half value) { return __oxhip_hmake(-__oxhip_hv(value)); }
+/* Negation flips the sign bit, NaNs included (NVPTX's neg.f16 would return its canonical NaN). */
+__OXHIP_HD__ __half __hneg(__half value) {
+  return __ushort_as_half((unsigned short)(__half_as_ushort(value) ^ 0x8000u));
+}
 __OXHIP_HD__ __half __habs(__half value) {
   return __oxhip_hfrombits((unsigned short)(__oxhip_hbits(value) & 0x7fffu));
 }
@@ -575,7 +578,7 @@ __OXHIP_HX__ __half2 __hmul2_rn(__half2 a, __half2 b) {
 __OXHIP_HD__ __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
   return __oxhip_h2make(__oxhip_h2_fma(__oxhip_h2vec(a), __oxhip_h2vec(b), __oxhip_h2vec(c)));
 }
-__OXHIP_HD__ __half2 __hneg2(__half2 value) { return __oxhip_h2make(-__oxhip_h2vec(value)); }
+__OXHIP_HD__ __half2 __hneg2(__half2 value) { return __half2(__hneg(value.x), __hneg(value.y)); }
 __OXHIP_HD__ __half2 __habs2(__half2 value) { return __OXHIP_H2_MAP(__habs, value); }
 __OXHIP_HD__ __half2 __hadd2_sat(__half2 a, __half2 b) {
   return __OXHIP_H2_MAP2(__hadd_sat, a, b);

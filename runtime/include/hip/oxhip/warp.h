@@ -334,7 +334,8 @@ __OXHIP_DEVICE__ unsigned long long __oxhip_match_all(unsigned long long mask, T
   T first = __oxhip_read_lane(present, value, __builtin_ctzll(present | (1ull << __lane_id())));
   int all = (__ballot_sync(present, value != first) & present) == 0;
   *predicate = all;
-  return all ? mask & __oxhip_warp_lanes() : 0ull;
+  /* As match.all.sync on NVIDIA: lanes of the mask that have exited are not in the result. */
+  return all ? present : 0ull;
 }
 
 #define __OXHIP_MATCH_TYPE(type, bits_type, builtin_suffix)                                     \
