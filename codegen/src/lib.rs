@@ -245,6 +245,9 @@ fn compile_with_library(
         )?;
     }
     internalize::internalize(&module, matches!(options.target, Target::Host { .. }));
+    if matches!(options.target, Target::Nvptx { .. }) {
+        ptx_valid_names(&module);
+    }
     if matches!(options.target, Target::Host { .. }) {
         let sanitize_address = options.sanitize_address;
         let (uninstrumented, inlined_already) = if sanitize_address {
@@ -323,6 +326,26 @@ fn compile_with_library(
         );
     }
     Ok(output)
+}
+
+/// PTX identifiers cannot contain `.`: the kernels and variables that stay visible (the
+/// `.intern.<cuid>` and `.static.<cuid>` names clang gives static ones under `-fgpu-rdc`) get
+/// each `.` replaced by `_$_`, as LLVM's NVPTX backend renames the local ones. The runtime's
+/// CUDA backend applies the same rule to the registered names it looks up.
+fn ptx_valid_names(module: &Module<'_>) {
+    let clean = |name: &str| name.replace('.', "_$_");
+    for function in module.get_functions() {
+        let name = function.get_name().to_string_lossy().into_owned();
+        if name.contains('.') && !name.starts_with("llvm.") && function.count_basic_blocks() > 0 {
+            function.as_global_value().set_name(&clean(&name));
+        }
+    }
+    for global in module.get_globals() {
+        let name = global.get_name().to_string_lossy().into_owned();
+        if name.contains('.') && !name.starts_with("llvm.") && global.get_initializer().is_some() {
+            global.set_name(&clean(&name));
+        }
+    }
 }
 
 /// The names of the functions defined in `module` that have (`present`) or lack the function

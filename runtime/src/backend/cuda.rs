@@ -652,7 +652,12 @@ impl Cuda {
             // SAFETY: `module` was just loaded; the name is NUL-terminated; outputs are
             // live locals.
             let code = unsafe {
-                (self.api.cuModuleGetGlobal)(&mut address, &mut size, module, name.as_ptr())
+                (self.api.cuModuleGetGlobal)(
+                    &mut address,
+                    &mut size,
+                    module,
+                    ptx_name(&name).as_ptr(),
+                )
             };
             if code != CUDA_SUCCESS || size != std::mem::size_of::<u64>() {
                 let error = self.driver_error(
@@ -693,7 +698,11 @@ impl Cuda {
             let mut function: CuFunction = std::ptr::null_mut();
             // SAFETY: `module` is a loaded module; the name is NUL-terminated.
             let code = unsafe {
-                (self.api.cuModuleGetFunction)(&mut function, module.0, kernel.name.as_ptr())
+                (self.api.cuModuleGetFunction)(
+                    &mut function,
+                    module.0,
+                    ptx_name(&kernel.name).as_ptr(),
+                )
             };
             if code != CUDA_SUCCESS {
                 let error = self.driver_error(
@@ -1348,7 +1357,7 @@ impl Backend for Cuda {
         // SAFETY: `module` is a loaded module; the name is NUL-terminated; both outputs
         // are live locals.
         let code = unsafe {
-            (self.api.cuModuleGetGlobal)(&mut address, &mut size, module.0, name.as_ptr())
+            (self.api.cuModuleGetGlobal)(&mut address, &mut size, module.0, ptx_name(name).as_ptr())
         };
         if code != CUDA_SUCCESS {
             return Err(self.driver_error(
@@ -1931,4 +1940,23 @@ mod tests {
         assert_eq!(std::mem::offset_of!(CudaMemcpy2D, dst_memory_type), 72);
         assert_eq!(std::mem::offset_of!(CudaMemcpy2D, width_in_bytes), 112);
     }
+}
+
+/// The name a registered kernel or variable has in PTX: `.` is not allowed in PTX
+/// identifiers, and codegen (and LLVM's NVPTX backend) writes it as `_$_`.
+fn ptx_name(name: &std::ffi::CStr) -> std::borrow::Cow<'_, std::ffi::CStr> {
+    let bytes = name.to_bytes();
+    if !bytes.contains(&b'.') {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    let mut clean = Vec::with_capacity(bytes.len() + 8);
+    for &byte in bytes {
+        if byte == b'.' {
+            clean.extend_from_slice(b"_$_");
+        } else {
+            clean.push(byte);
+        }
+    }
+    // The bytes came from a C string and gained no NUL.
+    std::borrow::Cow::Owned(std::ffi::CString::new(clean).unwrap_or_default())
 }

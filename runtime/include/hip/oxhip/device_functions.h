@@ -120,7 +120,37 @@ __OXHIP_DEVICE__ unsigned int __lane_id(void) {
   __OXHIP_ATOMIC_RMW(atomicMin, __hip_atomic_fetch_min, type, suffix)                           \
   __OXHIP_ATOMIC_RMW(atomicMax, __hip_atomic_fetch_max, type, suffix)
 /* atomicInc/atomicDec: ((old >= limit) ? 0 : old + 1) and
- * ((old == 0 || old > limit) ? limit : old - 1), as one compare-and-swap loop. */
+ * ((old == 0 || old > limit) ? limit : old - 1). The GPUs have instructions for both
+ * (a compare-and-swap loop on one hot address is orders of magnitude slower); the CPU
+ * target uses the loop. */
+#if defined(__OXHIP_AMDGCN__)
+#define __OXHIP_INC_SCOPE_ "agent"
+#define __OXHIP_INC_SCOPE__block "workgroup"
+#define __OXHIP_INC_SCOPE__system ""
+#define __OXHIP_ATOMIC_INC_DEC(suffix)                                                          \
+  __OXHIP_DEVICE__ unsigned int atomicInc##suffix(unsigned int *address, unsigned int limit) { \
+    return __builtin_amdgcn_atomic_inc32(address, limit, __ATOMIC_RELAXED, __OXHIP_INC_SCOPE_##suffix); \
+  }                                                                                             \
+  __OXHIP_DEVICE__ unsigned int atomicDec##suffix(unsigned int *address, unsigned int limit) { \
+    return __builtin_amdgcn_atomic_dec32(address, limit, __ATOMIC_RELAXED, __OXHIP_DEC_SCOPE_##suffix); \
+  }
+#define __OXHIP_DEC_SCOPE_ "agent"
+#define __OXHIP_DEC_SCOPE__block "workgroup"
+#define __OXHIP_DEC_SCOPE__system ""
+#elif defined(__OXHIP_NVPTX__)
+#define __OXHIP_NV_SCOPE_
+#define __OXHIP_NV_SCOPE__block cta_
+#define __OXHIP_NV_SCOPE__system sys_
+#define __OXHIP_NV_ATOM(scope, op) __OXHIP_NV_ATOM2(scope, op)
+#define __OXHIP_NV_ATOM2(scope, op) __nvvm_atom_##scope##op##_gen_ui
+#define __OXHIP_ATOMIC_INC_DEC(suffix)                                                          \
+  __OXHIP_DEVICE__ unsigned int atomicInc##suffix(unsigned int *address, unsigned int limit) { \
+    return __OXHIP_NV_ATOM(__OXHIP_NV_SCOPE_##suffix, inc)(address, limit);                    \
+  }                                                                                             \
+  __OXHIP_DEVICE__ unsigned int atomicDec##suffix(unsigned int *address, unsigned int limit) { \
+    return __OXHIP_NV_ATOM(__OXHIP_NV_SCOPE_##suffix, dec)(address, limit);                    \
+  }
+#else
 #define __OXHIP_ATOMIC_INC_DEC(suffix)                                                          \
   __OXHIP_DEVICE__ unsigned int atomicInc##suffix(unsigned int *address, unsigned int limit) { \
     unsigned int old = __hip_atomic_load(address, __ATOMIC_RELAXED, __OXHIP_SCOPE_##suffix);   \
@@ -140,6 +170,7 @@ __OXHIP_DEVICE__ unsigned int __lane_id(void) {
                                                  __ATOMIC_RELAXED, __OXHIP_SCOPE_##suffix));   \
     return old;                                                                                 \
   }
+#endif
 #define __OXHIP_ATOMICS(suffix)                                                                 \
   __OXHIP_ATOMIC_INTEGER(int, suffix)                                                           \
   __OXHIP_ATOMIC_INTEGER(unsigned int, suffix)                                                  \
