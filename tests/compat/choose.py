@@ -34,13 +34,16 @@ def run_arguments(makefile_text):
     lines = makefile_text.splitlines()
     words = []
     in_run = False
+    continued = False
     for line in lines:
         if re.match(r"^run\s*:", line):
             in_run = True
             continue
         if in_run:
-            if line.startswith("\t"):
-                words += line.split()
+            # A recipe line, or a backslash continuation of one (which may start with spaces).
+            if line.startswith("\t") or (continued and line.strip()):
+                words += [w for w in line.split() if w != "\\"]
+                continued = line.rstrip().endswith("\\")
             elif line.strip() == "":
                 continue
             else:

@@ -156,7 +156,9 @@ def build_one(mode, name, oxhip, oxhipify):
     if built:
         dry = subprocess.run(["make", "-s", "-n", "-C", directory, "run", "LAUNCHER="],
                              capture_output=True, text=True, env=env)
-        commands = [line.strip() for line in dry.stdout.splitlines() if line.strip().startswith("./")]
+        # A recipe line continued with a backslash is one command.
+        joined = re.sub(r"\\\n\s*", " ", dry.stdout)
+        commands = [line.strip() for line in joined.splitlines() if line.strip().startswith("./")]
         if not commands:
             built = False
             reason = "no run command: " + tail(dry.stdout + dry.stderr, 3)
