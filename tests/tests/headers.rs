@@ -247,7 +247,7 @@ fn host_api_headers_compile_as_c_and_plain_cxx() {
             "-Werror".as_ref(),
             "-c".as_ref(),
         ];
-        args.extend(lang_args.iter().map(|arg| std::ffi::OsStr::new(arg)));
+        args.extend(lang_args.iter().map(std::ffi::OsStr::new));
         args.extend([source.as_os_str(), "-o".as_ref(), object.as_os_str()]);
         if let Err(message) = oxhip(&args, dir.path()) {
             failures.push(message);

@@ -1928,20 +1928,6 @@ impl Backend for Cuda {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn memcpy_2d_parameters_have_the_v2_layout() {
-        assert_eq!(std::mem::size_of::<CudaMemcpy2D>(), 128);
-        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, src_host), 24);
-        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, dst_x_in_bytes), 56);
-        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, dst_memory_type), 72);
-        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, width_in_bytes), 112);
-    }
-}
-
 /// The name a registered kernel or variable has in PTX: `.` is not allowed in PTX
 /// identifiers, and codegen (and LLVM's NVPTX backend) writes it as `_$_`.
 fn ptx_name(name: &std::ffi::CStr) -> std::borrow::Cow<'_, std::ffi::CStr> {
@@ -1959,4 +1945,18 @@ fn ptx_name(name: &std::ffi::CStr) -> std::borrow::Cow<'_, std::ffi::CStr> {
     }
     // The bytes came from a C string and gained no NUL.
     std::borrow::Cow::Owned(std::ffi::CString::new(clean).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memcpy_2d_parameters_have_the_v2_layout() {
+        assert_eq!(std::mem::size_of::<CudaMemcpy2D>(), 128);
+        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, src_host), 24);
+        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, dst_x_in_bytes), 56);
+        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, dst_memory_type), 72);
+        assert_eq!(std::mem::offset_of!(CudaMemcpy2D, width_in_bytes), 112);
+    }
 }
