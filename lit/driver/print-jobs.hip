@@ -14,8 +14,10 @@
 // RUN: not %oxhip --offload-arch=gfx942 -fbogus-flag %s 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: error: unknown argument '-fbogus-flag'
 //
-// RUN: not %oxhip --offload-arch=gfx942 -fgpu-rdc -c %s 2>&1 | FileCheck %s --check-prefix=RDC
-// RDC: error: `-fgpu-rdc` (relocatable device code) is not supported yet
+// Relocatable device code reaches the device and the host compiles.
+// RUN: %oxhip -### --offload-arch=gfx942 -fgpu-rdc -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=RDC
+// RDC: "-triple" "amdgcn-amd-amdhsa" {{.*}}"-fgpu-rdc"
+// RDC: "-triple" "x86_64-unknown-linux-gnu" {{.*}}"-fgpu-rdc"
 //
 // RUN: %oxhip --version | FileCheck %s --check-prefix=VERSION
 // VERSION: clang version 22

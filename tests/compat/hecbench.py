@@ -3,7 +3,7 @@
 
     tests/compat/hecbench.py extract GIT_DIR_OR_CHECKOUT   # into .compat/hecbench/src
     tests/compat/hecbench.py build MODE [--jobs N]          # MODE: hip, cuda or hipify
-    tests/compat/hecbench.py run MODE --device cpu|gpu [--timeout S] [--jobs N]
+    tests/compat/hecbench.py run MODE --device cpu|gpu [--timeout S] [--jobs N] [--resume]
     tests/compat/hecbench.py pack MODE...                   # built programs -> .device-carry/compat-MODE.tar.xz
     tests/compat/hecbench.py report                         # results -> docs/compat.md
 
@@ -244,13 +244,14 @@ def run_one(mode, name, commands, device, timeout):
             "reason": "", "output": tail(output, 6)}
 
 
-def run(mode, device, timeout, jobs, only):
-    built = [r for r in json.load(open(os.path.join(RESULTS, f"{mode}-build.json"), encoding="utf-8"))
-             if r["built"] and (not only or r["name"] in only)]
+def run(mode, device, timeout, jobs, only, resume):
     path = os.path.join(RESULTS, f"{mode}-run-{device}.json")
     results = {}
-    if only and os.path.exists(path):
+    if (only or resume) and os.path.exists(path):
         results = {r["name"]: r for r in json.load(open(path, encoding="utf-8"))}
+    built = [r for r in json.load(open(os.path.join(RESULTS, f"{mode}-build.json"), encoding="utf-8"))
+             if r["built"] and (not only or r["name"] in only) and not (resume and r["name"] in results)]
+    ordered = [results[n] for n in sorted(results)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(run_one, mode, r["name"], r["run"], device, timeout) for r in built]
         for future in concurrent.futures.as_completed(futures):
@@ -383,6 +384,8 @@ def main():
     p.add_argument("--timeout", type=float, default=60)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--only", nargs="*")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the results file and run only the programs it does not list yet")
     p = sub.add_parser("pack")
     p.add_argument("modes", nargs="+", choices=["hip", "cuda", "hipify"])
     sub.add_parser("report")
@@ -392,7 +395,7 @@ def main():
     elif args.command == "build":
         build(args.mode, args.jobs, args.only)
     elif args.command == "run":
-        run(args.mode, args.device, args.timeout, args.jobs, args.only)
+        run(args.mode, args.device, args.timeout, args.jobs, args.only, args.resume)
     elif args.command == "pack":
         pack(args.modes)
     else:
