@@ -85,6 +85,38 @@ pub enum OptId {
     OffloadCompressionLevel,
     Sanitize,
     NoSanitize,
+    /// nvcc `-arch`: `sm_XX`, `compute_XX`, `native`, `all`, `all-major`.
+    GpuArchitecture,
+    /// nvcc `-code`: the images to embed (`sm_XX`, `compute_XX`).
+    GpuCode,
+    /// nvcc `-gencode arch=…,code=…`.
+    GenerateCode,
+    /// nvcc `-Xcompiler a,b`: options for the host compiler.
+    Xcompiler,
+    /// nvcc `--linker-options a,b`: like `-Wl,a,b`.
+    LinkerOptions,
+    /// nvcc `-rdc=true|false`.
+    RelocatableDeviceCode,
+    /// nvcc `-dc`: `-c -rdc=true`.
+    DeviceCompile,
+    /// nvcc `-dw`: `-c -rdc=false`.
+    DeviceCompileWhole,
+    /// nvcc `-lineinfo`: line tables for device code.
+    LineInfo,
+    /// nvcc `-G`: debug information for device code, device optimisation off.
+    DeviceDebug,
+    /// nvcc `-keep`: keep intermediates in the current directory.
+    Keep,
+    /// nvcc `-ftz=true|false`.
+    FlushToZero,
+    /// nvcc `-m64`, `--machine=64`.
+    Machine,
+    /// Accepted nvcc options whose meaning oxhip already has (`--expt-relaxed-constexpr`).
+    NvccAlways,
+    /// Accepted nvcc options that change nothing in oxhip; a warning says so.
+    NvccNoEffect,
+    /// nvcc options oxhip does not implement; an error names them.
+    NvccUnsupported,
 }
 
 /// One entry of the option table.
@@ -94,6 +126,8 @@ pub struct OptionDef {
     pub kind: OptionKind,
     pub id: OptId,
     pub help: &'static str,
+    /// An nvcc spelling: its presence puts the command in CUDA mode (see [`resolve`]).
+    pub nvcc: bool,
 }
 
 const fn opt(name: &'static str, kind: OptionKind, id: OptId, help: &'static str) -> OptionDef {
@@ -102,6 +136,18 @@ const fn opt(name: &'static str, kind: OptionKind, id: OptId, help: &'static str
         kind,
         id,
         help,
+        nvcc: false,
+    }
+}
+
+/// An option of nvcc's command line (nvcc's documentation, "NVCC Command Options").
+const fn nv(name: &'static str, kind: OptionKind, id: OptId, help: &'static str) -> OptionDef {
+    OptionDef {
+        name,
+        kind,
+        id,
+        help,
+        nvcc: true,
     }
 }
 
@@ -327,8 +373,6 @@ pub static OPTIONS: &[OptionDef] = &[
         OptId::FastMath,
         "fast floating point on host and device",
     ),
-    opt("-use_fast_math", Flag, OptId::FastMath, ""),
-    opt("--use_fast_math", Flag, OptId::FastMath, ""),
     opt("-fno-fast-math", Flag, OptId::NoFastMath, ""),
     opt(
         "-fgpu-flush-denormals-to-zero",
@@ -410,6 +454,250 @@ pub static OPTIONS: &[OptionDef] = &[
         "`address`, `undefined`: instrument host code and CPU-target kernels",
     ),
     opt("-fno-sanitize=", CommaJoined, OptId::NoSanitize, ""),
+    // nvcc's command line (docs/driver.md, "nvcc's command line"). An option with a value
+    // is spelled `-name=value` or `-name value`, so it has two entries.
+    nv(
+        "-arch=",
+        Joined,
+        OptId::GpuArchitecture,
+        "nvcc: sm_XX, compute_XX, native, all, all-major (NVIDIA targets; combine with --offload-arch)",
+    ),
+    nv("-arch", Separate, OptId::GpuArchitecture, ""),
+    nv("--gpu-architecture=", Joined, OptId::GpuArchitecture, ""),
+    nv("--gpu-architecture", Separate, OptId::GpuArchitecture, ""),
+    nv(
+        "-code=",
+        Joined,
+        OptId::GpuCode,
+        "nvcc: sm_XX/compute_XX images to embed (each is PTX for that SM)",
+    ),
+    nv("-code", Separate, OptId::GpuCode, ""),
+    nv("--gpu-code=", Joined, OptId::GpuCode, ""),
+    nv("--gpu-code", Separate, OptId::GpuCode, ""),
+    nv(
+        "-gencode=",
+        Joined,
+        OptId::GenerateCode,
+        "nvcc: arch=compute_XX,code=sm_XX (repeatable)",
+    ),
+    nv("-gencode", Separate, OptId::GenerateCode, ""),
+    nv("--generate-code=", Joined, OptId::GenerateCode, ""),
+    nv("--generate-code", Separate, OptId::GenerateCode, ""),
+    nv(
+        "-Xcompiler",
+        Separate,
+        OptId::Xcompiler,
+        "nvcc: comma-separated options for host code",
+    ),
+    nv("-Xcompiler=", Joined, OptId::Xcompiler, ""),
+    nv("--compiler-options", Separate, OptId::Xcompiler, ""),
+    nv("--compiler-options=", Joined, OptId::Xcompiler, ""),
+    nv(
+        "--linker-options",
+        Separate,
+        OptId::LinkerOptions,
+        "nvcc: comma-separated linker arguments",
+    ),
+    nv("--linker-options=", Joined, OptId::LinkerOptions, ""),
+    nv("-Xlinker=", Joined, OptId::LinkerOptions, ""),
+    nv(
+        "-rdc=",
+        Joined,
+        OptId::RelocatableDeviceCode,
+        "nvcc: true|false, same as -fgpu-rdc/-fno-gpu-rdc",
+    ),
+    nv("-rdc", Separate, OptId::RelocatableDeviceCode, ""),
+    nv("--relocatable-device-code=", Joined, OptId::RelocatableDeviceCode, ""),
+    nv("--relocatable-device-code", Separate, OptId::RelocatableDeviceCode, ""),
+    nv(
+        "-dc",
+        Flag,
+        OptId::DeviceCompile,
+        "nvcc: -c -fgpu-rdc",
+    ),
+    nv("--device-c", Flag, OptId::DeviceCompile, ""),
+    nv("-dw", Flag, OptId::DeviceCompileWhole, ""),
+    nv("--device-w", Flag, OptId::DeviceCompileWhole, ""),
+    nv(
+        "-lineinfo",
+        Flag,
+        OptId::LineInfo,
+        "nvcc: line tables for device code",
+    ),
+    nv("--generate-line-info", Flag, OptId::LineInfo, ""),
+    nv(
+        "-G",
+        Flag,
+        OptId::DeviceDebug,
+        "nvcc: debug information for device code, device code at -O0",
+    ),
+    nv("--device-debug", Flag, OptId::DeviceDebug, ""),
+    nv(
+        "-keep",
+        Flag,
+        OptId::Keep,
+        "nvcc: same as -save-temps=cwd",
+    ),
+    nv("--keep", Flag, OptId::Keep, ""),
+    nv("--save-temps", Flag, OptId::Keep, ""),
+    nv(
+        "-use_fast_math",
+        Flag,
+        OptId::FastMath,
+        "nvcc: same as -ffast-math",
+    ),
+    nv("--use_fast_math", Flag, OptId::FastMath, ""),
+    nv("-use-fast-math", Flag, OptId::FastMath, ""),
+    nv("--use-fast-math", Flag, OptId::FastMath, ""),
+    nv(
+        "-ftz=",
+        Joined,
+        OptId::FlushToZero,
+        "nvcc: true|false, same as -f[no-]gpu-flush-denormals-to-zero",
+    ),
+    nv("-ftz", Separate, OptId::FlushToZero, ""),
+    nv("--ftz=", Joined, OptId::FlushToZero, ""),
+    nv("--ftz", Separate, OptId::FlushToZero, ""),
+    opt("-m64", Flag, OptId::Machine, ""),
+    nv("--machine=", Joined, OptId::Machine, ""),
+    nv("--machine", Separate, OptId::Machine, ""),
+    nv("-machine", Separate, OptId::Machine, ""),
+    nv(
+        "--expt-relaxed-constexpr",
+        Flag,
+        OptId::NvccAlways,
+        "nvcc: accepted; clang always treats constexpr functions as host and device",
+    ),
+    nv("-expt-relaxed-constexpr", Flag, OptId::NvccAlways, ""),
+    nv(
+        "--expt-extended-lambda",
+        Flag,
+        OptId::NvccAlways,
+        "nvcc: accepted; clang always allows __device__ lambdas",
+    ),
+    nv("-expt-extended-lambda", Flag, OptId::NvccAlways, ""),
+    nv("--extended-lambda", Flag, OptId::NvccAlways, ""),
+    nv("-extended-lambda", Flag, OptId::NvccAlways, ""),
+    nv(
+        "-Wno-deprecated-gpu-targets",
+        Flag,
+        OptId::NvccAlways,
+        "nvcc: accepted; oxhip does not warn about old targets",
+    ),
+    nv("--Wno-deprecated-gpu-targets", Flag, OptId::NvccAlways, ""),
+    nv(
+        "-ccbin",
+        Separate,
+        OptId::NvccAlways,
+        "nvcc: accepted; host code is compiled and linked by clang 22",
+    ),
+    nv("-ccbin=", Joined, OptId::NvccAlways, ""),
+    nv("--compiler-bindir", Separate, OptId::NvccAlways, ""),
+    nv("--compiler-bindir=", Joined, OptId::NvccAlways, ""),
+    nv(
+        "-Xptxas",
+        Separate,
+        OptId::NvccNoEffect,
+        "nvcc: accepted, no effect (oxhip runs no ptxas); also -Xnvlink, -Xfatbin, -Xcudafe",
+    ),
+    nv("-Xptxas=", Joined, OptId::NvccNoEffect, ""),
+    nv("--ptxas-options", Separate, OptId::NvccNoEffect, ""),
+    nv("--ptxas-options=", Joined, OptId::NvccNoEffect, ""),
+    nv("-Xnvlink", Separate, OptId::NvccNoEffect, ""),
+    nv("-Xnvlink=", Joined, OptId::NvccNoEffect, ""),
+    nv("--nvlink-options", Separate, OptId::NvccNoEffect, ""),
+    nv("--nvlink-options=", Joined, OptId::NvccNoEffect, ""),
+    nv("-Xfatbin", Separate, OptId::NvccNoEffect, ""),
+    nv("-Xfatbin=", Joined, OptId::NvccNoEffect, ""),
+    nv("--fatbin-options", Separate, OptId::NvccNoEffect, ""),
+    nv("--fatbin-options=", Joined, OptId::NvccNoEffect, ""),
+    nv("-Xcudafe", Separate, OptId::NvccNoEffect, ""),
+    nv("-Xcudafe=", Joined, OptId::NvccNoEffect, ""),
+    nv(
+        "-maxrregcount=",
+        Joined,
+        OptId::NvccNoEffect,
+        "nvcc: accepted, no effect (the backends allocate registers)",
+    ),
+    nv("-maxrregcount", Separate, OptId::NvccNoEffect, ""),
+    nv("--maxrregcount=", Joined, OptId::NvccNoEffect, ""),
+    nv("--maxrregcount", Separate, OptId::NvccNoEffect, ""),
+    nv("-prec-div=", Joined, OptId::NvccNoEffect, ""),
+    nv("--prec-div=", Joined, OptId::NvccNoEffect, ""),
+    nv("-prec-sqrt=", Joined, OptId::NvccNoEffect, ""),
+    nv("--prec-sqrt=", Joined, OptId::NvccNoEffect, ""),
+    nv("-fmad=", Joined, OptId::NvccNoEffect, ""),
+    nv("--fmad=", Joined, OptId::NvccNoEffect, ""),
+    nv("-res-usage", Flag, OptId::NvccNoEffect, ""),
+    nv("--resource-usage", Flag, OptId::NvccNoEffect, ""),
+    nv("-cudart", Separate, OptId::NvccNoEffect, ""),
+    nv("-cudart=", Joined, OptId::NvccNoEffect, ""),
+    nv("--cudart", Separate, OptId::NvccNoEffect, ""),
+    nv("--cudart=", Joined, OptId::NvccNoEffect, ""),
+    nv("-keep-dir", Separate, OptId::NvccNoEffect, ""),
+    nv("--keep-dir", Separate, OptId::NvccNoEffect, ""),
+    nv("--keep-dir=", Joined, OptId::NvccNoEffect, ""),
+    nv("--threads", Separate, OptId::NvccNoEffect, ""),
+    nv("--threads=", Joined, OptId::NvccNoEffect, ""),
+    nv("-t", Separate, OptId::NvccNoEffect, ""),
+    // nvcc's modes and outputs that oxhip does not produce: an error naming them (and,
+    // for `-lib`, not `-l ib`).
+    nv("-lib", Flag, OptId::NvccUnsupported, ""),
+    nv("--lib", Flag, OptId::NvccUnsupported, ""),
+    nv("-dlink", Flag, OptId::NvccUnsupported, ""),
+    nv("--device-link", Flag, OptId::NvccUnsupported, ""),
+    nv("-ptx", Flag, OptId::NvccUnsupported, ""),
+    nv("--ptx", Flag, OptId::NvccUnsupported, ""),
+    nv("-cubin", Flag, OptId::NvccUnsupported, ""),
+    nv("--cubin", Flag, OptId::NvccUnsupported, ""),
+    nv("-fatbin", Flag, OptId::NvccUnsupported, ""),
+    nv("--fatbin", Flag, OptId::NvccUnsupported, ""),
+    nv("-cuda", Flag, OptId::NvccUnsupported, ""),
+    nv("--cuda", Flag, OptId::NvccUnsupported, ""),
+    nv("-run", Flag, OptId::NvccUnsupported, ""),
+    nv("--run", Flag, OptId::NvccUnsupported, ""),
+    // nvcc's long spellings of options clang spells differently.
+    nv("--output-file", Separate, OptId::Output, ""),
+    nv("--output-file=", Joined, OptId::Output, ""),
+    nv("--compile", Flag, OptId::Compile, ""),
+    nv("--preprocess", Flag, OptId::Preprocess, ""),
+    nv("--generate-dependencies", Flag, OptId::DepsOnly, ""),
+    nv("--generate-nonsystem-dependencies", Flag, OptId::DepsOnlyUser, ""),
+    nv("--generate-dependencies-with-compile", Flag, OptId::DepsFile, ""),
+    nv("--generate-nonsystem-dependencies-with-compile", Flag, OptId::DepsFileUser, ""),
+    nv("--dependency-output", Separate, OptId::DepsOutput, ""),
+    nv("--dependency-output=", Joined, OptId::DepsOutput, ""),
+    nv("--dependency-target-name", Separate, OptId::DepsTarget, ""),
+    nv("--dependency-target-name=", Joined, OptId::DepsTarget, ""),
+    nv("--generate-dependency-targets", Flag, OptId::DepsPhony, ""),
+    nv("--optimize", Separate, OptId::Optimize, ""),
+    nv("--optimize=", Joined, OptId::Optimize, ""),
+    nv("--debug", Flag, OptId::Debug, ""),
+    nv("--include-path", Separate, OptId::Include, ""),
+    nv("--include-path=", Joined, OptId::Include, ""),
+    nv("--system-include", Separate, OptId::ISystem, ""),
+    nv("--system-include=", Joined, OptId::ISystem, ""),
+    nv("--define-macro", Separate, OptId::Define, ""),
+    nv("--define-macro=", Joined, OptId::Define, ""),
+    nv("--undefine-macro", Separate, OptId::Undefine, ""),
+    nv("--undefine-macro=", Joined, OptId::Undefine, ""),
+    nv("--pre-include", Separate, OptId::PreInclude, ""),
+    nv("--pre-include=", Joined, OptId::PreInclude, ""),
+    nv("--library", Separate, OptId::Lib, ""),
+    nv("--library=", Joined, OptId::Lib, ""),
+    nv("--library-path", Separate, OptId::LibDir, ""),
+    nv("--library-path=", Joined, OptId::LibDir, ""),
+    nv("--x", Separate, OptId::Language, ""),
+    nv("--x=", Joined, OptId::Language, ""),
+    nv("--std", Separate, OptId::Std, ""),
+    nv("--std=", Joined, OptId::Std, ""),
+    nv("-std", Separate, OptId::Std, ""),
+    nv("--shared", Flag, OptId::Shared, ""),
+    nv("--disable-warnings", Flag, OptId::NoWarnings, ""),
+    nv("--verbose", Flag, OptId::Verbose, ""),
+    nv("--dryrun", Flag, OptId::PrintJobs, ""),
+    nv("-dryrun", Flag, OptId::PrintJobs, ""),
+    nv("-V", Flag, OptId::Version, ""),
 ];
 
 /// Host-only pass-through: an unknown option starting with one of these goes to
@@ -451,19 +739,31 @@ fn lookup(arg: &str) -> Option<&'static OptionDef> {
 
 /// argv (without the program name) → [`ArgList`].
 pub fn parse_arg_list(argv: &[String]) -> Result<ArgList, DriverError> {
+    parse_args(argv, false)
+}
+
+/// Matches `argv` against the table. For the options of nvcc's `-Xcompiler`
+/// (`host_compiler`), whatever the table does not know is a host pass-through, which
+/// clang 22 judges (an option it does not know is an error naming it).
+fn parse_args(argv: &[String], host_compiler: bool) -> Result<ArgList, DriverError> {
     let mut args = Vec::new();
     let mut index = 0;
     while index < argv.len() {
         let arg = &argv[index];
         index += 1;
+        if host_compiler && (!arg.starts_with('-') || arg == "-") {
+            args.push(Arg::HostPassthrough(arg.clone()));
+            continue;
+        }
         if !arg.starts_with('-') || arg == "-" {
             args.push(Arg::Input(arg.clone()));
             continue;
         }
         let Some(def) = lookup(arg) else {
-            if HOST_PASSTHROUGH_PREFIXES
-                .iter()
-                .any(|prefix| arg.starts_with(prefix))
+            if host_compiler
+                || HOST_PASSTHROUGH_PREFIXES
+                    .iter()
+                    .any(|prefix| arg.starts_with(prefix))
             {
                 args.push(Arg::HostPassthrough(arg.clone()));
                 continue;
@@ -488,6 +788,132 @@ pub fn parse_arg_list(argv: &[String]) -> Result<ArgList, DriverError> {
     Ok(ArgList { args })
 }
 
+/// nvcc's `-Xcompiler a,b` (values split at commas and spaces, as nvcc hands them to
+/// the host compiler) → the arguments they stand for. Warnings, optimisation and debug
+/// options stay host-only (as with nvcc); the rest mean what they mean on the command
+/// line (`-fPIC`, `-D`, `-I`, `-std=`, `-fopenmp`, `-pthread`).
+fn expand_host_compiler_options(values: &[String]) -> Result<Vec<Arg>, DriverError> {
+    let words: Vec<String> = values
+        .iter()
+        .flat_map(|value| value.split(|c: char| c == ',' || c.is_whitespace()))
+        .filter(|word| !word.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let list = parse_args(&words, true)?;
+    Ok(list
+        .args
+        .into_iter()
+        .map(|arg| match arg {
+            Arg::Opt {
+                id: OptId::Warning | OptId::NoWarnings | OptId::Optimize | OptId::Debug,
+                spelling,
+                values,
+            } => Arg::HostPassthrough(written_form(&spelling, &values)),
+            other => other,
+        })
+        .collect())
+}
+
+/// True when the command line is nvcc's: an nvcc spelling, `-x cu`, or a CUDA input.
+/// In CUDA mode, C and C++ inputs are host code of a CUDA program (translated, with the
+/// runtime API available) and `-Xlinker` splits its value at commas, as nvcc does.
+fn is_cuda_mode(args: &[Arg]) -> Result<bool, DriverError> {
+    let mut lang_override = None;
+    for arg in args {
+        match arg {
+            Arg::Opt {
+                id: OptId::Language,
+                values,
+                ..
+            } => {
+                lang_override = lang_from_x(values.first().map_or("", String::as_str))?;
+                if lang_override == Some(Lang::Cuda) {
+                    return Ok(true);
+                }
+            }
+            Arg::Opt { spelling, .. } if definition(spelling).is_some_and(|def| def.nvcc) => {
+                return Ok(true)
+            }
+            Arg::Input(name)
+                if lang_override.or_else(|| lang_from_extension(Path::new(name)))
+                    == Some(Lang::Cuda) =>
+            {
+                return Ok(true)
+            }
+            _ => {}
+        }
+    }
+    Ok(false)
+}
+
+/// The table entry spelled exactly `spelling`.
+fn definition(spelling: &str) -> Option<&'static OptionDef> {
+    OPTIONS.iter().find(|def| def.name == spelling)
+}
+
+/// nvcc's `all`: every real architecture of CUDA 13 that LLVM 22 compiles for.
+pub const NVCC_ALL_ARCHS: &[&str] = &[
+    "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_100", "sm_103", "sm_120", "sm_121",
+];
+/// nvcc's `all-major`: the `.0` architectures among [`NVCC_ALL_ARCHS`].
+pub const NVCC_ALL_MAJOR_ARCHS: &[&str] = &["sm_80", "sm_90", "sm_100", "sm_120"];
+
+/// One nvcc architecture list (`-arch`, `-code`, or one side of `-gencode`) → the
+/// `--offload-arch` names it stands for. `compute_XX` (PTX for XX) and `sm_XX` (code for
+/// XX) are both PTX for `sm_XX`, which the driver JIT-compiles for newer GPUs; the `f`
+/// (family) suffix is the base architecture.
+fn nvcc_arch_names(option: &str, value: &str) -> Result<Vec<String>, DriverError> {
+    let mut names = Vec::new();
+    for item in value
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+    {
+        match item {
+            "native" => names.push("native".to_owned()),
+            "all" => names.extend(NVCC_ALL_ARCHS.iter().map(|name| (*name).to_owned())),
+            "all-major" => names.extend(NVCC_ALL_MAJOR_ARCHS.iter().map(|name| (*name).to_owned())),
+            _ => {
+                let number = item
+                    .strip_prefix("sm_")
+                    .or_else(|| item.strip_prefix("compute_"))
+                    .filter(|number| number.starts_with(|c: char| c.is_ascii_digit()))
+                    .ok_or_else(|| DriverError::BadValue {
+                        option: option.to_owned(),
+                        value: item.to_owned(),
+                    })?;
+                let number = number.strip_suffix('f').unwrap_or(number);
+                names.push(format!("sm_{number}"));
+            }
+        }
+    }
+    Ok(names)
+}
+
+/// `-gencode arch=compute_XX,code=[sm_XX,compute_XX]` → the `--offload-arch` names of
+/// its `code` list (of `arch` when there is no `code`).
+fn gencode_names(option: &str, value: &str) -> Result<Vec<String>, DriverError> {
+    let bad = || DriverError::BadValue {
+        option: option.to_owned(),
+        value: value.to_owned(),
+    };
+    let text: String = value
+        .chars()
+        .filter(|c| !matches!(c, '"' | '\'' | '[' | ']'))
+        .collect();
+    let (arch, code) = match text.find("code=") {
+        Some(at) => (text[..at].trim_end_matches(','), Some(&text[at + 5..])),
+        None => (text.as_str(), None),
+    };
+    let arch = arch.strip_prefix("arch=").ok_or_else(bad)?;
+    let names = nvcc_arch_names(option, code.unwrap_or(arch))?;
+    nvcc_arch_names(option, arch)?;
+    if names.is_empty() {
+        return Err(bad());
+    }
+    Ok(names)
+}
+
 fn take_next(argv: &[String], index: &mut usize, def: &OptionDef) -> Result<String, DriverError> {
     let value = argv
         .get(*index)
@@ -507,6 +933,11 @@ pub enum Lang {
     Cuda,
     Cxx,
     C,
+    /// C++ host code of a CUDA program (a `.cpp` in CUDA mode, as nvcc compiles it):
+    /// translated like a `.cu`, then compiled as C++ with the runtime API available.
+    CudaCxx,
+    /// C host code of a CUDA program (a `.c` in CUDA mode).
+    CudaC,
 }
 
 impl Lang {
@@ -520,6 +951,8 @@ impl Lang {
             Lang::Cuda => "cuda",
             Lang::Cxx => "c++",
             Lang::C => "c",
+            Lang::CudaCxx => "cuda-c++",
+            Lang::CudaC => "cuda-c",
         }
     }
 }
@@ -634,6 +1067,8 @@ pub enum ArgWarning {
     LinkerInputUnused { path: PathBuf },
     /// Offload options given but no input needs device code.
     NoOffloadInputs { arg: String },
+    /// An nvcc option oxhip accepts but that changes nothing (`-Xptxas -v`).
+    NvccNoEffect { arg: String },
 }
 
 /// The validated, resolved command line.
@@ -653,6 +1088,10 @@ pub struct Invocation {
     pub debug_line_tables_only: bool,
     /// `-gdwarf-N`: the DWARF version (5 otherwise).
     pub dwarf_version: Option<u8>,
+    /// nvcc's `-G`: device code gets full debug information and is compiled at `-O0`.
+    pub device_debug: bool,
+    /// nvcc's `-lineinfo`: device code gets line tables (host code as `-g` says).
+    pub device_line_info: bool,
     pub std: Option<String>,
     pub preprocessor: Vec<PreprocessorArg>,
     /// `-W…` and `-w`, as written, passed to every compile.
@@ -718,6 +1157,15 @@ impl Sanitizers {
 }
 
 impl Invocation {
+    /// The optimisation level of device compiles and code generation: `-O0` with `-G`.
+    pub fn device_opt_level(&self) -> OptLevel {
+        if self.device_debug {
+            OptLevel::O0
+        } else {
+            self.opt_level
+        }
+    }
+
     /// True when any input has device code to compile.
     pub fn has_offload_inputs(&self) -> bool {
         self.inputs
@@ -828,6 +1276,8 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
         debug: false,
         debug_line_tables_only: false,
         dwarf_version: None,
+        device_debug: false,
+        device_line_info: false,
         std: None,
         preprocessor: Vec::new(),
         warnings: Vec::new(),
@@ -862,8 +1312,24 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
     let mut gpu_rdc = false;
     let mut compress = false;
     let mut compression_level = 3;
-
+    let cuda_mode = is_cuda_mode(&list.args)?;
+    // nvcc's -arch and -code (the last of each counts) and -gencode (each counts).
+    let mut nvcc_arch: Option<Vec<String>> = None;
+    let mut nvcc_code: Option<Vec<String>> = None;
+    let mut nvcc_gencode: Vec<String> = Vec::new();
+    let mut expanded = Vec::new();
     for arg in &list.args {
+        match arg {
+            Arg::Opt {
+                id: OptId::Xcompiler,
+                values,
+                ..
+            } => expanded.extend(expand_host_compiler_options(values)?),
+            other => expanded.push(other.clone()),
+        }
+    }
+
+    for arg in &expanded {
         let (id, spelling, values) = match arg {
             Arg::Input(name) => {
                 if name == "-" {
@@ -955,9 +1421,22 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
                     .push(LinkItem::Arg(vec![format!("-Wl,{}", values.join(","))]));
                 link_only.push(written.clone());
             }
+            // nvcc splits -Xlinker's value at commas; clang passes it whole.
+            OptId::Xlinker if cuda_mode => {
+                for part in value.split(',').filter(|part| !part.is_empty()) {
+                    inv.link_items
+                        .push(LinkItem::Arg(vec!["-Xlinker".to_owned(), part.to_owned()]));
+                }
+                link_only.push(written.clone());
+            }
             OptId::Xlinker => {
                 inv.link_items
                     .push(LinkItem::Arg(vec!["-Xlinker".to_owned(), value.to_owned()]));
+                link_only.push(written.clone());
+            }
+            OptId::LinkerOptions => {
+                inv.link_items
+                    .push(LinkItem::Arg(vec![format!("-Wl,{value}")]));
                 link_only.push(written.clone());
             }
             OptId::Rdynamic => {
@@ -1024,6 +1503,55 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
             }
             OptId::NoGpuInc => inv.no_runtime_header = true,
             OptId::HipLink | OptId::PrintClangInfo => {}
+            OptId::GpuArchitecture => nvcc_arch = Some(nvcc_arch_names(spelling, value)?),
+            OptId::GpuCode => nvcc_code = Some(nvcc_arch_names(spelling, value)?),
+            OptId::GenerateCode => nvcc_gencode.extend(gencode_names(spelling, value)?),
+            // Expanded above.
+            OptId::Xcompiler => {}
+            OptId::RelocatableDeviceCode => gpu_rdc = parse_bool(spelling, value)?,
+            OptId::DeviceCompile => {
+                modes.push(Mode::Object);
+                gpu_rdc = true;
+            }
+            OptId::DeviceCompileWhole => {
+                modes.push(Mode::Object);
+                gpu_rdc = false;
+            }
+            OptId::LineInfo => inv.device_line_info = true,
+            OptId::DeviceDebug => inv.device_debug = true,
+            OptId::Keep => inv.save_temps = SaveTemps::Cwd,
+            OptId::FlushToZero => inv.flush_denormals = parse_bool(spelling, value)?,
+            OptId::Machine => {
+                if !values.is_empty() && value != "64" {
+                    return Err(DriverError::BadValue {
+                        option: spelling.to_owned(),
+                        value: value.to_owned(),
+                    });
+                }
+            }
+            OptId::NvccAlways => {}
+            OptId::NvccNoEffect => inv
+                .warnings_found
+                .push(ArgWarning::NvccNoEffect { arg: written }),
+            OptId::NvccUnsupported => {
+                return Err(DriverError::UnsupportedNvccOption {
+                    option: spelling.to_owned(),
+                    hint: nvcc_unsupported_hint(spelling),
+                })
+            }
+        }
+    }
+    // `-code` names the images; without it `-arch` does (nvcc's shorthand
+    // `-arch=sm_XX` is `-arch=compute_XX -code=sm_XX,compute_XX`).
+    arch_names.extend(nvcc_code.or(nvcc_arch).unwrap_or_default());
+    arch_names.extend(nvcc_gencode);
+    if cuda_mode {
+        for input in &mut inv.inputs {
+            input.kind = match input.kind {
+                InputKind::Source(Lang::Cxx) => InputKind::Source(Lang::CudaCxx),
+                InputKind::Source(Lang::C) => InputKind::Source(Lang::CudaC),
+                other => other,
+            };
         }
     }
 
@@ -1136,9 +1664,37 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
 }
 
 fn written_form(spelling: &str, values: &[String]) -> String {
-    match spelling {
-        "-Xlinker" | "-include" => format!("{spelling} {}", values.join(",")),
+    match definition(spelling).map(|def| def.kind) {
+        Some(Separate) => format!("{spelling} {}", values.join(",")),
         _ => format!("{spelling}{}", values.join(",")),
+    }
+}
+
+/// nvcc's `true`/`false` values (`-rdc=true`, `-ftz=false`).
+fn parse_bool(option: &str, value: &str) -> Result<bool, DriverError> {
+    match value {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        other => Err(DriverError::BadValue {
+            option: option.to_owned(),
+            value: other.to_owned(),
+        }),
+    }
+}
+
+/// What to do instead of an nvcc mode oxhip does not have.
+fn nvcc_unsupported_hint(spelling: &str) -> &'static str {
+    match spelling.trim_start_matches('-') {
+        "dlink" | "device-link" => {
+            "link the objects with `oxhip -rdc=true` (or `-fgpu-rdc`): the device link happens there"
+        }
+        "lib" => {
+            "make the archive with `ar rcs`; objects compiled with `-dc` keep their device code for an `-rdc=true` link"
+        }
+        "ptx" | "cubin" | "fatbin" => {
+            "`--cuda-device-only -S --offload-arch=sm_XX` writes PTX; `--cuda-device-only` writes an offload bundle"
+        }
+        _ => "see docs/driver.md, \"nvcc's command line\"",
     }
 }
 
@@ -1318,7 +1874,7 @@ mod tests {
 
     #[test]
     fn languages_from_x_and_extensions() {
-        insta::assert_snapshot!(resolve_text("-c --offload-arch=gfx942 k.cu a.cpp -x hip b.cpp -x none c.c d.o", &[]), @"mode=Object scope=Both archs=gfx942 defaulted=false inputs=k.cu=Source(Cuda) a.cpp=Source(Cxx) b.cpp=Source(Hip) c.c=Source(C) d.o=Linker warnings=[LinkerInputUnused { path: \"d.o\" }]");
+        insta::assert_snapshot!(resolve_text("-c --offload-arch=gfx942 k.cu a.cpp -x hip b.cpp -x none c.c d.o", &[]), @r#"mode=Object scope=Both archs=gfx942 defaulted=false inputs=k.cu=Source(Cuda) a.cpp=Source(CudaCxx) b.cpp=Source(Hip) c.c=Source(CudaC) d.o=Linker warnings=[LinkerInputUnused { path: "d.o" }]"#);
         insta::assert_snapshot!(resolve_text("-x fortran a.f", &[]), @"error: language not recognized: 'fortran'");
     }
 
@@ -1326,6 +1882,104 @@ mod tests {
     fn link_flags_without_link_are_unused() {
         insta::assert_snapshot!(resolve_text("-c -L/x -lm -Wl,-z,now --offload-arch=gfx942 a.hip", &[]), @r#"mode=Object scope=Both archs=gfx942 defaulted=false inputs=a.hip=Source(Hip) warnings=[Unused { arg: "-L/x" }, Unused { arg: "-lm" }, Unused { arg: "-Wl,-z,now" }]"#);
         insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 a.cpp", &[]), @r#"mode=Link scope=Both archs=gfx942 defaulted=false inputs=a.cpp=Source(Cxx) warnings=[NoOffloadInputs { arg: "--offload-arch=gfx942" }]"#);
+    }
+
+    #[test]
+    fn nvcc_spellings_match_the_table() {
+        insta::assert_snapshot!(check(&["-arch=sm_60", "-arch", "sm_70", "--gpu-architecture", "compute_80", "-gencode", "arch=compute_90,code=sm_90", "-Xcompiler", "-Wall,-fPIC", "--output-file", "x", "-lineinfo", "-lib", "-maxrregcount=32", "-std", "c++17", "--std=c++14"]), @r#"
+        GpuArchitecture -arch= ["sm_60"]
+        GpuArchitecture -arch ["sm_70"]
+        GpuArchitecture --gpu-architecture ["compute_80"]
+        GenerateCode -gencode ["arch=compute_90,code=sm_90"]
+        Xcompiler -Xcompiler ["-Wall,-fPIC"]
+        Output --output-file ["x"]
+        LineInfo -lineinfo []
+        NvccUnsupported -lib []
+        NvccNoEffect -maxrregcount= ["32"]
+        Std -std ["c++17"]
+        Std --std= ["c++14"]
+        "#);
+        insta::assert_snapshot!(check(&["--gpu-architecture"]), @"error: argument to '--gpu-architecture' is missing (expected 1 value)");
+    }
+
+    #[test]
+    fn nvcc_architectures() {
+        insta::assert_snapshot!(resolve_text("-arch=sm_60 k.cu", &[]), @"mode=Link scope=Both archs=sm_60 defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-arch sm_90a --offload-arch=gfx942,host k.cu", &[]), @"mode=Link scope=Both archs=gfx942,host,sm_90a defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("--gpu-architecture=compute_70 k.cu", &[]), @"mode=Link scope=Both archs=sm_70 defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-arch=compute_60 -code=sm_70,compute_60 k.cu", &[]), @"mode=Link scope=Both archs=sm_70,sm_60 defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-gencode arch=compute_60,code=sm_60 -gencode=arch=compute_80,code=[sm_80,compute_80] --generate-code arch=compute_90,code=\"sm_90,compute_90\" k.cu", &[]), @"mode=Link scope=Both archs=sm_60,sm_80,sm_90 defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-gencode arch=compute_75 k.cu", &[]), @"mode=Link scope=Both archs=sm_75 defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-arch=native k.cu", &["sm_90"]), @"mode=Link scope=Both archs=sm_90 defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-arch=all k.cu", &[]), @"mode=Link scope=Both archs=sm_75,sm_80,sm_86,sm_87,sm_89,sm_90,sm_100,sm_103,sm_120,sm_121 defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-arch=all-major k.cu", &[]), @"mode=Link scope=Both archs=sm_80,sm_90,sm_100,sm_120 defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-arch=sm_100f k.cu", &[]), @"mode=Link scope=Both archs=sm_100 defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-arch=sm_35 k.cu", &[]), @"error: invalid offload arch 'sm_35': unknown NVIDIA architecture");
+        insta::assert_snapshot!(resolve_text("-arch=gfx942 k.cu", &[]), @"error: invalid value 'gfx942' in '-arch='");
+        insta::assert_snapshot!(resolve_text("-gencode code=sm_90 k.cu", &[]), @"error: invalid value 'code=sm_90' in '-gencode'");
+        // A C++ file compiled with nvcc's flags is CUDA host code; -arch without a .cu is
+        // not reported as unused (nvcc does not).
+        insta::assert_snapshot!(resolve_text("-arch=sm_60 -c main.cpp", &[]), @"mode=Object scope=Both archs=sm_60 defaulted=false inputs=main.cpp=Source(CudaCxx) warnings=[]");
+    }
+
+    #[test]
+    fn nvcc_modes_and_cuda_host_inputs() {
+        insta::assert_snapshot!(resolve_text("-dc -arch=sm_90 k.cu", &[]), @"mode=Object scope=Both archs=sm_90 defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-x cu a.cpp b.c -x none c.cc", &[]), @"mode=Link scope=Both archs=gfx90a,gfx942,gfx1100,sm_80,sm_90 defaulted=true inputs=a.cpp=Source(Cuda) b.c=Source(Cuda) c.cc=Source(CudaCxx) warnings=[]");
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 a.hip b.cpp c.c", &[]), @"mode=Link scope=Both archs=gfx942 defaulted=false inputs=a.hip=Source(Hip) b.cpp=Source(Cxx) c.c=Source(C) warnings=[]");
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 k.cu b.cpp c.c h.cuh", &[]), @"mode=Link scope=Both archs=gfx942 defaulted=false inputs=k.cu=Source(Cuda) b.cpp=Source(CudaCxx) c.c=Source(CudaC) h.cuh=Source(Cuda) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-arch=sm_90 -Xptxas -v -Xptxas=-O3 -maxrregcount 32 -c k.cu", &[]), @r#"mode=Object scope=Both archs=sm_90 defaulted=false inputs=k.cu=Source(Cuda) warnings=[NvccNoEffect { arg: "-Xptxas -v" }, NvccNoEffect { arg: "-Xptxas=-O3" }, NvccNoEffect { arg: "-maxrregcount 32" }]"#);
+        insta::assert_snapshot!(resolve_text("-dlink a.o b.o", &[]), @"error: nvcc option '-dlink' is not supported");
+        insta::assert_snapshot!(resolve_text("-rdc=maybe k.cu", &[]), @"error: invalid value 'maybe' in '-rdc='");
+        insta::assert_snapshot!(resolve_text("--machine 32 k.cu", &[]), @"error: invalid value '32' in '--machine'");
+        insta::assert_snapshot!(resolve_text("--frobnicate-gpu k.cu", &[]), @"error: unknown argument '--frobnicate-gpu'");
+    }
+
+    fn resolve_fields(argv: &str) -> String {
+        let argv: Vec<String> = argv.split_whitespace().map(str::to_owned).collect();
+        let ctx = Context {
+            detect_gpus: &Vec::new,
+        };
+        match parse(&argv, &ctx) {
+            Ok(inv) => format!(
+                "rdc={} debug={} line_tables={} device_debug={} device_line_info={} device_opt={:?} opt={:?} fast_math={} ftz={} save_temps={:?} std={:?} pic={} preprocessor={:?} warnings={:?} host={:?} link={:?}",
+                inv.gpu_rdc,
+                inv.debug,
+                inv.debug_line_tables_only,
+                inv.device_debug,
+                inv.device_line_info,
+                inv.device_opt_level(),
+                inv.opt_level,
+                inv.fast_math,
+                inv.flush_denormals,
+                inv.save_temps,
+                inv.std,
+                inv.pic,
+                inv.preprocessor,
+                inv.warnings,
+                inv.host_passthrough,
+                inv.link_items
+                    .iter()
+                    .filter_map(|item| match item {
+                        LinkItem::Arg(args) => Some(args.join(" ")),
+                        LinkItem::Input(_) => None,
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            Err(err) => format!("error: {err}"),
+        }
+    }
+
+    #[test]
+    fn nvcc_options_set_invocation_fields() {
+        insta::assert_snapshot!(resolve_fields("-rdc=true -G -lineinfo --use_fast_math -ftz=true -keep --std c++17 k.cu"), @r#"rdc=true debug=false line_tables=false device_debug=true device_line_info=true device_opt=O0 opt=O3 fast_math=true ftz=true save_temps=Cwd std=Some("c++17") pic=false preprocessor=[] warnings=[] host=[] link=[]"#);
+        insta::assert_snapshot!(resolve_fields("--relocatable-device-code false -dw --device-debug --optimize 2 --debug k.cu"), @r#"rdc=false debug=true line_tables=false device_debug=true device_line_info=false device_opt=O0 opt=O2 fast_math=false ftz=false save_temps=Off std=None pic=false preprocessor=[] warnings=[] host=[] link=[]"#);
+        // -Xcompiler: warnings, -O and -g stay host-only; the rest mean what they mean.
+        insta::assert_snapshot!(resolve_fields("-Xcompiler -Wall,-fPIC -Xcompiler=-O2,-g --compiler-options -fopenmp,-DX=1 -Xcompiler -Wextra,-march=native k.cu"), @r#"rdc=false debug=false line_tables=false device_debug=false device_line_info=false device_opt=O3 opt=O3 fast_math=false ftz=false save_temps=Off std=None pic=true preprocessor=[Define("X=1")] warnings=[] host=["-Wall", "-O2", "-g", "-fopenmp", "-Wextra", "-march=native"] link=[]"#);
+        // nvcc splits -Xlinker at commas; clang (hipcc) passes it whole.
+        insta::assert_snapshot!(resolve_fields("-Xlinker -rpath,/opt/lib --linker-options=-z,now -Xlinker=--as-needed k.cu"), @r#"rdc=false debug=false line_tables=false device_debug=false device_line_info=false device_opt=O3 opt=O3 fast_math=false ftz=false save_temps=Off std=None pic=false preprocessor=[] warnings=[] host=[] link=["-Xlinker -rpath", "-Xlinker /opt/lib", "-Wl,-z,now", "-Wl,--as-needed"]"#);
+        insta::assert_snapshot!(resolve_fields("-Xlinker -rpath,/opt/lib a.hip"), @r#"rdc=false debug=false line_tables=false device_debug=false device_line_info=false device_opt=O3 opt=O3 fast_math=false ftz=false save_temps=Off std=None pic=false preprocessor=[] warnings=[] host=[] link=["-Xlinker -rpath,/opt/lib"]"#);
+        insta::assert_snapshot!(resolve_fields("--include-path inc --define-macro A=1 --undefine-macro B --system-include sys --pre-include pre.h --library-path L --library m --library=z --expt-relaxed-constexpr --expt-extended-lambda --extended-lambda -Wno-deprecated-gpu-targets -m64 -ccbin g++ --compiler-bindir=/usr/bin k.cu"), @r#"rdc=false debug=false line_tables=false device_debug=false device_line_info=false device_opt=O3 opt=O3 fast_math=false ftz=false save_temps=Off std=None pic=false preprocessor=[Include("inc"), Define("A=1"), Undefine("B"), ISystem("sys"), PreInclude("pre.h")] warnings=[] host=[] link=["-LL", "-lm", "-lz"]"#);
     }
 
     #[test]

@@ -321,7 +321,11 @@ impl Binder<'_> {
             return PathBuf::from(name);
         }
         let name = match &node.action {
-            Action::Hipify { .. } => format!("{stem}-hipified.hip"),
+            Action::Hipify { .. } => match node.ty {
+                FileType::Source(Lang::Cxx) => format!("{stem}-hipified.cpp"),
+                FileType::Source(Lang::C) => format!("{stem}-hipified.c"),
+                _ => format!("{stem}-hipified.hip"),
+            },
             Action::Compile {
                 side: Side::Device(arch),
                 ..
@@ -424,6 +428,10 @@ impl Binder<'_> {
     /// See [`Job::depfile_fixup`].
     fn depfile_fixup(&self, id: ActionId, output: &Path) -> Option<DepfileFixup> {
         let (Action::HostCompile { input, .. }
+        | Action::Compile {
+            input,
+            side: Side::Host,
+        }
         | Action::Preprocess {
             input,
             side: Side::Host,
@@ -592,11 +600,19 @@ impl Binder<'_> {
                     };
                     self.push(id, clang, input_paths, output, args);
                 } else {
-                    let mut args = self.host_driver_args(lang);
+                    let mut args = self.host_driver_args(input);
                     if dependencies_only {
                         args.push("-M".into());
                         if self.invocation.dependencies.user_only {
                             args.push("-MM".into());
+                        }
+                        // A translation's rule names the original's object, not the translation's.
+                        let translated =
+                            matches!(self.plan.nodes[input].action, Action::Hipify { .. });
+                        if let Some(deps) = self.dependencies(&output).filter(|_| translated) {
+                            for target in deps.targets {
+                                args.extend(["-MT".into(), target.into()]);
+                            }
                         }
                     } else {
                         args.push("-E".into());
@@ -636,8 +652,7 @@ impl Binder<'_> {
                 input,
                 side: Side::Host,
             } => {
-                let lang = self.lang_of(input);
-                let mut args = self.host_driver_args(lang);
+                let mut args = self.host_driver_args(input);
                 args.push(
                     if node.ty == FileType::Assembly {
                         "-S"
@@ -848,7 +863,7 @@ impl Binder<'_> {
         let job = CodegenJob {
             rdc_link,
             arch: arch.clone(),
-            opt_level: self.invocation.opt_level,
+            opt_level: self.invocation.device_opt_level(),
             emit,
             link_devicelibs: self.invocation.link_devicelibs,
             fast_math: self.invocation.fast_math,
@@ -868,7 +883,7 @@ impl Binder<'_> {
         if !features.is_empty() {
             args.push(format!("--features={features}").into());
         }
-        args.push(self.invocation.opt_level.flag().into());
+        args.push(job.opt_level.flag().into());
         args.push(
             if emit == Emit::Object {
                 "--emit=obj"
@@ -897,9 +912,11 @@ impl Binder<'_> {
         (job, args)
     }
 
-    /// clang driver arguments for a plain C/C++ host compile.
-    fn host_driver_args(&self, lang: Lang) -> Vec<OsString> {
+    /// clang driver arguments for a plain C/C++ host compile of `input` (a source, or
+    /// the translation of a CUDA program's host source).
+    fn host_driver_args(&self, input: ActionId) -> Vec<OsString> {
         let invocation = self.invocation;
+        let lang = self.lang_of(input);
         let mut args: Vec<OsString> = vec![
             "-x".into(),
             if lang == Lang::C { "c" } else { "c++" }.into(),
@@ -943,6 +960,7 @@ impl Binder<'_> {
         // The HIP headers, so that plain C++ files can include `hip/hip_runtime_api.h`.
         args.push(format!("-I{}", self.toolchain.hip_include_dir.display()).into());
         args.push("-D__HIP_PLATFORM_AMD__=1".into());
+        args.extend(self.quote_dirs(input).into_iter().map(OsString::from));
         args.extend(invocation.warnings.iter().map(OsString::from));
         args.extend(invocation.host_passthrough.iter().map(OsString::from));
         args

@@ -147,8 +147,22 @@ pub(crate) fn cc1_args(
     let lang = match request.lang {
         // A CUDA input reaches clang only after translation to HIP.
         Lang::Hip | Lang::Cuda => frontend::Lang::Hip,
-        Lang::Cxx => frontend::Lang::Cxx,
-        Lang::C => frontend::Lang::C,
+        // CUDA host code reaches clang only after translation, as C++ or C.
+        Lang::Cxx | Lang::CudaCxx => frontend::Lang::Cxx,
+        Lang::C | Lang::CudaC => frontend::Lang::C,
+    };
+    let device = matches!(request.side, Side::Device(_));
+    // nvcc's -G and -lineinfo are about device code only.
+    let (opt_level, debug, debug_line_tables_only) = if device && invocation.device_debug {
+        (OptLevel::O0, true, false)
+    } else if device && invocation.device_line_info && !invocation.debug {
+        (invocation.opt_level, true, true)
+    } else {
+        (
+            invocation.opt_level,
+            invocation.debug,
+            invocation.debug_line_tables_only,
+        )
     };
     let side = match &request.side {
         Side::Host => frontend::Side::Host {
@@ -215,9 +229,9 @@ pub(crate) fn cc1_args(
         lang,
         side,
         output: output_kind,
-        opt_level: to_frontend_opt(invocation.opt_level),
-        debug: invocation.debug,
-        debug_line_tables_only: invocation.debug_line_tables_only,
+        opt_level: to_frontend_opt(opt_level),
+        debug,
+        debug_line_tables_only,
         dwarf_version: invocation.dwarf_version,
         pic: invocation.pic,
         std: invocation.std.clone(),

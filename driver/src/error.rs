@@ -42,6 +42,9 @@ pub enum DriverError {
     NoRdcCode { arch: String },
     #[error("unsupported argument '{name}' to option '{option}'")]
     UnsupportedSanitizer { option: String, name: String },
+    /// An nvcc option for a mode or output oxhip does not have (`-dlink`, `-lib`, `-ptx`).
+    #[error("nvcc option '{option}' is not supported")]
+    UnsupportedNvccOption { option: String, hint: &'static str },
     #[error("cannot find `{tool}`: {hint}")]
     ToolNotFound { tool: String, hint: String },
     #[error("{message}")]
@@ -89,7 +92,8 @@ impl DriverError {
             | DriverError::StdinInput
             | DriverError::MissingInput { .. } => "input",
             DriverError::OutputIsInput { .. } | DriverError::OutputWithMultipleFiles => "output",
-            DriverError::UnsupportedSanitizer { .. } => "unsupported",
+            DriverError::UnsupportedSanitizer { .. }
+            | DriverError::UnsupportedNvccOption { .. } => "unsupported",
             DriverError::NoRdcCode { .. } => "rdc",
             DriverError::ToolNotFound { .. } => "tool-not-found",
             DriverError::Io { .. } => "io",
@@ -115,6 +119,9 @@ impl DriverError {
             DriverError::UnsupportedSanitizer { .. } => diagnostic.with_notes(vec![
                 "oxhip supports `-fsanitize=address` and `-fsanitize=undefined`".to_owned(),
             ]),
+            DriverError::UnsupportedNvccOption { hint, .. } => {
+                diagnostic.with_notes(vec![(*hint).to_owned()])
+            }
             DriverError::InlineAsm { .. } => diagnostic.with_notes(vec![
                 "keep assembly for one GPU vendor under `#if defined(__gfx942__)`-style or `__CUDA_ARCH__` guards; `--offload-arch` compiles every kernel for every target".to_owned(),
             ]),

@@ -209,6 +209,9 @@ fn run_inner(
             args::ArgWarning::NoOffloadInputs { arg } => printer.warning(format!(
                 "argument unused during compilation: '{arg}' (no HIP or CUDA input)"
             )),
+            args::ArgWarning::NvccNoEffect { arg } => printer.warning(format!(
+                "nvcc option '{arg}' has no effect with oxhip (see docs/driver.md)"
+            )),
         }
     }
     let plan = plan::plan(&invocation)?;

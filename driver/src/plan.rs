@@ -274,6 +274,20 @@ pub fn plan(invocation: &Invocation) -> Result<Plan, DriverError> {
             InputKind::Source(lang) if lang.is_offload() => {
                 plan_offload_source(&mut plan, invocation, mode, input_id)
             }
+            // nvcc compiles a CUDA program's .cpp/.c files as host code that may call the
+            // runtime API: translated, then compiled as plain C++ or C.
+            InputKind::Source(lang @ (Lang::CudaCxx | Lang::CudaC)) => {
+                let host_lang = if lang == Lang::CudaC {
+                    Lang::C
+                } else {
+                    Lang::Cxx
+                };
+                let translated = plan.push(
+                    Action::Hipify { input: input_id },
+                    FileType::Source(host_lang),
+                );
+                plan_host_source(&mut plan, mode, translated)
+            }
             InputKind::Source(_) => plan_host_source(&mut plan, mode, input_id),
         };
         objects.push(object);
