@@ -11,7 +11,13 @@ use std::process::{Command, ExitCode};
 /// The translation unit compiled per family (it includes the other sources), and every
 /// file it depends on.
 const LIBRARY: &str = "lib/devicelibs.c";
-const SOURCES: &[&str] = &["lib/devicelibs.c", "lib/math.c", "lib/printf.c"];
+const SOURCES: &[&str] = &[
+    "lib/devicelibs.c",
+    "lib/math.c",
+    "lib/math_float.c",
+    "lib/printf.c",
+    "lib/heap.c",
+];
 
 /// Triples of the three families. The GPU ones carry no `-target-cpu`, so the bitcode
 /// has no `target-cpu`/`target-features` attributes and `codegen` gives the library the

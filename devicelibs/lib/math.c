@@ -9,9 +9,10 @@
  * high parts have trailing zero bits, so that k * HI is exact), Horner polynomials with
  * fused multiply-add on the reduced argument, and double-double arithmetic where a
  * result needs more than 53 bits internally (log inside pow, the reductions).
- * The float functions evaluate the double function and round once: slower than a
- * native float path on GPUs with slow double precision, but within one ulp.
- * FIXME(#2): float-native paths; Payne-Hanek reduction for |x| >= 2^20 in sin/cos/tan.
+ * The float functions (math_float.c, included at the end) are computed in single
+ * precision from float polynomials and the GPUs' fast instructions, within CUDA's
+ * documented ulp bounds.
+ * FIXME(#2): Payne-Hanek reduction for |x| >= 2^20 in the double sin/cos/tan.
  */
 
 typedef unsigned long long u64;
@@ -697,26 +698,6 @@ EXPORT double __oxhip_erfc(double x) {
   return erfc_fraction(x);
 }
 
-/* ---- float versions: the double function, rounded once ------------------------------ */
+/* ---- single precision ------------------------------------------------------------- */
 
-#define FLOAT1(name)                                                                         \
-  EXPORT float __oxhip_##name##f(float x) { return (float)__oxhip_##name((double)x); }
-#define FLOAT2(name)                                                                         \
-  EXPORT float __oxhip_##name##f(float x, float y) {                                        \
-    return (float)__oxhip_##name((double)x, (double)y);                                     \
-  }
-FLOAT1(exp) FLOAT1(exp2) FLOAT1(exp10) FLOAT1(expm1)
-FLOAT1(log) FLOAT1(log2) FLOAT1(log10) FLOAT1(log1p)
-FLOAT1(sin) FLOAT1(cos) FLOAT1(tan)
-FLOAT1(asin) FLOAT1(acos) FLOAT1(atan)
-FLOAT1(sinh) FLOAT1(cosh) FLOAT1(tanh)
-FLOAT1(asinh) FLOAT1(acosh) FLOAT1(atanh)
-FLOAT1(cbrt) FLOAT1(erf) FLOAT1(erfc)
-FLOAT2(pow) FLOAT2(atan2) FLOAT2(hypot)
-
-EXPORT void __oxhip_sincosf(float x, float *sin_out, float *cos_out) {
-  double s, c;
-  __oxhip_sincos((double)x, &s, &c);
-  *sin_out = (float)s;
-  *cos_out = (float)c;
-}
+#include "math_float.c"

@@ -37,7 +37,7 @@ pub fn bitcode(family: Family) -> &'static [u8] {
 pub const MATH_FUNCTIONS: &[&str] = &[
     "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos", "tan",
     "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
-    "cbrt", "hypot", "erf", "erfc",
+    "cbrt", "hypot", "erf", "erfc", "rsqrt",
 ];
 
 /// The amdgcn printf entry points clang's printf lowering calls (`lib/printf.c`; output

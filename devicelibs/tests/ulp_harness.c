@@ -2,9 +2,13 @@
  *
  * Double functions are compared with glibc's long double (x87, 64-bit mantissa)
  * functions; float functions with glibc's double functions. The error is in ulps of the
- * result type at the reference value. Prints one line per function:
+ * result type at the reference value; a NaN where the reference is not, an infinity
+ * where it is finite, or a zero of the wrong sign counts as 1e30. Prints one line per
+ * function:
  *   <name> <max ulp> <worst input x> [<worst input y>]
- * Inputs: a fixed pseudo-random sequence (deterministic) over each function's domain.
+ * Inputs: a fixed pseudo-random sequence (deterministic) over each function's domain;
+ * the float functions also get every fourth input as a random bit pattern (any float:
+ * subnormals, huge values, infinities, NaNs) and a list of special values.
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -21,6 +25,9 @@ DECLARE1(sinh) DECLARE1(cosh) DECLARE1(tanh)
 DECLARE1(asinh) DECLARE1(acosh) DECLARE1(atanh)
 DECLARE1(cbrt) DECLARE1(erf) DECLARE1(erfc)
 DECLARE2(pow) DECLARE2(atan2) DECLARE2(hypot)
+float __oxhip_rsqrtf(float);
+double __oxhip_rsqrt(double);
+void __oxhip_sincosf(float, float *, float *);
 
 static uint64_t state = 0x9e3779b97f4a7c15ull;
 static double uniform(void) { /* [0, 1) */
@@ -50,10 +57,30 @@ static double error_double(double got, long double ref) {
   return (double)(fabsl((long double)got - ref) / ulp_double(ref));
 }
 static double error_float(float got, double ref) {
-  if (isnan(got) && isnan(ref)) return 0;
+  if (isnan(got) || isnan(ref)) return isnan(got) && isnan(ref) ? 0 : 1e30;
   if (isinf((float)ref) || isinf(got)) return got == (float)ref ? 0 : 1e30;
+  if (got == 0 && ref == 0 && signbit(got) != signbit(ref)) return 1e30;
   return fabs((double)got - ref) / ulp_float(ref);
 }
+
+/* A random float bit pattern: every class of value. */
+static float random_float(void) {
+  uniform();
+  uint32_t bits = (uint32_t)(state >> 17);
+  float f;
+  __builtin_memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+static const float SPECIAL[] = {
+    0.0f, -0.0f, 0x1p-149f, -0x1p-149f, 0x1.fffffcp-127f, -0x1.fffffcp-127f, 0x1p-126f,
+    -0x1p-126f, 0x1p-20f, -0x1p-20f, 0.5f, -0.5f, 1.0f, -1.0f, 0x1.fffffep-1f, 0x1.000002p+0f,
+    -0x1.fffffep-1f, 2.0f, -2.0f, 3.0f, 0.75f, -0.75f, 10.0f, -10.0f, 88.72f, 88.73f, -87.33f,
+    -103.9f, -104.0f, 127.99f, 128.0f, -149.0f, -150.0f, 38.5f, -45.0f, 9.0f, -9.0f, 4.0f,
+    0x1.921fb6p+0f, 0x1.921fb6p+1f, 105614.0f, 105616.0f, 0x1p30f, -0x1p30f, 0x1.fffffep+127f,
+    -0x1.fffffep+127f, __builtin_inff(), -__builtin_inff(), __builtin_nanf(""),
+};
+#define NSPECIAL ((int)(sizeof SPECIAL / sizeof SPECIAL[0]))
 
 #define N 200000
 typedef double (*sampler)(void);
@@ -65,7 +92,7 @@ typedef double (*sampler)(void);
       double x = sample;                                                                \
       double e = error_double(__oxhip_##name(x), ld_ref((long double)x));              \
       if (e > worst) { worst = e; worst_x = x; }                                        \
-      float xf = (float)x;                                                              \
+      float xf = i < NSPECIAL ? SPECIAL[i] : (i & 3) == 3 ? random_float() : (float)x;   \
       double ef = error_float(__oxhip_##name##f(xf), name((double)xf));                 \
       if (ef > worst_f) { worst_f = ef; worst_fx = xf; }                                \
     }                                                                                   \
@@ -81,6 +108,15 @@ typedef double (*sampler)(void);
       double e = error_double(__oxhip_##name(x, y), ld_ref((long double)x, (long double)y)); \
       if (e > worst) { worst = e; worst_x = x; worst_y = y; }                           \
       float xf = (float)x, yf = (float)y;                                               \
+      if (i < NSPECIAL * NSPECIAL) {                                                    \
+        xf = SPECIAL[i / NSPECIAL];                                                     \
+        yf = SPECIAL[i % NSPECIAL];                                                     \
+      } else if ((i & 7) == 7) {                                                        \
+        xf = random_float();                                                            \
+        yf = random_float();                                                            \
+      } else if ((i & 7) == 6) {                                                        \
+        xf = random_float();                                                            \
+      }                                                                                 \
       double ef = error_float(__oxhip_##name##f(xf, yf), name((double)xf, (double)yf)); \
       if (ef > worst_f) { worst_f = ef; worst_fx = xf; worst_fy = yf; }                 \
     }                                                                                   \
@@ -117,5 +153,27 @@ int main(void) {
   CHECK2(pow, powl, log_range(-20, 20, 0), in_range(-30, 30));
   CHECK2(atan2, atan2l, in_range(-10, 10), in_range(-10, 10));
   CHECK2(hypot, hypotl, log_range(-1000, 1000, 1), log_range(-1000, 1000, 1));
+  {
+    double worst = 0, worst_x = 0;
+    for (int i = 0; i < N; ++i) {
+      float x = i < NSPECIAL ? SPECIAL[i] : (i & 1) ? random_float() : (float)log_range(-149, 128, 0);
+      double e = error_float(__oxhip_rsqrtf(x), 1.0 / sqrt((double)x));
+      if (e > worst) { worst = e; worst_x = x; }
+    }
+    printf("rsqrtf %.3f %a\n", worst, worst_x);
+  }
+  {
+    double worst = 0, worst_x = 0;
+    for (int i = 0; i < N; ++i) {
+      float x = i < NSPECIAL ? SPECIAL[i] : (i & 1) ? random_float() : (float)in_range(-1e5, 1e5);
+      float s, c;
+      __oxhip_sincosf(x, &s, &c);
+      double e = error_float(s, sin((double)x));
+      double ec = error_float(c, cos((double)x));
+      if (ec > e) e = ec;
+      if (e > worst) { worst = e; worst_x = x; }
+    }
+    printf("sincosf %.3f %a\n", worst, worst_x);
+  }
   return 0;
 }

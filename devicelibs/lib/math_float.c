@@ -1,0 +1,752 @@
+/* oxhip devicelibs: the single-precision math functions, computed in single precision.
+ *
+ * Included at the end of math.c (it uses its double helpers on slow paths). Every
+ * function here is within the maximum ulp error CUDA's programming guide documents for
+ * it (docs/math.md has the table and the measurements), with IEEE special values.
+ *
+ * Technique: float argument reduction (Cody-Waite constants split so that the products
+ * that must be exact are, and FMA for the rest), then short minimax polynomials whose
+ * float coefficients were fitted for relative error (Lawson-weighted least squares with
+ * mpmath). Most functions use only FMA arithmetic, so the host computes exactly what
+ * the GPUs compute and the host harness (devicelibs/tests/ulp.rs) measures the device
+ * results. Where a GPU instruction is good enough on its own, the function uses it:
+ *   exp2f, expf, exp10f  NVPTX ex2.approx (as nvcc does), AMDGPU v_exp_f32;
+ *   rsqrtf               NVPTX rsqrt.approx, AMDGPU v_rsq_f32.
+ * powf keeps a short double-precision core (about 30 double operations, no
+ * double-double): float-float would be faster on GPUs with slow FP64, FIXME(#10).
+ */
+
+typedef unsigned int u32;
+
+#define FMAF(a, b, c) __builtin_fmaf((a), (b), (c))
+#define INFF __builtin_inff()
+#define NANF __builtin_nanf("")
+
+INLINE u32 fbits(float x) {
+  u32 u;
+  __builtin_memcpy(&u, &x, sizeof u);
+  return u;
+}
+INLINE float ffrom(u32 u) {
+  float x;
+  __builtin_memcpy(&x, &u, sizeof x);
+  return x;
+}
+INLINE float fabsf_(float x) { return __builtin_fabsf(x); }
+INLINE float copysignf_(float x, float y) { return __builtin_copysignf(x, y); }
+
+/* Constants split in two floats; the _HI parts of LN2F and LG2F have 16 significant bits,
+ * so that e * HI is exact for |e| < 256. */
+#define LN2F_HI 0x1.62e4p-1f
+#define LN2F_LO 0x1.7f7d1cp-20f
+#define L2EF_HI 0x1.715476p+0f
+#define L2EF_LO 0x1.4ae0c0p-26f
+#define L2TF_HI 0x1.a934f0p+1f
+#define L2TF_LO 0x1.2f346ep-24f
+#define LG2F_HI 0x1.3442p-2f
+#define LG2F_LO -0x1.95ec10p-19f
+#define LGEF_HI 0x1.bcb7b2p-2f
+#define LGEF_LO -0x1.5b235ep-27f
+#define PIO2F_HI 0x1.921fb6p+0f
+#define PIO2F_LO -0x1.777a5cp-25f
+#define PIF_HI 0x1.921fb6p+1f
+#define PIF_LO -0x1.777a5cp-24f
+/* pi/2 in three parts for the 3-FMA Cody-Waite reduction (|x| < 105615). */
+#define PIO2F_1 0x1.921fb0p+0f
+#define PIO2F_2 0x1.5110b4p-22f
+#define PIO2F_3 0x1.84698ap-48f
+#define TWO_OVER_PIF 0x1.45f306p-1f
+
+/* x * 2^k for |k| <= 252, rounding once (the first product is exact). */
+INLINE float scalef(float x, int k) {
+#if defined(__AMDGCN__)
+  return __builtin_amdgcn_ldexpf(x, k);
+#else
+  int k1 = k >> 1, k2 = k - k1;
+  return (x * ffrom((u32)(k1 + 127) << 23)) * ffrom((u32)(k2 + 127) << 23);
+#endif
+}
+
+/* Error-free sum of two floats. */
+INLINE void two_sumf(float a, float b, float *hi, float *lo) {
+  float s = a + b;
+  float bb = s - a;
+  *lo = (a - (s - bb)) + (b - bb);
+  *hi = s;
+}
+
+/* ---- exponentials ------------------------------------------------------------------ */
+
+/* (e^r - 1 - r) / r^2 for |r| <= 0.35, relative error 2^-26.5. */
+INLINE float expm1_tail(float r) {
+  float q = 0x1.a06cf4p-13f;
+  q = FMAF(q, r, 0x1.6d48bep-10f);
+  q = FMAF(q, r, 0x1.111152p-7f);
+  q = FMAF(q, r, 0x1.5554e6p-5f);
+  q = FMAF(q, r, 0x1.555556p-3f);
+  q = FMAF(q, r, 0.5f);
+  return q;
+}
+
+/* e^(x + x_lo) = p * 2^k with p in [0.7, 1.42], for |x| <= 200 (not NaN). */
+INLINE float exp_parts(float x, float x_lo, int *k) {
+  float j = __builtin_rintf(x * L2EF_HI);
+  float r = FMAF(j, -LN2F_HI, x); /* exact: Sterbenz, and j * LN2F_HI is exact */
+  r = FMAF(j, -LN2F_LO, r) + x_lo;
+  *k = (int)j;
+  return 1.0f + FMAF(r * r, expm1_tail(r), r);
+}
+
+/* 2^f for |f| <= 0.5 + 2^-20: the GPUs' instruction where there is one. */
+#if defined(__NVPTX__)
+#define HAVE_EXP2_INSTRUCTION 1
+INLINE float exp2_reduced(float f) { return __nvvm_ex2_approx_ftz_f(f); }
+#elif defined(__AMDGCN__)
+#define HAVE_EXP2_INSTRUCTION 1
+INLINE float exp2_reduced(float f) { return __builtin_amdgcn_exp2f(f); }
+#else
+#define HAVE_EXP2_INSTRUCTION 0
+INLINE float exp2_reduced(float f) {
+  float r = f * 0x1.62e430p-1f;
+  float r_lo = FMAF(f, 0x1.62e430p-1f, -r) + f * -0x1.05c610p-29f;
+  r += r_lo;
+  return 1.0f + FMAF(r * r, expm1_tail(r), r);
+}
+#endif
+
+/* 2^(j + f) with j integral (as a float) and f reduced: scaled in two steps so that
+ * subnormal results round once. */
+INLINE float exp2_scaled(float j, float f) {
+  j = j < -250.0f ? -250.0f : (j > 250.0f ? 250.0f : j);
+  return scalef(exp2_reduced(f), (int)j);
+}
+
+EXPORT float __oxhip_exp2f(float x) {
+#if defined(__NVPTX__)
+  /* ex2.approx.f32 (not .ftz): within 2 ulp over the whole range, subnormals included. */
+  return __nvvm_ex2_approx_f(x);
+#else
+  if (x != x) return x;
+  if (x >= 128.0f) return INFF;
+  if (x < -151.0f) return 0.0f;
+  float j = __builtin_rintf(x);
+  return exp2_scaled(j, x - j);
+#endif
+}
+
+EXPORT float __oxhip_expf(float x) {
+  if (x != x) return x;
+  if (x > 89.0f) return INFF;
+  if (x < -104.0f) return 0.0f;
+#if HAVE_EXP2_INSTRUCTION
+  /* x log2(e) = j + f, f computed with the product's rounding error. */
+  float j = __builtin_rintf(x * L2EF_HI);
+  float f = FMAF(x, L2EF_HI, -j);
+  f = FMAF(x, L2EF_LO, f);
+  return exp2_scaled(j, f);
+#else
+  int k;
+  float p = exp_parts(x, 0.0f, &k);
+  return scalef(p, k);
+#endif
+}
+
+EXPORT float __oxhip_exp10f(float x) {
+  if (x != x) return x;
+  if (x > 39.0f) return INFF;
+  if (x < -46.0f) return 0.0f;
+  float j = __builtin_rintf(x * L2TF_HI);
+  float f = FMAF(x, L2TF_HI, -j);
+  f = FMAF(x, L2TF_LO, f);
+  return exp2_scaled(j, f);
+}
+
+/* e^x - 1 as hi + lo, and k, such that e^x = 2^k (1 + hi + lo); hi is exact. */
+INLINE float expm1_parts(float x, float *lo, int *k) {
+  float j = __builtin_rintf(x * L2EF_HI);
+  float hi = FMAF(j, -LN2F_HI, x); /* exact */
+  float r_lo = j * -LN2F_LO;
+  /* e^(hi + r_lo) - 1 = hi + t + e^hi (e^r_lo - 1), t = hi^2 q(hi), e^hi = 1 + hi + t */
+  float t = hi * hi * expm1_tail(hi);
+  *lo = FMAF(FMAF(0.5f * r_lo, r_lo, r_lo), (1.0f + hi) + t, t);
+  *k = (int)j;
+  return hi;
+}
+
+EXPORT float __oxhip_expm1f(float x) {
+  if (x != x || x == 0.0f) return x;
+  if (x > 89.0f) return INFF;
+  if (x < -20.0f) return -1.0f;
+  if (fabsf_(x) <= 0.34f) return FMAF(x * x, expm1_tail(x), x);
+  float lo;
+  int k;
+  float hi = expm1_parts(x, &lo, &k);
+  if (k <= 24) {
+    /* (2^k - 1) + 2^k hi is an exact two-term sum; 2^k lo rounds once more. */
+    float two_k = ffrom((u32)(k + 127) << 23);
+    float s, err;
+    two_sumf(two_k - 1.0f, two_k * hi, &s, &err);
+    return s + FMAF(two_k, lo, err);
+  }
+  /* 2^k (1 + hi + lo) - 1 with 2^(k-1) for the scale, so that k = 128 does not
+   * overflow early; the final doubling is exact. */
+  float s, err;
+  two_sumf(1.0f, hi, &s, &err);
+  float half = ffrom((u32)(k + 126) << 23);
+  return 2.0f * FMAF(s, half, FMAF(err + lo, half, -0.5f));
+}
+
+#if defined(__NVPTX__)
+INLINE float rcp_approx(float x) { return __nvvm_rcp_approx_ftz_f(x); }
+#elif defined(__AMDGCN__)
+INLINE float rcp_approx(float x) { return __builtin_amdgcn_rcpf(x); }
+#else
+INLINE float rcp_approx(float x) { return 1.0f / x; }
+#endif
+
+/* ---- logarithms -------------------------------------------------------------------- */
+
+/* (log1p(f) - f) / f^2 for f in [sqrt(1/2) - 1, sqrt(2) - 1], relative error 2^-26.6. */
+INLINE float log1p_tail(float f) {
+  float q = 0x1.17fd2ep-4f;
+  q = FMAF(q, f, -0x1.db004cp-4f);
+  q = FMAF(q, f, 0x1.e37bc6p-4f);
+  q = FMAF(q, f, -0x1.fc7722p-4f);
+  q = FMAF(q, f, 0x1.237b3cp-3f);
+  q = FMAF(q, f, -0x1.555c08p-3f);
+  q = FMAF(q, f, 0x1.99a138p-3f);
+  q = FMAF(q, f, -0x1.000002p-2f);
+  q = FMAF(q, f, 0x1.55554ep-2f);
+  q = FMAF(q, f, -0.5f);
+  return q;
+}
+
+/* c log(1 + f) + e log_c(2), for f in [sqrt(1/2) - 1, sqrt(2) - 1] and e integral, where
+ * c = c_hi + c_lo and log_c(2) = e_hi + e_lo (e_hi with 16 significant bits), and
+ * f_lo a correction much smaller than f (log1p(f + f_lo) ~ log1p(f) + f_lo). The
+ * leading terms are summed exactly, so the result rounds about once. */
+INLINE float log_combine(float f, float f_lo, int e, float c_hi, float c_lo, float e_hi,
+                         float e_lo) {
+  float t = FMAF(f * f, log1p_tail(f), f_lo); /* log1p(f + f_lo) = f + t */
+  float p = f * c_hi;
+  float low = FMAF(f, c_hi, -p);
+  low = FMAF(f, c_lo, low);
+  low = FMAF(t, c_hi, low);
+  float de = (float)e;
+  float a = de * e_hi; /* exact */
+  float s, err;
+  two_sumf(a, p, &s, &err);
+  return s + (err + FMAF(de, e_lo, low));
+}
+
+/* x = 2^e (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)), for finite x > 0. */
+INLINE float log_reduce(float x, int *e) {
+  int adjust = 0;
+  if (x < 0x1p-126f) {
+    x *= 0x1p23f;
+    adjust = -23;
+  }
+  u32 u = fbits(x);
+  int exponent = (int)(u - 0x3f3504f3u) >> 23;
+  *e = exponent + adjust;
+  return ffrom(u - ((u32)exponent << 23)) - 1.0f; /* exact */
+}
+
+/* The result for x that is not a finite positive number (x <= 0, inf, NaN). */
+INLINE float log_special_f(float x) {
+  if (x != x) return x;
+  if (x < 0.0f) return NANF;
+  if (x == 0.0f) return -INFF;
+  return INFF;
+}
+
+INLINE int log_is_special(float x) { return !(x > 0.0f && x < INFF); }
+
+EXPORT float __oxhip_logf(float x) {
+  if (log_is_special(x)) return log_special_f(x);
+  int e;
+  float f = log_reduce(x, &e);
+  return log_combine(f, 0.0f, e, 1.0f, 0.0f, LN2F_HI, LN2F_LO);
+}
+
+EXPORT float __oxhip_log2f(float x) {
+  if (log_is_special(x)) return log_special_f(x);
+  int e;
+  float f = log_reduce(x, &e);
+  return log_combine(f, 0.0f, e, L2EF_HI, L2EF_LO, 1.0f, 0.0f);
+}
+
+EXPORT float __oxhip_log10f(float x) {
+  if (log_is_special(x)) return log_special_f(x);
+  int e;
+  float f = log_reduce(x, &e);
+  return log_combine(f, 0.0f, e, LGEF_HI, LGEF_LO, LG2F_HI, LG2F_LO);
+}
+
+EXPORT float __oxhip_log1pf(float x) {
+  if (x != x) return x;
+  if (x <= -1.0f) return x == -1.0f ? -INFF : NANF;
+  if (x == INFF || x == 0.0f) return x;
+  if (x > 0x1p24f) return __oxhip_logf(x); /* 1 + x rounds, but 1/x < ulp */
+  /* u = 1 + x rounded = 2^e (1 + f); log1p(x) = log(u) + c / u with c = x - (u - 1)
+   * (exact). For e = 0, f = x exactly. */
+  float u = 1.0f + x;
+  u32 bits = fbits(u);
+  int e = (int)(bits - 0x3f3504f3u) >> 23;
+  float f = e == 0 ? x : ffrom(bits - ((u32)e << 23)) - 1.0f;
+  float c = e == 0 ? 0.0f : (x - (u - 1.0f)) * rcp_approx(u);
+  return log_combine(f, c, e, 1.0f, 0.0f, LN2F_HI, LN2F_LO);
+}
+
+/* ---- power ------------------------------------------------------------------------- */
+
+INLINE int is_integer_f(float y) { return __builtin_rintf(y) == y; }
+INLINE int is_odd_integer_f(float y) {
+  return fabsf_(y) < 0x1p24f && is_integer_f(y) && __builtin_rintf(y * 0.5f) != y * 0.5f;
+}
+
+/* |x|^y for finite x != 0 and finite y, in double without double-double: log through
+ * atanh with the reciprocal refined from a float approximation, e^t by Taylor. */
+INLINE float pow_core(float ax, float y) {
+  double d = (double)ax; /* normal in double even when ax is subnormal */
+  u64 u = bits_of(d);
+  int e = (int)((long long)(u - 0x3fe6a09e667f3bcdull) >> 52);
+  double m = from_bits(u - ((u64)(long long)e << 52)); /* [sqrt(1/2), sqrt(2)) */
+  double f = m - 1.0, z = m + 1.0;                      /* both exact */
+  double r0 = (double)rcp_approx((float)z);
+  double s0 = f * r0;
+  double s = FMA(r0, FMA(-s0, z, f), s0); /* f / z to about 2^-46 */
+  double s2 = s * s;
+  double p = 2.0 / 13.0;
+  p = FMA(p, s2, 2.0 / 11.0);
+  p = FMA(p, s2, 2.0 / 9.0);
+  p = FMA(p, s2, 2.0 / 7.0);
+  p = FMA(p, s2, 2.0 / 5.0);
+  p = FMA(p, s2, 2.0 / 3.0);
+  double log_x = FMA((double)e, LN2_HI, FMA(s * s2, p, 2.0 * s));
+  double t = (double)y * log_x;
+  if (t > 89.5) return INFF;
+  if (t < -104.5) return 0.0f;
+  double k = __builtin_rint(t * INV_LN2_HI);
+  double r = FMA(-k, LN2_HI, t);
+  double q = 1.0 / 362880.0;
+  q = FMA(q, r, 1.0 / 40320.0);
+  q = FMA(q, r, 1.0 / 5040.0);
+  q = FMA(q, r, 1.0 / 720.0);
+  q = FMA(q, r, 1.0 / 120.0);
+  q = FMA(q, r, 1.0 / 24.0);
+  q = FMA(q, r, 1.0 / 6.0);
+  q = FMA(q, r, 0.5);
+  q = FMA(q, r, 1.0);
+  q = FMA(q, r, 1.0);
+  return (float)(q * from_bits((u64)((long long)k + 1023) << 52));
+}
+
+EXPORT float __oxhip_powf(float x, float y) {
+  /* C11 Annex F.10.4.4, in order. */
+  if (y == 0.0f || x == 1.0f) return 1.0f;
+  if (x != x || y != y) return x + y;
+  int odd_y = is_odd_integer_f(y);
+  if (x == 0.0f) {
+    if (y < 0.0f) return odd_y ? copysignf_(INFF, x) : INFF;
+    return odd_y ? x : 0.0f;
+  }
+  float ax = fabsf_(x);
+  if (fabsf_(y) == INFF) {
+    if (ax == 1.0f) return 1.0f;
+    return ((ax < 1.0f) == (y < 0.0f)) ? INFF : 0.0f;
+  }
+  if (ax == INFF) {
+    if (x < 0.0f) {
+      if (y < 0.0f) return odd_y ? -0.0f : 0.0f;
+      return odd_y ? -INFF : INFF;
+    }
+    return y < 0.0f ? 0.0f : INFF;
+  }
+  if (x < 0.0f && !is_integer_f(y)) return NANF;
+  float r = pow_core(ax, y);
+  return (x < 0.0f && odd_y) ? -r : r;
+}
+
+/* ---- trigonometry ------------------------------------------------------------------ */
+
+/* 1/(2 pi) in 32-bit words, for the Payne-Hanek reduction of |x| >= 105615. */
+static const u32 ONE_OVER_TWO_PI_WORDS[] = {
+    0x28be60db, 0x9391054a, 0x7f09d5f4, 0x7d4d3770, 0x36d8a566, 0x4f10e410, 0x7f9458ea,
+};
+
+/* x - j pi/2 for finite |x| >= 105615: the product of x's 24-bit mantissa with a 96-bit
+ * window of 1/(2 pi), in 2.62 fixed point. Returns j mod 4 in *quadrant. */
+INLINE float reduce_pio2_large(float x, int *quadrant) {
+  u32 mantissa = ((fbits(x) & 0x007fffffu) << 8) | 0x80000000u;
+  int e = (int)((fbits(x) >> 23) & 0xff) - 126;
+  u32 i = (u32)e >> 5;
+  e &= 31;
+  u32 hi = i ? ONE_OVER_TWO_PI_WORDS[i - 1] : 0;
+  u32 mid = ONE_OVER_TWO_PI_WORDS[i];
+  u32 lo = ONE_OVER_TWO_PI_WORDS[i + 1];
+  u32 next = ONE_OVER_TWO_PI_WORDS[i + 2];
+  if (e) {
+    hi = (hi << e) | (mid >> (32 - e));
+    mid = (mid << e) | (lo >> (32 - e));
+    lo = (lo << e) | (next >> (32 - e));
+  }
+  u64 p = (u64)mantissa * lo;
+  p = (u64)mantissa * mid + (p >> 32);
+  p = ((u64)(mantissa * hi) << 32) + p;
+  int q = (int)(p >> 62);
+  p &= 0x3fffffffffffffffull;
+  if (p & 0x2000000000000000ull) {
+    p -= 0x4000000000000000ull;
+    q += 1;
+  }
+  float r = (float)((double)(long long)p * 0x1.921fb54442d18p-62);
+  if (x < 0.0f) {
+    r = -r;
+    q = -q;
+  }
+  *quadrant = q & 3;
+  return r;
+}
+
+/* x - j pi/2 with |result| <= pi/4 (a little more), and j mod 4; x finite. */
+INLINE float reduce_pio2_f(float x, int *quadrant) {
+  if (fabsf_(x) >= 105615.0f) return reduce_pio2_large(x, quadrant);
+  float j = __builtin_rintf(x * TWO_OVER_PIF);
+  float r = FMAF(j, -PIO2F_1, x);
+  r = FMAF(j, -PIO2F_2, r);
+  r = FMAF(j, -PIO2F_3, r);
+  *quadrant = (int)j & 3;
+  return r;
+}
+
+/* sin r and cos r for |r| <= pi/4. */
+INLINE float sin_kernel_f(float r) {
+  float s = r * r;
+  float p = 0x1.6dbc22p-19f;
+  p = FMAF(p, s, -0x1.a013a0p-13f);
+  p = FMAF(p, s, 0x1.11110ep-7f);
+  p = FMAF(p, s, -0x1.555556p-3f);
+  return FMAF(r * s, p, r);
+}
+INLINE float cos_kernel_f(float r) {
+  float s = r * r;
+  float p = -0x1.252378p-22f;
+  p = FMAF(p, s, 0x1.a015c2p-16f);
+  p = FMAF(p, s, -0x1.6c16c0p-10f);
+  p = FMAF(p, s, 0x1.555556p-5f);
+  p = FMAF(p, s, -0.5f);
+  return FMAF(s, p, 1.0f);
+}
+
+EXPORT float __oxhip_sinf(float x) {
+  if (fabsf_(x) == INFF) return x - x;
+  if (x == 0.0f) return x;
+  int n;
+  float r = reduce_pio2_f(x, &n);
+  float v = (n & 1) ? cos_kernel_f(r) : sin_kernel_f(r);
+  return (n & 2) ? -v : v;
+}
+
+EXPORT float __oxhip_cosf(float x) {
+  if (fabsf_(x) == INFF) return x - x;
+  int n;
+  float r = reduce_pio2_f(x, &n);
+  float v = (n & 1) ? sin_kernel_f(r) : cos_kernel_f(r);
+  return ((n + 1) & 2) ? -v : v;
+}
+
+EXPORT void __oxhip_sincosf(float x, float *sin_out, float *cos_out) {
+  if (fabsf_(x) == INFF) {
+    *sin_out = *cos_out = x - x;
+    return;
+  }
+  int n;
+  float r = reduce_pio2_f(x, &n);
+  float s = sin_kernel_f(r), c = cos_kernel_f(r);
+  float sv = (n & 1) ? c : s, cv = (n & 1) ? s : c;
+  *sin_out = x == 0.0f ? x : (n & 2) ? -sv : sv;
+  *cos_out = ((n + 1) & 2) ? -cv : cv;
+}
+
+EXPORT float __oxhip_tanf(float x) {
+  if (fabsf_(x) == INFF) return x - x;
+  if (x == 0.0f) return x;
+  int n;
+  float r = reduce_pio2_f(x, &n);
+  float s = sin_kernel_f(r), c = cos_kernel_f(r);
+  return (n & 1) ? -c / s : s / c;
+}
+
+/* (atan(t) - t) / t^3 as a polynomial in s = t^2, t in [0, 1]: relative error 2^-23.7. */
+INLINE float atan_kernel_f(float t) {
+  float s = t * t;
+  float p = -0x1.3c5b06p-9f;
+  p = FMAF(p, s, 0x1.be298ap-7f);
+  p = FMAF(p, s, -0x1.2752a6p-5f);
+  p = FMAF(p, s, 0x1.00a38ap-4f);
+  p = FMAF(p, s, -0x1.62e3aep-4f);
+  p = FMAF(p, s, 0x1.c405c8p-4f);
+  p = FMAF(p, s, -0x1.246e26p-3f);
+  p = FMAF(p, s, 0x1.99984cp-3f);
+  p = FMAF(p, s, -0x1.555554p-2f);
+  return FMAF(t * s, p, t);
+}
+
+EXPORT float __oxhip_atanf(float x) {
+  float t = fabsf_(x), a;
+  if (t <= 1.0f) {
+    a = atan_kernel_f(t);
+  } else {
+    a = (PIO2F_HI - atan_kernel_f(1.0f / t)) + PIO2F_LO;
+  }
+  return x != x ? x : copysignf_(a, x);
+}
+
+EXPORT float __oxhip_atan2f(float y, float x) {
+  if (x != x || y != y) return x + y;
+  float ax = fabsf_(x), ay = fabsf_(y), a;
+  int x_negative = __builtin_signbit(x) != 0;
+  if (ay == 0.0f) {
+    a = x_negative ? PIF_HI : 0.0f;
+  } else if (ax == 0.0f) {
+    a = PIO2F_HI;
+  } else if (ax == INFF && ay == INFF) {
+    a = x_negative ? 0x1.2d97c8p+1f : 0x1.921fb6p-1f;
+  } else if (ax == INFF) {
+    a = x_negative ? PIF_HI : 0.0f;
+  } else if (ay == INFF) {
+    a = PIO2F_HI;
+  } else if (ay <= ax) {
+    a = atan_kernel_f(ay / ax);
+    if (x_negative) a = (PIF_HI - a) + PIF_LO;
+  } else {
+    float b = atan_kernel_f(ax / ay);
+    a = x_negative ? (PIO2F_HI + b) + PIO2F_LO : (PIO2F_HI - b) + PIO2F_LO;
+  }
+  return copysignf_(a, y);
+}
+
+/* asin(x) = x + asin_tail(x, x^2) for |x| <= 1/2. */
+INLINE float asin_tail(float x, float s) {
+  float p = 0x1.fcf36ap-6f;
+  p = FMAF(p, s, 0x1.585212p-7f);
+  p = FMAF(p, s, 0x1.832912p-6f);
+  p = FMAF(p, s, 0x1.efe3f8p-6f);
+  p = FMAF(p, s, 0x1.6dc13ap-5f);
+  p = FMAF(p, s, 0x1.33331ep-4f);
+  p = FMAF(p, s, 0x1.555556p-3f);
+  return x * s * p;
+}
+
+/* asin(sqrt(z)) = w + *tail for z in [0, 1/4], with the square root's rounding error
+ * in the tail. */
+INLINE float asin_sqrt(float z, float *tail) {
+  float w = __builtin_sqrtf(z);
+  float w_lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f / w);
+  *tail = asin_tail(w, z) + w_lo;
+  return w;
+}
+
+EXPORT float __oxhip_asinf(float x) {
+  float ax = fabsf_(x);
+  if (!(ax <= 1.0f)) return ax == ax ? NANF : x;
+  if (ax <= 0.5f) return x + asin_tail(x, x * x);
+  /* pi/2 - 2 asin(sqrt((1 - |x|) / 2)); pi/2 - 2w is exact for w >= 0.4. */
+  float tail;
+  float w = asin_sqrt(0.5f - 0.5f * ax, &tail);
+  float a = (PIO2F_HI - 2.0f * w) + (PIO2F_LO - 2.0f * tail);
+  return copysignf_(a, x);
+}
+
+EXPORT float __oxhip_acosf(float x) {
+  float ax = fabsf_(x);
+  if (!(ax <= 1.0f)) return ax == ax ? NANF : x;
+  if (ax <= 0.5f) return (PIO2F_HI - x) + (PIO2F_LO - asin_tail(x, x * x));
+  float tail;
+  float w = asin_sqrt(0.5f - 0.5f * ax, &tail);
+  if (x > 0.0f) return 2.0f * w + 2.0f * tail;
+  return (PIF_HI - 2.0f * w) + (PIF_LO - 2.0f * tail);
+}
+
+/* ---- hyperbolic -------------------------------------------------------------------- */
+
+EXPORT float __oxhip_sinhf(float x) {
+  float ax = fabsf_(x), r;
+  if (!(ax < INFF)) return x;
+  if (ax < 1.0f) {
+    /* (sinh(t) - t) / t^3 in s = t^2 on [0, 1]. */
+    float s = x * x;
+    float p = 0x1.71d218p-19f;
+    p = FMAF(p, s, 0x1.a01a12p-13f);
+    p = FMAF(p, s, 0x1.111112p-7f);
+    p = FMAF(p, s, 0x1.555556p-3f);
+    return FMAF(x * s, p, x);
+  }
+  int k;
+  if (ax < 9.0f) {
+    float lo;
+    float hi = expm1_parts(ax, &lo, &k);
+    float e = scalef(1.0f + (hi + lo), k);
+    r = 0.5f * (e - 1.0f / e);
+  } else {
+    float p = exp_parts(ax > 95.0f ? 95.0f : ax, 0.0f, &k);
+    r = scalef(p, k - 1);
+  }
+  return copysignf_(r, x);
+}
+
+EXPORT float __oxhip_coshf(float x) {
+  float ax = fabsf_(x);
+  if (x != x) return x;
+  int k;
+  float p = exp_parts(ax > 95.0f ? 95.0f : ax, 0.0f, &k);
+  if (ax >= 9.0f) return scalef(p, k - 1);
+  float e = scalef(p, k);
+  return FMAF(0.5f, e, 0.5f / e);
+}
+
+EXPORT float __oxhip_tanhf(float x) {
+  float ax = fabsf_(x), r;
+  if (x != x || x == 0.0f) return x;
+  if (ax < 0.6f) {
+    float s = x * x;
+    float p = 0x1.36b0dep-9f;
+    p = FMAF(p, s, -0x1.1391e4p-7f);
+    p = FMAF(p, s, 0x1.64fa62p-6f);
+    p = FMAF(p, s, -0x1.ba0d8cp-5f);
+    p = FMAF(p, s, 0x1.1110f6p-3f);
+    p = FMAF(p, s, -0x1.555556p-2f);
+    return FMAF(x * s, p, x);
+  }
+  if (ax >= 9.1f) {
+    r = 1.0f;
+  } else {
+    float t = __oxhip_expm1f(2.0f * ax);
+    r = 1.0f - 2.0f / (t + 2.0f);
+  }
+  return copysignf_(r, x);
+}
+
+/* ---- error function ---------------------------------------------------------------- */
+
+/* erf(x) for |x| <= 1, as x p(x^2). */
+INLINE float erf_small_f(float x) {
+  float s = x * x;
+  float p = -0x1.2963e0p-11f;
+  p = FMAF(p, s, 0x1.4304aap-8f);
+  p = FMAF(p, s, -0x1.b5d336p-6f);
+  p = FMAF(p, s, 0x1.ce0e8ap-4f);
+  p = FMAF(p, s, -0x1.8126b2p-2f);
+  p = FMAF(p, s, 0x1.06eba8p-3f); /* 2/sqrt(pi) - 1 */
+  return FMAF(x, p, x);
+}
+
+/* erfc(x) for x in [0.5, 10.1]: e^(-x^2) g / x with g = x e^(x^2) erfc(x) fitted for
+ * relative error 2^-26: on [0.5, 1.5] in u = x - 1 (exact), above in t = (x - 3) / (x + 3).
+ * x^2 is carried in two parts into the exponential. */
+INLINE float erfc_large_f(float x) {
+  float g;
+  if (x < 1.5f) {
+    float u = x - 1.0f;
+    g = 0x1.8a83d2p-11f;
+    g = FMAF(g, u, -0x1.ed72c8p-10f);
+    g = FMAF(g, u, 0x1.118358p-8f);
+    g = FMAF(g, u, -0x1.3c624ep-7f);
+    g = FMAF(g, u, 0x1.56a920p-6f);
+    g = FMAF(g, u, -0x1.554314p-5f);
+    g = FMAF(g, u, 0x1.33ca94p-4f);
+    g = FMAF(g, u, -0x1.e6c524p-4f);
+    g = FMAF(g, u, 0x1.3c2728p-3f);
+    g = FMAF(g, u, 0x1.b5d878p-2f);
+  } else {
+    float t = (x - 3.0f) / (x + 3.0f);
+    g = -0x1.fe9b44p-13f;
+    g = FMAF(g, t, 0x1.3c0b04p-10f);
+    g = FMAF(g, t, 0x1.aacac8p-11f);
+    g = FMAF(g, t, -0x1.cb52c4p-7f);
+    g = FMAF(g, t, 0x1.7be00ap-5f);
+    g = FMAF(g, t, -0x1.870aa2p-4f);
+    g = FMAF(g, t, 0x1.1e78bep-3f);
+    g = FMAF(g, t, -0x1.2c33c4p-3f);
+    g = FMAF(g, t, 0x1.865fdep-4f);
+    g = FMAF(g, t, 0x1.12f21ep-1f);
+  }
+  float x2 = x * x;
+  float x2_lo = FMAF(x, x, -x2);
+  int k;
+  float e = exp_parts(-x2, -x2_lo, &k);
+  return scalef(e * g / x, k);
+}
+
+EXPORT float __oxhip_erff(float x) {
+  float ax = fabsf_(x);
+  if (ax <= 1.0f) return erf_small_f(x);
+  if (x != x) return x;
+  float r = ax >= 4.0f ? 1.0f : 1.0f - erfc_large_f(ax);
+  return copysignf_(r, x);
+}
+
+EXPORT float __oxhip_erfcf(float x) {
+  if (x != x) return x;
+  if (x < 0.5f) {
+    if (x > -1.0f) return 1.0f - erf_small_f(x);
+    if (x <= -4.0f) return 2.0f;
+    return 2.0f - erfc_large_f(-x);
+  }
+  if (x > 10.1f) return 0.0f;
+  return erfc_large_f(x);
+}
+
+/* ---- roots ------------------------------------------------------------------------- */
+
+EXPORT float __oxhip_rsqrtf(float x) {
+#if defined(__NVPTX__)
+  return __nvvm_rsqrt_approx_f(x);
+#elif defined(__AMDGCN__)
+  if (x < 0x1p-126f && x > 0.0f) return __builtin_amdgcn_rsqf(x * 0x1p24f) * 0x1p12f;
+  return __builtin_amdgcn_rsqf(x);
+#else
+  return 1.0f / __builtin_sqrtf(x);
+#endif
+}
+
+EXPORT double __oxhip_rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
+
+EXPORT float __oxhip_cbrtf(float x) {
+  float ax = fabsf_(x);
+  if (!(ax < INFF) || ax == 0.0f) return x + x;
+  int adjust = 0;
+  if (ax < 0x1p-126f) {
+    ax *= 0x1p24f;
+    adjust = -8;
+  }
+  u32 u = fbits(ax);
+  int e = (int)(u >> 23) - 127;
+  int third = (e + 384) / 3 - 128; /* floor(e / 3) */
+  int rem = e - 3 * third;         /* 0, 1, 2 */
+  float m = ffrom((u & 0x007fffffu) | ((u32)(127 + rem) << 23)); /* [1, 8) */
+  /* m^(-1/3) from a rough start by Newton's iteration r += r (1 - m r^3) / 3. */
+  float r = FMAF(FMAF(0.012976f, m, -0.18821f), m, 1.17523f); /* within 7% */
+  for (int i = 0; i < 4; ++i) r = FMAF(r * (1.0f / 3.0f), FMAF(-m, r * r * r, 1.0f), r);
+  /* y = m r^2, then one correction with the exact residual y^3 - m. */
+  float y = m * (r * r);
+  float y2 = y * y;
+  float y2_lo = FMAF(y, y, -y2);
+  float y3 = y2 * y;
+  float y3_lo = FMAF(y2, y, -y3) + y2_lo * y;
+  float residual = (y3 - m) + y3_lo;
+  y = FMAF(-residual * (1.0f / 3.0f), r * r, y);
+  return copysignf_(scalef(y, third + adjust), x);
+}
+
+/* ---- the rest: the double function, rounded once ------------------------------------- */
+
+#define FLOAT1(name)                                                                         \
+  EXPORT float __oxhip_##name##f(float x) { return (float)__oxhip_##name((double)x); }
+#define FLOAT2(name)                                                                         \
+  EXPORT float __oxhip_##name##f(float x, float y) {                                        \
+    return (float)__oxhip_##name((double)x, (double)y);                                     \
+  }
+FLOAT1(asinh) FLOAT1(acosh) FLOAT1(atanh)
+FLOAT2(hypot)
