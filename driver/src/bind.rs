@@ -147,18 +147,21 @@ pub struct Job {
     /// True when `output` is a result the user asked for: `execute` writes it
     /// through a temporary file and a rename. `-` means stdout.
     pub is_result: bool,
-    /// For a compile of a hipified `.cu`: the dependency file names the
-    /// translation, which `execute` replaces with the original afterwards.
-    pub depfile_fixup: Option<DepfileFixup>,
 }
 
-/// Text to replace in a dependency file once it is written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DepfileFixup {
-    pub file: PathBuf,
-    pub from: PathBuf,
-    pub to: PathBuf,
-}
+/// What CUDA sources see of CUDA's version and header guards: the CUDA 12.6 API, whose
+/// names oxhip translates (`cuda2hip.tsv` goes up to 12.6). `__CUDA_RUNTIME_H__` is what
+/// widely copied helper headers test before defining their error-checking functions.
+/// `__cuda_cuda_h__` (the driver API header's guard) stays undefined: `CUresult` and
+/// `cudaError_t` both become `hipError_t`, and the helpers' second overload would clash.
+pub const CUDA_MACROS: &[&str] = &[
+    "__CUDA_RUNTIME_H__",
+    "CUDART_VERSION=12060",
+    "CUDA_VERSION=12060",
+    "__CUDACC_VER_MAJOR__=12",
+    "__CUDACC_VER_MINOR__=6",
+    "__CUDACC_VER_BUILD__=0",
+];
 
 impl Job {
     /// The program name `-###` shows.
@@ -212,6 +215,9 @@ struct Binder<'a> {
     jobs: Vec<Job>,
     /// Per Input action, a unique stem for file names.
     stems: BTreeMap<ActionId, String>,
+    /// Per Hipify action, the overlay (`-ivfsoverlay`) that puts its translations in place
+    /// of the originals; the action's path is the original source.
+    overlays: BTreeMap<ActionId, PathBuf>,
 }
 
 /// [`Plan`] → jobs. `temp_dir` holds intermediates unless `-save-temps`.
@@ -241,6 +247,7 @@ pub fn bind(
         job_of: BTreeMap::new(),
         jobs: Vec::new(),
         stems: BTreeMap::new(),
+        overlays: BTreeMap::new(),
     };
     let mut seen_stems: BTreeMap<String, usize> = BTreeMap::new();
     for (id, node) in plan.nodes.iter().enumerate() {
@@ -321,11 +328,7 @@ impl Binder<'_> {
             return PathBuf::from(name);
         }
         let name = match &node.action {
-            Action::Hipify { .. } => match node.ty {
-                FileType::Source(Lang::Cxx) => format!("{stem}-hipified.cpp"),
-                FileType::Source(Lang::C) => format!("{stem}-hipified.c"),
-                _ => format!("{stem}-hipified.hip"),
-            },
+            Action::Hipify { .. } => format!("{stem}-hipify.yaml"),
             Action::Compile {
                 side: Side::Device(arch),
                 ..
@@ -409,45 +412,30 @@ impl Binder<'_> {
         }
     }
 
-    /// For a source translated by hipify (written to the temporary directory),
-    /// the original's directory for `#include "…"` lookups.
-    fn quote_dirs(&self, input: ActionId) -> Vec<String> {
-        let Action::Hipify { input: original } = &self.plan.nodes[input].action else {
+    /// For a source translated by hipify: the overlay that puts the translations of the
+    /// source and of the user headers it includes in place of the originals, and the
+    /// macros CUDA's headers and nvcc define (docs/driver.md, "CUDA sources").
+    fn overlay_args(&self, input: ActionId) -> Vec<String> {
+        let Some(overlay) = self.overlays.get(&input) else {
             return Vec::new();
         };
-        let Action::Input { path, .. } = &self.plan.nodes[*original].action else {
-            return Vec::new();
-        };
-        let dir = path
-            .parent()
-            .filter(|dir| !dir.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        vec!["-iquote".to_owned(), dir.display().to_string()]
+        let mut args = vec!["-ivfsoverlay".to_owned(), overlay.display().to_string()];
+        args.extend(CUDA_MACROS.iter().map(|define| format!("-D{define}")));
+        args
     }
 
-    /// See [`Job::depfile_fixup`].
-    fn depfile_fixup(&self, id: ActionId, output: &Path) -> Option<DepfileFixup> {
-        let (Action::HostCompile { input, .. }
-        | Action::Compile {
-            input,
-            side: Side::Host,
+    /// Where the hipify job looks for the user files a source includes.
+    fn search_path(&self) -> crate::overlay::SearchPath {
+        let mut search = crate::overlay::SearchPath::default();
+        for arg in &self.invocation.preprocessor {
+            match arg {
+                crate::args::PreprocessorArg::Include(path) => search.angled.push(path.clone()),
+                crate::args::PreprocessorArg::ISystem(path) => search.system.push(path.clone()),
+                _ => {}
+            }
         }
-        | Action::Preprocess {
-            input,
-            side: Side::Host,
-        }) = &self.plan.nodes[id].action
-        else {
-            return None;
-        };
-        let Action::Hipify { input: original } = &self.plan.nodes[*input].action else {
-            return None;
-        };
-        let dependencies = self.dependencies(output)?;
-        Some(DepfileFixup {
-            file: dependencies.file,
-            from: self.paths[*input].clone(),
-            to: self.paths[*original].clone(),
-        })
+        search.system.push(self.toolchain.hip_include_dir.clone());
+        search
     }
 
     /// The dependency file of a compile that writes `output` (`-MD`, `-M`, …).
@@ -517,7 +505,6 @@ impl Binder<'_> {
             .filter_map(|input| self.job_of.get(input).copied())
             .collect();
         let is_result = self.plan.results.contains(&id);
-        let depfile_fixup = self.depfile_fixup(id, &output);
         let program = match &tool {
             Tool::Clang(path) | Tool::Lld(path) => path.clone(),
             Tool::Codegen(_)
@@ -535,7 +522,6 @@ impl Binder<'_> {
             args,
             deps,
             is_result,
-            depfile_fixup,
         });
     }
 
@@ -556,13 +542,18 @@ impl Binder<'_> {
         match node.action.clone() {
             Action::Input { .. } => {}
             Action::Hipify { .. } => {
-                let args = vec![
-                    "-cc1hipify".into(),
+                let mut args = vec!["-cc1hipify".into()];
+                args.extend(self.search_path().to_args());
+                args.extend([
                     "-o".into(),
                     output.clone().into_os_string(),
                     input_paths[0].clone().into_os_string(),
-                ];
-                self.push(id, Tool::Hipify, input_paths, output, args);
+                ]);
+                let original = input_paths[0].clone();
+                self.push(id, Tool::Hipify, input_paths, output.clone(), args);
+                // Later jobs compile the original, through the overlay.
+                self.overlays.insert(id, output);
+                self.paths[id] = original;
             }
             Action::Preprocess { input, side } => {
                 let lang = self.lang_of(input);
@@ -584,7 +575,7 @@ impl Binder<'_> {
                         } else {
                             None
                         },
-                        extra: self.quote_dirs(input),
+                        extra: self.overlay_args(input),
                     };
                     let args = cc1_args(
                         self.toolchain,
@@ -605,14 +596,6 @@ impl Binder<'_> {
                         args.push("-M".into());
                         if self.invocation.dependencies.user_only {
                             args.push("-MM".into());
-                        }
-                        // A translation's rule names the original's object, not the translation's.
-                        let translated =
-                            matches!(self.plan.nodes[input].action, Action::Hipify { .. });
-                        if let Some(deps) = self.dependencies(&output).filter(|_| translated) {
-                            for target in deps.targets {
-                                args.extend(["-MT".into(), target.into()]);
-                            }
                         }
                     } else {
                         args.push("-E".into());
@@ -637,7 +620,7 @@ impl Binder<'_> {
                     cuid: self.cuid(input),
                     output: Cc1Output::Bitcode,
                     dependencies: None,
-                    extra: self.quote_dirs(input),
+                    extra: self.overlay_args(input),
                 };
                 let args = cc1_args(
                     self.toolchain,
@@ -785,7 +768,7 @@ impl Binder<'_> {
                 bundle,
                 embed,
             } => {
-                let mut extra = self.quote_dirs(input);
+                let mut extra = self.overlay_args(input);
                 extra.extend(embed.iter().map(|package| {
                     format!("-fembed-offload-object={}", self.paths[*package].display())
                 }));
@@ -960,7 +943,7 @@ impl Binder<'_> {
         // The HIP headers, so that plain C++ files can include `hip/hip_runtime_api.h`.
         args.push(format!("-I{}", self.toolchain.hip_include_dir.display()).into());
         args.push("-D__HIP_PLATFORM_AMD__=1".into());
-        args.extend(self.quote_dirs(input).into_iter().map(OsString::from));
+        args.extend(self.overlay_args(input).into_iter().map(OsString::from));
         args.extend(invocation.warnings.iter().map(OsString::from));
         args.extend(invocation.host_passthrough.iter().map(OsString::from));
         args

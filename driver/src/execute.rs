@@ -488,12 +488,16 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
         Tool::Bundler { entries, compress } => {
             run_bundler(entries, *compress, jobs, write_paths, write_path)
         }
-        Tool::Hipify => run_hipify(&job.inputs[0], write_path, &mut stderr),
+        Tool::Hipify => {
+            let (search, _) = crate::overlay::SearchPath::from_args(
+                &job.args
+                    .iter()
+                    .map(|arg| arg.to_string_lossy().into_owned())
+                    .collect::<Vec<_>>(),
+            );
+            crate::overlay::translate_program(&job.inputs[0], write_path, &search, &mut stderr)
+        }
     };
-    let result = result.and_then(|()| match &job.depfile_fixup {
-        Some(fixup) => fix_depfile(fixup, &job.output, write_path),
-        None => Ok(()),
-    });
     JobResult { stderr, result }
 }
 
@@ -672,78 +676,6 @@ fn locate_inline_asm(err: DriverError, input: &Path, jobs: &[Job]) -> DriverErro
         statement,
         location,
     }
-}
-
-/// Names the original `.cu` instead of its translation in a dependency file.
-fn fix_depfile(
-    fixup: &crate::bind::DepfileFixup,
-    output: &Path,
-    write_path: &Path,
-) -> Result<(), DriverError> {
-    let file = if fixup.file == output {
-        write_path
-    } else {
-        fixup.file.as_path()
-    };
-    let text = std::fs::read_to_string(file).map_err(|err| io_error("reading", file, &err))?;
-    let fixed = text.replace(
-        &fixup.from.display().to_string(),
-        &fixup.to.display().to_string(),
-    );
-    std::fs::write(file, fixed).map_err(|err| io_error("writing", file, &err))
-}
-
-/// Translates a CUDA source to HIP. Findings are warnings (rendered into
-/// `stderr`); the text compiled is the translation, preceded by the HIP runtime
-/// header and a `#line` directive so that clang's diagnostics name the original.
-pub(crate) fn run_hipify(
-    input: &Path,
-    output: &Path,
-    stderr: &mut Vec<u8>,
-) -> Result<(), DriverError> {
-    // Sources in Latin-1 or another 8-bit encoding are common in older CUDA code. Such a
-    // file is read one byte to one character and written back the same way, so the bytes
-    // of its comments and literals reach clang unchanged (the translation adds ASCII only).
-    let bytes = std::fs::read(input).map_err(|err| io_error("reading", input, &err))?;
-    let (text, eight_bit) = match String::from_utf8(bytes) {
-        Ok(text) => (text, false),
-        Err(err) => (
-            err.into_bytes()
-                .iter()
-                .map(|&byte| char::from(byte))
-                .collect(),
-            true,
-        ),
-    };
-    let mut map = diagnostics::SourceMap::new();
-    let file = map.add(input.display().to_string(), text.clone());
-    let options = hipify::Options {
-        file,
-        add_runtime_include: false,
-        ..hipify::Options::for_compiler()
-    };
-    let translation = hipify::translate(&text, &options);
-    for finding in &translation.findings {
-        stderr.extend(map.render(&finding.to_diagnostic()).into_bytes());
-    }
-    let quoted = input
-        .display()
-        .to_string()
-        .replace('\\', "\\\\")
-        .replace('"', "\\\"");
-    let hip = format!(
-        "#include <hip/hip_runtime.h>\n#line 1 \"{quoted}\"\n{}",
-        translation.text
-    );
-    let hip = if eight_bit {
-        // Every character came from one byte or from the translation's ASCII.
-        hip.chars()
-            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-            .collect()
-    } else {
-        hip.into_bytes()
-    };
-    std::fs::write(output, hip).map_err(|err| io_error("writing", output, &err))
 }
 
 pub(crate) fn run_bundler(

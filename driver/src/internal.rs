@@ -75,8 +75,9 @@ pub(crate) fn run_internal(
             execute::run_fatbin_wrapper(&inputs, &output)
         }
         "-cc1hipify" => {
-            let (input, output) = operands(rest, |_| false)?;
-            execute::run_hipify(&input, &output, stderr)
+            let (search, rest) = crate::overlay::SearchPath::from_args(rest);
+            let (input, output) = operands(&rest, |_| false)?;
+            crate::overlay::translate_program(&input, &output, &search, stderr)
         }
         other => Err(DriverError::UnknownArgument {
             arg: other.to_owned(),

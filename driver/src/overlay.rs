@@ -1,0 +1,373 @@
+//! Whole-program translation of CUDA sources (`oxhip -cc1hipify`).
+//!
+//! A CUDA translation unit is more than its `.cu` file: the project's own headers
+//! (`.h`, `.cuh`, an `#include "kernels.cu"`) use the CUDA API as well. The hipify job
+//! translates the source and every user file it reaches through `#include`, writes the
+//! translations into a directory of its own, and writes a clang virtual file system
+//! overlay (`-ivfsoverlay`) that puts each translation in place of its original.
+//! clang then compiles the original path: diagnostics, `__FILE__`, `-M` dependencies and
+//! debug information name the user's files and lines (the overlay does not expose the
+//! translations' names), and nothing is written next to the user's files.
+//!
+//! Which files are "user files": the include scan is lexical (every `#include` line,
+//! whatever conditional it sits in; a file that is not found is skipped) and resolves
+//! `"…"` in the including file's directory, then the `-iquote` and `-I` directories, and
+//! `<…>` in the `-I` directories. Files in `-isystem` directories, in the HIP header
+//! directory and under `hip/` are never translated. Translating a header that the
+//! preprocessor then skips costs nothing but time.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::path::{Component, Path, PathBuf};
+
+use crate::error::DriverError;
+
+/// Where the hipify job looks for the files a source includes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SearchPath {
+    /// `-iquote` directories: `#include "…"` only.
+    pub quote: Vec<PathBuf>,
+    /// `-I` directories.
+    pub angled: Vec<PathBuf>,
+    /// `-isystem` directories and the HIP headers: never translated.
+    pub system: Vec<PathBuf>,
+}
+
+impl SearchPath {
+    /// The options of a `-cc1hipify` job for this search path.
+    pub(crate) fn to_args(&self) -> Vec<std::ffi::OsString> {
+        let mut args = Vec::new();
+        for (flag, dirs) in [
+            ("-iquote", &self.quote),
+            ("-I", &self.angled),
+            ("-isystem", &self.system),
+        ] {
+            for dir in dirs {
+                args.push(flag.into());
+                args.push(dir.clone().into_os_string());
+            }
+        }
+        args
+    }
+
+    /// Parses what [`SearchPath::to_args`] wrote; the rest are the job's operands.
+    pub(crate) fn from_args(args: &[String]) -> (SearchPath, Vec<String>) {
+        let mut search = SearchPath::default();
+        let mut rest = Vec::new();
+        let mut index = 0;
+        while index < args.len() {
+            let list = match args[index].as_str() {
+                "-iquote" => Some(&mut search.quote),
+                "-I" => Some(&mut search.angled),
+                "-isystem" => Some(&mut search.system),
+                _ => None,
+            };
+            match (list, args.get(index + 1)) {
+                (Some(list), Some(dir)) => {
+                    list.push(PathBuf::from(dir));
+                    index += 2;
+                }
+                _ => {
+                    rest.push(args[index].clone());
+                    index += 1;
+                }
+            }
+        }
+        (search, rest)
+    }
+}
+
+/// One file of the program, read as clang will read it.
+struct Source {
+    text: String,
+    /// Read one byte to one character (not UTF-8); written back the same way.
+    eight_bit: bool,
+}
+
+fn read_source(path: &Path) -> Result<Source, DriverError> {
+    // Sources in Latin-1 or another 8-bit encoding are common in older CUDA code. Such a
+    // file is read one byte to one character and written back the same way, so the bytes
+    // of its comments and literals reach clang unchanged (the translation adds ASCII only).
+    let bytes = std::fs::read(path).map_err(|err| io_error("reading", path, &err))?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => Source {
+            text,
+            eight_bit: false,
+        },
+        Err(err) => Source {
+            text: err
+                .into_bytes()
+                .iter()
+                .map(|&byte| char::from(byte))
+                .collect(),
+            eight_bit: true,
+        },
+    })
+}
+
+fn encode(text: &str, eight_bit: bool) -> Vec<u8> {
+    if eight_bit {
+        // Every character came from one byte or from the translation's ASCII.
+        text.chars()
+            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+            .collect()
+    } else {
+        text.as_bytes().to_vec()
+    }
+}
+
+/// Translates `input` and the user files it includes; writes the translations into
+/// `<output>.sources/` and the overlay that maps the originals onto them to `output`.
+/// Findings go to `stderr` as warnings, each naming its file.
+pub(crate) fn translate_program(
+    input: &Path,
+    output: &Path,
+    search: &SearchPath,
+    stderr: &mut Vec<u8>,
+) -> Result<(), DriverError> {
+    let cwd = std::env::current_dir().map_err(|err| io_error("reading", Path::new("."), &err))?;
+    let absolute = |path: &Path| normalize(&cwd.join(path));
+    let system: Vec<PathBuf> = search.system.iter().map(|dir| absolute(dir)).collect();
+    let quote: Vec<PathBuf> = search.quote.iter().map(|dir| absolute(dir)).collect();
+    let angled: Vec<PathBuf> = search.angled.iter().map(|dir| absolute(dir)).collect();
+
+    let sources_dir = {
+        let mut name = output.as_os_str().to_owned();
+        name.push(".sources");
+        PathBuf::from(name)
+    };
+    std::fs::create_dir_all(&sources_dir)
+        .map_err(|err| io_error("creating", &sources_dir, &err))?;
+
+    let mut map = diagnostics::SourceMap::new();
+    let mut seen = BTreeSet::new();
+    let mut queue = VecDeque::from([absolute(input)]);
+    // Original path → its translation, for the overlay.
+    let mut replaced: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
+    seen.insert(absolute(input));
+    while let Some(path) = queue.pop_front() {
+        let source = read_source(&path)?;
+        let file = map.add(path.display().to_string(), source.text.clone());
+        let options = hipify::Options {
+            file,
+            add_runtime_include: false,
+            // The compile defines these (CUDA_MACROS): no finding, no translation.
+            whitelist: crate::bind::CUDA_MACROS
+                .iter()
+                .map(|define| define.split('=').next().unwrap_or(define).to_owned())
+                .collect(),
+            ..hipify::Options::for_compiler()
+        };
+        let translation = hipify::translate(&source.text, &options);
+        for finding in &translation.findings {
+            stderr.extend(map.render(&finding.to_diagnostic()).into_bytes());
+        }
+        let directory = path.parent().unwrap_or(Path::new("/")).to_path_buf();
+        for (quoted, name) in includes(&translation.text) {
+            if name.starts_with("hip/") || Path::new(&name).is_absolute() {
+                continue;
+            }
+            let mut candidates: Vec<&Path> = Vec::new();
+            if quoted {
+                candidates.push(&directory);
+                candidates.extend(quote.iter().map(PathBuf::as_path));
+            }
+            candidates.extend(angled.iter().map(PathBuf::as_path));
+            let Some(found) = candidates
+                .iter()
+                .map(|dir| normalize(&dir.join(&name)))
+                .find(|candidate| candidate.is_file())
+            else {
+                continue;
+            };
+            if system.iter().any(|dir| found.starts_with(dir)) {
+                continue;
+            }
+            if seen.insert(found.clone()) {
+                queue.push_back(found);
+            }
+        }
+        if translation.text != source.text {
+            let stem = path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let written = sources_dir.join(format!("{}-{stem}", replaced.len()));
+            std::fs::write(&written, encode(&translation.text, source.eight_bit))
+                .map_err(|err| io_error("writing", &written, &err))?;
+            replaced.insert(path, absolute(&written));
+        }
+    }
+    std::fs::write(output, overlay_yaml(&replaced)).map_err(|err| io_error("writing", output, &err))
+}
+
+/// The `#include` directives of a text: (quoted, name) in order. Lexical: comments are
+/// skipped, conditionals are not evaluated, `#include MACRO` is ignored.
+fn includes(text: &str) -> Vec<(bool, String)> {
+    let mut found = Vec::new();
+    let mut in_comment = false;
+    for line in text.lines() {
+        let mut rest = line.trim_start();
+        if in_comment {
+            match rest.find("*/") {
+                Some(end) => {
+                    in_comment = false;
+                    rest = rest[end + 2..].trim_start();
+                }
+                None => continue,
+            }
+        }
+        if let Some(start) = rest.rfind("/*") {
+            if !rest[start..].contains("*/") {
+                in_comment = true;
+            }
+        }
+        let Some(directive) = rest.strip_prefix('#') else {
+            continue;
+        };
+        let directive = directive.trim_start();
+        let Some(operand) = directive
+            .strip_prefix("include_next")
+            .or_else(|| directive.strip_prefix("include"))
+        else {
+            continue;
+        };
+        let operand = operand.trim_start();
+        let (quoted, close) = match operand.chars().next() {
+            Some('"') => (true, '"'),
+            Some('<') => (false, '>'),
+            _ => continue,
+        };
+        if let Some(end) = operand[1..].find(close) {
+            found.push((quoted, operand[1..1 + end].to_owned()));
+        }
+    }
+    found
+}
+
+/// `path` without `.` and `..` components, as clang's virtual file system compares them.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The overlay in clang's YAML format (written as JSON, which the parser accepts). The
+/// originals' names stay the names clang reports (`use-external-names: false`).
+fn overlay_yaml(replaced: &BTreeMap<PathBuf, PathBuf>) -> String {
+    let mut by_dir: BTreeMap<&Path, Vec<(&PathBuf, &PathBuf)>> = BTreeMap::new();
+    for (original, translation) in replaced {
+        by_dir
+            .entry(original.parent().unwrap_or(Path::new("/")))
+            .or_default()
+            .push((original, translation));
+    }
+    let roots: Vec<String> = by_dir
+        .iter()
+        .map(|(dir, files)| {
+            let contents: Vec<String> = files
+                .iter()
+                .map(|(original, translation)| {
+                    let name = original
+                        .file_name()
+                        .map(|name| name.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    format!(
+                        "{{\"type\": \"file\", \"name\": {}, \"external-contents\": {}}}",
+                        json_string(&name),
+                        json_string(&translation.display().to_string())
+                    )
+                })
+                .collect();
+            format!(
+                "{{\"type\": \"directory\", \"name\": {}, \"contents\": [\n    {}\n  ]}}",
+                json_string(&dir.display().to_string()),
+                contents.join(",\n    ")
+            )
+        })
+        .collect();
+    format!(
+        "{{\"version\": 0, \"case-sensitive\": true, \"use-external-names\": false, \"roots\": [\n  {}\n]}}\n",
+        roots.join(",\n  ")
+    )
+}
+
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn io_error(doing: &str, path: &Path, err: &std::io::Error) -> DriverError {
+    DriverError::Io {
+        message: format!("{doing} `{}`: {err}", path.display()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn includes_are_found_outside_comments() {
+        let text = "#include \"a.h\"\n  # include <b/c.h>\n// #include \"no.h\"\n\
+                    /* #include \"no2.h\"\n #include \"no3.h\" */\n#include MACRO\n#include_next \"d.h\"\n";
+        assert_eq!(
+            includes(text),
+            [
+                (true, "a.h".to_owned()),
+                (false, "b/c.h".to_owned()),
+                (true, "d.h".to_owned())
+            ]
+        );
+    }
+
+    #[test]
+    fn normalize_removes_dots() {
+        assert_eq!(normalize(Path::new("/a/./b/../c.h")), Path::new("/a/c.h"));
+    }
+
+    #[test]
+    fn search_path_round_trips() {
+        let search = SearchPath {
+            quote: vec!["q".into()],
+            angled: vec!["i1".into(), "i2".into()],
+            system: vec!["/s".into()],
+        };
+        let args: Vec<String> = search
+            .to_args()
+            .iter()
+            .map(|arg| arg.to_string_lossy().into_owned())
+            .chain(["-o".to_owned(), "x.yaml".to_owned(), "in.cu".to_owned()])
+            .collect();
+        let (parsed, rest) = SearchPath::from_args(&args);
+        assert_eq!(parsed, search);
+        assert_eq!(rest, ["-o", "x.yaml", "in.cu"]);
+    }
+
+    #[test]
+    fn overlay_names_are_json_strings() {
+        let mut replaced = BTreeMap::new();
+        replaced.insert(PathBuf::from("/p/a \"b\".cu"), PathBuf::from("/t/0-a.cu"));
+        let yaml = overlay_yaml(&replaced);
+        assert!(yaml.contains("\"name\": \"/p\""), "{yaml}");
+        assert!(yaml.contains("\"name\": \"a \\\"b\\\".cu\""), "{yaml}");
+        assert!(yaml.contains("\"use-external-names\": false"), "{yaml}");
+    }
+}
