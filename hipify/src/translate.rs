@@ -298,8 +298,12 @@ impl Cx<'_> {
         let range = token.start..token.end;
         let called = self.is_punct(index + 1, "(");
         // Plain device names (`cos`, `clock`, `j0`) are also common user names: only calls
-        // count. `__`-prefixed ones are reserved and always count.
-        if entry.group == Group::Device && !entry.cuda.starts_with("__") && !called {
+        // count. `__`-prefixed ones are reserved and always count, as do CUDA's `nv_` types.
+        if entry.group == Group::Device
+            && !entry.cuda.starts_with("__")
+            && !entry.cuda.starts_with("nv_")
+            && !called
+        {
             return;
         }
         // Likewise the two plain lower-case words among the API names (`texture`, `curand`):
