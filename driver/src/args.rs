@@ -1653,7 +1653,9 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
     }
     // An `-fgpu-rdc` link compiles the objects' device code for these targets.
     let rdc_link = inv.gpu_rdc && inv.mode == Mode::Link;
-    if !inv.has_offload_inputs() && !rdc_link {
+    // nvcc takes its targets with any input, the host code and the link of a CUDA program
+    // included: in CUDA mode they are not worth a warning.
+    if !inv.has_offload_inputs() && !rdc_link && !cuda_mode {
         inv.warnings_found.extend(
             arch_spellings
                 .into_iter()

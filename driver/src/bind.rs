@@ -421,6 +421,8 @@ impl Binder<'_> {
         };
         let mut args = vec!["-ivfsoverlay".to_owned(), overlay.display().to_string()];
         args.extend(CUDA_MACROS.iter().map(|define| format!("-D{define}")));
+        // The HIP headers leave out what CUDA's do not have (`[[nodiscard]]` on hipError_t).
+        args.push("-D__OXHIP_CUDA_SOURCE__=1".to_owned());
         args
     }
 

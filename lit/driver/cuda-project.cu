@@ -31,6 +31,10 @@
 // ERR: include/check.cuh:26:{{[0-9]+}}: error: no matching function for call to 'hipStreamCreate'
 // ERR-NOT: .sources
 //
+// No warning nvcc would not give: no [[nodiscard]] on cudaError_t, no portability advice.
+// RUN: cd %t.dir/p && %oxhip -Iinclude --offload-arch=sm_90,gfx942,host -Wall -c main.cu -o %t.o 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
+// QUIET-NOT: warning
+//
 // The CUDA macros, on the device side as well.
 // RUN: cd %t.dir/p && %oxhip -Iinclude --cuda-device-only --offload-arch=sm_90 -E main.cu | FileCheck %s --check-prefix=MACROS
 // MACROS: "cudart " "12060" " cuda " "12060" " nvcc " "12" "." "6"
@@ -52,6 +56,9 @@ int main() {
   CHECK(cudaGetLastError());
   CHECK(cudaMemcpy(host, device, n * sizeof(float), cudaMemcpyDeviceToHost));
   CHECK(cudaFree(device));
+  cudaGetLastError();
+  cudaDeviceProp props;
+  CHECK(cudaGetDeviceProperties(&props, 0));
   for (int i = 0; i < n; ++i) {
     if (host[i] != 2.0f * float(i)) {
       std::printf("FAILED at %d\n", i);

@@ -29,6 +29,12 @@ build() {
     "$oxhip" -O3 --offload-arch="$archs" -c "$src" -o "$carry/multi_tu_$(basename "$src" .hip).o" || failed=1
   done
   "$oxhip" "$carry"/multi_tu_*.o -o "$carry/bin/multi_tu" || failed=1
+  # A CUDA project, file by file with nvcc's flags, as its Makefile would build it.
+  local cp="$programs/cuda_project"
+  for src in "$cp"/saxpy.cu "$cp"/pipeline.cpp "$cp"/main.cu; do
+    "$oxhip" -O3 --offload-arch="$archs" -Xcompiler -Wall -I"$cp/include" -c "$src" -o "$carry/cuda_project_$(basename "$src").o" || failed=1
+  done
+  "$oxhip" --offload-arch="$archs" -Xcompiler -Wall "$carry"/cuda_project_*.o -o "$carry/bin/cuda_project" || failed=1
   # Relocatable device code: -fgpu-rdc on every unit and on the link.
   for src in "$programs"/rdc/*.hip; do
     "$oxhip" -fgpu-rdc -O3 --offload-arch="$archs" -c "$src" -o "$carry/rdc_$(basename "$src" .hip).o" || failed=1

@@ -5,7 +5,8 @@
 //!
 //! Each program is built twice: for `--offload-arch=host` alone and for
 //! `--offload-arch=gfx942,sm_90,host`, so the CPU image must also work from a bundle shared
-//! with GPU images. `multi_tu/` is compiled one unit at a time (`-c`) and linked (`rdc/` the
+//! with GPU images. `cuda_project/` is a CUDA program (`.cu`, `.cpp`, helper headers) built
+//! file by file with nvcc's flags. `multi_tu/` is compiled one unit at a time (`-c`) and linked (`rdc/` the
 //! same with `-fgpu-rdc`); `module/`
 //! is a host program (`main.hip`) that loads `kernels.hip`, built with `--genco` into
 //! `<executable>.hipfb`, through the module API. The runs
@@ -70,6 +71,33 @@ fn build(program: &Path, archs: &str, dir: &Path) -> Result<PathBuf, String> {
             "-o".as_ref(),
             exe.as_os_str(),
         ])?;
+    } else if name == "cuda_project" {
+        // A CUDA project built as its Makefile would with nvcc: each .cu and .cpp on its own
+        // with nvcc's flags (`-Xcompiler` puts the .cpp in CUDA mode), then the link.
+        let include = program.join("include");
+        let mut include_flag = std::ffi::OsString::from("-I");
+        include_flag.push(&include);
+        let mut objects = Vec::new();
+        for source in ["saxpy.cu", "pipeline.cpp", "main.cu"] {
+            let object = dir.join(format!("{name}_{source}.o"));
+            compile(&[
+                "-O3".as_ref(),
+                offload.as_ref(),
+                "-Xcompiler".as_ref(),
+                "-Wall".as_ref(),
+                include_flag.as_os_str(),
+                "-c".as_ref(),
+                program.join(source).as_os_str(),
+                "-o".as_ref(),
+                object.as_os_str(),
+            ])?;
+            objects.push(object);
+        }
+        let mut args: Vec<&std::ffi::OsStr> =
+            vec![offload.as_ref(), "-Xcompiler".as_ref(), "-Wall".as_ref()];
+        args.extend(objects.iter().map(|o| o.as_os_str()));
+        args.extend(["-o".as_ref(), exe.as_os_str()]);
+        compile(&args)?;
     } else if program.is_dir() {
         // `rdc/` is relocatable device code: every unit and the link take `-fgpu-rdc`.
         let rdc: &[&std::ffi::OsStr] = if name == "rdc" {

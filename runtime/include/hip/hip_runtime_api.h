@@ -20,7 +20,9 @@
 #define __OXHIP_API_HD
 #endif
 
-#if defined(__cplusplus) && __cplusplus >= 201703L
+/* HIP marks hipError_t results [[nodiscard]]; CUDA does not, and code translated from CUDA
+ * (the driver defines __OXHIP_CUDA_SOURCE__) gets no warning nvcc would not give. */
+#if defined(__cplusplus) && __cplusplus >= 201703L && !defined(__OXHIP_CUDA_SOURCE__)
 #define __OXHIP_NODISCARD [[nodiscard]]
 #else
 #define __OXHIP_NODISCARD
