@@ -364,6 +364,20 @@ fn run_waves(
     verbose: bool,
     stderr: &mut dyn std::io::Write,
 ) -> Result<(), DriverError> {
+    // Each distinct diagnostic once, however many offload passes printed it (merge.rs).
+    let mut merger = crate::merge::Merger::default();
+    let result = run_waves_into(jobs, write_paths, verbose, stderr, &mut merger);
+    let _ = stderr.write_all(&merger.finish());
+    result
+}
+
+fn run_waves_into(
+    jobs: &[Job],
+    write_paths: &[PathBuf],
+    verbose: bool,
+    stderr: &mut dyn std::io::Write,
+    merger: &mut crate::merge::Merger,
+) -> Result<(), DriverError> {
     let parallelism = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let mut done = vec![false; jobs.len()];
     while done.iter().any(|finished| !finished) {
@@ -410,7 +424,11 @@ fn run_waves(
         });
         let mut first_error = None;
         for (index, job_result) in ready.iter().zip(results) {
-            let _ = stderr.write_all(&job_result.stderr);
+            if matches!(jobs[*index].tool, crate::bind::Tool::Clang(_)) {
+                merger.clang(&job_result.stderr);
+            } else {
+                merger.raw(&job_result.stderr);
+            }
             match job_result.result {
                 Ok(()) => done[*index] = true,
                 Err(err) => {

@@ -14,6 +14,7 @@ mod cc1;
 pub mod error;
 pub mod execute;
 mod internal;
+mod merge;
 mod overlay;
 pub mod plan;
 mod rdc;
