@@ -61,8 +61,7 @@ impl Merger {
             let include = bare.starts_with("In file included from ")
                 || (previous_was_include && bare.trim_start().starts_with("from "));
             let severity = header(bare);
-            let starts_block =
-                (include && !previous_was_include) || (severity.is_some() && !previous_was_include);
+            let starts_block = (include || severity.is_some()) && !previous_was_include;
             if starts_block || blocks.is_empty() {
                 blocks.push((String::new(), severity.unwrap_or(Severity::Other)));
             }
