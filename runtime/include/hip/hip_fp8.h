@@ -9,7 +9,7 @@
  * the member `__x`) and their conversions to and from float, double, __half and
  * __hip_bfloat16. Conversions to fp8 round to nearest even; with __HIP_SATFINITE a value
  * beyond the largest finite one becomes that one, with __HIP_NOSAT it becomes infinity
- * (E5M2) or NaN. Conversions from fp8 are exact. Everything is computed portably on every
+ * (E5M2) or NaN; an infinity becomes the NaN in the FNUZ formats whatever the saturation. Conversions from fp8 are exact. Everything is computed portably on every
  * target (host, CPU target, amdgcn, nvptx): no target's fp8 instructions are assumed.
  */
 #ifndef HIP_HIP_FP8_H
@@ -68,7 +68,9 @@ __OXHIP_HD__ __hip_fp8_storage_t __hip_cvt_float_to_fp8(float value, __hip_satur
   int lowest_exponent = 1 - f.bias; /* exponent of the smallest normal value */
   unsigned char overflow = f.infinity ? (unsigned char)(sign | 0x7c) : __oxhip_fp8_nan(f, negative);
   if (magnitude == __builtin_inff()) {
-    if (saturation != __HIP_SATFINITE) return overflow;
+    /* The FNUZ formats (AMD's) have no infinity and HIP does not clip one: it becomes the
+     * NaN whatever the saturation, as on CDNA3. The OCP formats saturate it, as CUDA does. */
+    if (saturation != __HIP_SATFINITE || f.fnuz) return overflow;
     magnitude = f.largest;
   }
   /* Exponent of the value (floats below 2^-126 are far below the smallest fp8). */
