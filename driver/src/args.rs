@@ -359,7 +359,7 @@ pub static OPTIONS: &[OptionDef] = &[
         "-fgpu-rdc",
         Flag,
         OptId::GpuRdc,
-        "relocatable device code (not supported yet)",
+        "relocatable device code: kernels may call device functions of other files (docs/driver.md)",
     ),
     opt(
         "-fno-gpu-rdc",
