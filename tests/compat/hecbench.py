@@ -175,6 +175,7 @@ def build(mode, jobs, only):
     results = {}
     if only and os.path.exists(path):
         results = {r["name"]: r for r in json.load(open(path, encoding="utf-8"))}
+    ordered = [results[n] for n in sorted(results)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(build_one, mode, name, oxhip, oxhipify): name for name in names}
         for future in concurrent.futures.as_completed(futures):
@@ -182,9 +183,10 @@ def build(mode, jobs, only):
             results[result["name"]] = result
             status = "built" if result["built"] else "FAILED " + result["reason"]
             print(f"{mode} {result['name']}: {status} ({result['seconds']} s)", flush=True)
-    ordered = [results[n] for n in sorted(results)]
-    with open(path, "w", encoding="utf-8") as out:
-        json.dump(ordered, out, indent=1)
+            # Written after every program, so that a build cut off keeps what it has.
+            ordered = [results[n] for n in sorted(results)]
+            with open(path, "w", encoding="utf-8") as out:
+                json.dump(ordered, out, indent=1)
     built = sum(r["built"] for r in ordered)
     print(f"{mode}: {built} of {len(ordered)} built")
 
@@ -328,8 +330,12 @@ def report():
         cpu_passed = [n for n in cpu_ran if cpu[n]["passed"]]
         gpu_ran = [n for n in built if n in gpu]
         gpu_passed = [n for n in gpu_ran if gpu[n]["passed"]]
+        attempted = len([n for n in names if n in builds])
+        built_cell = f"{len(built)} ({pct(len(built), len(names))})"
+        if attempted < len(names):
+            built_cell = f"{len(built)} of the first {attempted} attempted ({pct(len(built), attempted)})"
         summary.append(
-            f"| {mode} | {len(names)} | {len(built)} ({pct(len(built), len(names))}) | "
+            f"| {mode} | {len(names)} | {built_cell} | "
             f"{len(gpu_passed)} of {len(gpu_ran)} ({pct(len(gpu_passed), len(gpu_ran))}) | "
             f"{len(cpu_passed)} of {len(cpu_ran)} ({pct(len(cpu_passed), len(cpu_ran))}), "
             f"{len([n for n in built if n in cpu and cpu[n]['timeout']])} over 60 s |")
