@@ -14,7 +14,8 @@
 //!   thread-local storage is exactly per-work-group storage;
 //! - every dynamic shared array becomes one thread-local array of
 //!   [`DYNAMIC_SHARED_BYTES`] bytes (the limit the runtime reports and enforces);
-//! - `__oxhip_cpu_barrier`, `_ballot`, `_shuffle` and `_grid_sync` get bodies that call the
+//! - `volatile` accesses and `__threadfence_block` get lockstep points (`cpu_lockstep`);
+//! - `__oxhip_cpu_barrier`, `_ballot`, `_shuffle`, `_grid_sync` and `_step` get bodies that call the
 //!   runtime through `item->ops` and restore `__oxhip_cpu_item` afterwards (another fiber of
 //!   the group ran in between);
 //! - each kernel `K` gets `__oxhip_cpu_entry.K(void **args, item *)`, which runs one work-item,
@@ -50,7 +51,7 @@ use inkwell::llvm_sys::core::{
 use inkwell::llvm_sys::prelude::LLVMValueRef;
 
 use crate::CodegenError;
-use crate::{cpu_params, cpu_regions};
+use crate::{cpu_lockstep, cpu_params, cpu_regions};
 
 /// Bytes of dynamic shared memory per work-group (`extern __shared__`).
 pub const DYNAMIC_SHARED_BYTES: u32 = 64 * 1024;
@@ -67,11 +68,12 @@ const WARP_SIZE: u64 = 32;
 const ITEM: &str = "__oxhip_cpu_item";
 const DYNAMIC_SHARED: &str = "__oxhip_cpu_dynamic_shared";
 /// The cross-work-item operations, with their slot in `struct __oxhip_cpu_ops`.
-const OPERATIONS: [(&str, u64); 4] = [
+const OPERATIONS: [(&str, u64); 5] = [
     ("__oxhip_cpu_barrier", 0),
     ("__oxhip_cpu_ballot", 8),
     ("__oxhip_cpu_shuffle", 16),
     ("__oxhip_cpu_grid_sync", 24),
+    (cpu_lockstep::STEP, 32),
 ];
 
 /// Prefixes of the generated entry points, followed by the kernel's (mangled) name.
@@ -105,6 +107,7 @@ pub(crate) fn lower<'ctx>(
         })
         .collect();
     let item = item_variable(module, context);
+    cpu_lockstep::insert(module, context);
     lower_shared(module, context);
     writable_constants(module);
     let mut kernel_parameters = Vec::new();

@@ -12,6 +12,7 @@
 //! several threads at once.
 
 pub mod cpu;
+mod cpu_lockstep;
 mod cpu_params;
 mod cpu_regions;
 #[cfg(test)]

@@ -835,8 +835,9 @@ fn is_cuda_mode(args: &[Arg]) -> Result<bool, DriverError> {
                 return Ok(true)
             }
             Arg::Input(name)
-                if lang_override.or_else(|| lang_from_extension(Path::new(name)))
-                    == Some(Lang::Cuda) =>
+                if !is_linker_file(Path::new(name))
+                    && lang_override.or_else(|| lang_from_extension(Path::new(name)))
+                        == Some(Lang::Cuda) =>
             {
                 return Ok(true)
             }
@@ -1197,6 +1198,18 @@ fn lang_from_extension(path: &Path) -> Option<Lang> {
     }
 }
 
+/// Objects, archives and shared libraries, by name: never sources, whatever `-x` says.
+fn is_linker_file(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
+        return false;
+    };
+    let shared = name.ends_with(".so") || name.contains(".so.");
+    shared
+        || [".o", ".obj", ".a", ".lo", ".dylib"]
+            .iter()
+            .any(|ext| name.ends_with(ext))
+}
+
 fn lang_from_x(value: &str) -> Result<Option<Lang>, DriverError> {
     match value {
         "hip" => Ok(Some(Lang::Hip)),
@@ -1336,7 +1349,15 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
                     return Err(DriverError::StdinInput);
                 }
                 let path = PathBuf::from(name);
-                let kind = match lang_override.or_else(|| lang_from_extension(&path)) {
+                // `-x` names the language of sources; objects and libraries after it are still
+                // linker inputs (`oxhip -x hip a.o b.o -o app` links, where clang would try to
+                // compile the objects as HIP).
+                let language = if is_linker_file(&path) {
+                    None
+                } else {
+                    lang_override.or_else(|| lang_from_extension(&path))
+                };
+                let kind = match language {
                     Some(lang) => InputKind::Source(lang),
                     None => InputKind::Linker,
                 };

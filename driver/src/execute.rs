@@ -559,6 +559,15 @@ pub(crate) fn run_package(
     std::fs::write(output, binary).map_err(|err| io_error("writing", output, &err))
 }
 
+/// Whether any of these link inputs (objects, archives) was compiled with `-fgpu-rdc`: it
+/// leaves a `__hip_fatbin_<cuid>` symbol for the device link to define. Unreadable files and
+/// other kinds of input count as not.
+pub(crate) fn holds_relocatable_device_code(inputs: &[&Path]) -> bool {
+    inputs.iter().any(|input| {
+        std::fs::read(input).is_ok_and(|bytes| !crate::rdc::scan(&bytes).cuids.is_empty())
+    })
+}
+
 /// `-fgpu-rdc` link: the assembly that defines the fat binary symbols of every translation
 /// unit among `inputs[1..]` as the bundle `inputs[0]`.
 pub(crate) fn run_fatbin_wrapper(inputs: &[PathBuf], output: &Path) -> Result<(), DriverError> {

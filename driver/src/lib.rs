@@ -199,7 +199,27 @@ fn run_inner(
         }
         return Ok(());
     }
-    let invocation = args::resolve(&list, &ctx)?;
+    let mut invocation = args::resolve(&list, &ctx)?;
+    // As nvcc links `-dc` objects without being told `-rdc=true` again: a link whose objects
+    // or archives hold relocatable device code is a relocatable-device-code link.
+    if invocation.mode == args::Mode::Link
+        && !invocation.gpu_rdc
+        && !invocation.offload_archs.is_empty()
+    {
+        let linked: Vec<&Path> = invocation
+            .inputs
+            .iter()
+            .filter(|input| input.kind == args::InputKind::Linker)
+            .map(|input| input.path.as_path())
+            .collect();
+        invocation.gpu_rdc = execute::holds_relocatable_device_code(&linked);
+        if invocation.gpu_rdc {
+            // The offload targets are used after all: by the device link.
+            invocation
+                .warnings_found
+                .retain(|warning| !matches!(warning, args::ArgWarning::NoOffloadInputs { .. }));
+        }
+    }
     for warning in &invocation.warnings_found {
         match warning {
             args::ArgWarning::Unused { arg } => {

@@ -101,6 +101,19 @@ static HEADERS: &[HeaderRow] = &[
         "",
         "hip_cooperative_groups",
     ),
+    // HIP has no separate headers for these; oxhip's hip_cooperative_groups.h holds them.
+    row(
+        "cooperative_groups/reduce.h",
+        "hip/hip_cooperative_groups.h",
+        "",
+        "hip_cooperative_groups",
+    ),
+    row(
+        "cooperative_groups/scan.h",
+        "hip/hip_cooperative_groups.h",
+        "",
+        "hip_cooperative_groups",
+    ),
     row("cuComplex.h", "hip/hip_complex.h", "", "hip_complex"),
     row("nvrtc.h", "hip/hiprtc.h", "", "hiprtc"),
     row("nvfunctional", "hip/hip_runtime.h", "", "hip_runtime"),

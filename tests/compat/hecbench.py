@@ -17,9 +17,9 @@ Modes:
 `run` runs the commands of each Makefile's `run` target (LAUNCHER empty) in the program's
 directory, one after another, and grades the program: passed when every command exits 0
 within the time limit and prints no line saying FAIL (any case), no `error`-prefixed
-line from the runtime, and no mismatch report. Results go to .compat/results/*.json;
-`report` turns them into docs/compat.md. The program list is tests/compat/programs.txt,
-chosen by tests/compat/choose.py (its docstring is the rule).
+line from the runtime, and no mismatch report. Results go to tests/compat/results/*.json,
+which the repository keeps (the device tool carries them there and back); `report` turns
+them into docs/compat.md. The program list is tests/compat/programs.txt, chosen by tests/compat/choose.py (its docstring is the rule).
 
 Only the Python standard library is used, so that `run` works on the GPU machine.
 """
@@ -37,7 +37,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 COMPAT = os.path.join(ROOT, ".compat")
 SRC = os.path.join(COMPAT, "hecbench", "src")
-RESULTS = os.path.join(COMPAT, "results")
+# Kept in the repository: docs/compat.md is made from them, and a later build of one mode
+# or a run of a few programs (--only) updates them without losing the rest.
+RESULTS = os.path.join(HERE, "results")
 PROGRAMS = os.path.join(HERE, "programs.txt")
 ARCHS = "gfx942,sm_90,host"
 BUILD_TIMEOUT = 900
@@ -125,8 +127,9 @@ def build_one(mode, name, oxhip, oxhipify):
         shutil.rmtree(destination, ignore_errors=True)
         if os.path.isdir(source):
             shutil.copytree(source, destination, symlinks=True)
-    if os.path.isdir(os.path.join(SRC, "include")) and not os.path.isdir(os.path.join(work, "include")):
-        shutil.copytree(os.path.join(SRC, "include"), os.path.join(work, "include"))
+    if os.path.isdir(os.path.join(SRC, "include")):
+        # Several builds run at once: the first copies, the others find it there.
+        shutil.copytree(os.path.join(SRC, "include"), os.path.join(work, "include"), dirs_exist_ok=True)
     directory = program_dir(mode, name)
     log = ""
     started = time.time()
@@ -166,6 +169,14 @@ def build_one(mode, name, oxhip, oxhipify):
             "reason": reason, "run": commands, "log": "" if built else tail(log)}
 
 
+def save(path, results):
+    """Writes a results file whole or not at all (a run killed at its time limit)."""
+    with open(path + ".tmp", "w", encoding="utf-8") as out:
+        json.dump(results, out, indent=1)
+        out.write("\n")
+    os.replace(path + ".tmp", path)
+
+
 def build(mode, jobs, only):
     oxhip = os.environ.get("OXHIP", os.path.join(ROOT, "target", "release", "oxhip"))
     oxhipify = os.environ.get("OXHIPIFY", os.path.join(ROOT, "target", "release", "oxhipify"))
@@ -185,8 +196,7 @@ def build(mode, jobs, only):
             print(f"{mode} {result['name']}: {status} ({result['seconds']} s)", flush=True)
             # Written after every program, so that a build cut off keeps what it has.
             ordered = [results[n] for n in sorted(results)]
-            with open(path, "w", encoding="utf-8") as out:
-                json.dump(ordered, out, indent=1)
+            save(path, ordered)
     built = sum(r["built"] for r in ordered)
     print(f"{mode}: {built} of {len(ordered)} built")
 
@@ -263,8 +273,7 @@ def run(mode, device, timeout, jobs, only, resume):
             print(f"{mode} {device} {result['name']}: {status} ({result['seconds']} s)", flush=True)
             # Written after every program, so that a run cut off by a time limit keeps what it has.
             ordered = [results[n] for n in sorted(results)]
-            with open(path, "w", encoding="utf-8") as out:
-                json.dump(ordered, out, indent=1)
+            save(path, ordered)
     passed = sum(r["passed"] for r in ordered)
     timeouts = sum(r["timeout"] for r in ordered)
     print(f"{mode} {device}: {passed} of {len(ordered)} passed ({timeouts} over the time limit)")
@@ -292,8 +301,6 @@ def pack(modes):
                 if os.path.isfile(full) and os.access(full, os.X_OK):
                     subprocess.run(["strip", full], capture_output=True)
                 members.append(os.path.relpath(full, COMPAT))
-    members += [os.path.relpath(os.path.join(RESULTS, f), COMPAT)
-                for f in os.listdir(RESULTS) if f.endswith("-build.json")]
     # Programs built with -fopenmp need LLVM's OpenMP runtime, which the GPU machine lacks.
     libdir = os.path.join(COMPAT, "lib")
     os.makedirs(libdir, exist_ok=True)

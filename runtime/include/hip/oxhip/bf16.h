@@ -739,6 +739,16 @@ __OXHIP_HD__ __hip_bfloat16 hcos(__hip_bfloat16 value) {
   return __oxhip_bfround(cosine);
 }
 
+/* CUDA 12.8's tanh functions, which HIP lacks (templates: see __OXHIP_HX__). */
+__OXHIP_HX__ __hip_bfloat16 htanh(__hip_bfloat16 value) {
+  return __oxhip_bfround(__oxhip_h_tanhf(__oxhip_bff(value)));
+}
+__OXHIP_HX__ __hip_bfloat16 htanh_approx(__hip_bfloat16 value) { return htanh(value); }
+__OXHIP_HX__ __hip_bfloat162 h2tanh(__hip_bfloat162 value) { return __OXHIP_BF2_MAP(htanh, value); }
+__OXHIP_HX__ __hip_bfloat162 h2tanh_approx(__hip_bfloat162 value) {
+  return __OXHIP_BF2_MAP(htanh, value);
+}
+
 __OXHIP_HD__ __hip_bfloat162 h2sqrt(__hip_bfloat162 value) { return __OXHIP_BF2_MAP(hsqrt, value); }
 __OXHIP_HD__ __hip_bfloat162 h2rsqrt(__hip_bfloat162 value) { return __OXHIP_BF2_MAP(hrsqrt, value); }
 __OXHIP_HD__ __hip_bfloat162 h2rcp(__hip_bfloat162 value) { return __OXHIP_BF2_MAP(hrcp, value); }

@@ -33,7 +33,12 @@ __OXHIP_DEVICE__ void __threadfence(void) { __nvvm_membar_gl(); }
 __OXHIP_DEVICE__ void __threadfence_system(void) { __nvvm_membar_sys(); }
 #elif defined(__OXHIP_CPU__)
 #define __OXHIP_SYNCTHREADS() __oxhip_cpu_barrier()
-__OXHIP_DEVICE__ void __threadfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+/* Also a lockstep point, for warp-synchronous code that separates its steps with
+ * __threadfence_block() alone (codegen's cpu_lockstep). */
+__OXHIP_DEVICE__ void __threadfence_block(void) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  __oxhip_cpu_step();
+}
 __OXHIP_DEVICE__ void __threadfence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 __OXHIP_DEVICE__ void __threadfence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 #else

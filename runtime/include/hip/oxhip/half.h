@@ -685,6 +685,14 @@ __OXHIP_HD__ __half hcos(__half value) {
   return __float2half(cosine);
 }
 
+/* CUDA 12.8's tanh functions, which HIP lacks (templates: see __OXHIP_HX__). */
+__OXHIP_HX__ __half htanh(__half value) {
+  return __float2half(__oxhip_h_tanhf(__half2float(value)));
+}
+__OXHIP_HX__ __half htanh_approx(__half value) { return htanh(value); }
+__OXHIP_HX__ __half2 h2tanh(__half2 value) { return __OXHIP_H2_MAP(htanh, value); }
+__OXHIP_HX__ __half2 h2tanh_approx(__half2 value) { return __OXHIP_H2_MAP(htanh, value); }
+
 __OXHIP_HD__ __half2 h2sqrt(__half2 value) { return __OXHIP_H2_MAP(hsqrt, value); }
 __OXHIP_HD__ __half2 h2rsqrt(__half2 value) { return __OXHIP_H2_MAP(hrsqrt, value); }
 __OXHIP_HD__ __half2 h2rcp(__half2 value) { return __OXHIP_H2_MAP(hrcp, value); }

@@ -215,4 +215,18 @@ __OXHIP_HD__ void __oxhip_h_sincosf(float x, float *sin_out, float *cos_out) {
   *cos_out = cos_value;
 }
 
+/* tanh for 16-bit results (CUDA's htanh and htanh_approx): an odd polynomial below
+ * |x| = 1/16, where 1 - 2 / (e^2x + 1) would cancel, and that formula above; results
+ * saturate to +-1 past |x| = 9 (where tanh rounds to 1 even in float). */
+__OXHIP_HD__ float __oxhip_h_tanhf(float x) {
+  float a = __builtin_fabsf(x);
+  if (!(a == a)) return x;
+  if (a < 0.0625f) {
+    float x2 = x * x;
+    return x + x * x2 * (-0.333333333f + x2 * 0.133333333f);
+  }
+  float t = a >= 9.0f ? 1.0f : 1.0f - 2.0f / (__oxhip_h_expf(2.0f * a) + 1.0f);
+  return __builtin_copysignf(t, x);
+}
+
 #endif /* OXHIP_HALF_COMMON_H */

@@ -11,7 +11,7 @@
 //! and state.
 //!
 //! Fibers: a group's work-items run on one OS thread, one at a time, switched only inside the
-//! runtime's cross-work-item operations (barrier, ballot, shuffle). A waiting fiber yields to
+//! runtime's cross-work-item operations (barrier, ballot, shuffle, lockstep step). A waiting fiber yields to
 //! the scheduler, which resumes the others round-robin; the last one to arrive releases the
 //! rest by bumping a generation counter. A fiber that returns no longer counts for barriers
 //! (as on NVIDIA hardware, where exited threads do not block `__syncthreads`).
@@ -45,6 +45,7 @@ pub(crate) struct Ops {
     ballot: unsafe extern "C" fn(*mut Item, i32) -> u64,
     shuffle: unsafe extern "C" fn(*mut Item, i64, i32) -> i64,
     grid_sync: unsafe extern "C" fn(*mut Item),
+    step: unsafe extern "C" fn(*mut Item),
 }
 
 static OPS: Ops = Ops {
@@ -52,6 +53,7 @@ static OPS: Ops = Ops {
     ballot,
     shuffle,
     grid_sync,
+    step,
 };
 
 /// `struct __oxhip_cpu_item_t`, followed by fields only the runtime reads.
@@ -291,6 +293,20 @@ unsafe extern "C" fn shuffle(item: *mut Item, value: i64, source: i32) -> i64 {
         },
         None => value,
     }
+}
+
+/// A lockstep point (codegen's `cpu_lockstep`): the fiber lets every other fiber of the group
+/// run to its own next point, since the scheduler resumes them round-robin in order. Nothing
+/// to do outside fibers.
+unsafe extern "C" fn step(item: *mut Item) {
+    // SAFETY: codegen passes the item record the runtime gave the entry point.
+    let item = unsafe { &*item };
+    if item.yielder.is_null() {
+        return;
+    }
+    // SAFETY: fibers set `yielder` before running any kernel code; the yielder lives as long
+    // as the fiber.
+    unsafe { (*item.yielder).suspend(()) };
 }
 
 /// A grid-wide barrier in a cooperative launch; a group barrier otherwise (the other groups
