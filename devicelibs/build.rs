@@ -15,6 +15,7 @@ const SOURCES: &[&str] = &[
     "lib/devicelibs.c",
     "lib/math.c",
     "lib/math_float.c",
+    "lib/math_more.c",
     "lib/printf.c",
     "lib/heap.c",
 ];

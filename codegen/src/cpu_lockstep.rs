@@ -141,16 +141,11 @@ fn needs_step(instruction: LLVMValueRef) -> bool {
 fn shared(mut pointer: LLVMValueRef) -> bool {
     // SAFETY: walks the operands of values of the live module.
     unsafe {
-        loop {
-            if !LLVMIsAGetElementPtrInst(pointer).is_null() {
-                pointer = LLVMGetOperand(pointer, 0);
-            } else if !LLVMIsAConstantExpr(pointer).is_null()
-                && LLVMGetConstOpcode(pointer) == LLVMOpcode::LLVMGetElementPtr
-            {
-                pointer = LLVMGetOperand(pointer, 0);
-            } else {
-                break;
-            }
+        while !LLVMIsAGetElementPtrInst(pointer).is_null()
+            || (!LLVMIsAConstantExpr(pointer).is_null()
+                && LLVMGetConstOpcode(pointer) == LLVMOpcode::LLVMGetElementPtr)
+        {
+            pointer = LLVMGetOperand(pointer, 0);
         }
         if LLVMIsAGlobalVariable(pointer).is_null() || LLVMIsGlobalConstant(pointer) != 0 {
             return false;

@@ -25,6 +25,15 @@ DECLARE1(sinh) DECLARE1(cosh) DECLARE1(tanh)
 DECLARE1(asinh) DECLARE1(acosh) DECLARE1(atanh)
 DECLARE1(cbrt) DECLARE1(erf) DECLARE1(erfc)
 DECLARE2(pow) DECLARE2(atan2) DECLARE2(hypot)
+DECLARE1(lgamma) DECLARE1(tgamma) DECLARE1(logb) DECLARE1(sinpi) DECLARE1(cospi)
+DECLARE1(rcbrt) DECLARE1(erfcx) DECLARE1(normcdf) DECLARE1(erfinv) DECLARE1(erfcinv)
+DECLARE1(normcdfinv)
+DECLARE2(nextafter) DECLARE2(remainder) DECLARE2(rhypot)
+double __oxhip_remquo(double, double, int *);
+double __oxhip_norm3d(double, double, double);
+double __oxhip_rnorm3d(double, double, double);
+double __oxhip_frexp(double, int *);
+int __oxhip_ilogb(double);
 float __oxhip_rsqrtf(float);
 double __oxhip_rsqrt(double);
 void __oxhip_sincosf(float, float *, float *);
@@ -125,6 +134,84 @@ typedef double (*sampler)(void);
   } while (0)
 
 static long double exp10l_(long double x) { return exp10l(x); }
+/* References for the functions glibc lacks, in long double (64-bit significand). */
+/* sinpi and cospi from x = k + r, |r| <= 1/2 (both exact): no cancellation near the zeros. */
+#define PI_L 3.14159265358979323846264338327950288L
+static long double sinpil_(long double x) {
+  long double k = nearbyintl(x), r = x - k;
+  if (r == 0) return copysignl(0.0L, x);
+  long double s = sinl(PI_L * r);
+  return fmodl(k, 2.0L) != 0 ? -s : s;
+}
+static long double cospil_(long double x) {
+  long double k = nearbyintl(x), r = fabsl(x - k);
+  if (r == 0.5L) return 0.0L;
+  long double c = sinl(PI_L * (0.5L - r)); /* cos(pi r) */
+  return fmodl(k, 2.0L) != 0 ? -c : c;
+}
+static long double rcbrtl_(long double x) { return 1.0L / cbrtl(x); }
+static long double erfcxl_(long double x) {
+  if (x < 40.0L) return expl(x * x) * erfcl(x);
+  /* Beyond, erfc underflows long double: Laplace's continued fraction for e^(x^2) erfc(x). */
+  long double t = x;
+  for (int k = 200; k >= 1; --k) t = x + (0.5L * k) / t;
+  return 1.0L / (sqrtl(PI_L) * t);
+}
+static long double normcdfl_(long double x) { return 0.5L * erfcl(-x / sqrtl(2.0L)); }
+static long double erfinvl_(long double p);
+/* erfc(y) = q by Newton steps in long double, from a rough start. */
+static long double erfcinvl_(long double q) {
+  if (q <= 0) return q == 0 ? INFINITY : NAN;
+  if (q >= 2) return q == 2 ? -INFINITY : NAN;
+  if (q > 1) return -erfcinvl_(2 - q);
+  if (q >= 0.5L) return erfinvl_(1.0L - q); /* exact; Newton on erf keeps small results */
+  long double y = sqrtl(-logl(q)) * 0.9L;
+  for (int i = 0; i < 200; ++i) {
+    long double f = logl(erfcl(y)) - logl(q);
+    long double slope = -2.0L / sqrtl(3.14159265358979323846264338327950288L) * expl(-y * y) / erfcl(y);
+    long double step = f / slope;
+    y -= step;
+    if (fabsl(step) <= fabsl(y) * 1e-19L) break;
+  }
+  return y;
+}
+static long double erfinvl_(long double p) {
+  if (fabsl(p) > 0.5L) return p < 0 ? -erfcinvl_(1.0L + p) : erfcinvl_(1.0L - p);
+  long double y = p;
+  for (int i = 0; i < 200; ++i) {
+    long double step = (erfl(y) - p) / (2.0L / sqrtl(3.14159265358979323846264338327950288L) * expl(-y * y));
+    y -= step;
+    if (fabsl(step) <= fabsl(y) * 1e-19L || step == 0) break;
+  }
+  return y;
+}
+static long double normcdfinvl_(long double p) { return -sqrtl(2.0L) * erfcinvl_(2.0L * p); }
+static long double rhypotl_(long double x, long double y) { return 1.0L / hypotl(x, y); }
+/* CHECK2 takes the float reference from a double function of the same name. */
+static double rhypot(double x, double y) { return (double)rhypotl_(x, y); }
+static long double nextafterl_(long double x, long double y) { return nextafter((double)x, (double)y); }
+/* CHECK2's float reference: the float function's own neighbour, not the double one. */
+static double nextafter_float(double x, double y) { return nextafterf((float)x, (float)y); }
+static long double remainderl_(long double x, long double y) { return remainder((double)x, (double)y); }
+static double reference_float(long double (*f)(long double), float x) { return (double)f(x); }
+
+/* As CHECK1 for a function without a glibc double form: the float reference is the long
+ * double one. */
+#define CHECK1R(name, ld_ref, sample)                                                    \
+  do {                                                                                  \
+    double worst = 0, worst_x = 0, worst_f = 0, worst_fx = 0;                            \
+    for (int i = 0; i < N; ++i) {                                                       \
+      double x = sample;                                                                \
+      double e = error_double(__oxhip_##name(x), ld_ref((long double)x));              \
+      if (e > worst) { worst = e; worst_x = x; }                                        \
+      float xf = i < NSPECIAL ? SPECIAL[i] : (i & 3) == 3 ? random_float() : (float)x;   \
+      double ef = error_float(__oxhip_##name##f(xf), reference_float(ld_ref, xf));      \
+      if (ef > worst_f) { worst_f = ef; worst_fx = xf; }                                \
+    }                                                                                   \
+    printf("%s %.3f %a\n", #name, worst, worst_x);                                      \
+    printf("%sf %.3f %a\n", #name, worst_f, worst_fx);                                  \
+  } while (0)
+
 
 int main(void) {
   CHECK1(exp, expl, in_range(-745, 709.7));
@@ -150,6 +237,45 @@ int main(void) {
   CHECK1(cbrt, cbrtl, log_range(-1074, 1024, 1));
   CHECK1(erf, erfl, in_range(-7, 7));
   CHECK1(erfc, erfcl, in_range(-5, 27));
+  CHECK1(lgamma, lgammal, (i & 1) ? in_range(-2.2, 40) : (i & 2) ? log_range(-60, 1000, 0) : -log_range(3.4, 7, 0));
+  CHECK1(tgamma, tgammal, (i & 1) ? in_range(-20, 30) : (i & 2) ? in_range(-185, 171.6) : log_range(-60, 2, 1));
+  CHECK1(logb, logbl, log_range(-1074, 1024, 1));
+  CHECK1R(sinpi, sinpil_, (i & 1) ? in_range(-4, 4) : (i & 2) ? log_range(-40, 60, 1) : 0.5 * (double)(long long)in_range(-1e6, 1e6));
+  CHECK1R(cospi, cospil_, (i & 1) ? in_range(-4, 4) : (i & 2) ? log_range(-40, 60, 1) : 0.5 * (double)(long long)in_range(-1e6, 1e6));
+  CHECK1R(rcbrt, rcbrtl_, log_range(-1074, 1024, 1));
+  CHECK1R(erfcx, erfcxl_, (i & 1) ? in_range(-26, 5) : log_range(-30, 60, 0));
+  CHECK1R(normcdf, normcdfl_, (i & 1) ? in_range(-38.4, 8.3) : in_range(-4, 4));
+  CHECK1R(erfinv, erfinvl_, (i & 1) ? in_range(-1, 1) : (i & 2) ? 1.0 - log_range(-53, -1, 0) : log_range(-60, -1, 1));
+  CHECK1R(erfcinv, erfcinvl_, (i & 1) ? in_range(0, 2) : log_range(-1074, 0, 0));
+  CHECK1R(normcdfinv, normcdfinvl_, (i & 1) ? in_range(0, 1) : log_range(-1074, -1, 0));
+#define nextafter nextafter_float
+  CHECK2(nextafter, nextafterl_, log_range(-1074, 1024, 1), log_range(-1074, 1024, 1));
+#undef nextafter
+  CHECK2(remainder, remainderl_, log_range(-1074, 1024, 1), log_range(-1074, 1024, 1));
+  CHECK2(rhypot, rhypotl_, log_range(-1000, 1000, 1), log_range(-1000, 1000, 1));
+  {
+    /* Exact functions: remquo's quotient bits, frexp, ilogb, norm3d and rnorm3d. */
+    double worst_n = 0, worst_r = 0;
+    int wrong = 0;
+    for (int i = 0; i < N; ++i) {
+      double x = log_range(-1074, 1024, 1), y = (i & 1) ? log_range(-1074, 1024, 1) : in_range(-10, 10);
+      int q, q_ref;
+      double r = __oxhip_remquo(x, y, &q), r_ref = remquo(x, y, &q_ref);
+      if (r != r_ref || (q & 7) != (q_ref & 7)) ++wrong;
+      int e, e_ref;
+      if (__oxhip_frexp(x, &e) != frexp(x, &e_ref) || e != e_ref) ++wrong;
+      if (__oxhip_ilogb(x) != ilogb(x)) ++wrong;
+      double a = log_range(-400, 400, 1), b = log_range(-400, 400, 1), c = in_range(-10, 10);
+      long double n = sqrtl((long double)a * a + (long double)b * b + (long double)c * c);
+      double en = error_double(__oxhip_norm3d(a, b, c), n);
+      double er = error_double(__oxhip_rnorm3d(a, b, c), 1.0L / n);
+      if (en > worst_n) worst_n = en;
+      if (er > worst_r) worst_r = er;
+    }
+    printf("exact %d.000 remquo-frexp-ilogb-mismatches\n", wrong);
+    printf("norm3d %.3f\n", worst_n);
+    printf("rnorm3d %.3f\n", worst_r);
+  }
   CHECK2(pow, powl, log_range(-20, 20, 0), in_range(-30, 30));
   CHECK2(atan2, atan2l, in_range(-10, 10), in_range(-10, 10));
   CHECK2(hypot, hypotl, log_range(-1000, 1000, 1), log_range(-1000, 1000, 1));

@@ -476,8 +476,8 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
             let text = String::from_utf8_lossy(&stderr);
             if result.is_err() && text.contains("undefined reference to `__hip_fatbin_") {
                 stderr.extend(
-                    b"note: these objects hold relocatable device code: link them with `-fgpu-rdc` \
-                      and the `--offload-arch` list they were compiled for\n",
+                    b"note: these objects hold relocatable device code: link them with the \
+                      `--offload-arch` list they were compiled for\n",
                 );
             }
             result

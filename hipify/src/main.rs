@@ -152,7 +152,7 @@ struct FileReport {
     #[serde(skip)]
     rendered: String,
     #[serde(skip)]
-    stdout_text: Option<String>,
+    stdout_text: Option<Vec<u8>>,
 }
 
 #[derive(Serialize)]
@@ -284,7 +284,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
     let mut stdout = std::io::stdout().lock();
     for report in &reports {
         if let Some(text) = &report.stdout_text {
-            if stdout.write_all(text.as_bytes()).is_err() {
+            if stdout.write_all(text).is_err() {
                 // A closed pipe is not an error.
                 return Ok(ExitCode::SUCCESS);
             }
@@ -435,9 +435,27 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
         report.skipped = Some("binary file".to_owned());
         return Ok(report);
     }
-    let Ok(text) = String::from_utf8(bytes) else {
-        report.skipped = Some("not UTF-8".to_owned());
-        return Ok(report);
+    // Sources in Latin-1 or another 8-bit encoding are common in older CUDA code: such a file
+    // is read one byte to one character and written back the same way, so its comments and
+    // literals keep their bytes (the translation adds ASCII only).
+    let (text, eight_bit) = match String::from_utf8(bytes) {
+        Ok(text) => (text, false),
+        Err(err) => (
+            err.into_bytes()
+                .iter()
+                .map(|&byte| char::from(byte))
+                .collect(),
+            true,
+        ),
+    };
+    let encode = |text: &str| -> Vec<u8> {
+        if eight_bit {
+            text.chars()
+                .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+                .collect()
+        } else {
+            text.as_bytes().to_vec()
+        }
     };
     let translation = hipify::translate(&text, options);
     let mut map = SourceMap::new();
@@ -473,13 +491,13 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
     report.stats = translation.stats;
     match &job.output {
         Output::Nowhere => {}
-        Output::Stdout => report.stdout_text = Some(translation.text),
+        Output::Stdout => report.stdout_text = Some(encode(&translation.text)),
         Output::File(path) => {
             if let Some(parent) = path.parent().filter(|it| !it.as_os_str().is_empty()) {
                 std::fs::create_dir_all(parent)
                     .with_context(|| format!("creating `{}`", parent.display()))?;
             }
-            write_atomically(path, &translation.text, false)?;
+            write_atomically(path, &encode(&translation.text), false)?;
             report.output = Some(path.clone());
         }
         Output::InPlace => {
@@ -487,10 +505,10 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
                 if !cli.no_backup {
                     let mut backup = job.input.clone().into_os_string();
                     backup.push(".prehip");
-                    std::fs::write(&backup, &text)
+                    std::fs::write(&backup, encode(&text))
                         .with_context(|| format!("writing `{}`", Path::new(&backup).display()))?;
                 }
-                write_atomically(&job.input, &translation.text, true)?;
+                write_atomically(&job.input, &encode(&translation.text), true)?;
             }
             report.output = Some(job.input.clone());
         }
@@ -505,7 +523,7 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
 ///
 /// An existing output that is not a regular file (`/dev/null`, a FIFO, a terminal) is
 /// written in place: renaming over it would replace the device node with a plain file.
-fn write_atomically(path: &Path, text: &str, durable: bool) -> anyhow::Result<()> {
+fn write_atomically(path: &Path, text: &[u8], durable: bool) -> anyhow::Result<()> {
     if std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
         return std::fs::write(path, text).with_context(|| format!("writing `{}`", path.display()));
     }
@@ -516,7 +534,7 @@ fn write_atomically(path: &Path, text: &str, durable: bool) -> anyhow::Result<()
     let mut temporary = tempfile::NamedTempFile::new_in(directory)
         .with_context(|| format!("creating a temporary file in `{}`", directory.display()))?;
     temporary
-        .write_all(text.as_bytes())
+        .write_all(text)
         .with_context(|| format!("writing `{}`", path.display()))?;
     if durable {
         temporary

@@ -292,6 +292,9 @@ def pack(modes):
             if not result["built"]:
                 continue
             directory = program_dir(mode, result["name"])
+            if not os.path.isdir(directory):
+                # Results kept from an earlier build whose directory is not here.
+                continue
             for entry in os.listdir(directory):
                 full = os.path.join(directory, entry)
                 # Objects are not needed; sources are kept, since some programs read
@@ -311,7 +314,7 @@ def pack(modes):
     archive = os.path.join(carry, f"compat-{'-'.join(modes)}.tar.xz")
     # A 64 MiB dictionary: every program holds the same static runtime, which then
     # compresses to almost nothing after its first copy.
-    subprocess.run(["tar", "-C", COMPAT, "-I", "xz -9e --lzma2=dict=192MiB", "-cf", archive] + members, check=True)
+    subprocess.run(["tar", "-C", COMPAT, "-I", "xz -6 --lzma2=dict=192MiB", "-cf", archive] + members, check=True)
     print(f"pack: {len(members)} entries, {os.path.getsize(archive) // 1024} KiB in {archive}")
 
 
@@ -341,11 +344,16 @@ def report():
         built_cell = f"{len(built)} ({pct(len(built), len(names))})"
         if attempted < len(names):
             built_cell = f"{len(built)} of the first {attempted} attempted ({pct(len(built), attempted)})"
-        summary.append(
-            f"| {mode} | {len(names)} | {built_cell} | "
-            f"{len(gpu_passed)} of {len(gpu_ran)} ({pct(len(gpu_passed), len(gpu_ran))}) | "
-            f"{len(cpu_passed)} of {len(cpu_ran)} ({pct(len(cpu_passed), len(cpu_ran))}), "
-            f"{len([n for n in built if n in cpu and cpu[n]['timeout']])} over 60 s |")
+        gpu_cell = (f"{len(gpu_passed)} of {len(gpu_ran)} ({pct(len(gpu_passed), len(gpu_ran))})"
+                    if gpu_ran else "not run yet")
+        if len(gpu_ran) and len(gpu_ran) < len(built):
+            gpu_cell += f", {len(built) - len(gpu_ran)} not run"
+        cpu_unrun = len([n for n in built if n not in cpu])
+        cpu_cell = (f"{len(cpu_passed)} of {len(cpu_ran)} ({pct(len(cpu_passed), len(cpu_ran))}), "
+                    f"{len([n for n in built if n in cpu and cpu[n]['timeout']])} over 60 s")
+        if cpu_unrun:
+            cpu_cell += f", {cpu_unrun} not run"
+        summary.append(f"| {mode} | {len(names)} | {built_cell} | {gpu_cell} | {cpu_cell} |")
         lines.append(f"\n### {mode}\n")
         lines.append("| program | built | GPU (H100) | CPU device | why not |")
         lines.append("| --- | --- | --- | --- | --- |")

@@ -17,7 +17,8 @@ archs=${OXHIP_GPU_ARCHS:-gfx942,gfx90a,sm_90,host}
 build() {
   local oxhip=${OXHIP:-$here/target/release/oxhip}
   [ -x "$oxhip" ] || { echo "run.sh: $oxhip missing: run cargo build --release" >&2; exit 1; }
-  rm -rf "$carry"; mkdir -p "$carry/bin"
+  # Only its own files: .device-carry also holds the compatibility harness's archives.
+  rm -rf "$carry/bin" "$carry/programs.tar.xz"; mkdir -p "$carry/bin"
   local programs="$here/tests/programs" failed=0
   set -x
   "$oxhip" -O3 --offload-arch="$archs" "$here/examples/vadd.hip" -o "$carry/bin/vadd" || failed=1

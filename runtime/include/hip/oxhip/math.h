@@ -29,6 +29,35 @@ __OXHIP_LIB1(cbrt) __OXHIP_LIB1(erf) __OXHIP_LIB1(erfc) __OXHIP_LIB1(rsqrt)
 __OXHIP_LIB2(pow) __OXHIP_LIB2(atan2) __OXHIP_LIB2(hypot)
 extern "C" __device__ void __oxhip_sincos(double, double *, double *);
 extern "C" __device__ void __oxhip_sincosf(float, float *, float *);
+/* devicelibs/lib/math_more.c */
+__OXHIP_LIB1(logb) __OXHIP_LIB1(sinpi) __OXHIP_LIB1(cospi) __OXHIP_LIB1(rcbrt)
+__OXHIP_LIB1(erfcx) __OXHIP_LIB1(normcdf) __OXHIP_LIB1(erfinv) __OXHIP_LIB1(erfcinv)
+__OXHIP_LIB1(normcdfinv) __OXHIP_LIB1(lgamma) __OXHIP_LIB1(tgamma)
+__OXHIP_LIB2(nextafter) __OXHIP_LIB2(remainder) __OXHIP_LIB2(rhypot)
+extern "C" __device__ double __oxhip_frexp(double, int *);
+extern "C" __device__ float __oxhip_frexpf(float, int *);
+extern "C" __device__ double __oxhip_modf(double, double *);
+extern "C" __device__ float __oxhip_modff(float, float *);
+extern "C" __device__ int __oxhip_ilogb(double);
+extern "C" __device__ int __oxhip_ilogbf(float);
+extern "C" __device__ double __oxhip_scalbn(double, int);
+extern "C" __device__ float __oxhip_scalbnf(float, int);
+extern "C" __device__ double __oxhip_remquo(double, double, int *);
+extern "C" __device__ float __oxhip_remquof(float, float, int *);
+extern "C" __device__ void __oxhip_sincospi(double, double *, double *);
+extern "C" __device__ void __oxhip_sincospif(float, float *, float *);
+extern "C" __device__ double __oxhip_norm3d(double, double, double);
+extern "C" __device__ float __oxhip_norm3df(float, float, float);
+extern "C" __device__ double __oxhip_rnorm3d(double, double, double);
+extern "C" __device__ float __oxhip_rnorm3df(float, float, float);
+extern "C" __device__ double __oxhip_norm4d(double, double, double, double);
+extern "C" __device__ float __oxhip_norm4df(float, float, float, float);
+extern "C" __device__ double __oxhip_rnorm4d(double, double, double, double);
+extern "C" __device__ float __oxhip_rnorm4df(float, float, float, float);
+extern "C" __device__ double __oxhip_norm(int, const double *);
+extern "C" __device__ float __oxhip_normf(int, const float *);
+extern "C" __device__ double __oxhip_rnorm(int, const double *);
+extern "C" __device__ float __oxhip_rnormf(int, const float *);
 #undef __OXHIP_LIB1
 #undef __OXHIP_LIB2
 
@@ -71,6 +100,49 @@ __OXHIP_LIBMATH1(sinh) __OXHIP_LIBMATH1(cosh) __OXHIP_LIBMATH1(tanh)
 __OXHIP_LIBMATH1(asinh) __OXHIP_LIBMATH1(acosh) __OXHIP_LIBMATH1(atanh)
 __OXHIP_LIBMATH1(cbrt) __OXHIP_LIBMATH1(erf) __OXHIP_LIBMATH1(erfc)
 __OXHIP_LIBMATH2(pow) __OXHIP_LIBMATH2(atan2) __OXHIP_LIBMATH2(hypot)
+__OXHIP_LIBMATH1(logb) __OXHIP_LIBMATH1(lgamma) __OXHIP_LIBMATH1(tgamma)
+__OXHIP_LIBMATH2(nextafter) __OXHIP_LIBMATH2(remainder)
+/* CUDA's own functions (no C++ float overload of the same name in CUDA either). */
+__OXHIP_DEVICE__ double sinpi(double x) { return __oxhip_sinpi(x); }
+__OXHIP_DEVICE__ float sinpif(float x) { return __oxhip_sinpif(x); }
+__OXHIP_DEVICE__ double cospi(double x) { return __oxhip_cospi(x); }
+__OXHIP_DEVICE__ float cospif(float x) { return __oxhip_cospif(x); }
+__OXHIP_DEVICE__ void sincospi(double x, double *s, double *c) { __oxhip_sincospi(x, s, c); }
+__OXHIP_DEVICE__ void sincospif(float x, float *s, float *c) { __oxhip_sincospif(x, s, c); }
+__OXHIP_DEVICE__ double rcbrt(double x) { return __oxhip_rcbrt(x); }
+__OXHIP_DEVICE__ float rcbrtf(float x) { return __oxhip_rcbrtf(x); }
+__OXHIP_DEVICE__ double erfcx(double x) { return __oxhip_erfcx(x); }
+__OXHIP_DEVICE__ float erfcxf(float x) { return __oxhip_erfcxf(x); }
+__OXHIP_DEVICE__ double normcdf(double x) { return __oxhip_normcdf(x); }
+__OXHIP_DEVICE__ float normcdff(float x) { return __oxhip_normcdff(x); }
+__OXHIP_DEVICE__ double erfinv(double x) { return __oxhip_erfinv(x); }
+__OXHIP_DEVICE__ float erfinvf(float x) { return __oxhip_erfinvf(x); }
+__OXHIP_DEVICE__ double erfcinv(double x) { return __oxhip_erfcinv(x); }
+__OXHIP_DEVICE__ float erfcinvf(float x) { return __oxhip_erfcinvf(x); }
+__OXHIP_DEVICE__ double normcdfinv(double x) { return __oxhip_normcdfinv(x); }
+__OXHIP_DEVICE__ float normcdfinvf(float x) { return __oxhip_normcdfinvf(x); }
+__OXHIP_DEVICE__ double rhypot(double x, double y) { return __oxhip_rhypot(x, y); }
+__OXHIP_DEVICE__ float rhypotf(float x, float y) { return __oxhip_rhypotf(x, y); }
+__OXHIP_DEVICE__ double norm3d(double a, double b, double c) { return __oxhip_norm3d(a, b, c); }
+__OXHIP_DEVICE__ float norm3df(float a, float b, float c) { return __oxhip_norm3df(a, b, c); }
+__OXHIP_DEVICE__ double rnorm3d(double a, double b, double c) { return __oxhip_rnorm3d(a, b, c); }
+__OXHIP_DEVICE__ float rnorm3df(float a, float b, float c) { return __oxhip_rnorm3df(a, b, c); }
+__OXHIP_DEVICE__ double norm4d(double a, double b, double c, double d) {
+  return __oxhip_norm4d(a, b, c, d);
+}
+__OXHIP_DEVICE__ float norm4df(float a, float b, float c, float d) {
+  return __oxhip_norm4df(a, b, c, d);
+}
+__OXHIP_DEVICE__ double rnorm4d(double a, double b, double c, double d) {
+  return __oxhip_rnorm4d(a, b, c, d);
+}
+__OXHIP_DEVICE__ float rnorm4df(float a, float b, float c, float d) {
+  return __oxhip_rnorm4df(a, b, c, d);
+}
+__OXHIP_DEVICE__ double norm(int dim, const double *a) { return __oxhip_norm(dim, a); }
+__OXHIP_DEVICE__ float normf(int dim, const float *a) { return __oxhip_normf(dim, a); }
+__OXHIP_DEVICE__ double rnorm(int dim, const double *a) { return __oxhip_rnorm(dim, a); }
+__OXHIP_DEVICE__ float rnormf(int dim, const float *a) { return __oxhip_rnormf(dim, a); }
 #undef __OXHIP_LIBMATH1
 #undef __OXHIP_LIBMATH2
 #undef __OXHIP_MATH1
@@ -85,6 +157,41 @@ __OXHIP_DEVICE__ double pow(double x, int n) { return __oxhip_pow(x, (double)n);
 __OXHIP_DEVICE__ float pow(float x, int n) { return __oxhip_powf(x, (float)n); }
 __OXHIP_DEVICE__ double ldexp(double x, int e) { return __builtin_ldexp(x, e); }
 __OXHIP_DEVICE__ float ldexpf(float x, int e) { return __builtin_ldexpf(x, e); }
+__OXHIP_DEVICE__ double frexp(double x, int *e) { return __oxhip_frexp(x, e); }
+__OXHIP_DEVICE__ float frexpf(float x, int *e) { return __oxhip_frexpf(x, e); }
+__OXHIP_DEVICE__ float frexp(float x, int *e) { return __oxhip_frexpf(x, e); }
+__OXHIP_DEVICE__ double modf(double x, double *i) { return __oxhip_modf(x, i); }
+__OXHIP_DEVICE__ float modff(float x, float *i) { return __oxhip_modff(x, i); }
+__OXHIP_DEVICE__ float modf(float x, float *i) { return __oxhip_modff(x, i); }
+__OXHIP_DEVICE__ int ilogb(double x) { return __oxhip_ilogb(x); }
+__OXHIP_DEVICE__ int ilogbf(float x) { return __oxhip_ilogbf(x); }
+__OXHIP_DEVICE__ int ilogb(float x) { return __oxhip_ilogbf(x); }
+__OXHIP_DEVICE__ double scalbn(double x, int n) { return __oxhip_scalbn(x, n); }
+__OXHIP_DEVICE__ float scalbnf(float x, int n) { return __oxhip_scalbnf(x, n); }
+__OXHIP_DEVICE__ float scalbn(float x, int n) { return __oxhip_scalbnf(x, n); }
+__OXHIP_DEVICE__ double scalbln(double x, long n) {
+  return __oxhip_scalbn(x, n > 100000 ? 100000 : (n < -100000 ? -100000 : (int)n));
+}
+__OXHIP_DEVICE__ float scalblnf(float x, long n) {
+  return __oxhip_scalbnf(x, n > 100000 ? 100000 : (n < -100000 ? -100000 : (int)n));
+}
+__OXHIP_DEVICE__ float scalbln(float x, long n) { return scalblnf(x, n); }
+__OXHIP_DEVICE__ double remquo(double x, double y, int *q) { return __oxhip_remquo(x, y, q); }
+__OXHIP_DEVICE__ float remquof(float x, float y, int *q) { return __oxhip_remquof(x, y, q); }
+__OXHIP_DEVICE__ float remquo(float x, float y, int *q) { return __oxhip_remquof(x, y, q); }
+/* Rounding to integers: the rounding instructions, then the conversion. */
+__OXHIP_DEVICE__ long lrint(double x) { return (long)__builtin_rint(x); }
+__OXHIP_DEVICE__ long lrintf(float x) { return (long)__builtin_rintf(x); }
+__OXHIP_DEVICE__ long lrint(float x) { return (long)__builtin_rintf(x); }
+__OXHIP_DEVICE__ long long llrint(double x) { return (long long)__builtin_rint(x); }
+__OXHIP_DEVICE__ long long llrintf(float x) { return (long long)__builtin_rintf(x); }
+__OXHIP_DEVICE__ long long llrint(float x) { return (long long)__builtin_rintf(x); }
+__OXHIP_DEVICE__ long lround(double x) { return (long)__builtin_round(x); }
+__OXHIP_DEVICE__ long lroundf(float x) { return (long)__builtin_roundf(x); }
+__OXHIP_DEVICE__ long lround(float x) { return (long)__builtin_roundf(x); }
+__OXHIP_DEVICE__ long long llround(double x) { return (long long)__builtin_round(x); }
+__OXHIP_DEVICE__ long long llroundf(float x) { return (long long)__builtin_roundf(x); }
+__OXHIP_DEVICE__ long long llround(float x) { return (long long)__builtin_roundf(x); }
 /* nan("tag"): a quiet NaN; the tag's payload is not encoded. */
 __OXHIP_DEVICE__ double nan(const char *tag) { return (void)tag, __builtin_nan(""); }
 __OXHIP_DEVICE__ float nanf(const char *tag) { return (void)tag, __builtin_nanf(""); }
@@ -110,6 +217,9 @@ using ::hypot; using ::ldexp; using ::log;
 using ::log10; using ::log1p; using ::log2; using ::nearbyint; using ::pow; using ::rint;
 using ::round; using ::sin; using ::sinh; using ::sqrt; using ::tan;
 using ::tanh; using ::trunc;
+using ::frexp; using ::ilogb; using ::lgamma; using ::llrint; using ::llround; using ::logb;
+using ::lrint; using ::lround; using ::modf; using ::nextafter; using ::remainder;
+using ::remquo; using ::scalbln; using ::scalbn; using ::tgamma;
 } // namespace std
 
 /* ---- fast intrinsics (CUDA/HIP __xxxf) ------------------------------------------- */

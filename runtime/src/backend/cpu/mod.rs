@@ -1129,7 +1129,11 @@ impl Cpu {
         prop.clockRate = clock;
         prop.clockInstructionRate = timestamp_counter_khz();
         prop.totalConstMem = 64 * 1024;
-        prop.major = 1;
+        // A compute capability for code that gates features on it (`major < 6`: "no
+        // system-wide atomics, waiving"): 7.0 is the first with everything this device
+        // offers (system atomics, unified memory, independent thread scheduling and
+        // `__syncwarp`, cooperative launches, `__nanosleep`) and nothing it lacks.
+        prop.major = 7;
         prop.minor = 0;
         prop.textureAlignment = ALIGNMENT;
         prop.texturePitchAlignment = ALIGNMENT;

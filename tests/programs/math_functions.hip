@@ -1,0 +1,204 @@
+// The C and CUDA math functions beyond the elementary ones, in device code, in double and
+// float: gamma, the inverse error functions and the normal distribution, erfcx, the
+// pi-scaled trigonometric functions, reciprocal cube root, norms, and the exact operations
+// on the representation (frexp, modf, logb, ilogb, scalbn, nextafter, remainder, remquo,
+// lround). Each result is compared with a value known in closed form or computed here on
+// the host; the accuracy over whole ranges is devicelibs/tests/ulp.rs's job.
+#include "check.h"
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+struct Case {
+  const char* name;
+  double got;
+  double want;
+  double tolerance;  // relative; 0: exact
+};
+
+constexpr int kCases = 64;
+
+__global__ void compute(double* out, int* ints) {
+  int k = 0;
+  const double sqrt_pi = 1.7724538509055160273;
+  out[k++] = lgamma(0.5) - log(sqrt_pi);    // 0
+  out[k++] = lgamma(10.0);                   // ln 9!
+  out[k++] = lgamma(-2.5);                   // ln(8 sqrt(pi) / 15)
+  out[k++] = tgamma(5.0);                    // 24
+  out[k++] = tgamma(0.5);                    // sqrt(pi)
+  out[k++] = tgamma(-1.5);                   // 4 sqrt(pi) / 3
+  out[k++] = tgamma(100.5) / tgamma(99.5);   // 99.5
+  out[k++] = erfinv(erf(0.3));
+  out[k++] = erfinv(erf(2.75));
+  out[k++] = erfcinv(erfc(5.5));
+  out[k++] = erfcinv(1e-300);                // 26.209469960516124...
+  out[k++] = normcdf(0.0);
+  out[k++] = normcdf(-1.0);                  // 0.158655253931457...
+  out[k++] = normcdfinv(0.975);              // 1.959963984540054
+  out[k++] = erfcx(0.0);
+  out[k++] = erfcx(30.0);                    // 0.01879201...
+  out[k++] = sinpi(0.5);
+  out[k++] = sinpi(1.0);
+  out[k++] = cospi(1.0);
+  out[k++] = sinpi(1.0 / 6.0);
+  out[k++] = rcbrt(8.0);
+  out[k++] = rcbrt(-27.0);
+  out[k++] = norm3d(2.0, 3.0, 6.0);
+  out[k++] = rnorm3d(2.0, 3.0, 6.0);
+  out[k++] = norm4d(1.0, 1.0, 1.0, 1.0);
+  out[k++] = rhypot(3.0, 4.0);
+  double values[5] = {1, 2, 2, 4, 4};
+  out[k++] = norm(5, values);                // 41^0.5
+  int e = 0;
+  out[k++] = frexp(12.0, &e);                // 0.75, e = 4
+  ints[0] = e;
+  double whole;
+  out[k++] = modf(-3.25, &whole);            // -0.25, whole = -3
+  out[k++] = whole;
+  out[k++] = logb(1000.0);                   // 9
+  ints[1] = ilogb(0x1p-1070);                // -1070
+  out[k++] = scalbn(3.0, -1080);             // 3 * 2^-1080: a subnormal
+  out[k++] = nextafter(1.0, 2.0) - 1.0;      // 2^-52
+  out[k++] = remainder(10.0, 3.0);           // 1
+  out[k++] = remainder(11.0, 2.0);           // -1 (ties to even: 5.5 -> 6)
+  int quotient = 0;
+  out[k++] = remquo(29.0, 3.0, &quotient);   // -1, quotient 10
+  ints[2] = quotient;
+  ints[3] = (int)lround(2.5);                // 3
+  ints[4] = (int)lrint(2.5);                 // 2
+  ints[5] = (int)llround(-2.5);              // -3
+  // float forms
+  out[k++] = lgammaf(0.5f) - logf(1.7724539f);
+  out[k++] = tgammaf(6.0f);                  // 120
+  out[k++] = erfinvf(erff(0.5f));
+  out[k++] = erfcinvf(erfcf(1.5f));
+  out[k++] = normcdff(1.0f);                 // 0.841344746...
+  out[k++] = normcdfinvf(0.5f);              // 0
+  out[k++] = erfcxf(1.0f);                   // 0.427583576...
+  out[k++] = sinpif(0.25f);                  // sqrt(2)/2
+  out[k++] = cospif(2.0f / 3.0f);            // -0.5
+  out[k++] = rcbrtf(0.125f);                 // 2
+  out[k++] = norm3df(1.0f, 2.0f, 2.0f);      // 3
+  out[k++] = rhypotf(6.0f, 8.0f);            // 0.1
+  int ef = 0;
+  out[k++] = frexpf(-5.0f, &ef);             // -0.625, e = 3
+  ints[6] = ef;
+  out[k++] = remainderf(7.0f, 2.0f);         // -1
+  out[k++] = nextafterf(1.0f, 0.0f);         // 1 - 2^-24
+  out[k++] = logbf(0.1f);                    // -4
+  float sine, cosine;
+  sincospif(1.0f / 3.0f, &sine, &cosine);
+  out[k++] = sine;                           // sqrt(3)/2
+  out[k++] = cosine;                         // 0.5
+  double sd, cd;
+  sincospi(0.75, &sd, &cd);
+  out[k++] = sd + cd;                        // 0
+  out[k++] = std::lgamma(3.0);               // ln 2, through std::
+  out[k++] = std::tgamma(4.0);               // 6
+  ints[7] = k;
+}
+
+int main() {
+  print_device("math_functions");
+  double* d_out;
+  int* d_ints;
+  CHECK(hipMalloc(&d_out, kCases * sizeof(double)));
+  CHECK(hipMalloc(&d_ints, 8 * sizeof(int)));
+  CHECK(hipMemset(d_out, 0xff, kCases * sizeof(double)));
+  compute<<<1, 1>>>(d_out, d_ints);
+  CHECK_LAUNCH();
+  std::vector<double> got(kCases);
+  int ints[8];
+  CHECK(hipMemcpy(got.data(), d_out, kCases * sizeof(double), hipMemcpyDeviceToHost));
+  CHECK(hipMemcpy(ints, d_ints, sizeof ints, hipMemcpyDeviceToHost));
+  const double sqrt_pi = 1.7724538509055160273;
+  const double tight = 1e-14, loose = 4e-7;
+  const Case cases[] = {
+      {"lgamma(0.5) - ln sqrt(pi)", got[0], 0.0, tight},
+      {"lgamma(10)", got[1], std::log(362880.0), tight},
+      {"lgamma(-2.5)", got[2], std::log(8 * sqrt_pi / 15), tight},
+      {"tgamma(5)", got[3], 24.0, 0},
+      {"tgamma(0.5)", got[4], sqrt_pi, tight},
+      {"tgamma(-1.5)", got[5], 4 * sqrt_pi / 3, tight},
+      {"tgamma(100.5) / tgamma(99.5)", got[6], 99.5, tight},
+      {"erfinv(erf(0.3))", got[7], 0.3, tight},
+      {"erfinv(erf(2.75))", got[8], 2.75, 1e-12},
+      {"erfcinv(erfc(5.5))", got[9], 5.5, tight},
+      {"erfcinv(1e-300)", got[10], 26.209469960516124, tight},
+      {"normcdf(0)", got[11], 0.5, 0},
+      {"normcdf(-1)", got[12], 0.15865525393145705, tight},
+      {"normcdfinv(0.975)", got[13], 1.959963984540054, tight},
+      {"erfcx(0)", got[14], 1.0, 0},
+      {"erfcx(30)", got[15], 0.018795888861416751, tight},
+      {"sinpi(0.5)", got[16], 1.0, 0},
+      {"sinpi(1)", got[17], 0.0, 0},
+      {"cospi(1)", got[18], -1.0, 0},
+      {"sinpi(1/6)", got[19], 0.5, tight},
+      {"rcbrt(8)", got[20], 0.5, 0},
+      {"rcbrt(-27)", got[21], -1.0 / 3.0, tight},
+      {"norm3d(2, 3, 6)", got[22], 7.0, 0},
+      {"rnorm3d(2, 3, 6)", got[23], 1.0 / 7.0, tight},
+      {"norm4d(1, 1, 1, 1)", got[24], 2.0, 0},
+      {"rhypot(3, 4)", got[25], 0.2, tight},
+      {"norm(5, ...)", got[26], std::sqrt(41.0), tight},
+      {"frexp(12)", got[27], 0.75, 0},
+      {"modf(-3.25)", got[28], -0.25, 0},
+      {"modf(-3.25) whole", got[29], -3.0, 0},
+      {"logb(1000)", got[30], 9.0, 0},
+      {"scalbn(3, -1080)", got[31], std::ldexp(3.0, -1080), 0},
+      {"nextafter(1, 2) - 1", got[32], std::ldexp(1.0, -52), 0},
+      {"remainder(10, 3)", got[33], 1.0, 0},
+      {"remainder(11, 2)", got[34], -1.0, 0},
+      {"remquo(29, 3)", got[35], -1.0, 0},
+      {"lgammaf(0.5) - ln sqrt(pi)", got[36], 0.0, loose},
+      {"tgammaf(6)", got[37], 120.0, 0},
+      {"erfinvf(erff(0.5))", got[38], 0.5, loose},
+      {"erfcinvf(erfcf(1.5))", got[39], 1.5, loose},
+      {"normcdff(1)", got[40], 0.8413447460685429, loose},
+      {"normcdfinvf(0.5)", got[41], 0.0, 0},
+      {"erfcxf(1)", got[42], 0.42758357615580700, loose},
+      {"sinpif(0.25)", got[43], std::sqrt(0.5), loose},
+      {"cospif(2/3)", got[44], -0.5, loose},
+      {"rcbrtf(0.125)", got[45], 2.0, 0},
+      {"norm3df(1, 2, 2)", got[46], 3.0, 0},
+      {"rhypotf(6, 8)", got[47], 0.1, loose},
+      {"frexpf(-5)", got[48], -0.625, 0},
+      {"remainderf(7, 2)", got[49], -1.0, 0},
+      {"nextafterf(1, 0)", got[50], 1.0 - std::ldexp(1.0, -24), 0},
+      {"logbf(0.1)", got[51], -4.0, 0},
+      {"sincospif(1/3) sine", got[52], std::sqrt(3.0) / 2, loose},
+      {"sincospif(1/3) cosine", got[53], 0.5, loose},
+      {"sincospi(0.75) sum", got[54], 0.0, tight},
+      {"std::lgamma(3)", got[55], std::log(2.0), tight},
+      {"std::tgamma(4)", got[56], 6.0, 0},
+  };
+  int failures = 0;
+  for (const Case& c : cases) {
+    double scale = std::fabs(c.want) > 1e-300 ? std::fabs(c.want) : 1.0;
+    bool ok = c.tolerance == 0 ? (c.got == c.want)
+                               : std::fabs(c.got - c.want) <= c.tolerance * scale;
+    if (c.want == 0.0 && c.tolerance != 0) ok = std::fabs(c.got) <= c.tolerance;
+    if (!ok) {
+      std::printf("%s: %.17g, expected %.17g\n", c.name, c.got, c.want);
+      ++failures;
+    }
+  }
+  const int want_ints[8] = {4, -1070, 10, 3, 2, -3, 3, 57};
+  const char* int_names[8] = {"frexp exponent", "ilogb(2^-1070)", "remquo quotient",
+                              "lround(2.5)",    "lrint(2.5)",     "llround(-2.5)",
+                              "frexpf exponent", "results written"};
+  for (int i = 0; i < 8; ++i) {
+    if (ints[i] != want_ints[i]) {
+      std::printf("%s: %d, expected %d\n", int_names[i], ints[i], want_ints[i]);
+      ++failures;
+    }
+  }
+  CHECK(hipFree(d_out));
+  CHECK(hipFree(d_ints));
+  if (failures) {
+    std::printf("math_functions: FAILED (%d)\n", failures);
+    return 1;
+  }
+  std::printf("math_functions: PASSED\n");
+  return 0;
+}
