@@ -37,11 +37,12 @@ fn tree() -> tempfile::TempDir {
         "src/latin1.cu",
         b"// caf\xe9\nvoid h(void *p) { cudaFree(p); }\n",
     );
+    write("src/blob.cu", b"cuda\0Free");
     dir
 }
 
 #[test]
-fn inplace_keeps_backups_and_skips_excluded_and_non_utf8() {
+fn inplace_keeps_backups_translates_latin1_and_skips_excluded_and_binary() {
     let dir = tree();
     let output = oxhipify(
         &["-inplace", "-exclude-dirs=third_party", "src"],
@@ -50,10 +51,19 @@ fn inplace_keeps_backups_and_skips_excluded_and_non_utf8() {
     assert!(output.status.success(), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("`src/latin1.cu` skipped: not UTF-8"),
+        stderr.contains("`src/blob.cu` skipped: binary file"),
         "{stderr}"
     );
     let src = dir.path().join("src");
+    // An 8-bit file is translated byte for byte: its comment keeps the 0xE9.
+    assert_eq!(
+        std::fs::read(src.join("latin1.cu")).unwrap_or_default(),
+        b"// caf\xe9\n#include <hip/hip_runtime.h>\nvoid h(void *p) { hipFree(p); }\n"
+    );
+    assert_eq!(
+        std::fs::read(src.join("latin1.cu.prehip")).unwrap_or_default(),
+        b"// caf\xe9\nvoid h(void *p) { cudaFree(p); }\n"
+    );
     assert_eq!(
         read(&src.join("a.cu")),
         "#include <hip/hip_runtime.h>\nvoid f(void *p) { hipFree(p); }\n"
@@ -101,7 +111,7 @@ fn output_directory_json_and_csv() {
         "#include <hip/hip_runtime.h>\nvoid g(void *p) { hipFree(p); }\n"
     );
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap_or_default();
-    assert_eq!(json["total"]["converted"]["cudaFree"]["count"], 2);
+    assert_eq!(json["total"]["converted"]["cudaFree"]["count"], 3);
     let skipped: Vec<&str> = json["files"]
         .as_array()
         .map(|files| {
@@ -111,10 +121,10 @@ fn output_directory_json_and_csv() {
                 .collect()
         })
         .unwrap_or_default();
-    assert_eq!(skipped, ["not UTF-8"]);
+    assert_eq!(skipped, ["binary file"]);
     let csv = read(&dir.path().join("stats.csv"));
     assert!(
-        csv.contains("converted;cudaFree;hipFree;CUDA RT API;memory management;2"),
+        csv.contains("converted;cudaFree;hipFree;CUDA RT API;memory management;3"),
         "{csv}"
     );
 }
