@@ -1470,8 +1470,18 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
             }
             OptId::Pthread => inv.pthread = true,
             OptId::OffloadArch => {
+                // `--offload-arch=` or `--offload-arch=gfx942,` names no target where one was
+                // meant: clang rejects it too.
+                if values.is_empty() || values.iter().any(String::is_empty) {
+                    return Err(DriverError::BadOffloadArch {
+                        arch: written.clone(),
+                        reason: "an empty target name; list targets separated by commas, \
+                                 e.g. `--offload-arch=gfx942,sm_90,host`"
+                            .to_owned(),
+                    });
+                }
                 arch_spellings.push(written.clone());
-                arch_names.extend(values.iter().filter(|name| !name.is_empty()).cloned());
+                arch_names.extend(values.iter().cloned());
             }
             OptId::DeviceOnly | OptId::Genco => inv.scope = OffloadScope::DeviceOnly,
             OptId::HostOnly => inv.scope = OffloadScope::HostOnly,

@@ -33,6 +33,8 @@ pub enum DriverError {
     StdinInput,
     #[error("no such file or directory: '{}'", path.display())]
     MissingInput { path: PathBuf },
+    #[error("'{}' is a directory, not an input file", path.display())]
+    InputIsDirectory { path: PathBuf },
     #[error("output file '{}' is also an input", path.display())]
     OutputIsInput { path: PathBuf },
     #[error("cannot specify -o when generating multiple output files")]
@@ -90,7 +92,8 @@ impl DriverError {
             | DriverError::NoNativeGpu => "bad-offload-arch",
             DriverError::NoInputFiles
             | DriverError::StdinInput
-            | DriverError::MissingInput { .. } => "input",
+            | DriverError::MissingInput { .. }
+            | DriverError::InputIsDirectory { .. } => "input",
             DriverError::OutputIsInput { .. } | DriverError::OutputWithMultipleFiles => "output",
             DriverError::UnsupportedSanitizer { .. }
             | DriverError::UnsupportedNvccOption { .. } => "unsupported",

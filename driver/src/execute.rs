@@ -154,6 +154,13 @@ pub fn check_inputs(paths: &[PathBuf], output: Option<&Path>) -> Result<(), Driv
         if !path.exists() {
             return Err(DriverError::MissingInput { path: path.clone() });
         }
+        if path.is_dir() {
+            return Err(DriverError::InputIsDirectory { path: path.clone() });
+        }
+        // An unreadable input is reported here, by name, not by a tool half-way through.
+        if let Err(err) = std::fs::File::open(path) {
+            return Err(io_error("reading", path, &err));
+        }
         if output.is_some() && path.canonicalize().ok() == output {
             return Err(DriverError::OutputIsInput { path: path.clone() });
         }
@@ -311,6 +318,26 @@ pub fn execute(
             }
         })
         .collect();
+    // An output that cannot be written is reported by the user's name for it, before any
+    // tool runs (a tool would name the temporary file it was given instead).
+    for (job, path) in jobs.iter().zip(&write_paths) {
+        if !job.is_result
+            || job.output == Path::new("-")
+            || std::fs::metadata(&job.output).is_ok_and(|metadata| !metadata.is_file())
+        {
+            continue;
+        }
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+        {
+            Ok(_) => {
+                let _ = std::fs::remove_file(path);
+            }
+            Err(err) => return Err(io_error("writing", &job.output, &err)),
+        }
+    }
     let result = run_waves(jobs, &write_paths, verbose, stderr);
     let result = result.and_then(|()| publish(jobs, &write_paths, stdout));
     if result.is_err() {

@@ -220,7 +220,7 @@ __OXHIP_HD__ void __oxhip_h_sincosf(float x, float *sin_out, float *cos_out) {
  * saturate to +-1 past |x| = 9 (where tanh rounds to 1 even in float). */
 __OXHIP_HD__ float __oxhip_h_tanhf(float x) {
   float a = __builtin_fabsf(x);
-  if (!(a == a)) return x;
+  if (!(a == a) || a == 0.0f) return x; /* NaN, and zeros with their sign */
   if (a < 0.0625f) {
     float x2 = x * x;
     return x + x * x2 * (-0.333333333f + x2 * 0.133333333f);
