@@ -114,6 +114,12 @@ static HEADERS: &[HeaderRow] = &[
         "",
         "hip_cooperative_groups",
     ),
+    row(
+        "cooperative_groups/memcpy_async.h",
+        "hip/hip_cooperative_groups.h",
+        "",
+        "hip_cooperative_groups",
+    ),
     row("cuComplex.h", "hip/hip_complex.h", "", "hip_complex"),
     row("nvrtc.h", "hip/hiprtc.h", "", "hiprtc"),
     row("nvfunctional", "hip/hip_runtime.h", "", "hip_runtime"),

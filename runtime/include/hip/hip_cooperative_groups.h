@@ -1,7 +1,8 @@
 /* oxhip: cooperative groups (namespace cooperative_groups), for amdgcn, nvptx and the
  * CPU target. Self-sufficient: includes hip/hip_runtime.h; CUDA's <cooperative_groups.h>
  * becomes this header through hipify, and what CUDA splits into
- * <cooperative_groups/reduce.h> and <cooperative_groups/scan.h> (reduce, inclusive_scan,
+ * <cooperative_groups/reduce.h>, <cooperative_groups/scan.h> and
+ * <cooperative_groups/memcpy_async.h> (memcpy_async, wait, wait_prior; reduce, inclusive_scan,
  * exclusive_scan and the operator objects) is here too.
  *
  * - thread_group: the type-erased group every other group converts to (by copy); its
@@ -691,6 +692,41 @@ static __device__ __forceinline__ T exclusive_scan(const Group& group, T value, 
 template <class Group, class T>
 static __device__ __forceinline__ T exclusive_scan(const Group& group, T value) {
   return exclusive_scan(group, value, plus<T>());
+}
+
+/* memcpy_async (CUDA's <cooperative_groups/memcpy_async.h>): a collective copy of `bytes`
+ * bytes by the threads of `group`, complete for the whole group after wait(group) or
+ * wait_prior<N>(group). Here the copy is made at once, each thread taking every
+ * num_threads()-th word, and the waits are the group's barrier, which makes the copied
+ * data visible to all of it. */
+template <class Group, class T, class Size>
+static __device__ __forceinline__ void memcpy_async(const Group& group, T* dst, const T* src,
+                                                    const Size& bytes) {
+  unsigned long long count = (unsigned long long)bytes;
+  unsigned long long rank = group.thread_rank(), threads = group.num_threads();
+  unsigned long long alignment =
+      (unsigned long long)(__SIZE_TYPE__)dst | (unsigned long long)(__SIZE_TYPE__)src | count;
+  if (alignment % 16 == 0) {
+    uint4* d = (uint4*)dst;
+    const uint4* s = (const uint4*)src;
+    for (unsigned long long i = rank; i < count / 16; i += threads) d[i] = s[i];
+  } else if (alignment % 4 == 0) {
+    unsigned int* d = (unsigned int*)dst;
+    const unsigned int* s = (const unsigned int*)src;
+    for (unsigned long long i = rank; i < count / 4; i += threads) d[i] = s[i];
+  } else {
+    char* d = (char*)dst;
+    const char* s = (const char*)src;
+    for (unsigned long long i = rank; i < count; i += threads) d[i] = s[i];
+  }
+}
+template <class Group>
+static __device__ __forceinline__ void wait(const Group& group) {
+  group.sync();
+}
+template <unsigned int NumStages, class Group>
+static __device__ __forceinline__ void wait_prior(const Group& group) {
+  group.sync();
 }
 
 }  // namespace cooperative_groups
