@@ -197,27 +197,33 @@ fn item_variable<'ctx>(module: &Module<'ctx>, context: &'ctx Context) -> GlobalV
     item
 }
 
+/// Whether `global` is a `__shared__` variable as clang's device pass for the host triple
+/// writes them: a definition with an `undef` initializer, or (`extern __shared__`) a
+/// declaration of an empty array.
+pub(crate) fn is_shared_variable(global: GlobalValue<'_>) -> bool {
+    let name = global.get_name().to_string_lossy();
+    if name.starts_with("llvm.") || name == ITEM || global.is_constant() {
+        return false;
+    }
+    if global.is_declaration() {
+        return matches!(global_value_type(global), BasicTypeEnum::ArrayType(array) if array.is_empty());
+    }
+    // SAFETY: `global` is a defined global variable, so it has an initializer.
+    global
+        .get_initializer()
+        .is_some_and(|init| unsafe { LLVMIsUndef(value_ref(init)) } != 0)
+}
+
 fn lower_shared<'ctx>(module: &Module<'ctx>, context: &'ctx Context) {
     let mut dynamic: Vec<GlobalValue<'ctx>> = Vec::new();
     let mut shared: Vec<GlobalValue<'ctx>> = Vec::new();
     for global in module.get_globals() {
-        let name = global.get_name().to_string_lossy().into_owned();
-        if name.starts_with("llvm.") || name == ITEM || global.is_constant() {
+        if !is_shared_variable(global) {
             continue;
         }
         if global.is_declaration() {
-            if let BasicTypeEnum::ArrayType(array) = global_value_type(global) {
-                if array.is_empty() {
-                    dynamic.push(global);
-                }
-            }
-            continue;
-        }
-        // SAFETY: `global` is a defined global variable, so it has an initializer.
-        let is_undef = global
-            .get_initializer()
-            .is_some_and(|init| unsafe { LLVMIsUndef(value_ref(init)) } != 0);
-        if is_undef {
+            dynamic.push(global);
+        } else {
             shared.push(global);
         }
     }

@@ -32,17 +32,17 @@ use std::collections::{HashMap, HashSet};
 
 use inkwell::context::Context;
 use inkwell::module::Module;
-use inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
+use inkwell::values::{AsValueRef, FunctionValue, GlobalValue, InstructionValue};
 
 use inkwell::llvm_sys::core::{
-    LLVMGetArrayLength2, LLVMGetCalledValue, LLVMGetConstOpcode, LLVMGetFirstBasicBlock,
-    LLVMGetFirstInstruction, LLVMGetInitializer, LLVMGetInstructionOpcode, LLVMGetNextBasicBlock,
-    LLVMGetNextInstruction, LLVMGetOperand, LLVMGetTypeKind, LLVMGetVolatile,
-    LLVMGlobalGetValueType, LLVMIsAConstantExpr, LLVMIsAFunction, LLVMIsAGetElementPtrInst,
-    LLVMIsAGlobalVariable, LLVMIsGlobalConstant, LLVMIsUndef,
+    LLVMGetCalledValue, LLVMGetConstOpcode, LLVMGetOperand, LLVMGetVolatile, LLVMIsAConstantExpr,
+    LLVMIsAFunction, LLVMIsAGetElementPtrInst, LLVMIsAGlobalVariable,
 };
 use inkwell::llvm_sys::prelude::LLVMValueRef;
-use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use inkwell::llvm_sys::LLVMOpcode;
+
+use crate::cpu;
+use crate::cpu_regions::{instructions, opcode};
 
 /// The lockstep operation's name (slot 32 of `struct __oxhip_cpu_ops`).
 pub(crate) const STEP: &str = "__oxhip_cpu_step";
@@ -91,9 +91,8 @@ pub(crate) fn insert<'ctx>(module: &Module<'ctx>, context: &'ctx Context) {
         .iter()
         .filter(|f| marked.contains(&f.as_value_ref()))
     {
-        for point in instructions(function.as_value_ref())
-            .into_iter()
-            .filter(|instruction| needs_step(*instruction))
+        for point in
+            instructions(function.as_value_ref()).filter(|instruction| needs_step(*instruction))
         {
             // SAFETY: `point` is an instruction of the live module.
             let point = unsafe { InstructionValue::new(point) };
@@ -135,11 +134,10 @@ fn needs_step(instruction: LLVMValueRef) -> bool {
         && shared(unsafe { LLVMGetOperand(instruction, 1) })
 }
 
-/// Whether `pointer` is into a `__shared__` variable: clang's device pass for the host triple
-/// writes those as globals with an `undef` initializer, and `extern __shared__` arrays as
-/// declarations of `[0 x T]` (`cpu::lower_shared`).
+/// Whether `pointer` is into a `__shared__` variable (`cpu::is_shared_variable`).
 fn shared(mut pointer: LLVMValueRef) -> bool {
-    // SAFETY: walks the operands of values of the live module.
+    // SAFETY: walks the operands of values of the live module; a global variable is wrapped
+    // as one.
     unsafe {
         while !LLVMIsAGetElementPtrInst(pointer).is_null()
             || (!LLVMIsAConstantExpr(pointer).is_null()
@@ -147,37 +145,7 @@ fn shared(mut pointer: LLVMValueRef) -> bool {
         {
             pointer = LLVMGetOperand(pointer, 0);
         }
-        if LLVMIsAGlobalVariable(pointer).is_null() || LLVMIsGlobalConstant(pointer) != 0 {
-            return false;
-        }
-        let initializer = LLVMGetInitializer(pointer);
-        if initializer.is_null() {
-            return LLVMGetTypeKind(LLVMGlobalGetValueType(pointer))
-                == LLVMTypeKind::LLVMArrayTypeKind
-                && LLVMGetArrayLength2(LLVMGlobalGetValueType(pointer)) == 0;
-        }
-        LLVMIsUndef(initializer) != 0
+        !LLVMIsAGlobalVariable(pointer).is_null()
+            && cpu::is_shared_variable(GlobalValue::new(pointer))
     }
-}
-
-fn opcode(instruction: LLVMValueRef) -> LLVMOpcode {
-    // SAFETY: `instruction` is an instruction of the live module.
-    unsafe { LLVMGetInstructionOpcode(instruction) }
-}
-
-fn instructions(function: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let mut all = Vec::new();
-    // SAFETY: walks the blocks and instructions of a live function with LLVM's iterators.
-    unsafe {
-        let mut block = LLVMGetFirstBasicBlock(function);
-        while !block.is_null() {
-            let mut instruction = LLVMGetFirstInstruction(block);
-            while !instruction.is_null() {
-                all.push(instruction);
-                instruction = LLVMGetNextInstruction(instruction);
-            }
-            block = LLVMGetNextBasicBlock(block);
-        }
-    }
-    all
 }

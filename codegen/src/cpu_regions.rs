@@ -256,7 +256,7 @@ fn build_error(description: &str, error: &inkwell::builder::BuilderError) -> Cod
 }
 
 /// The instructions of `function`, in block order (collected: callers may change them).
-fn instructions(function: LLVMValueRef) -> std::vec::IntoIter<LLVMValueRef> {
+pub(crate) fn instructions(function: LLVMValueRef) -> std::vec::IntoIter<LLVMValueRef> {
     let mut all = Vec::new();
     // SAFETY: walks the blocks and instructions of a live function with LLVM's iterators.
     unsafe {
@@ -273,7 +273,7 @@ fn instructions(function: LLVMValueRef) -> std::vec::IntoIter<LLVMValueRef> {
     all.into_iter()
 }
 
-fn opcode(instruction: LLVMValueRef) -> LLVMOpcode {
+pub(crate) fn opcode(instruction: LLVMValueRef) -> LLVMOpcode {
     // SAFETY: `instruction` is an instruction of the live module.
     unsafe { LLVMGetInstructionOpcode(instruction) }
 }

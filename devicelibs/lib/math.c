@@ -669,219 +669,129 @@ INLINE double erfc_fraction(double x) {
 }
 
 
-/* erfc(c + h) for |h| <= 1/8 around c = 0.375, 0.625, ..., 1.375: the Taylor polynomial
- * of degree 16 (coefficients erfc^(n)(c) / n!; the next term is below 2^-60 of the
- * result), where 1 - erf(x) would lose up to seven bits. */
-INLINE double erfc_taylor(double x) {
+/* erf and erfc for x in [0.25, 1.5), where 1 - erf(x) would lose up to seven bits of erfc:
+ * the Taylor polynomials of degree 16 around c = 0.375, 0.625, ..., 1.375 (|h| <= 1/8;
+ * coefficients erfc^(n)(c) / n! from mpmath; the next term is below 2^-60 of the result).
+ * Returns q with erfc(x) = erfc(c) + q h and erf(x) = erf(c) - q h, the two sharing every
+ * coefficient but the constant one. */
+INLINE double erfc_taylor_slope(double x, double *h, double *erf_c, double *erfc_c) {
   int i = (int)((x - 0.25) * 4.0);
   if (i > 4) i = 4;
-  double h = x - (0.375 + 0.25 * i); /* exact */
-  double p;
+  *h = x - (0.375 + 0.25 * i); /* exact */
+  double q;
   switch (i) {
   case 0:
-    p = -0x1.11b3764e9f482p-18;
-    p = FMA(p, h, -0x1.94940156a714cp-18);
-    p = FMA(p, h, 0x1.3991fff7bb9f3p-15);
-    p = FMA(p, h, 0x1.19d58b35e6c37p-15);
-    p = FMA(p, h, -0x1.378ce809e6918p-12);
-    p = FMA(p, h, -0x1.e96ba06915f56p-14);
-    p = FMA(p, h, 0x1.075688ffec33bp-9);
-    p = FMA(p, h, -0x1.0422b5690e406p-13);
-    p = FMA(p, h, -0x1.709ab615c2e0bp-7);
-    p = FMA(p, h, 0x1.65c10b8389541p-8);
-    p = FMA(p, h, 0x1.9a7945cd872e3p-5);
-    p = FMA(p, h, -0x1.7488b8a7f1ba8p-5);
-    p = FMA(p, h, -0x1.5529abcd00677p-3);
-    p = FMA(p, h, 0x1.e106c51d1ef9dp-3);
-    p = FMA(p, h, 0x1.78749a434fe4ep-2);
-    p = FMA(p, h, -0x1.f5f0cdaf15313p-1);
-    p = FMA(p, h, 0x1.311796a46f064p-1);
+    *erf_c = 0x1.9dd0d2b721f39p-2;
+    *erfc_c = 0x1.311796a46f064p-1;
+    q = -0x1.11b3764e9f482p-18;
+    q = FMA(q, *h, -0x1.94940156a714cp-18);
+    q = FMA(q, *h, 0x1.3991fff7bb9f3p-15);
+    q = FMA(q, *h, 0x1.19d58b35e6c37p-15);
+    q = FMA(q, *h, -0x1.378ce809e6918p-12);
+    q = FMA(q, *h, -0x1.e96ba06915f56p-14);
+    q = FMA(q, *h, 0x1.075688ffec33bp-9);
+    q = FMA(q, *h, -0x1.0422b5690e406p-13);
+    q = FMA(q, *h, -0x1.709ab615c2e0bp-7);
+    q = FMA(q, *h, 0x1.65c10b8389541p-8);
+    q = FMA(q, *h, 0x1.9a7945cd872e3p-5);
+    q = FMA(q, *h, -0x1.7488b8a7f1ba8p-5);
+    q = FMA(q, *h, -0x1.5529abcd00677p-3);
+    q = FMA(q, *h, 0x1.e106c51d1ef9dp-3);
+    q = FMA(q, *h, 0x1.78749a434fe4ep-2);
+    q = FMA(q, *h, -0x1.f5f0cdaf15313p-1);
     break;
   case 1:
-    p = 0x1.6aa4e3a711af9p-20;
-    p = FMA(p, h, -0x1.939d347c232ffp-17);
-    p = FMA(p, h, -0x1.d91470c8a466fp-19);
-    p = FMA(p, h, 0x1.a17211d2c836ep-14);
-    p = FMA(p, h, -0x1.55121d5901343p-15);
-    p = FMA(p, h, -0x1.63796d17c397ep-11);
-    p = FMA(p, h, 0x1.81148d81da2abp-11);
-    p = FMA(p, h, 0x1.dc3b46fdc32b4p-9);
-    p = FMA(p, h, -0x1.b62f4a7484034p-8);
-    p = FMA(p, h, -0x1.c7cd9c1ca7367p-7);
-    p = FMA(p, h, 0x1.52b2668e8627dp-5);
-    p = FMA(p, h, 0x1.c1242dfffc503p-6);
-    p = FMA(p, h, -0x1.6963c8a39d692p-3);
-    p = FMA(p, h, 0x1.c8105021682e3p-5);
-    p = FMA(p, h, 0x1.e8a3c39181e85p-2);
-    p = FMA(p, h, -0x1.86e9694134b9ep-1);
-    p = FMA(p, h, 0x1.81cd2465e1d96p-2);
+    *erf_c = 0x1.3f196dcd0f135p-1;
+    *erfc_c = 0x1.81cd2465e1d96p-2;
+    q = 0x1.6aa4e3a711af9p-20;
+    q = FMA(q, *h, -0x1.939d347c232ffp-17);
+    q = FMA(q, *h, -0x1.d91470c8a466fp-19);
+    q = FMA(q, *h, 0x1.a17211d2c836ep-14);
+    q = FMA(q, *h, -0x1.55121d5901343p-15);
+    q = FMA(q, *h, -0x1.63796d17c397ep-11);
+    q = FMA(q, *h, 0x1.81148d81da2abp-11);
+    q = FMA(q, *h, 0x1.dc3b46fdc32b4p-9);
+    q = FMA(q, *h, -0x1.b62f4a7484034p-8);
+    q = FMA(q, *h, -0x1.c7cd9c1ca7367p-7);
+    q = FMA(q, *h, 0x1.52b2668e8627dp-5);
+    q = FMA(q, *h, 0x1.c1242dfffc503p-6);
+    q = FMA(q, *h, -0x1.6963c8a39d692p-3);
+    q = FMA(q, *h, 0x1.c8105021682e3p-5);
+    q = FMA(q, *h, 0x1.e8a3c39181e85p-2);
+    q = FMA(q, *h, -0x1.86e9694134b9ep-1);
     break;
   case 2:
-    p = 0x1.ca3f682939adbp-19;
-    p = FMA(p, h, -0x1.b2508d667800cp-23);
-    p = FMA(p, h, -0x1.e7cc73fe79191p-16);
-    p = FMA(p, h, 0x1.e70fe4fe69605p-16);
-    p = FMA(p, h, 0x1.94ae412712f8bp-13);
-    p = FMA(p, h, -0x1.9900077d94d8ap-12);
-    p = FMA(p, h, -0x1.d6e44e4c09455p-11);
-    p = FMA(p, h, 0x1.aae22e15f782dp-9);
-    p = FMA(p, h, 0x1.e3f4d17a9ac97p-10);
-    p = FMA(p, h, -0x1.30ac21937fa54p-6);
-    p = FMA(p, h, 0x1.53bb4a5af4fbep-7);
-    p = FMA(p, h, 0x1.1350f4b222ac7p-4);
-    p = FMA(p, h, -0x1.cc60567d78c2bp-4);
-    p = FMA(p, h, -0x1.7c9d756a115bbp-4);
-    p = FMA(p, h, 0x1.d62beb64e8441p-2);
-    p = FMA(p, h, -0x1.0cab61f084b93p-1);
-    p = FMA(p, h, 0x1.ba36dab91c0e9p-3);
+    *erf_c = 0x1.91724951b8fc6p-1;
+    *erfc_c = 0x1.ba36dab91c0e9p-3;
+    q = 0x1.ca3f682939adbp-19;
+    q = FMA(q, *h, -0x1.b2508d667800cp-23);
+    q = FMA(q, *h, -0x1.e7cc73fe79191p-16);
+    q = FMA(q, *h, 0x1.e70fe4fe69605p-16);
+    q = FMA(q, *h, 0x1.94ae412712f8bp-13);
+    q = FMA(q, *h, -0x1.9900077d94d8ap-12);
+    q = FMA(q, *h, -0x1.d6e44e4c09455p-11);
+    q = FMA(q, *h, 0x1.aae22e15f782dp-9);
+    q = FMA(q, *h, 0x1.e3f4d17a9ac97p-10);
+    q = FMA(q, *h, -0x1.30ac21937fa54p-6);
+    q = FMA(q, *h, 0x1.53bb4a5af4fbep-7);
+    q = FMA(q, *h, 0x1.1350f4b222ac7p-4);
+    q = FMA(q, *h, -0x1.cc60567d78c2bp-4);
+    q = FMA(q, *h, -0x1.7c9d756a115bbp-4);
+    q = FMA(q, *h, 0x1.d62beb64e8441p-2);
+    q = FMA(q, *h, -0x1.0cab61f084b93p-1);
     break;
   case 3:
-    p = 0x1.5ed4bc6465270p-23;
-    p = FMA(p, h, 0x1.0367fc36cf467p-17);
-    p = FMA(p, h, -0x1.67a9d4aaf087dp-17);
-    p = FMA(p, h, -0x1.9edd4cdd5c251p-15);
-    p = FMA(p, h, 0x1.28de963721690p-13);
-    p = FMA(p, h, 0x1.731a0a163486bp-13);
-    p = FMA(p, h, -0x1.2e527649b7b04p-10);
-    p = FMA(p, h, 0x1.79b04d104b47ap-12);
-    p = FMA(p, h, 0x1.8b43c43f205b7p-8);
-    p = FMA(p, h, -0x1.3acc78420e9d3p-7);
-    p = FMA(p, h, -0x1.fd1c6c11eda72p-7);
-    p = FMA(p, h, 0x1.f65d15f1cf8d7p-5);
-    p = FMA(p, h, -0x1.ca5083167a246p-6);
-    p = FMA(p, h, -0x1.4cb3cf0aa0b9bp-3);
-    p = FMA(p, h, 0x1.6ea6cf452e838p-2);
-    p = FMA(p, h, -0x1.45e99bcbb7915p-2);
-    p = FMA(p, h, 0x1.c9296beb09cf1p-4);
+    *erf_c = 0x1.c6dad2829ec62p-1;
+    *erfc_c = 0x1.c9296beb09cf1p-4;
+    q = 0x1.5ed4bc6465270p-23;
+    q = FMA(q, *h, 0x1.0367fc36cf467p-17);
+    q = FMA(q, *h, -0x1.67a9d4aaf087dp-17);
+    q = FMA(q, *h, -0x1.9edd4cdd5c251p-15);
+    q = FMA(q, *h, 0x1.28de963721690p-13);
+    q = FMA(q, *h, 0x1.731a0a163486bp-13);
+    q = FMA(q, *h, -0x1.2e527649b7b04p-10);
+    q = FMA(q, *h, 0x1.79b04d104b47ap-12);
+    q = FMA(q, *h, 0x1.8b43c43f205b7p-8);
+    q = FMA(q, *h, -0x1.3acc78420e9d3p-7);
+    q = FMA(q, *h, -0x1.fd1c6c11eda72p-7);
+    q = FMA(q, *h, 0x1.f65d15f1cf8d7p-5);
+    q = FMA(q, *h, -0x1.ca5083167a246p-6);
+    q = FMA(q, *h, -0x1.4cb3cf0aa0b9bp-3);
+    q = FMA(q, *h, 0x1.6ea6cf452e838p-2);
+    q = FMA(q, *h, -0x1.45e99bcbb7915p-2);
     break;
   default:
-    p = -0x1.003a4c53a9bfbp-19;
-    p = FMA(p, h, 0x1.8ef85de5e68c4p-19);
-    p = FMA(p, h, 0x1.921e058bbf683p-17);
-    p = FMA(p, h, -0x1.5e43917418c74p-15);
-    p = FMA(p, h, -0x1.e13333b2abeefp-16);
-    p = FMA(p, h, 0x1.6392df39d614dp-12);
-    p = FMA(p, h, -0x1.534f6c4dc679bp-12);
-    p = FMA(p, h, -0x1.9da3d48ffd0a3p-10);
-    p = FMA(p, h, 0x1.1740474706a1cp-8);
-    p = FMA(p, h, 0x1.73ffa9b859606p-10);
-    p = FMA(p, h, -0x1.6b16f52c58b2bp-6);
-    p = FMA(p, h, 0x1.f572c4c8c7b0cp-6);
-    p = FMA(p, h, 0x1.f3b8d52d35665p-6);
-    p = FMA(p, h, -0x1.4374d82e04c67p-3);
-    p = FMA(p, h, 0x1.dfbbadedf5d2ep-3);
-    p = FMA(p, h, -0x1.5ce595c455b0ap-3);
-    p = FMA(p, h, 0x1.a8973c4b5c03ep-5);
+    *erf_c = 0x1.e5768c3b4a3fcp-1;
+    *erfc_c = 0x1.a8973c4b5c03ep-5;
+    q = -0x1.003a4c53a9bfbp-19;
+    q = FMA(q, *h, 0x1.8ef85de5e68c4p-19);
+    q = FMA(q, *h, 0x1.921e058bbf683p-17);
+    q = FMA(q, *h, -0x1.5e43917418c74p-15);
+    q = FMA(q, *h, -0x1.e13333b2abeefp-16);
+    q = FMA(q, *h, 0x1.6392df39d614dp-12);
+    q = FMA(q, *h, -0x1.534f6c4dc679bp-12);
+    q = FMA(q, *h, -0x1.9da3d48ffd0a3p-10);
+    q = FMA(q, *h, 0x1.1740474706a1cp-8);
+    q = FMA(q, *h, 0x1.73ffa9b859606p-10);
+    q = FMA(q, *h, -0x1.6b16f52c58b2bp-6);
+    q = FMA(q, *h, 0x1.f572c4c8c7b0cp-6);
+    q = FMA(q, *h, 0x1.f3b8d52d35665p-6);
+    q = FMA(q, *h, -0x1.4374d82e04c67p-3);
+    q = FMA(q, *h, 0x1.dfbbadedf5d2ep-3);
+    q = FMA(q, *h, -0x1.5ce595c455b0ap-3);
     break;
   }
-  return p;
+  return q;
 }
-
-/* erf(c + h), the same expansions as erfc_taylor's (erf = 1 - erfc), with erf(c) itself
- * as the constant term. */
+INLINE double erfc_taylor(double x) {
+  double h, erf_c, erfc_c;
+  double q = erfc_taylor_slope(x, &h, &erf_c, &erfc_c);
+  return FMA(q, h, erfc_c);
+}
 INLINE double erf_taylor(double x) {
-  int i = (int)((x - 0.25) * 4.0);
-  if (i > 4) i = 4;
-  double h = x - (0.375 + 0.25 * i); /* exact */
-  double p;
-  switch (i) {
-  case 0:
-    p = 0x1.11b3764e9f482p-18;
-    p = FMA(p, h, 0x1.94940156a714cp-18);
-    p = FMA(p, h, -0x1.3991fff7bb9f3p-15);
-    p = FMA(p, h, -0x1.19d58b35e6c37p-15);
-    p = FMA(p, h, 0x1.378ce809e6918p-12);
-    p = FMA(p, h, 0x1.e96ba06915f56p-14);
-    p = FMA(p, h, -0x1.075688ffec33bp-9);
-    p = FMA(p, h, 0x1.0422b5690e406p-13);
-    p = FMA(p, h, 0x1.709ab615c2e0bp-7);
-    p = FMA(p, h, -0x1.65c10b8389541p-8);
-    p = FMA(p, h, -0x1.9a7945cd872e3p-5);
-    p = FMA(p, h, 0x1.7488b8a7f1ba8p-5);
-    p = FMA(p, h, 0x1.5529abcd00677p-3);
-    p = FMA(p, h, -0x1.e106c51d1ef9dp-3);
-    p = FMA(p, h, -0x1.78749a434fe4ep-2);
-    p = FMA(p, h, 0x1.f5f0cdaf15313p-1);
-    p = FMA(p, h, 0x1.9dd0d2b721f39p-2);
-    break;
-  case 1:
-    p = -0x1.6aa4e3a711af9p-20;
-    p = FMA(p, h, 0x1.939d347c232ffp-17);
-    p = FMA(p, h, 0x1.d91470c8a466fp-19);
-    p = FMA(p, h, -0x1.a17211d2c836ep-14);
-    p = FMA(p, h, 0x1.55121d5901343p-15);
-    p = FMA(p, h, 0x1.63796d17c397ep-11);
-    p = FMA(p, h, -0x1.81148d81da2abp-11);
-    p = FMA(p, h, -0x1.dc3b46fdc32b4p-9);
-    p = FMA(p, h, 0x1.b62f4a7484034p-8);
-    p = FMA(p, h, 0x1.c7cd9c1ca7367p-7);
-    p = FMA(p, h, -0x1.52b2668e8627dp-5);
-    p = FMA(p, h, -0x1.c1242dfffc503p-6);
-    p = FMA(p, h, 0x1.6963c8a39d692p-3);
-    p = FMA(p, h, -0x1.c8105021682e3p-5);
-    p = FMA(p, h, -0x1.e8a3c39181e85p-2);
-    p = FMA(p, h, 0x1.86e9694134b9ep-1);
-    p = FMA(p, h, 0x1.3f196dcd0f135p-1);
-    break;
-  case 2:
-    p = -0x1.ca3f682939adbp-19;
-    p = FMA(p, h, 0x1.b2508d667800cp-23);
-    p = FMA(p, h, 0x1.e7cc73fe79191p-16);
-    p = FMA(p, h, -0x1.e70fe4fe69605p-16);
-    p = FMA(p, h, -0x1.94ae412712f8bp-13);
-    p = FMA(p, h, 0x1.9900077d94d8ap-12);
-    p = FMA(p, h, 0x1.d6e44e4c09455p-11);
-    p = FMA(p, h, -0x1.aae22e15f782dp-9);
-    p = FMA(p, h, -0x1.e3f4d17a9ac97p-10);
-    p = FMA(p, h, 0x1.30ac21937fa54p-6);
-    p = FMA(p, h, -0x1.53bb4a5af4fbep-7);
-    p = FMA(p, h, -0x1.1350f4b222ac7p-4);
-    p = FMA(p, h, 0x1.cc60567d78c2bp-4);
-    p = FMA(p, h, 0x1.7c9d756a115bbp-4);
-    p = FMA(p, h, -0x1.d62beb64e8441p-2);
-    p = FMA(p, h, 0x1.0cab61f084b93p-1);
-    p = FMA(p, h, 0x1.91724951b8fc6p-1);
-    break;
-  case 3:
-    p = -0x1.5ed4bc6465270p-23;
-    p = FMA(p, h, -0x1.0367fc36cf467p-17);
-    p = FMA(p, h, 0x1.67a9d4aaf087dp-17);
-    p = FMA(p, h, 0x1.9edd4cdd5c251p-15);
-    p = FMA(p, h, -0x1.28de963721690p-13);
-    p = FMA(p, h, -0x1.731a0a163486bp-13);
-    p = FMA(p, h, 0x1.2e527649b7b04p-10);
-    p = FMA(p, h, -0x1.79b04d104b47ap-12);
-    p = FMA(p, h, -0x1.8b43c43f205b7p-8);
-    p = FMA(p, h, 0x1.3acc78420e9d3p-7);
-    p = FMA(p, h, 0x1.fd1c6c11eda72p-7);
-    p = FMA(p, h, -0x1.f65d15f1cf8d7p-5);
-    p = FMA(p, h, 0x1.ca5083167a246p-6);
-    p = FMA(p, h, 0x1.4cb3cf0aa0b9bp-3);
-    p = FMA(p, h, -0x1.6ea6cf452e838p-2);
-    p = FMA(p, h, 0x1.45e99bcbb7915p-2);
-    p = FMA(p, h, 0x1.c6dad2829ec62p-1);
-    break;
-  default:
-    p = 0x1.003a4c53a9bfbp-19;
-    p = FMA(p, h, -0x1.8ef85de5e68c4p-19);
-    p = FMA(p, h, -0x1.921e058bbf683p-17);
-    p = FMA(p, h, 0x1.5e43917418c74p-15);
-    p = FMA(p, h, 0x1.e13333b2abeefp-16);
-    p = FMA(p, h, -0x1.6392df39d614dp-12);
-    p = FMA(p, h, 0x1.534f6c4dc679bp-12);
-    p = FMA(p, h, 0x1.9da3d48ffd0a3p-10);
-    p = FMA(p, h, -0x1.1740474706a1cp-8);
-    p = FMA(p, h, -0x1.73ffa9b859606p-10);
-    p = FMA(p, h, 0x1.6b16f52c58b2bp-6);
-    p = FMA(p, h, -0x1.f572c4c8c7b0cp-6);
-    p = FMA(p, h, -0x1.f3b8d52d35665p-6);
-    p = FMA(p, h, 0x1.4374d82e04c67p-3);
-    p = FMA(p, h, -0x1.dfbbadedf5d2ep-3);
-    p = FMA(p, h, 0x1.5ce595c455b0ap-3);
-    p = FMA(p, h, 0x1.e5768c3b4a3fcp-1);
-    break;
-  }
-  return p;
+  double h, erf_c, erfc_c;
+  double q = erfc_taylor_slope(x, &h, &erf_c, &erfc_c);
+  return FMA(-q, h, erf_c);
 }
 
 /* erf(x) for |x| < 1/4: x (2/sqrt(pi)) sum_n (-x^2)^n / (n! (2n + 1)), to n = 12 (the next

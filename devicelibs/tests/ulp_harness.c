@@ -94,7 +94,8 @@ static const float SPECIAL[] = {
 #define N 200000
 typedef double (*sampler)(void);
 
-#define CHECK1(name, ld_ref, sample)                                                     \
+/* float_ref: the float form's reference, an expression in `xf`. */
+#define CHECK1_WITH(name, ld_ref, float_ref, sample)                                    \
   do {                                                                                  \
     double worst = 0, worst_x = 0, worst_f = 0, worst_fx = 0;                            \
     for (int i = 0; i < N; ++i) {                                                       \
@@ -102,13 +103,14 @@ typedef double (*sampler)(void);
       double e = error_double(__oxhip_##name(x), ld_ref((long double)x));              \
       if (e > worst) { worst = e; worst_x = x; }                                        \
       float xf = i < NSPECIAL ? SPECIAL[i] : (i & 3) == 3 ? random_float() : (float)x;   \
-      double ef = error_float(__oxhip_##name##f(xf), name((double)xf));                 \
+      double ef = error_float(__oxhip_##name##f(xf), float_ref);                 \
       if (ef > worst_f) { worst_f = ef; worst_fx = xf; }                                \
     }                                                                                   \
     printf("%s %.3f %a\n", #name, worst, worst_x);                                      \
     printf("%sf %.3f %a\n", #name, worst_f, worst_fx);                                  \
   } while (0)
 
+#define CHECK1(name, ld_ref, sample) CHECK1_WITH(name, ld_ref, name((double)xf), sample)
 #define CHECK2(name, ld_ref, sample_x, sample_y)                                         \
   do {                                                                                  \
     double worst = 0, worst_x = 0, worst_y = 0, worst_f = 0, worst_fx = 0, worst_fy = 0; \
@@ -197,20 +199,7 @@ static double reference_float(long double (*f)(long double), float x) { return (
 
 /* As CHECK1 for a function without a glibc double form: the float reference is the long
  * double one. */
-#define CHECK1R(name, ld_ref, sample)                                                    \
-  do {                                                                                  \
-    double worst = 0, worst_x = 0, worst_f = 0, worst_fx = 0;                            \
-    for (int i = 0; i < N; ++i) {                                                       \
-      double x = sample;                                                                \
-      double e = error_double(__oxhip_##name(x), ld_ref((long double)x));              \
-      if (e > worst) { worst = e; worst_x = x; }                                        \
-      float xf = i < NSPECIAL ? SPECIAL[i] : (i & 3) == 3 ? random_float() : (float)x;   \
-      double ef = error_float(__oxhip_##name##f(xf), reference_float(ld_ref, xf));      \
-      if (ef > worst_f) { worst_f = ef; worst_fx = xf; }                                \
-    }                                                                                   \
-    printf("%s %.3f %a\n", #name, worst, worst_x);                                      \
-    printf("%sf %.3f %a\n", #name, worst_f, worst_fx);                                  \
-  } while (0)
+#define CHECK1R(name, ld_ref, sample) CHECK1_WITH(name, ld_ref, reference_float(ld_ref, xf), sample)
 
 
 int main(void) {

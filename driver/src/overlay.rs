@@ -76,43 +76,11 @@ impl SearchPath {
     }
 }
 
-/// One file of the program, read as clang will read it.
-struct Source {
-    text: String,
-    /// Read one byte to one character (not UTF-8); written back the same way.
-    eight_bit: bool,
-}
-
-fn read_source(path: &Path) -> Result<Source, DriverError> {
-    // Sources in Latin-1 or another 8-bit encoding are common in older CUDA code. Such a
-    // file is read one byte to one character and written back the same way, so the bytes
-    // of its comments and literals reach clang unchanged (the translation adds ASCII only).
+/// One file of the program, read as clang will read it (8-bit files byte for byte:
+/// `hipify::Source`).
+fn read_source(path: &Path) -> Result<hipify::Source, DriverError> {
     let bytes = std::fs::read(path).map_err(|err| io_error("reading", path, &err))?;
-    Ok(match String::from_utf8(bytes) {
-        Ok(text) => Source {
-            text,
-            eight_bit: false,
-        },
-        Err(err) => Source {
-            text: err
-                .into_bytes()
-                .iter()
-                .map(|&byte| char::from(byte))
-                .collect(),
-            eight_bit: true,
-        },
-    })
-}
-
-fn encode(text: &str, eight_bit: bool) -> Vec<u8> {
-    if eight_bit {
-        // Every character came from one byte or from the translation's ASCII.
-        text.chars()
-            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-            .collect()
-    } else {
-        text.as_bytes().to_vec()
-    }
+    Ok(hipify::Source::decode(bytes))
 }
 
 /// Translates `input` and the user files it includes; writes the translations into
@@ -192,7 +160,7 @@ pub(crate) fn translate_program(
                 .map(|name| name.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let written = sources_dir.join(format!("{}-{stem}", replaced.len()));
-            std::fs::write(&written, encode(&translation.text, source.eight_bit))
+            std::fs::write(&written, source.encode(&translation.text))
                 .map_err(|err| io_error("writing", &written, &err))?;
             replaced.insert(path, absolute(&written));
         }

@@ -32,6 +32,48 @@ use std::collections::BTreeSet;
 
 use diagnostics::FileId;
 
+/// A source file's text as [`translate`] takes it. Sources in Latin-1 or another 8-bit
+/// encoding are common in older CUDA code: one that is not UTF-8 is read one byte to one
+/// character, and [`Source::encode`] writes it back the same way, so its comments and
+/// literals keep their bytes (translations add ASCII only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    pub text: String,
+    /// Read one byte to one character (not UTF-8).
+    pub eight_bit: bool,
+}
+
+impl Source {
+    pub fn decode(bytes: Vec<u8>) -> Source {
+        match String::from_utf8(bytes) {
+            Ok(text) => Source {
+                text,
+                eight_bit: false,
+            },
+            Err(err) => Source {
+                text: err
+                    .into_bytes()
+                    .iter()
+                    .map(|&byte| char::from(byte))
+                    .collect(),
+                eight_bit: true,
+            },
+        }
+    }
+
+    /// `text` (this source or its translation) as bytes in this source's encoding.
+    pub fn encode(&self, text: &str) -> Vec<u8> {
+        if self.eight_bit {
+            // Every character came from one byte or from a translation's ASCII.
+            text.chars()
+                .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+                .collect()
+        } else {
+            text.as_bytes().to_vec()
+        }
+    }
+}
+
 /// How `<<<…>>>` kernel launches are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LaunchSyntax {

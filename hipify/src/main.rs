@@ -435,35 +435,16 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
         report.skipped = Some("binary file".to_owned());
         return Ok(report);
     }
-    // Sources in Latin-1 or another 8-bit encoding are common in older CUDA code: such a file
-    // is read one byte to one character and written back the same way, so its comments and
-    // literals keep their bytes (the translation adds ASCII only).
-    let (text, eight_bit) = match String::from_utf8(bytes) {
-        Ok(text) => (text, false),
-        Err(err) => (
-            err.into_bytes()
-                .iter()
-                .map(|&byte| char::from(byte))
-                .collect(),
-            true,
-        ),
-    };
-    let encode = |text: &str| -> Vec<u8> {
-        if eight_bit {
-            text.chars()
-                .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-                .collect()
-        } else {
-            text.as_bytes().to_vec()
-        }
-    };
-    let translation = hipify::translate(&text, options);
+    let source = hipify::Source::decode(bytes);
+    let text = source.text.as_str();
+    let encode = |text: &str| source.encode(text);
+    let translation = hipify::translate(text, options);
     let mut map = SourceMap::new();
     let wants_findings = cli.json || !cli.quiet_warnings;
     let file = map.add(
         job.display.clone(),
         if wants_findings {
-            text.clone()
+            text.to_owned()
         } else {
             String::new()
         },
@@ -505,7 +486,7 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
                 if !cli.no_backup {
                     let mut backup = job.input.clone().into_os_string();
                     backup.push(".prehip");
-                    std::fs::write(&backup, encode(&text))
+                    std::fs::write(&backup, encode(text))
                         .with_context(|| format!("writing `{}`", Path::new(&backup).display()))?;
                 }
                 write_atomically(&job.input, &encode(&translation.text), true)?;
