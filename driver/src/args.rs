@@ -5,6 +5,7 @@
 //! After this module, no code inspects raw argv strings: later stages read only
 //! the typed fields of [`Invocation`].
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use crate::error::DriverError;
@@ -817,7 +818,7 @@ fn expand_host_compiler_options(values: &[String]) -> Result<Vec<Arg>, DriverErr
 /// True when the command line is nvcc's: an nvcc spelling, `-x cu`, or a CUDA input.
 /// In CUDA mode, C and C++ inputs are host code of a CUDA program (translated, with the
 /// runtime API available) and `-Xlinker` splits its value at commas, as nvcc does.
-fn is_cuda_mode(args: &[Arg]) -> Result<bool, DriverError> {
+fn is_cuda_mode(args: &[Arg], hip_cu: &BTreeSet<String>) -> Result<bool, DriverError> {
     let mut lang_override = None;
     for arg in args {
         match arg {
@@ -836,6 +837,7 @@ fn is_cuda_mode(args: &[Arg]) -> Result<bool, DriverError> {
             }
             Arg::Input(name)
                 if !is_linker_file(Path::new(name))
+                    && !hip_cu.contains(name)
                     && lang_override.or_else(|| lang_from_extension(Path::new(name)))
                         == Some(Lang::Cuda) =>
             {
@@ -845,6 +847,42 @@ fn is_cuda_mode(args: &[Arg]) -> Result<bool, DriverError> {
         }
     }
     Ok(false)
+}
+
+/// The `.cu` inputs (by extension, not `-x cu`) that hold HIP programs
+/// (`overlay::is_hip_program`): hipcc compiles `.cu` files as HIP, and HIP projects name
+/// their sources so. They are HIP inputs, and do not put the command in CUDA mode.
+fn hip_programs_in_cu_files(args: &[Arg]) -> BTreeSet<String> {
+    let mut search = crate::overlay::SearchPath::default();
+    for arg in args {
+        if let Arg::Opt { id, values, .. } = arg {
+            match (id, values.first()) {
+                (OptId::Include, Some(dir)) => search.angled.push(PathBuf::from(dir)),
+                (OptId::ISystem, Some(dir)) => search.system.push(PathBuf::from(dir)),
+                _ => {}
+            }
+        }
+    }
+    let mut lang_override = None;
+    let mut found = BTreeSet::new();
+    for arg in args {
+        match arg {
+            Arg::Opt {
+                id: OptId::Language,
+                values,
+                ..
+            } => lang_override = lang_from_x(values.first().map_or("", String::as_str)).ok().flatten(),
+            Arg::Input(name)
+                if lang_override.is_none()
+                    && lang_from_extension(Path::new(name)) == Some(Lang::Cuda)
+                    && crate::overlay::is_hip_program(Path::new(name), &search) =>
+            {
+                found.insert(name.clone());
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 /// The table entry spelled exactly `spelling`.
@@ -1325,7 +1363,8 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
     let mut gpu_rdc = false;
     let mut compress = false;
     let mut compression_level = 3;
-    let cuda_mode = is_cuda_mode(&list.args)?;
+    let hip_cu = hip_programs_in_cu_files(&list.args);
+    let cuda_mode = is_cuda_mode(&list.args, &hip_cu)?;
     // nvcc's -arch and -code (the last of each counts) and -gencode (each counts).
     let mut nvcc_arch: Option<Vec<String>> = None;
     let mut nvcc_code: Option<Vec<String>> = None;
@@ -1354,6 +1393,8 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
                 // compile the objects as HIP).
                 let language = if is_linker_file(&path) {
                     None
+                } else if hip_cu.contains(name) {
+                    Some(Lang::Hip)
                 } else {
                     lang_override.or_else(|| lang_from_extension(&path))
                 };

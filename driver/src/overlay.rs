@@ -94,9 +94,7 @@ pub(crate) fn translate_program(
 ) -> Result<(), DriverError> {
     let cwd = std::env::current_dir().map_err(|err| io_error("reading", Path::new("."), &err))?;
     let absolute = |path: &Path| normalize(&cwd.join(path));
-    let system: Vec<PathBuf> = search.system.iter().map(|dir| absolute(dir)).collect();
-    let quote: Vec<PathBuf> = search.quote.iter().map(|dir| absolute(dir)).collect();
-    let angled: Vec<PathBuf> = search.angled.iter().map(|dir| absolute(dir)).collect();
+    let resolver = Resolver::new(&cwd, search);
 
     let sources_dir = {
         let mut name = output.as_os_str().to_owned();
@@ -129,27 +127,13 @@ pub(crate) fn translate_program(
         for finding in translation.findings.iter().filter(|f| reported(f)) {
             stderr.extend(map.render(&finding.to_diagnostic()).into_bytes());
         }
-        let directory = path.parent().unwrap_or(Path::new("/")).to_path_buf();
         for (quoted, name) in includes(&translation.text) {
-            if name.starts_with("hip/") || Path::new(&name).is_absolute() {
+            if name.starts_with("hip/") {
                 continue;
             }
-            let mut candidates: Vec<&Path> = Vec::new();
-            if quoted {
-                candidates.push(&directory);
-                candidates.extend(quote.iter().map(PathBuf::as_path));
-            }
-            candidates.extend(angled.iter().map(PathBuf::as_path));
-            let Some(found) = candidates
-                .iter()
-                .map(|dir| normalize(&dir.join(&name)))
-                .find(|candidate| candidate.is_file())
-            else {
+            let Some(found) = resolver.user_file(&path, quoted, &name) else {
                 continue;
             };
-            if system.iter().any(|dir| found.starts_with(dir)) {
-                continue;
-            }
             if seen.insert(found.clone()) {
                 queue.push_back(found);
             }
@@ -166,6 +150,118 @@ pub(crate) fn translate_program(
         }
     }
     std::fs::write(output, overlay_yaml(&replaced)).map_err(|err| io_error("writing", output, &err))
+}
+
+/// Finds the user files that `#include` lines name, as the translation does.
+struct Resolver {
+    quote: Vec<PathBuf>,
+    angled: Vec<PathBuf>,
+    system: Vec<PathBuf>,
+}
+
+impl Resolver {
+    /// The search path, made absolute against `cwd`.
+    fn new(cwd: &Path, search: &SearchPath) -> Resolver {
+        let absolute = |dirs: &[PathBuf]| dirs.iter().map(|dir| normalize(&cwd.join(dir))).collect();
+        Resolver {
+            quote: absolute(&search.quote),
+            angled: absolute(&search.angled),
+            system: absolute(&search.system),
+        }
+    }
+
+    /// The user file that `#include "name"` (`quoted`) or `#include <name>` in `includer`
+    /// reaches, or `None` when it is not found or is a system header: `"…"` in the
+    /// including file's directory, then the `-iquote` and `-I` directories; `<…>` in the
+    /// `-I` directories.
+    fn user_file(&self, includer: &Path, quoted: bool, name: &str) -> Option<PathBuf> {
+        if Path::new(name).is_absolute() {
+            return None;
+        }
+        let directory = includer.parent().unwrap_or(Path::new("/"));
+        let mut candidates: Vec<&Path> = Vec::new();
+        if quoted {
+            candidates.push(directory);
+            candidates.extend(self.quote.iter().map(PathBuf::as_path));
+        }
+        candidates.extend(self.angled.iter().map(PathBuf::as_path));
+        let found = candidates
+            .iter()
+            .map(|dir| normalize(&dir.join(name)))
+            .find(|candidate| candidate.is_file())?;
+        (!self.system.iter().any(|dir| found.starts_with(dir))).then_some(found)
+    }
+}
+
+/// At most this many files are read to tell a HIP program from a CUDA one.
+const LANGUAGE_SCAN_LIMIT: usize = 256;
+
+/// Whether a `.cu` source holds a HIP program, as hipcc (which compiles `.cu` files as HIP)
+/// would be given: the source or a user file it includes includes a HIP header (`hip/…`,
+/// or a ROCm library's), and none includes a CUDA header (`cuda_runtime.h`, `cublas_v2.h`,
+/// `cooperative_groups.h`, …). Such a source is compiled as HIP: not translated, and
+/// without the macros of CUDA's headers and nvcc (`__CUDACC_VER_MAJOR__`), whose
+/// presence sends portable code down its nvcc-only paths. The scan is the translation's
+/// (lexical, user files only); a file that cannot be read counts as neither.
+pub(crate) fn is_hip_program(input: &Path, search: &SearchPath) -> bool {
+    let Ok(cwd) = std::env::current_dir() else {
+        return false;
+    };
+    let resolver = Resolver::new(&cwd, search);
+    let start = normalize(&cwd.join(input));
+    let mut seen = BTreeSet::from([start.clone()]);
+    let mut queue = VecDeque::from([start]);
+    let mut hip = false;
+    while let Some(path) = queue.pop_front() {
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        let text = hipify::Source::decode(bytes).text;
+        for (quoted, name) in includes(&text) {
+            if let Some(found) = resolver.user_file(&path, quoted, &name) {
+                if seen.len() < LANGUAGE_SCAN_LIMIT && seen.insert(found.clone()) {
+                    queue.push_back(found);
+                }
+                continue;
+            }
+            match header_vendor(&name) {
+                Some(Vendor::Cuda) => return false,
+                Some(Vendor::Hip) => hip = true,
+                None => {}
+            }
+        }
+    }
+    hip
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Vendor {
+    Hip,
+    Cuda,
+}
+
+/// Which vendor's SDK a system header belongs to, by its name; `None` for the C and C++
+/// libraries and everything shared (Thrust, which both have).
+fn header_vendor(name: &str) -> Option<Vendor> {
+    let first = name.split('/').next().unwrap_or(name);
+    let stem = first.split('.').next().unwrap_or(first);
+    const HIP: &[&str] = &[
+        "hip", "hipcub", "hiprand", "hipblas", "hipblaslt", "hipfft", "hipsparse", "hipsolver",
+        "hipdnn", "rocblas", "rocprim", "rocrand", "rocfft", "rocsparse", "rocthrust", "miopen",
+    ];
+    const CUDA: &[&str] = &[
+        "cub", "cublas", "cublasLt", "cublas_v2", "cufft", "curand", "curand_kernel", "cusparse",
+        "cusolverDn", "cusolverSp", "cudnn", "cooperative_groups", "nvToolsExt", "nvtx3", "mma",
+        "cuComplex", "nvrtc", "nvml", "device_launch_parameters", "sm_20_atomic_functions",
+        "sm_60_atomic_functions", "vector_types", "nvfunctional", "cutlass", "cute",
+    ];
+    if HIP.contains(&stem) || (first.starts_with("hip_") && name.contains('/')) {
+        Some(Vendor::Hip)
+    } else if stem.starts_with("cuda") || CUDA.contains(&stem) {
+        Some(Vendor::Cuda)
+    } else {
+        None
+    }
 }
 
 /// Whether a compile reports a finding. A compile gives no warning that nvcc would not
@@ -320,6 +416,42 @@ mod tests {
                 (true, "d.h".to_owned())
             ]
         );
+    }
+
+    #[test]
+    fn header_vendors() {
+        assert_eq!(header_vendor("hip/hip_runtime.h"), Some(Vendor::Hip));
+        assert_eq!(header_vendor("hipcub/hipcub.hpp"), Some(Vendor::Hip));
+        assert_eq!(header_vendor("cuda_runtime.h"), Some(Vendor::Cuda));
+        assert_eq!(header_vendor("cuda/std/complex"), Some(Vendor::Cuda));
+        assert_eq!(header_vendor("cooperative_groups/reduce.h"), Some(Vendor::Cuda));
+        assert_eq!(header_vendor("cub/cub.cuh"), Some(Vendor::Cuda));
+        assert_eq!(header_vendor("thrust/sort.h"), None);
+        assert_eq!(header_vendor("stdio.h"), None);
+        assert_eq!(header_vendor("chrono"), None);
+    }
+
+    #[test]
+    fn hip_programs_in_cu_files() {
+        let dir = std::env::temp_dir().join(format!("oxhip-hip-cu-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("inc")).unwrap();
+        // A CUDA-named user header of a HIP program is the user's, not CUDA's.
+        std::fs::write(dir.join("inc/cuda_compat.h"), "#include <hip/hip_runtime.h>\n").unwrap();
+        std::fs::write(dir.join("hip.cu"), "#include <chrono>\n#include \"cuda_compat.h\"\n").unwrap();
+        std::fs::write(dir.join("cuda.cu"), "#include <cuda_runtime.h>\n").unwrap();
+        std::fs::write(dir.join("both.cu"), "#include \"cuda_compat.h\"\n#include <cublas_v2.h>\n").unwrap();
+        std::fs::write(dir.join("neither.cu"), "#include <stdio.h>\n").unwrap();
+        let search = SearchPath {
+            angled: vec![dir.join("inc")],
+            ..SearchPath::default()
+        };
+        assert!(is_hip_program(&dir.join("hip.cu"), &search));
+        assert!(!is_hip_program(&dir.join("hip.cu"), &SearchPath::default()));
+        assert!(!is_hip_program(&dir.join("cuda.cu"), &search));
+        assert!(!is_hip_program(&dir.join("both.cu"), &search));
+        assert!(!is_hip_program(&dir.join("neither.cu"), &search));
+        assert!(!is_hip_program(&dir.join("missing.cu"), &search));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
