@@ -47,6 +47,17 @@ __global__ void hammer(Counters* c, int n) {
   } while (seen64 != assumed64);
 }
 
+// System-scoped atomics on managed memory while the host updates the same words: with
+// device-scoped instructions, updates of one side are lost.
+__global__ void system_side(int* counts, unsigned* highest, int rounds) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int r = 0; r < rounds; ++r) {
+    atomicAdd_system(&counts[0], 1);
+    atomicSub_system(&counts[1], 2);
+    atomicMax_system(highest, 0x80000000u + (unsigned)i);
+  }
+}
+
 int main() {
   print_device("atomics");
   const int n = 65537;
@@ -90,5 +101,27 @@ int main() {
   expect("ull exch", r.ull_exch, (long double)(1ull << 40));
   expect("int cas", r.cas_lock_sum, 3.0L * n);
   expect("ull cas", r.ull_cas, 5.0L * n);
+
+  int managed = 0;
+  CHECK(hipDeviceGetAttribute(&managed, hipDeviceAttributeConcurrentManagedAccess, 0));
+  if (managed) {
+    int* counts;
+    const int blocks = 64, threads = 128, rounds = 200, host_rounds = 2000000;
+    CHECK(hipMallocManaged(&counts, 4 * sizeof(int)));
+    counts[0] = counts[1] = counts[2] = 0;
+    unsigned* highest = (unsigned*)&counts[2];
+    system_side<<<blocks, threads>>>(counts, highest, rounds);
+    for (int r = 0; r < host_rounds; ++r) {
+      __atomic_fetch_add(&counts[0], 1, __ATOMIC_RELAXED);
+      __atomic_fetch_sub(&counts[1], 2, __ATOMIC_RELAXED);
+    }
+    CHECK(hipDeviceSynchronize());
+    expect("system add beside the host", counts[0], (long double)blocks * threads * rounds + host_rounds);
+    expect("system sub beside the host", counts[1], -2.0L * ((long double)blocks * threads * rounds + host_rounds));
+    expect("system unsigned max", *highest, 0x80000000u + blocks * threads - 1);
+    CHECK(hipFree(counts));
+  } else {
+    std::printf("atomics: no concurrent managed access, system atomics beside the host not tested\n");
+  }
   return finish("atomics", errors);
 }

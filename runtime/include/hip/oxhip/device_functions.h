@@ -187,12 +187,67 @@ __OXHIP_DEVICE__ unsigned int __lane_id(void) {
 
 __OXHIP_ATOMICS()
 __OXHIP_ATOMICS(_block)
-__OXHIP_ATOMICS(_system)
-
 /* unsigned long and long: the same width as the long long types on every target. */
 __OXHIP_ATOMIC_INTEGER(unsigned long, )
 __OXHIP_ATOMIC_INTEGER(unsigned long, _block)
+
+#if defined(__OXHIP_NVPTX__)
+/* NVPTX, _system: LLVM lowers every atomicrmw to the default scope of `atom` (.gpu) whatever
+ * its syncscope, so that host threads updating managed or mapped memory at the same time
+ * lose updates; and its sys-scoped builtins for unsigned min/max use the signed
+ * instructions. These are written in PTX: `atom.sys` (relaxed). Compare-and-swap is lowered
+ * with its scope (atom.relaxed.sys.cas); float min/max, which PTX has no atom for, loop on it. */
+#define __OXHIP_NV_SYS_RMW(name, type, ptx, reg, operand)                                        \
+  __OXHIP_DEVICE__ type name##_system(type *address, type value) {                            \
+    type old;                                                                                 \
+    __asm__ volatile("atom.sys." ptx " %0, [%1], %2;"                                         \
+                     : "=" reg(old)                                                           \
+                     : "l"(address), reg(operand)                                             \
+                     : "memory");                                                             \
+    return old;                                                                               \
+  }
+#define __OXHIP_NV_SYS_INTEGER(type, bits, sign, reg)                                           \
+  __OXHIP_NV_SYS_RMW(atomicAdd, type, "add.u" #bits, reg, value)                                \
+  __OXHIP_NV_SYS_RMW(atomicSub, type, "add.u" #bits, reg, (type)-value)                         \
+  __OXHIP_NV_SYS_RMW(atomicExch, type, "exch.b" #bits, reg, value)                              \
+  __OXHIP_NV_SYS_RMW(atomicMin, type, "min." #sign #bits, reg, value)                           \
+  __OXHIP_NV_SYS_RMW(atomicMax, type, "max." #sign #bits, reg, value)                           \
+  __OXHIP_NV_SYS_RMW(atomicAnd, type, "and.b" #bits, reg, value)                                \
+  __OXHIP_NV_SYS_RMW(atomicOr, type, "or.b" #bits, reg, value)                                  \
+  __OXHIP_NV_SYS_RMW(atomicXor, type, "xor.b" #bits, reg, value)                                \
+  __OXHIP_ATOMIC_CAS(type, _system)
+#define __OXHIP_NV_SYS_FLOAT_MINMAX(name, type, better)                                         \
+  __OXHIP_DEVICE__ type name##_system(type *address, type value) {                            \
+    type old = __hip_atomic_load(address, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_SYSTEM);        \
+    while ((better) && !__hip_atomic_compare_exchange_weak(address, &old, value, __ATOMIC_RELAXED, \
+                                                          __ATOMIC_RELAXED,                   \
+                                                          __HIP_MEMORY_SCOPE_SYSTEM)) {        \
+    }                                                                                         \
+    return old;                                                                               \
+  }
+#define __OXHIP_NV_SYS_FLOAT(type, bits, reg)                                                   \
+  __OXHIP_NV_SYS_RMW(atomicAdd, type, "add.f" #bits, reg, value)                                \
+  __OXHIP_NV_SYS_RMW(atomicSub, type, "add.f" #bits, reg, -value)                               \
+  __OXHIP_NV_SYS_RMW(atomicExch, type, "exch.b" #bits, reg, value)                              \
+  __OXHIP_NV_SYS_FLOAT_MINMAX(atomicMin, type, value < old || old != old)                       \
+  __OXHIP_NV_SYS_FLOAT_MINMAX(atomicMax, type, value > old || old != old)                       \
+  __OXHIP_ATOMIC_CAS(type, _system)
+__OXHIP_NV_SYS_INTEGER(int, 32, s, "r")
+__OXHIP_NV_SYS_INTEGER(unsigned int, 32, u, "r")
+__OXHIP_NV_SYS_INTEGER(long long, 64, s, "l")
+__OXHIP_NV_SYS_INTEGER(unsigned long long, 64, u, "l")
+__OXHIP_NV_SYS_INTEGER(unsigned long, 64, u, "l")
+__OXHIP_NV_SYS_FLOAT(float, 32, "f")
+__OXHIP_NV_SYS_FLOAT(double, 64, "d")
+__OXHIP_ATOMIC_INC_DEC(_system)
+#undef __OXHIP_NV_SYS_FLOAT
+#undef __OXHIP_NV_SYS_FLOAT_MINMAX
+#undef __OXHIP_NV_SYS_INTEGER
+#undef __OXHIP_NV_SYS_RMW
+#else
+__OXHIP_ATOMICS(_system)
 __OXHIP_ATOMIC_INTEGER(unsigned long, _system)
+#endif
 
 /* 16-bit compare-and-swap (CUDA 12's unsigned short atomicCAS), as a 32-bit CAS on the
  * aligned word that holds it. */
