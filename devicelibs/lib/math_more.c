@@ -273,8 +273,9 @@ EXPORT double __oxhip_rhypot(double a, double b) {
 #define ONE_MINUS_EULER_GAMMA 0x1.b0ee6072093cep-2
 #define SQRT2 0x1.6a09e667f3bcdp+0
 
-/* erfc(x) e^(x^2). Below 1, from erfc; above, the continued fraction of erfc without its
- * e^(-x^2) factor (which would underflow long before the product does). */
+/* erfc(x) e^(x^2) above 27.3 (below, erfcx_mid and erfcx_tail_scaled): the continued
+ * fraction of erfc without its e^(-x^2) factor (which underflows long before the product
+ * does). */
 INLINE double erfcx_fraction(double x) {
   /* Laplace's continued fraction, evaluated from the tail: erfc(x) e^(x^2) =
    * 1/sqrt(pi) * 1 / (x + (1/2) / (x + 1 / (x + (3/2) / (x + 2 / (x + ...))))). */
@@ -291,10 +292,12 @@ EXPORT double __oxhip_erfcx(double x) {
     double s = x * x, s_lo = FMA(x, x, -s);
     return 2.0 * exp_dd(s, s_lo) - __oxhip_erfcx(-x);
   }
-  if (x < 2.0) {
+  if (x < 1.5) {
     double s = x * x, s_lo = FMA(x, x, -s);
     return exp_dd(s, s_lo) * __oxhip_erfc(x);
   }
+  if (x < 6.0) return erfcx_mid(x);
+  if (x <= 27.3) return erfcx_tail_scaled(x) / x;
   if (x > 1e8) return INV_SQRT_PI / x;
   return erfcx_fraction(x);
 }
