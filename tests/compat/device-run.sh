@@ -1,39 +1,66 @@
 #!/usr/bin/env bash
 # Runs packed HeCBench builds on the lent GPU machine (the device tool), on the GPU and on
-# the CPU device at once, within one device command's time limit, and copies the results
-# files to $OUT.
+# the CPU device at once, within one device command's time limit, and puts the results
+# files into $OUT/results.tar (and the log into $OUT/runs.log.gz).
 #
-#   tests/compat/device-run.sh SECONDS MODE [MODE...]
+#   tests/compat/device-run.sh SECONDS --gpu "MODE..." --cpu "MODE..."
 #
 # Each MODE's archive is .device-carry/compat-MODE.tar.xz (tests/compat/hecbench.py pack);
-# it is unpacked once per machine. The runs resume (--resume) where an earlier call left
-# off: the results files travel with the repository, so copy the ones that come back into
-# tests/compat/results before the next call. GPU programs run four at a time (120 s each),
-# the modes one after another; CPU-device programs run six at a time with two threads each
-# (60 s), alongside.
+# it is unpacked once per machine. The mode `nvcc` (GPU only) is the reference: it is
+# built here first, with nvcc, from the sources in the cuda mode's archive (16 at once),
+# unless tests/compat/results/nvcc-build.json already lists every program.
+# The runs resume (--resume) where an earlier call left off: the results files travel with
+# the repository, so copy the ones that come back into tests/compat/results before the
+# next call. GPU programs run four at a time (120 s each), the modes one after another;
+# CPU-device programs run six at a time with two threads each (60 s), alongside.
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 budget=$1
 shift
+gpu_modes="" cpu_modes=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --gpu) gpu_modes=$2; shift 2 ;;
+    --cpu) cpu_modes=$2; shift 2 ;;
+    *) echo "device-run.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
 cd "$here"
 out=${OUT:-/tmp}
-for mode in "$@"; do
+deadline=$((SECONDS + budget))
+for mode in $gpu_modes $cpu_modes; do
+  [ "$mode" = nvcc ] && mode=cuda
   [ -d ".compat/work/$mode" ] || { mkdir -p .compat && tar -C .compat -xJf ".device-carry/compat-$mode.tar.xz"; }
 done
-deadline=$((SECONDS + budget))
 chain() {
   local device=$1 jobs=$2 limit=$3 mode
   shift 3
   for mode in "$@"; do
     local left=$((deadline - SECONDS))
     [ "$left" -gt 20 ] || break
+    if [ "$mode" = nvcc ] && ! python3 - <<'EOF'
+import json, sys
+try:
+    built = json.load(open("tests/compat/results/nvcc-build.json"))
+except OSError:
+    sys.exit(1)
+names = [l.split("#")[0].strip() for l in open("tests/compat/programs.txt")]
+sys.exit(0 if len(built) >= len([n for n in names if n]) else 1)
+EOF
+    then
+      timeout "$left" python3 tests/compat/hecbench.py build nvcc --jobs 16 >> "$out/runs.log" 2>&1
+      left=$((deadline - SECONDS))
+    fi
     OXHIP_CPU_THREADS=2 timeout "$left" python3 tests/compat/hecbench.py run "$mode" --device "$device" \
       --timeout "$limit" --jobs "$jobs" --resume >> "$out/runs.log" 2>&1
   done
 }
-chain gpu 4 120 "$@" &
-chain cpu 6 60 "$@" &
+# shellcheck disable=SC2086
+chain gpu 4 120 $gpu_modes &
+# shellcheck disable=SC2086
+chain cpu 6 60 $cpu_modes &
 wait
-grep -E "^[a-z]+ (gpu|cpu): [0-9]+ of" "$out/runs.log"
-cp tests/compat/results/*-run-*.json "$out/" 2>/dev/null
+grep -E "^[a-z]+ (gpu|cpu): [0-9]+ of|^nvcc: [0-9]+ of" "$out/runs.log"
+# One archive: the device tool brings back only a few files.
+tar -C tests/compat/results -cf "$out/results.tar" . && gzip -f "$out/runs.log"
 exit 0
