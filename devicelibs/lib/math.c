@@ -660,67 +660,19 @@ INLINE double exp_minus_square(double x) {
 }
 
 /* erfcx(x) = erfc(x) e^(x^2) for x in [1.5, 6): polynomials of degree 16 around 2, 3.25 and
- * 5 (Chebyshev interpolants from mpmath, relative error below 2^-58 before rounding). */
+ * 5 (Chebyshev interpolants from mpmath, relative error below 2^-58 before rounding), one
+ * row each, highest degree first (a table, as for ERFC_TAYLOR). */
+static const double ERFCX_MID[3][17] = {
+    {0x1.a7523b0384a8ep-30, -0x1.ae33644dd8790p-28, 0x1.9045a960bc5c8p-26, -0x1.84fe551e66b73p-24, 0x1.724bb6eb7817cp-22, -0x1.577ac9843765dp-20, 0x1.36976cf00a602p-18, -0x1.115cf7fada5c9p-16, 0x1.d37ba55be347bp-15, -0x1.838221763c0f6p-13, 0x1.369ffa07c5993p-11, -0x1.e028e8a55b3fcp-10, 0x1.64907215a3cb7p-8, -0x1.fa9d3ac955e3ap-7, 0x1.5672b9ea13de6p-5, -0x1.b57034efd3f72p-4, 0x1.058671b52c776p-2},
+    {0x1.0788c659e7f91p-36, -0x1.46a241f342f6dp-34, 0x1.6756dbdfd5451p-32, -0x1.ae401108f3aacp-30, 0x1.fd052ababe092p-28, -0x1.2694317feb089p-25, 0x1.4ec07428027dbp-23, -0x1.753c854864fa6p-21, 0x1.97dd792802565p-19, -0x1.b45d02c6b57f1p-17, 0x1.c882f0230d5fbp-15, -0x1.d25ebba130b4fp-13, 0x1.d085857a183dcp-11, -0x1.c24b49c47a8b6p-9, 0x1.a7eddc9ee6425p-7, -0x1.82a8522b868a0p-5, 0x1.54a7a08d4bb45p-3},
+    {0x1.655d8c3bd23ecp-44, -0x1.1b5565eb05fafp-41, 0x1.8d360f741807dp-39, -0x1.33a3d5095192bp-36, 0x1.d9e87950bdc40p-34, -0x1.6703b696a1c7ep-31, 0x1.0cc72f1444112p-28, -0x1.8dab87a30f6cap-26, 0x1.228a78eac6505p-23, -0x1.a3193d70a5ba6p-21, 0x1.2a41152dda4cep-18, -0x1.a2a81d242df06p-16, 0x1.219f2c3353771p-13, -0x1.8abc198708220p-11, 0x1.08cf82b79a11bp-8, -0x1.5d843497d4f39p-6, 0x1.c57239e943d1ap-4}};
+
 INLINE double erfcx_mid(double x) {
-  double p, h;
-  if (x < 2.5) {
-    h = x - 2.0;
-    p = 0x1.a7523b0384a8ep-30;
-    p = FMA(p, h, -0x1.ae33644dd8790p-28);
-    p = FMA(p, h, 0x1.9045a960bc5c8p-26);
-    p = FMA(p, h, -0x1.84fe551e66b73p-24);
-    p = FMA(p, h, 0x1.724bb6eb7817cp-22);
-    p = FMA(p, h, -0x1.577ac9843765dp-20);
-    p = FMA(p, h, 0x1.36976cf00a602p-18);
-    p = FMA(p, h, -0x1.115cf7fada5c9p-16);
-    p = FMA(p, h, 0x1.d37ba55be347bp-15);
-    p = FMA(p, h, -0x1.838221763c0f6p-13);
-    p = FMA(p, h, 0x1.369ffa07c5993p-11);
-    p = FMA(p, h, -0x1.e028e8a55b3fcp-10);
-    p = FMA(p, h, 0x1.64907215a3cb7p-8);
-    p = FMA(p, h, -0x1.fa9d3ac955e3ap-7);
-    p = FMA(p, h, 0x1.5672b9ea13de6p-5);
-    p = FMA(p, h, -0x1.b57034efd3f72p-4);
-    p = FMA(p, h, 0x1.058671b52c776p-2);
-  } else if (x < 4.0) {
-    h = x - 3.25;
-    p = 0x1.0788c659e7f91p-36;
-    p = FMA(p, h, -0x1.46a241f342f6dp-34);
-    p = FMA(p, h, 0x1.6756dbdfd5451p-32);
-    p = FMA(p, h, -0x1.ae401108f3aacp-30);
-    p = FMA(p, h, 0x1.fd052ababe092p-28);
-    p = FMA(p, h, -0x1.2694317feb089p-25);
-    p = FMA(p, h, 0x1.4ec07428027dbp-23);
-    p = FMA(p, h, -0x1.753c854864fa6p-21);
-    p = FMA(p, h, 0x1.97dd792802565p-19);
-    p = FMA(p, h, -0x1.b45d02c6b57f1p-17);
-    p = FMA(p, h, 0x1.c882f0230d5fbp-15);
-    p = FMA(p, h, -0x1.d25ebba130b4fp-13);
-    p = FMA(p, h, 0x1.d085857a183dcp-11);
-    p = FMA(p, h, -0x1.c24b49c47a8b6p-9);
-    p = FMA(p, h, 0x1.a7eddc9ee6425p-7);
-    p = FMA(p, h, -0x1.82a8522b868a0p-5);
-    p = FMA(p, h, 0x1.54a7a08d4bb45p-3);
-  } else {
-    h = x - 5.0;
-    p = 0x1.655d8c3bd23ecp-44;
-    p = FMA(p, h, -0x1.1b5565eb05fafp-41);
-    p = FMA(p, h, 0x1.8d360f741807dp-39);
-    p = FMA(p, h, -0x1.33a3d5095192bp-36);
-    p = FMA(p, h, 0x1.d9e87950bdc40p-34);
-    p = FMA(p, h, -0x1.6703b696a1c7ep-31);
-    p = FMA(p, h, 0x1.0cc72f1444112p-28);
-    p = FMA(p, h, -0x1.8dab87a30f6cap-26);
-    p = FMA(p, h, 0x1.228a78eac6505p-23);
-    p = FMA(p, h, -0x1.a3193d70a5ba6p-21);
-    p = FMA(p, h, 0x1.2a41152dda4cep-18);
-    p = FMA(p, h, -0x1.a2a81d242df06p-16);
-    p = FMA(p, h, 0x1.219f2c3353771p-13);
-    p = FMA(p, h, -0x1.8abc198708220p-11);
-    p = FMA(p, h, 0x1.08cf82b79a11bp-8);
-    p = FMA(p, h, -0x1.5d843497d4f39p-6);
-    p = FMA(p, h, 0x1.c57239e943d1ap-4);
-  }
+  int i = x < 2.5 ? 0 : (x < 4.0 ? 1 : 2);
+  double h = x - (i == 0 ? 2.0 : (i == 1 ? 3.25 : 5.0));
+  const double *row = ERFCX_MID[i];
+  double p = row[0];
+  for (int k = 1; k < 17; ++k) p = FMA(p, h, row[k]);
   return p;
 }
 
@@ -754,113 +706,25 @@ INLINE double erfc_large(double x) {
  * coefficients erfc^(n)(c) / n! from mpmath; the next term is below 2^-60 of the result).
  * Returns q with erfc(x) = erfc(c) + q h and erf(x) = erf(c) - q h, the two sharing every
  * coefficient but the constant one. */
+/* One row per interval: erf(c), erfc(c), then the coefficients of q from the highest
+ * degree. A table rather than a switch: on a GPU the lanes of a warp with inputs in
+ * different intervals then run one polynomial, not five. */
+static const double ERFC_TAYLOR[5][18] = {
+    {0x1.9dd0d2b721f39p-2, 0x1.311796a46f064p-1, -0x1.11b3764e9f482p-18, -0x1.94940156a714cp-18, 0x1.3991fff7bb9f3p-15, 0x1.19d58b35e6c37p-15, -0x1.378ce809e6918p-12, -0x1.e96ba06915f56p-14, 0x1.075688ffec33bp-9, -0x1.0422b5690e406p-13, -0x1.709ab615c2e0bp-7, 0x1.65c10b8389541p-8, 0x1.9a7945cd872e3p-5, -0x1.7488b8a7f1ba8p-5, -0x1.5529abcd00677p-3, 0x1.e106c51d1ef9dp-3, 0x1.78749a434fe4ep-2, -0x1.f5f0cdaf15313p-1},
+    {0x1.3f196dcd0f135p-1, 0x1.81cd2465e1d96p-2, 0x1.6aa4e3a711af9p-20, -0x1.939d347c232ffp-17, -0x1.d91470c8a466fp-19, 0x1.a17211d2c836ep-14, -0x1.55121d5901343p-15, -0x1.63796d17c397ep-11, 0x1.81148d81da2abp-11, 0x1.dc3b46fdc32b4p-9, -0x1.b62f4a7484034p-8, -0x1.c7cd9c1ca7367p-7, 0x1.52b2668e8627dp-5, 0x1.c1242dfffc503p-6, -0x1.6963c8a39d692p-3, 0x1.c8105021682e3p-5, 0x1.e8a3c39181e85p-2, -0x1.86e9694134b9ep-1},
+    {0x1.91724951b8fc6p-1, 0x1.ba36dab91c0e9p-3, 0x1.ca3f682939adbp-19, -0x1.b2508d667800cp-23, -0x1.e7cc73fe79191p-16, 0x1.e70fe4fe69605p-16, 0x1.94ae412712f8bp-13, -0x1.9900077d94d8ap-12, -0x1.d6e44e4c09455p-11, 0x1.aae22e15f782dp-9, 0x1.e3f4d17a9ac97p-10, -0x1.30ac21937fa54p-6, 0x1.53bb4a5af4fbep-7, 0x1.1350f4b222ac7p-4, -0x1.cc60567d78c2bp-4, -0x1.7c9d756a115bbp-4, 0x1.d62beb64e8441p-2, -0x1.0cab61f084b93p-1},
+    {0x1.c6dad2829ec62p-1, 0x1.c9296beb09cf1p-4, 0x1.5ed4bc6465270p-23, 0x1.0367fc36cf467p-17, -0x1.67a9d4aaf087dp-17, -0x1.9edd4cdd5c251p-15, 0x1.28de963721690p-13, 0x1.731a0a163486bp-13, -0x1.2e527649b7b04p-10, 0x1.79b04d104b47ap-12, 0x1.8b43c43f205b7p-8, -0x1.3acc78420e9d3p-7, -0x1.fd1c6c11eda72p-7, 0x1.f65d15f1cf8d7p-5, -0x1.ca5083167a246p-6, -0x1.4cb3cf0aa0b9bp-3, 0x1.6ea6cf452e838p-2, -0x1.45e99bcbb7915p-2},
+    {0x1.e5768c3b4a3fcp-1, 0x1.a8973c4b5c03ep-5, -0x1.003a4c53a9bfbp-19, 0x1.8ef85de5e68c4p-19, 0x1.921e058bbf683p-17, -0x1.5e43917418c74p-15, -0x1.e13333b2abeefp-16, 0x1.6392df39d614dp-12, -0x1.534f6c4dc679bp-12, -0x1.9da3d48ffd0a3p-10, 0x1.1740474706a1cp-8, 0x1.73ffa9b859606p-10, -0x1.6b16f52c58b2bp-6, 0x1.f572c4c8c7b0cp-6, 0x1.f3b8d52d35665p-6, -0x1.4374d82e04c67p-3, 0x1.dfbbadedf5d2ep-3, -0x1.5ce595c455b0ap-3}};
+
 INLINE double erfc_taylor_slope(double x, double *h, double *erf_c, double *erfc_c) {
   int i = (int)((x - 0.25) * 4.0);
   if (i > 4) i = 4;
   *h = x - (0.375 + 0.25 * i); /* exact */
-  double q;
-  switch (i) {
-  case 0:
-    *erf_c = 0x1.9dd0d2b721f39p-2;
-    *erfc_c = 0x1.311796a46f064p-1;
-    q = -0x1.11b3764e9f482p-18;
-    q = FMA(q, *h, -0x1.94940156a714cp-18);
-    q = FMA(q, *h, 0x1.3991fff7bb9f3p-15);
-    q = FMA(q, *h, 0x1.19d58b35e6c37p-15);
-    q = FMA(q, *h, -0x1.378ce809e6918p-12);
-    q = FMA(q, *h, -0x1.e96ba06915f56p-14);
-    q = FMA(q, *h, 0x1.075688ffec33bp-9);
-    q = FMA(q, *h, -0x1.0422b5690e406p-13);
-    q = FMA(q, *h, -0x1.709ab615c2e0bp-7);
-    q = FMA(q, *h, 0x1.65c10b8389541p-8);
-    q = FMA(q, *h, 0x1.9a7945cd872e3p-5);
-    q = FMA(q, *h, -0x1.7488b8a7f1ba8p-5);
-    q = FMA(q, *h, -0x1.5529abcd00677p-3);
-    q = FMA(q, *h, 0x1.e106c51d1ef9dp-3);
-    q = FMA(q, *h, 0x1.78749a434fe4ep-2);
-    q = FMA(q, *h, -0x1.f5f0cdaf15313p-1);
-    break;
-  case 1:
-    *erf_c = 0x1.3f196dcd0f135p-1;
-    *erfc_c = 0x1.81cd2465e1d96p-2;
-    q = 0x1.6aa4e3a711af9p-20;
-    q = FMA(q, *h, -0x1.939d347c232ffp-17);
-    q = FMA(q, *h, -0x1.d91470c8a466fp-19);
-    q = FMA(q, *h, 0x1.a17211d2c836ep-14);
-    q = FMA(q, *h, -0x1.55121d5901343p-15);
-    q = FMA(q, *h, -0x1.63796d17c397ep-11);
-    q = FMA(q, *h, 0x1.81148d81da2abp-11);
-    q = FMA(q, *h, 0x1.dc3b46fdc32b4p-9);
-    q = FMA(q, *h, -0x1.b62f4a7484034p-8);
-    q = FMA(q, *h, -0x1.c7cd9c1ca7367p-7);
-    q = FMA(q, *h, 0x1.52b2668e8627dp-5);
-    q = FMA(q, *h, 0x1.c1242dfffc503p-6);
-    q = FMA(q, *h, -0x1.6963c8a39d692p-3);
-    q = FMA(q, *h, 0x1.c8105021682e3p-5);
-    q = FMA(q, *h, 0x1.e8a3c39181e85p-2);
-    q = FMA(q, *h, -0x1.86e9694134b9ep-1);
-    break;
-  case 2:
-    *erf_c = 0x1.91724951b8fc6p-1;
-    *erfc_c = 0x1.ba36dab91c0e9p-3;
-    q = 0x1.ca3f682939adbp-19;
-    q = FMA(q, *h, -0x1.b2508d667800cp-23);
-    q = FMA(q, *h, -0x1.e7cc73fe79191p-16);
-    q = FMA(q, *h, 0x1.e70fe4fe69605p-16);
-    q = FMA(q, *h, 0x1.94ae412712f8bp-13);
-    q = FMA(q, *h, -0x1.9900077d94d8ap-12);
-    q = FMA(q, *h, -0x1.d6e44e4c09455p-11);
-    q = FMA(q, *h, 0x1.aae22e15f782dp-9);
-    q = FMA(q, *h, 0x1.e3f4d17a9ac97p-10);
-    q = FMA(q, *h, -0x1.30ac21937fa54p-6);
-    q = FMA(q, *h, 0x1.53bb4a5af4fbep-7);
-    q = FMA(q, *h, 0x1.1350f4b222ac7p-4);
-    q = FMA(q, *h, -0x1.cc60567d78c2bp-4);
-    q = FMA(q, *h, -0x1.7c9d756a115bbp-4);
-    q = FMA(q, *h, 0x1.d62beb64e8441p-2);
-    q = FMA(q, *h, -0x1.0cab61f084b93p-1);
-    break;
-  case 3:
-    *erf_c = 0x1.c6dad2829ec62p-1;
-    *erfc_c = 0x1.c9296beb09cf1p-4;
-    q = 0x1.5ed4bc6465270p-23;
-    q = FMA(q, *h, 0x1.0367fc36cf467p-17);
-    q = FMA(q, *h, -0x1.67a9d4aaf087dp-17);
-    q = FMA(q, *h, -0x1.9edd4cdd5c251p-15);
-    q = FMA(q, *h, 0x1.28de963721690p-13);
-    q = FMA(q, *h, 0x1.731a0a163486bp-13);
-    q = FMA(q, *h, -0x1.2e527649b7b04p-10);
-    q = FMA(q, *h, 0x1.79b04d104b47ap-12);
-    q = FMA(q, *h, 0x1.8b43c43f205b7p-8);
-    q = FMA(q, *h, -0x1.3acc78420e9d3p-7);
-    q = FMA(q, *h, -0x1.fd1c6c11eda72p-7);
-    q = FMA(q, *h, 0x1.f65d15f1cf8d7p-5);
-    q = FMA(q, *h, -0x1.ca5083167a246p-6);
-    q = FMA(q, *h, -0x1.4cb3cf0aa0b9bp-3);
-    q = FMA(q, *h, 0x1.6ea6cf452e838p-2);
-    q = FMA(q, *h, -0x1.45e99bcbb7915p-2);
-    break;
-  default:
-    *erf_c = 0x1.e5768c3b4a3fcp-1;
-    *erfc_c = 0x1.a8973c4b5c03ep-5;
-    q = -0x1.003a4c53a9bfbp-19;
-    q = FMA(q, *h, 0x1.8ef85de5e68c4p-19);
-    q = FMA(q, *h, 0x1.921e058bbf683p-17);
-    q = FMA(q, *h, -0x1.5e43917418c74p-15);
-    q = FMA(q, *h, -0x1.e13333b2abeefp-16);
-    q = FMA(q, *h, 0x1.6392df39d614dp-12);
-    q = FMA(q, *h, -0x1.534f6c4dc679bp-12);
-    q = FMA(q, *h, -0x1.9da3d48ffd0a3p-10);
-    q = FMA(q, *h, 0x1.1740474706a1cp-8);
-    q = FMA(q, *h, 0x1.73ffa9b859606p-10);
-    q = FMA(q, *h, -0x1.6b16f52c58b2bp-6);
-    q = FMA(q, *h, 0x1.f572c4c8c7b0cp-6);
-    q = FMA(q, *h, 0x1.f3b8d52d35665p-6);
-    q = FMA(q, *h, -0x1.4374d82e04c67p-3);
-    q = FMA(q, *h, 0x1.dfbbadedf5d2ep-3);
-    q = FMA(q, *h, -0x1.5ce595c455b0ap-3);
-    break;
-  }
+  const double *row = ERFC_TAYLOR[i];
+  *erf_c = row[0];
+  *erfc_c = row[1];
+  double q = row[2];
+  for (int k = 3; k < 18; ++k) q = FMA(q, *h, row[k]);
   return q;
 }
 INLINE double erfc_taylor(double x) {

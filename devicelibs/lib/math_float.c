@@ -727,7 +727,8 @@ INLINE float cube_residual(float y, float m) {
  * 2^-21), then one Newton step with the exact residual: error 2^-40 before rounding. */
 INLINE float cbrt_scaled(float m) {
 #if defined(__NVPTX__)
-  float y = __nvvm_ex2_approx_f(__nvvm_lg2_approx_f(m) * (1.0f / 3.0f));
+  /* m is normal and so is its cube root: the flush-to-zero forms are the short ones. */
+  float y = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_ftz_f(m) * (1.0f / 3.0f));
 #else
   float y = __builtin_amdgcn_exp2f(__builtin_amdgcn_logf(m) * (1.0f / 3.0f));
 #endif

@@ -3,12 +3,14 @@
 # the CPU device at once, within one device command's time limit, and puts the results
 # files into $OUT/results.tar (and the log into $OUT/runs.log.gz).
 #
-#   tests/compat/device-run.sh SECONDS --gpu "MODE..." --cpu "MODE..."
+#   tests/compat/device-run.sh SECONDS --gpu "MODE..." --cpu "MODE..." [--nvcc-only "NAME..."]
 #
 # Each MODE's archive is .device-carry/compat-MODE.tar.xz (tests/compat/hecbench.py pack);
 # it is unpacked once per machine. The mode `nvcc` (GPU only) is the reference: it is
 # built here first, with nvcc, from the sources in the cuda mode's archive (16 at once),
-# unless tests/compat/results/nvcc-build.json already lists every program.
+# unless tests/compat/results/nvcc-build.json already lists every program; with --nvcc-only,
+# only the programs named (those that fail with oxhip, to tell their own failures from
+# oxhip's). $GPU_JOBS and $CPU_JOBS change how many programs run at once (4 and 6).
 # The runs resume (--resume) where an earlier call left off: the results files travel with
 # the repository, so copy the ones that come back into tests/compat/results before the
 # next call. GPU programs run four at a time (120 s each), the modes one after another;
@@ -17,11 +19,12 @@ set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 budget=$1
 shift
-gpu_modes="" cpu_modes=""
+gpu_modes="" cpu_modes="" nvcc_only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --gpu) gpu_modes=$2; shift 2 ;;
     --cpu) cpu_modes=$2; shift 2 ;;
+    --nvcc-only) nvcc_only=$2; shift 2 ;;
     *) echo "device-run.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -38,7 +41,13 @@ chain() {
   for mode in "$@"; do
     local left=$((deadline - SECONDS))
     [ "$left" -gt 20 ] || break
-    if [ "$mode" = nvcc ] && ! python3 - <<'EOF'
+    local only=()
+    # shellcheck disable=SC2206
+    [ "$mode" = nvcc ] && [ -n "$nvcc_only" ] && only=(--only $nvcc_only)
+    if [ "$mode" = nvcc ] && [ ${#only[@]} -gt 0 ]; then
+      timeout "$left" python3 tests/compat/hecbench.py build nvcc --jobs 16 "${only[@]}" >> "$out/runs.log" 2>&1
+      left=$((deadline - SECONDS))
+    elif [ "$mode" = nvcc ] && ! python3 - <<'EOF'
 import json, sys
 try:
     built = json.load(open("tests/compat/results/nvcc-build.json"))
@@ -52,13 +61,13 @@ EOF
       left=$((deadline - SECONDS))
     fi
     OXHIP_CPU_THREADS=2 timeout "$left" python3 tests/compat/hecbench.py run "$mode" --device "$device" \
-      --timeout "$limit" --jobs "$jobs" --resume >> "$out/runs.log" 2>&1
+      --timeout "$limit" --jobs "$jobs" --resume "${only[@]}" >> "$out/runs.log" 2>&1
   done
 }
 # shellcheck disable=SC2086
-chain gpu 4 120 $gpu_modes &
+chain gpu "${GPU_JOBS:-4}" 120 $gpu_modes &
 # shellcheck disable=SC2086
-chain cpu 6 60 $cpu_modes &
+chain cpu "${CPU_JOBS:-6}" 60 $cpu_modes &
 wait
 grep -E "^[a-z]+ (gpu|cpu): [0-9]+ of|^nvcc: [0-9]+ of" "$out/runs.log"
 # One archive: the device tool brings back only a few files.
