@@ -871,7 +871,11 @@ fn hip_programs_in_cu_files(args: &[Arg]) -> BTreeSet<String> {
                 id: OptId::Language,
                 values,
                 ..
-            } => lang_override = lang_from_x(values.first().map_or("", String::as_str)).ok().flatten(),
+            } => {
+                lang_override = lang_from_x(values.first().map_or("", String::as_str))
+                    .ok()
+                    .flatten()
+            }
             Arg::Input(name)
                 if lang_override.is_none()
                     && lang_from_extension(Path::new(name)) == Some(Lang::Cuda)

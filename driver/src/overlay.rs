@@ -162,7 +162,8 @@ struct Resolver {
 impl Resolver {
     /// The search path, made absolute against `cwd`.
     fn new(cwd: &Path, search: &SearchPath) -> Resolver {
-        let absolute = |dirs: &[PathBuf]| dirs.iter().map(|dir| normalize(&cwd.join(dir))).collect();
+        let absolute =
+            |dirs: &[PathBuf]| dirs.iter().map(|dir| normalize(&cwd.join(dir))).collect();
         Resolver {
             quote: absolute(&search.quote),
             angled: absolute(&search.angled),
@@ -246,14 +247,49 @@ fn header_vendor(name: &str) -> Option<Vendor> {
     let first = name.split('/').next().unwrap_or(name);
     let stem = first.split('.').next().unwrap_or(first);
     const HIP: &[&str] = &[
-        "hip", "hipcub", "hiprand", "hipblas", "hipblaslt", "hipfft", "hipsparse", "hipsolver",
-        "hipdnn", "rocblas", "rocprim", "rocrand", "rocfft", "rocsparse", "rocthrust", "miopen",
+        "hip",
+        "hipcub",
+        "hiprand",
+        "hipblas",
+        "hipblaslt",
+        "hipfft",
+        "hipsparse",
+        "hipsolver",
+        "hipdnn",
+        "rocblas",
+        "rocprim",
+        "rocrand",
+        "rocfft",
+        "rocsparse",
+        "rocthrust",
+        "miopen",
     ];
     const CUDA: &[&str] = &[
-        "cub", "cublas", "cublasLt", "cublas_v2", "cufft", "curand", "curand_kernel", "cusparse",
-        "cusolverDn", "cusolverSp", "cudnn", "cooperative_groups", "nvToolsExt", "nvtx3", "mma",
-        "cuComplex", "nvrtc", "nvml", "device_launch_parameters", "sm_20_atomic_functions",
-        "sm_60_atomic_functions", "vector_types", "nvfunctional", "cutlass", "cute",
+        "cub",
+        "cublas",
+        "cublasLt",
+        "cublas_v2",
+        "cufft",
+        "curand",
+        "curand_kernel",
+        "cusparse",
+        "cusolverDn",
+        "cusolverSp",
+        "cudnn",
+        "cooperative_groups",
+        "nvToolsExt",
+        "nvtx3",
+        "mma",
+        "cuComplex",
+        "nvrtc",
+        "nvml",
+        "device_launch_parameters",
+        "sm_20_atomic_functions",
+        "sm_60_atomic_functions",
+        "vector_types",
+        "nvfunctional",
+        "cutlass",
+        "cute",
     ];
     if HIP.contains(&stem) || (first.starts_with("hip_") && name.contains('/')) {
         Some(Vendor::Hip)
@@ -424,7 +460,10 @@ mod tests {
         assert_eq!(header_vendor("hipcub/hipcub.hpp"), Some(Vendor::Hip));
         assert_eq!(header_vendor("cuda_runtime.h"), Some(Vendor::Cuda));
         assert_eq!(header_vendor("cuda/std/complex"), Some(Vendor::Cuda));
-        assert_eq!(header_vendor("cooperative_groups/reduce.h"), Some(Vendor::Cuda));
+        assert_eq!(
+            header_vendor("cooperative_groups/reduce.h"),
+            Some(Vendor::Cuda)
+        );
         assert_eq!(header_vendor("cub/cub.cuh"), Some(Vendor::Cuda));
         assert_eq!(header_vendor("thrust/sort.h"), None);
         assert_eq!(header_vendor("stdio.h"), None);
@@ -436,10 +475,22 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("oxhip-hip-cu-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("inc")).unwrap();
         // A CUDA-named user header of a HIP program is the user's, not CUDA's.
-        std::fs::write(dir.join("inc/cuda_compat.h"), "#include <hip/hip_runtime.h>\n").unwrap();
-        std::fs::write(dir.join("hip.cu"), "#include <chrono>\n#include \"cuda_compat.h\"\n").unwrap();
+        std::fs::write(
+            dir.join("inc/cuda_compat.h"),
+            "#include <hip/hip_runtime.h>\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("hip.cu"),
+            "#include <chrono>\n#include \"cuda_compat.h\"\n",
+        )
+        .unwrap();
         std::fs::write(dir.join("cuda.cu"), "#include <cuda_runtime.h>\n").unwrap();
-        std::fs::write(dir.join("both.cu"), "#include \"cuda_compat.h\"\n#include <cublas_v2.h>\n").unwrap();
+        std::fs::write(
+            dir.join("both.cu"),
+            "#include \"cuda_compat.h\"\n#include <cublas_v2.h>\n",
+        )
+        .unwrap();
         std::fs::write(dir.join("neither.cu"), "#include <stdio.h>\n").unwrap();
         let search = SearchPath {
             angled: vec![dir.join("inc")],
