@@ -722,29 +722,6 @@ INLINE float cube_residual(float y, float m) {
   return (y3 - m) + y3_lo;
 }
 
-#if defined(__NVPTX__) || defined(__AMDGCN__)
-/* The GPUs: 2^(log2(m) / 3) from the approximate instructions (relative error about
- * 2^-21), then one Newton step with the exact residual: error 2^-40 before rounding. */
-INLINE float cbrt_scaled(float m) {
-#if defined(__NVPTX__)
-  /* m is normal and so is its cube root: the flush-to-zero forms are the short ones. */
-  float y = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_ftz_f(m) * (1.0f / 3.0f));
-#else
-  float y = __builtin_amdgcn_exp2f(__builtin_amdgcn_logf(m) * (1.0f / 3.0f));
-#endif
-  return FMAF(-cube_residual(y, m) * (1.0f / 3.0f), rcp_approx(y * y), y);
-}
-
-EXPORT float __oxhip_cbrtf(float x) {
-  float ax = fabsf_(x);
-  if (!(ax < INFF) || ax == 0.0f) return x + x;
-  /* Scaled by 2^(3k) into [2^-60, 2^60], where the residual neither overflows nor
-   * underflows; the result's scale is exact. */
-  if (ax < 0x1p-60f) return copysignf_(cbrt_scaled(ax * 0x1p90f) * 0x1p-30f, x);
-  if (ax > 0x1p60f) return copysignf_(cbrt_scaled(ax * 0x1p-90f) * 0x1p30f, x);
-  return copysignf_(cbrt_scaled(ax), x);
-}
-#else
 EXPORT float __oxhip_cbrtf(float x) {
   float ax = fabsf_(x);
   if (!(ax < INFF) || ax == 0.0f) return x + x;
@@ -766,7 +743,6 @@ EXPORT float __oxhip_cbrtf(float x) {
   y = FMAF(-cube_residual(y, m) * (1.0f / 3.0f), r * r, y);
   return copysignf_(scalef(y, third + adjust), x);
 }
-#endif
 
 /* ---- the rest: the double function, rounded once ------------------------------------- */
 
