@@ -76,6 +76,10 @@ const OPERATIONS: [(&str, u64); 5] = [
     (cpu_lockstep::STEP, 32),
 ];
 
+/// The runtime's report of a failed device `assert` (slot 40 of `struct __oxhip_cpu_ops`):
+/// the work-item ends there, so a kernel that can reach it runs as fibers and is not split.
+const ASSERT_FAILED: (&str, u64) = ("__oxhip_cpu_assert_failed", 40);
+
 /// Prefixes of the generated entry points, followed by the kernel's (mangled) name.
 pub const ENTRY_PREFIX: &str = "__oxhip_cpu_entry.";
 pub const ROW_PREFIX: &str = "__oxhip_cpu_row.";
@@ -116,15 +120,20 @@ pub(crate) fn lower<'ctx>(
     }
     let names: Vec<&str> = OPERATIONS.iter().map(|(name, _)| *name).collect();
     let reach = cpu_regions::reaching(module, &names);
+    let asserting = cpu_regions::reaching(module, &[ASSERT_FAILED.0]);
     let needs_fibers: HashSet<FunctionValue<'_>> = kernels
         .iter()
         .copied()
-        .filter(|kernel| reach.contains(&kernel.as_value_ref()))
+        .filter(|kernel| {
+            reach.contains(&kernel.as_value_ref()) || asserting.contains(&kernel.as_value_ref())
+        })
         .collect();
     let candidates: Vec<FunctionValue<'_>> = kernels
         .iter()
         .copied()
-        .filter(|kernel| needs_fibers.contains(kernel))
+        .filter(|kernel| {
+            needs_fibers.contains(kernel) && !asserting.contains(&kernel.as_value_ref())
+        })
         .collect();
     let split = cpu_regions::split(module, context, machine, &candidates, &names, description)?;
     define_operations(module, context, item, description)?;
@@ -291,7 +300,7 @@ fn define_operations<'ctx>(
 ) -> Result<(), CodegenError> {
     let pointer = context.ptr_type(AddressSpace::default());
     let builder = context.create_builder();
-    for (name, slot) in OPERATIONS {
+    for (name, slot) in OPERATIONS.into_iter().chain([ASSERT_FAILED]) {
         let Some(function) = module.get_function(name) else {
             continue;
         };

@@ -36,6 +36,10 @@ __device__ void __oxhip_cpu_grid_sync(void);
  * point first (codegen's cpu_lockstep puts these before volatile accesses in code that
  * synchronises through memory; __threadfence_block calls it). */
 __device__ void __oxhip_cpu_step(void);
+/* A failed device assert (after its message): the runtime ends the work-item here, stops
+ * starting the launch's remaining groups, and the launch reports hipErrorAssert. Codegen
+ * runs a kernel that can reach this as fibers (the work-item's fiber is dropped). */
+__device__ __attribute__((noreturn)) void __oxhip_cpu_assert_failed(void);
 }
 
 #endif /* OXHIP_CPU_H */

@@ -380,8 +380,9 @@ __device__ inline void *memset(void *destination, int value, __SIZE_TYPE__ size)
 
 /* glibc's assert() calls __assert_fail, a host function; device code gets this one.
  * nvptx reports through the CUDA driver's __assertfail (file, line, function, block
- * and thread, then the launch fails with an assertion error); the CPU target through
- * the C library (message on stderr, then abort, as a failed host assert).
+ * and thread, then the launch fails with an assertion error); the CPU target prints the
+ * same message and ends the work-item, and the launch fails with hipErrorAssert
+ * (__oxhip_cpu_assert_failed, hip/oxhip/cpu.h).
  * FIXME(#2): amdgcn traps without the message until device printf reaches the host. */
 #if defined(__OXHIP_NVPTX__)
 extern "C" __device__ void __assertfail(const char *message, const char *file, unsigned int line,
@@ -391,9 +392,11 @@ extern "C" {
 __device__ __attribute__((noreturn)) static inline void
 __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function) {
 #if defined(__OXHIP_CPU__)
-  extern __device__ __attribute__((noreturn)) void __oxhip_libc_assert_fail(
-      const char *, const char *, unsigned int, const char *) __asm__("__assert_fail");
-  __oxhip_libc_assert_fail(assertion, file, line, function);
+  const struct __oxhip_cpu_item_t *item = __oxhip_cpu_item;
+  printf("%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file, line,
+         function, item->block_idx[0], item->block_idx[1], item->block_idx[2], item->thread_idx[0],
+         item->thread_idx[1], item->thread_idx[2], assertion);
+  __oxhip_cpu_assert_failed();
 #elif defined(__OXHIP_NVPTX__)
   __assertfail(assertion, file, line, function, 1);
 #else

@@ -24,12 +24,13 @@
 
 use std::cell::Cell;
 use std::ffi::c_void;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use corosensei::stack::DefaultStack;
 use corosensei::{Coroutine, CoroutineResult, Yielder};
 
+use crate::error::{HipError, RuntimeError};
 use crate::types::Dim3;
 
 /// Lanes per warp on the CPU target (also `warpSize` in the headers and the properties).
@@ -46,6 +47,7 @@ pub(crate) struct Ops {
     shuffle: unsafe extern "C" fn(*mut Item, i64, i32) -> i64,
     grid_sync: unsafe extern "C" fn(*mut Item),
     step: unsafe extern "C" fn(*mut Item),
+    assert_failed: unsafe extern "C" fn(*mut Item),
 }
 
 static OPS: Ops = Ops {
@@ -54,7 +56,13 @@ static OPS: Ops = Ops {
     shuffle,
     grid_sync,
     step,
+    assert_failed,
 };
+
+/// Set by a failed device `assert`; the launch that sees it stops starting groups and
+/// reports `hipErrorAssert`. One flag for the process: launches running at once on other
+/// streams may see another's (CUDA's context is unusable after a device assert anyway).
+static ASSERT_FAILED: AtomicBool = AtomicBool::new(false);
 
 /// `struct __oxhip_cpu_item_t`, followed by fields only the runtime reads.
 #[repr(C)]
@@ -71,6 +79,8 @@ pub(crate) struct Item {
     yielder: *const Yielder<(), ()>,
     /// The grid-wide barrier of a cooperative launch; NULL otherwise.
     grid: *const Grid,
+    /// Set when the work-item failed an `assert`: its fiber is dropped, not resumed.
+    ended: bool,
 }
 
 /// The grid-wide barrier of a cooperative launch: every group runs on its own OS thread,
@@ -311,6 +321,29 @@ unsafe extern "C" fn step(item: *mut Item) {
 
 /// A grid-wide barrier in a cooperative launch; a group barrier otherwise (the other groups
 /// of an ordinary launch need not be running, so waiting for them could deadlock).
+/// A failed device `assert` (its message is printed): ends the work-item. Codegen runs every
+/// kernel that can reach this as fibers, so the item has a fiber to leave; the scheduler
+/// drops it without resuming it.
+unsafe extern "C" fn assert_failed(item: *mut Item) {
+    ASSERT_FAILED.store(true, Ordering::SeqCst);
+    // SAFETY: the runtime passes the live record of the calling work-item.
+    let record = unsafe { &mut *item };
+    record.ended = true;
+    if record.yielder.is_null() {
+        // Not a fiber (codegen always makes one for such kernels): nothing to leave to.
+        crate::log::write_line(format_args!(
+            "a device assert failed outside a fiber; aborting"
+        ));
+        std::process::abort();
+    }
+    // SAFETY: set by the fiber running this work-item, which is suspended here for good.
+    unsafe { (*record.yielder).suspend(()) };
+    crate::log::write_line(format_args!(
+        "a work-item that failed an assert was resumed; aborting"
+    ));
+    std::process::abort();
+}
+
 unsafe extern "C" fn grid_sync(item: *mut Item) {
     // SAFETY: codegen passes the item record the runtime gave the entry point.
     let record = unsafe { &*item };
@@ -352,7 +385,7 @@ pub(crate) unsafe fn run(
     shape: &Shape,
     args: *mut *mut c_void,
     threads: usize,
-) -> Result<(), String> {
+) -> Result<(), RuntimeError> {
     let groups = shape.grid.count();
     if groups == 0 || shape.block.count() == 0 {
         return Ok(());
@@ -362,7 +395,8 @@ pub(crate) unsafe fn run(
     let args = args as usize;
     let work = || loop {
         let index = next.fetch_add(1, Ordering::Relaxed);
-        if index >= groups {
+        // After a failed assert no further group starts, as a trap ends the whole grid.
+        if index >= groups || ASSERT_FAILED.load(Ordering::Relaxed) {
             break;
         }
         let x = index % u64::from(shape.grid.x);
@@ -402,7 +436,18 @@ pub(crate) unsafe fn run(
     let failure = failure
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    failure.map_or(Ok(()), Err)
+    outcome(failure)
+}
+
+/// A launch's result: a failed assert, the first failure of a group, or success.
+fn outcome(failure: Option<String>) -> Result<(), RuntimeError> {
+    if ASSERT_FAILED.swap(false, Ordering::SeqCst) {
+        return Err(RuntimeError::status(
+            HipError::ErrorAssert,
+            "a device-side assert failed in the kernel (its message is above)",
+        ));
+    }
+    failure.map_or(Ok(()), |reason| Err(RuntimeError::Internal { reason }))
 }
 
 /// Runs a cooperative launch: every group on its own OS thread at once, so that
@@ -414,7 +459,7 @@ pub(crate) unsafe fn run_cooperative(
     kernel: Kernel,
     shape: &Shape,
     args: *mut *mut c_void,
-) -> Result<(), String> {
+) -> Result<(), RuntimeError> {
     let groups = shape.grid.count();
     if groups == 0 || shape.block.count() == 0 {
         return Ok(());
@@ -447,7 +492,7 @@ pub(crate) unsafe fn run_cooperative(
         }
     });
     let failure = failure.into_inner().unwrap_or_else(PoisonError::into_inner);
-    failure.map_or(Ok(()), Err)
+    outcome(failure)
 }
 
 fn item(shape: &Shape, block_idx: [u32; 3], grid: *const Grid) -> Item {
@@ -462,6 +507,7 @@ fn item(shape: &Shape, block_idx: [u32; 3], grid: *const Grid) -> Item {
         group: std::ptr::null(),
         yielder: std::ptr::null(),
         grid,
+        ended: false,
     }
 }
 
@@ -588,7 +634,18 @@ unsafe fn run_group_fibers(
     while remaining > 0 {
         for (index, slot) in fibers.iter_mut().enumerate() {
             let Some(fiber) = slot else { continue };
-            if let CoroutineResult::Return(()) = fiber.resume(()) {
+            let finished = match fiber.resume(()) {
+                CoroutineResult::Return(()) => true,
+                CoroutineResult::Yield(()) if items[index].ended => {
+                    // A failed assert: the fiber is abandoned where it stopped. Its stack holds
+                    // kernel frames and the entry closure's integers, nothing to drop.
+                    // SAFETY: as just said.
+                    unsafe { fiber.force_reset() };
+                    true
+                }
+                CoroutineResult::Yield(()) => false,
+            };
+            if finished {
                 remaining -= 1;
                 if let Some(done) = slot.take() {
                     STACKS.with(|stacks| stacks.borrow_mut().push(done.into_stack()));

@@ -842,7 +842,8 @@ impl Backend for Cpu {
         Ok(())
     }
     fn synchronize(&self, _: usize) -> Result<(), RuntimeError> {
-        self.wait_streams(|_| true)
+        self.wait_streams(|_| true)?;
+        asserted()
     }
     fn synchronize_used_devices(&self) {
         self.wait_all_idle();
@@ -991,7 +992,8 @@ impl Backend for Cpu {
             Some(queue) => queue.wait(),
             None if stream == 2 => Ok(()),
             None => self.wait_streams(|queue| queue.blocking),
-        }
+        }?;
+        asserted()
     }
     fn stream_query(&self, _: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
         let idle = match self.queue(stream)? {
@@ -1230,7 +1232,15 @@ impl Cpu {
         if stream != Some(2) {
             self.wait_streams(|queue| queue.blocking)?;
         }
-        task()
+        match task() {
+            // As from a GPU, where the launch returns before the kernel runs: the failed
+            // assert is reported by the synchronisations that follow (`asserted`).
+            Err(error) if error.code() == crate::error::HipError::ErrorAssert => {
+                ASSERTED.store(true, std::sync::atomic::Ordering::SeqCst);
+                Ok(())
+            }
+            other => other,
+        }
     }
 
     /// Queues `task` on a created stream, or runs it now with the null stream's ordering.
@@ -1260,6 +1270,21 @@ impl Cpu {
     }
 }
 
+/// Set once a device `assert` has failed on the CPU device: as with CUDA, whose context is
+/// unusable after a device assert, every later device or stream synchronisation reports it.
+pub(super) static ASSERTED: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+fn asserted() -> Result<(), RuntimeError> {
+    if ASSERTED.load(std::sync::atomic::Ordering::SeqCst) {
+        return Err(RuntimeError::status(
+            crate::error::HipError::ErrorAssert,
+            "a device-side assert failed in an earlier kernel",
+        ));
+    }
+    Ok(())
+}
+
 /// Runs one launch to its end.
 ///
 /// # Safety
@@ -1274,14 +1299,13 @@ unsafe fn execute(
 ) -> Result<(), RuntimeError> {
     let shape = exec::Shape { grid, block };
     // SAFETY: forwarded from this function's contract.
-    let result = unsafe {
+    unsafe {
         if cooperative {
             exec::run_cooperative(kernel, &shape, args)
         } else {
             exec::run(kernel, &shape, args, threads)
         }
-    };
-    result.map_err(|reason| RuntimeError::Internal { reason })
+    }
 }
 
 #[cfg(test)]
