@@ -227,20 +227,26 @@ fn device_printf_and_assert_reach_the_terminal() {
         ]
     );
 
-    // A failing device assert stops the program with the C library's message.
+    // A failing device assert prints CUDA's message, ends the launch, and the program goes
+    // on to see hipErrorAssert from the synchronisation (and from the next one too).
     let source = dir.path().join("assert_fails.hip");
     std::fs::write(
         &source,
         "#include <hip/hip_runtime.h>\n#include <cassert>\n\
          __global__ void k(int v) { assert(v == 0); }\n\
-         int main() { k<<<1, 1>>>(3); (void)hipDeviceSynchronize(); return 0; }\n",
+         int main() { k<<<1, 1>>>(3);\n\
+           if (hipDeviceSynchronize() != hipErrorAssert) return 1;\n\
+           return hipDeviceSynchronize() == hipErrorAssert ? 0 : 2; }\n",
     )
     .unwrap_or_else(|err| panic!("writing the source: {err}"));
     let exe = build(&source, "host", dir.path()).unwrap_or_else(|message| panic!("{message}"));
     let run = run_on_cpu(&exe);
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(!run.status.success());
-    assert!(stderr.contains("Assertion `v == 0' failed"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{:?}\n{stdout}", run.status);
+    assert!(
+        stdout.contains("void k(int): block: [0,0,0], thread: [0,0,0] Assertion `v == 0` failed."),
+        "{stdout}"
+    );
 }
 
 #[test]
