@@ -706,6 +706,10 @@ pub static OPTIONS: &[OptionDef] = &[
 /// unknown is an error.
 pub const HOST_PASSTHROUGH_PREFIXES: &[&str] = &["-f", "-m"];
 
+/// Unknown options that also go to the host compile unchanged, spelled exactly: the
+/// preprocessor's dumps (`-E -dM` lists the macros the host compile of a source sees).
+pub const HOST_PASSTHROUGH_FLAGS: &[&str] = &["-dM", "-dD", "-dI", "-dN"];
+
 /// One parsed argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
@@ -765,6 +769,7 @@ fn parse_args(argv: &[String], host_compiler: bool) -> Result<ArgList, DriverErr
                 || HOST_PASSTHROUGH_PREFIXES
                     .iter()
                     .any(|prefix| arg.starts_with(prefix))
+                || HOST_PASSTHROUGH_FLAGS.contains(&arg.as_str())
             {
                 args.push(Arg::HostPassthrough(arg.clone()));
                 continue;
