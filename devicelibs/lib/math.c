@@ -662,6 +662,13 @@ INLINE double exp_minus_square(double x) {
 /* erfcx(x) = erfc(x) e^(x^2) for x in [1.5, 6): polynomials of degree 16 around 2, 3.25 and
  * 5 (Chebyshev interpolants from mpmath, relative error below 2^-58 before rounding), one
  * row each, highest degree first (a table, as for ERFC_TAYLOR). */
+/* c[0] x^(n-1) + ... + c[n-1], by Horner's rule with FMA. */
+INLINE double horner(const double *c, int n, double x) {
+  double p = c[0];
+  for (int k = 1; k < n; ++k) p = FMA(p, x, c[k]);
+  return p;
+}
+
 static const double ERFCX_MID[3][17] = {
     {0x1.a7523b0384a8ep-30, -0x1.ae33644dd8790p-28, 0x1.9045a960bc5c8p-26, -0x1.84fe551e66b73p-24, 0x1.724bb6eb7817cp-22, -0x1.577ac9843765dp-20, 0x1.36976cf00a602p-18, -0x1.115cf7fada5c9p-16, 0x1.d37ba55be347bp-15, -0x1.838221763c0f6p-13, 0x1.369ffa07c5993p-11, -0x1.e028e8a55b3fcp-10, 0x1.64907215a3cb7p-8, -0x1.fa9d3ac955e3ap-7, 0x1.5672b9ea13de6p-5, -0x1.b57034efd3f72p-4, 0x1.058671b52c776p-2},
     {0x1.0788c659e7f91p-36, -0x1.46a241f342f6dp-34, 0x1.6756dbdfd5451p-32, -0x1.ae401108f3aacp-30, 0x1.fd052ababe092p-28, -0x1.2694317feb089p-25, 0x1.4ec07428027dbp-23, -0x1.753c854864fa6p-21, 0x1.97dd792802565p-19, -0x1.b45d02c6b57f1p-17, 0x1.c882f0230d5fbp-15, -0x1.d25ebba130b4fp-13, 0x1.d085857a183dcp-11, -0x1.c24b49c47a8b6p-9, 0x1.a7eddc9ee6425p-7, -0x1.82a8522b868a0p-5, 0x1.54a7a08d4bb45p-3},
@@ -670,10 +677,7 @@ static const double ERFCX_MID[3][17] = {
 INLINE double erfcx_mid(double x) {
   int i = x < 2.5 ? 0 : (x < 4.0 ? 1 : 2);
   double h = x - (i == 0 ? 2.0 : (i == 1 ? 3.25 : 5.0));
-  const double *row = ERFCX_MID[i];
-  double p = row[0];
-  for (int k = 1; k < 17; ++k) p = FMA(p, h, row[k]);
-  return p;
+  return horner(ERFCX_MID[i], 17, h);
 }
 
 /* x erfcx(x) for x in [6, 27.3], as a polynomial of degree 10 in u = 1/x^2 around
@@ -723,9 +727,7 @@ INLINE double erfc_taylor_slope(double x, double *h, double *erf_c, double *erfc
   const double *row = ERFC_TAYLOR[i];
   *erf_c = row[0];
   *erfc_c = row[1];
-  double q = row[2];
-  for (int k = 3; k < 18; ++k) q = FMA(q, *h, row[k]);
-  return q;
+  return horner(row + 2, 16, *h);
 }
 INLINE double erfc_taylor(double x) {
   double h, erf_c, erfc_c;

@@ -824,40 +824,55 @@ fn expand_host_compiler_options(values: &[String]) -> Result<Vec<Arg>, DriverErr
 /// In CUDA mode, C and C++ inputs are host code of a CUDA program (translated, with the
 /// runtime API available) and `-Xlinker` splits its value at commas, as nvcc does.
 fn is_cuda_mode(args: &[Arg], hip_cu: &BTreeSet<String>) -> Result<bool, DriverError> {
+    let nvcc_option = args.iter().any(|arg| match arg {
+        Arg::Opt {
+            id: OptId::Language,
+            values,
+            ..
+        } => {
+            lang_from_x(values.first().map_or("", String::as_str))
+                .ok()
+                .flatten()
+                == Some(Lang::Cuda)
+        }
+        Arg::Opt { spelling, .. } => definition(spelling).is_some_and(|def| def.nvcc),
+        _ => false,
+    });
+    Ok(nvcc_option
+        || source_inputs(args)?
+            .into_iter()
+            .any(|(name, _, language)| language == Some(Lang::Cuda) && !hip_cu.contains(name)))
+}
+
+/// Each input that is not an object or library: its name, the `-x` language in effect
+/// there, and its language (`-x`'s, or its extension's).
+type SourceInput<'a> = (&'a String, Option<Lang>, Option<Lang>);
+
+fn source_inputs(args: &[Arg]) -> Result<Vec<SourceInput<'_>>, DriverError> {
     let mut lang_override = None;
+    let mut inputs = Vec::new();
     for arg in args {
         match arg {
             Arg::Opt {
                 id: OptId::Language,
                 values,
                 ..
-            } => {
-                lang_override = lang_from_x(values.first().map_or("", String::as_str))?;
-                if lang_override == Some(Lang::Cuda) {
-                    return Ok(true);
-                }
-            }
-            Arg::Opt { spelling, .. } if definition(spelling).is_some_and(|def| def.nvcc) => {
-                return Ok(true)
-            }
-            Arg::Input(name)
-                if !is_linker_file(Path::new(name))
-                    && !hip_cu.contains(name)
-                    && lang_override.or_else(|| lang_from_extension(Path::new(name)))
-                        == Some(Lang::Cuda) =>
-            {
-                return Ok(true)
-            }
+            } => lang_override = lang_from_x(values.first().map_or("", String::as_str))?,
+            Arg::Input(name) if !is_linker_file(Path::new(name)) => inputs.push((
+                name,
+                lang_override,
+                lang_override.or_else(|| lang_from_extension(Path::new(name))),
+            )),
             _ => {}
         }
     }
-    Ok(false)
+    Ok(inputs)
 }
 
 /// The `.cu` inputs (by extension, not `-x cu`) that hold HIP programs
 /// (`overlay::is_hip_program`): hipcc compiles `.cu` files as HIP, and HIP projects name
 /// their sources so. They are HIP inputs, and do not put the command in CUDA mode.
-fn hip_programs_in_cu_files(args: &[Arg]) -> BTreeSet<String> {
+fn hip_programs_in_cu_files(args: &[Arg]) -> Result<BTreeSet<String>, DriverError> {
     let mut search = crate::overlay::SearchPath::default();
     for arg in args {
         if let Arg::Opt { id, values, .. } = arg {
@@ -868,30 +883,15 @@ fn hip_programs_in_cu_files(args: &[Arg]) -> BTreeSet<String> {
             }
         }
     }
-    let mut lang_override = None;
-    let mut found = BTreeSet::new();
-    for arg in args {
-        match arg {
-            Arg::Opt {
-                id: OptId::Language,
-                values,
-                ..
-            } => {
-                lang_override = lang_from_x(values.first().map_or("", String::as_str))
-                    .ok()
-                    .flatten()
-            }
-            Arg::Input(name)
-                if lang_override.is_none()
-                    && lang_from_extension(Path::new(name)) == Some(Lang::Cuda)
-                    && crate::overlay::is_hip_program(Path::new(name), &search) =>
-            {
-                found.insert(name.clone());
-            }
-            _ => {}
-        }
-    }
-    found
+    Ok(source_inputs(args)?
+        .into_iter()
+        .filter(|(name, lang_override, language)| {
+            lang_override.is_none()
+                && *language == Some(Lang::Cuda)
+                && crate::overlay::is_hip_program(Path::new(name.as_str()), &search)
+        })
+        .map(|(name, _, _)| name.clone())
+        .collect())
 }
 
 /// The table entry spelled exactly `spelling`.
@@ -1372,7 +1372,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
     let mut gpu_rdc = false;
     let mut compress = false;
     let mut compression_level = 3;
-    let hip_cu = hip_programs_in_cu_files(&list.args);
+    let hip_cu = hip_programs_in_cu_files(&list.args)?;
     let cuda_mode = is_cuda_mode(&list.args, &hip_cu)?;
     // nvcc's -arch and -code (the last of each counts) and -gencode (each counts).
     let mut nvcc_arch: Option<Vec<String>> = None;

@@ -214,11 +214,10 @@ pub(crate) fn is_hip_program(input: &Path, search: &SearchPath) -> bool {
     let mut queue = VecDeque::from([start]);
     let mut hip = false;
     while let Some(path) = queue.pop_front() {
-        let Ok(bytes) = std::fs::read(&path) else {
+        let Ok(source) = read_source(&path) else {
             continue;
         };
-        let text = hipify::Source::decode(bytes).text;
-        for (quoted, name) in includes(&text) {
+        for (quoted, name) in includes(&source.text) {
             if let Some(found) = resolver.user_file(&path, quoted, &name) {
                 if seen.len() < LANGUAGE_SCAN_LIMIT && seen.insert(found.clone()) {
                     queue.push_back(found);

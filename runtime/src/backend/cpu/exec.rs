@@ -439,9 +439,11 @@ pub(crate) unsafe fn run(
     outcome(failure)
 }
 
-/// A launch's result: a failed assert, the first failure of a group, or success.
+/// A launch's result: a failed assert (which also makes every later synchronisation fail,
+/// `ASSERTED`), the first failure of a group, or success.
 fn outcome(failure: Option<String>) -> Result<(), RuntimeError> {
     if ASSERT_FAILED.swap(false, Ordering::SeqCst) {
+        super::ASSERTED.store(true, Ordering::SeqCst);
         return Err(RuntimeError::status(
             HipError::ErrorAssert,
             "a device-side assert failed in the kernel (its message is above)",

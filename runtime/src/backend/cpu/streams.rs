@@ -108,9 +108,6 @@ impl Stream {
             let mut queue = lock(&self.queue);
             queue.completed += 1;
             if let Err(error) = result {
-                if error.code() == crate::error::HipError::ErrorAssert {
-                    super::ASSERTED.store(true, std::sync::atomic::Ordering::SeqCst);
-                }
                 queue.error.get_or_insert(error);
             }
             self.changed.notify_all();
