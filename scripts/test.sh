@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The project's test command: formatting, lints, unit/snapshot/integration
-# tests, then the lit suite against the built binaries.
+# tests, the lit suite against the built binaries, then the CMake projects.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Nothing here reads standard input; a stray one once poisoned cargo's cached rustc probe.
@@ -10,3 +10,5 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 cargo build --workspace --quiet
 cargo test --workspace --quiet 2>&1
 /usr/lib/llvm-22/bin/lit -sv lit
+# CMake projects built with oxhip's toolchain file and run on the CPU device.
+tests/cmake/run.sh

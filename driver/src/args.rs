@@ -1145,6 +1145,9 @@ pub struct Invocation {
     /// `-W…` and `-w`, as written, passed to every compile.
     pub warnings: Vec<String>,
     pub shared: bool,
+    /// The link names the shared runtime (`-loxhip_runtime`, `-l:liboxhip_runtime.so`, or the
+    /// file, as CMake's `hip::amdhip64` does): it takes the static runtime's place.
+    pub links_shared_runtime: bool,
     /// `-fPIC` (or `-shared`): position-independent host code rather than PIE code.
     pub pic: bool,
     pub link_items: Vec<LinkItem>,
@@ -1227,6 +1230,9 @@ pub struct Context<'a> {
     /// The GPUs present (`gfx942`, `sm_90`, …); called only when needed
     /// (`--offload-arch=native`, or no `--offload-arch` with HIP inputs).
     pub detect_gpus: &'a dyn Fn() -> Vec<String>,
+    /// `.cpp`/`.cc`/`.cxx`/`.C` inputs are HIP, as with hipcc (false with hipcc's
+    /// `HIP_COMPILE_CXX_AS_HIP=0`); outside CUDA mode only.
+    pub cxx_as_hip: bool,
 }
 
 /// The documented default when no `--offload-arch` is given and no GPU is found:
@@ -1342,6 +1348,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
         preprocessor: Vec::new(),
         warnings: Vec::new(),
         shared: false,
+        links_shared_runtime: false,
         pic: false,
         link_items: Vec::new(),
         link_driver_args: Vec::new(),
@@ -1405,12 +1412,22 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
                 } else if hip_cu.contains(name) {
                     Some(Lang::Hip)
                 } else {
-                    lang_override.or_else(|| lang_from_extension(&path))
+                    // hipcc compiles C++ sources as HIP (`-x c++` keeps them C++); in CUDA mode
+                    // they are CUDA host code instead (below), as nvcc compiles them.
+                    lang_override.or_else(|| {
+                        lang_from_extension(&path).map(|lang| match lang {
+                            Lang::Cxx if ctx.cxx_as_hip && !cuda_mode => Lang::Hip,
+                            other => other,
+                        })
+                    })
                 };
                 let kind = match language {
                     Some(lang) => InputKind::Source(lang),
                     None => InputKind::Linker,
                 };
+                inv.links_shared_runtime |= path
+                    .file_name()
+                    .is_some_and(|name| name == "liboxhip_runtime.so");
                 inv.link_items.push(LinkItem::Input(inv.inputs.len()));
                 inv.inputs.push(Input { path, kind });
                 continue;
@@ -1483,6 +1500,8 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
                 link_only.push(written.clone());
             }
             OptId::Lib => {
+                inv.links_shared_runtime |=
+                    value == "oxhip_runtime" || value == ":liboxhip_runtime.so";
                 inv.link_items
                     .push(LinkItem::Arg(vec![format!("-l{value}")]));
                 link_only.push(written.clone());
@@ -1736,7 +1755,13 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
     let rdc_link = inv.gpu_rdc && inv.mode == Mode::Link;
     // nvcc takes its targets with any input, the host code and the link of a CUDA program
     // included: in CUDA mode they are not worth a warning.
-    if !inv.has_offload_inputs() && !rdc_link && !cuda_mode {
+    // Nor is a link of objects alone (CMake gives a HIP link its targets), as clang does not
+    // warn about one.
+    let has_sources = inv
+        .inputs
+        .iter()
+        .any(|input| matches!(input.kind, InputKind::Source(_)));
+    if !inv.has_offload_inputs() && !rdc_link && !cuda_mode && has_sources {
         inv.warnings_found.extend(
             arch_spellings
                 .into_iter()
@@ -1915,6 +1940,7 @@ mod tests {
         };
         let ctx = Context {
             detect_gpus: &detect,
+            cxx_as_hip: true,
         };
         match parse(&argv, &ctx) {
             Ok(inv) => {
@@ -1964,7 +1990,10 @@ mod tests {
     #[test]
     fn link_flags_without_link_are_unused() {
         insta::assert_snapshot!(resolve_text("-c -L/x -lm -Wl,-z,now --offload-arch=gfx942 a.hip", &[]), @r#"mode=Object scope=Both archs=gfx942 defaulted=false inputs=a.hip=Source(Hip) warnings=[Unused { arg: "-L/x" }, Unused { arg: "-lm" }, Unused { arg: "-Wl,-z,now" }]"#);
-        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 a.cpp", &[]), @r#"mode=Link scope=Both archs=gfx942 defaulted=false inputs=a.cpp=Source(Cxx) warnings=[NoOffloadInputs { arg: "--offload-arch=gfx942" }]"#);
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 -x c++ a.cpp", &[]), @r#"mode=Link scope=Both archs=gfx942 defaulted=false inputs=a.cpp=Source(Cxx) warnings=[NoOffloadInputs { arg: "--offload-arch=gfx942" }]"#);
+        // A link of objects alone takes the targets without a word, as clang does (CMake gives
+        // every HIP link its targets).
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 a.o b.a", &[]), @"mode=Link scope=Both archs=gfx942 defaulted=false inputs=a.o=Linker b.a=Linker warnings=[]");
     }
 
     #[test]
@@ -2009,7 +2038,9 @@ mod tests {
     fn nvcc_modes_and_cuda_host_inputs() {
         insta::assert_snapshot!(resolve_text("-dc -arch=sm_90 k.cu", &[]), @"mode=Object scope=Both archs=sm_90 defaulted=false inputs=k.cu=Source(Cuda) warnings=[]");
         insta::assert_snapshot!(resolve_text("-x cu a.cpp b.c -x none c.cc", &[]), @"mode=Link scope=Both archs=gfx90a,gfx942,gfx1100,sm_80,sm_90 defaulted=true inputs=a.cpp=Source(Cuda) b.c=Source(Cuda) c.cc=Source(CudaCxx) warnings=[]");
-        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 a.hip b.cpp c.c", &[]), @"mode=Link scope=Both archs=gfx942 defaulted=false inputs=a.hip=Source(Hip) b.cpp=Source(Cxx) c.c=Source(C) warnings=[]");
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 a.hip b.cpp c.c", &[]), @"mode=Link scope=Both archs=gfx942 defaulted=false inputs=a.hip=Source(Hip) b.cpp=Source(Hip) c.c=Source(C) warnings=[]");
+        // hipcc compiles C++ sources as HIP; `-x c++` keeps them C++.
+        insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 -x c++ b.cpp -x none c.cc", &[]), @"mode=Link scope=Both archs=gfx942 defaulted=false inputs=b.cpp=Source(Cxx) c.cc=Source(Hip) warnings=[]");
         insta::assert_snapshot!(resolve_text("--offload-arch=gfx942 k.cu b.cpp c.c h.cuh", &[]), @"mode=Link scope=Both archs=gfx942 defaulted=false inputs=k.cu=Source(Cuda) b.cpp=Source(CudaCxx) c.c=Source(CudaC) h.cuh=Source(Cuda) warnings=[]");
         insta::assert_snapshot!(resolve_text("-arch=sm_90 -Xptxas -v -Xptxas=-O3 -maxrregcount 32 -c k.cu", &[]), @r#"mode=Object scope=Both archs=sm_90 defaulted=false inputs=k.cu=Source(Cuda) warnings=[NvccNoEffect { arg: "-Xptxas -v" }, NvccNoEffect { arg: "-Xptxas=-O3" }, NvccNoEffect { arg: "-maxrregcount 32" }]"#);
         insta::assert_snapshot!(resolve_text("-dlink a.o b.o", &[]), @"error: nvcc option '-dlink' is not supported");
@@ -2022,6 +2053,7 @@ mod tests {
         let argv: Vec<String> = argv.split_whitespace().map(str::to_owned).collect();
         let ctx = Context {
             detect_gpus: &Vec::new,
+            cxx_as_hip: true,
         };
         match parse(&argv, &ctx) {
             Ok(inv) => format!(

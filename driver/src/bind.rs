@@ -32,6 +32,11 @@ pub const RUNTIME_NATIVE_LIBS: &[&str] = &[
     "-lgcc_s",
 ];
 
+/// The runtime's C ABI (`hip…`, `__hip…`, `oxhip…`), exported from executables.
+pub const RUNTIME_EXPORTS: &[&str] = &[
+    "-Wl,--export-dynamic-symbol=hip*,--export-dynamic-symbol=__hip*,--export-dynamic-symbol=oxhip*",
+];
+
 /// Where the tools and the installation are, found by `execute::discover`.
 #[derive(Clone, Debug)]
 pub struct Toolchain {
@@ -827,8 +832,23 @@ impl Binder<'_> {
                         LinkPart::Arg(items) => args.extend(items.into_iter().map(OsString::from)),
                     }
                 }
-                args.push(format!("-L{}", self.toolchain.runtime_lib_dir.display()).into());
-                args.push("-l:liboxhip_runtime.a".into());
+                // One runtime per process (docs/driver.md, "Shared libraries"): a shared
+                // library links the shared runtime, which finds it through its run path; an
+                // executable links the static runtime, whose C ABI is one object of the
+                // archive, and exports it, so that the HIP libraries it loads or links use it.
+                // A link that names the shared runtime itself (CMake's `hip::amdhip64`) gets
+                // its directory as for a shared library.
+                let runtime_lib_dir = self.toolchain.runtime_lib_dir.display();
+                args.push(format!("-L{runtime_lib_dir}").into());
+                if self.invocation.shared || self.invocation.links_shared_runtime {
+                    if !self.invocation.links_shared_runtime {
+                        args.push("-l:liboxhip_runtime.so".into());
+                    }
+                    args.push(format!("-Wl,-rpath,{runtime_lib_dir}").into());
+                } else {
+                    args.push("-l:liboxhip_runtime.a".into());
+                    args.extend(RUNTIME_EXPORTS.iter().map(OsString::from));
+                }
                 args.extend(RUNTIME_NATIVE_LIBS.iter().map(OsString::from));
                 self.push(id, clang, input_paths, output, args);
             }

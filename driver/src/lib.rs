@@ -120,6 +120,7 @@ fn run_inner(
     }
     let ctx = args::Context {
         detect_gpus: system.detect_gpus,
+        cxx_as_hip: (system.var)("HIP_COMPILE_CXX_AS_HIP").is_none_or(|value| value != "0"),
     };
     let list = args::parse_arg_list(&argv)?;
     // --help and --version need no inputs.

@@ -596,6 +596,7 @@ mod tests {
         let argv: Vec<String> = argv.split_whitespace().map(str::to_owned).collect();
         let ctx = Context {
             detect_gpus: &Vec::new,
+            cxx_as_hip: true,
         };
         match parse(&argv, &ctx).and_then(|invocation| plan(&invocation)) {
             Ok(plan) => plan.to_text(),

@@ -15,8 +15,12 @@
 // JOBS-NEXT: "-x" "c++" {{.*}} "-c" "-o" "{{.*}}.o"
 // JOBS-NOT:  "-cc1"
 //
-// Without CUDA mode a .cpp stays plain C++ (hipcc's inputs are unchanged).
-// RUN: %oxhip --print-phases --offload-arch=gfx942 %S/Inputs/nvcc-host-main.cpp 2>&1 | FileCheck %s --check-prefix=PLAIN
+// Without CUDA mode a .cpp is HIP, as hipcc compiles it, and `-x c++` keeps it plain C++;
+// neither is translated.
+// RUN: %oxhip --print-phases --offload-arch=gfx942 %S/Inputs/nvcc-host-main.cpp 2>&1 | FileCheck %s --check-prefix=HIP
+// HIP:     0: input, "{{.*}}nvcc-host-main.cpp", hip
+// HIP-NOT: hipify
+// RUN: %oxhip --print-phases --offload-arch=gfx942 -x c++ %S/Inputs/nvcc-host-main.cpp 2>&1 | FileCheck %s --check-prefix=PLAIN
 // PLAIN:     0: input, "{{.*}}nvcc-host-main.cpp", c++
 // PLAIN-NOT: hipify
 //

@@ -253,7 +253,8 @@ fn failing_link_leaves_no_output_file() {
     std::fs::write(&source, "int missing(); int main() { return missing(); }\n")
         .unwrap_or_else(|err| panic!("writing main.cpp: {err}"));
     let exe = dir.path().join("app");
-    let link = run_oxhip(&[], &source, &exe);
+    // Plain C++ (`-x c++`): hipcc's rule would compile a .cpp as HIP for every default target.
+    let link = run_oxhip(&["-x", "c++"], &source, &exe);
     assert_eq!(link.status.code(), Some(1), "the linker's status");
     let stderr = String::from_utf8_lossy(&link.stderr);
     assert!(
@@ -290,7 +291,7 @@ fn special_file_output_is_written_not_replaced() {
     assert!(made.success(), "mkfifo");
     let reader_path = fifo.clone();
     let reader = std::thread::spawn(move || std::fs::read(reader_path).map(|bytes| bytes.len()));
-    let compile = run_oxhip(&["-c"], &source, &fifo);
+    let compile = run_oxhip(&["-x", "c++", "-c"], &source, &fifo);
     assert!(
         compile.status.success(),
         "{}",

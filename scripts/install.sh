@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs a cargo build of oxhip into a prefix (docs/cmake.md, "Installing"):
+#
+#   scripts/install.sh <prefix> [target/release]
+#
+#   <prefix>/bin/       oxhip, oxhipconfig, oxhipify
+#   <prefix>/include/   the HIP headers (runtime/include)
+#   <prefix>/lib/       liboxhip_runtime.a, liboxhip_runtime.so
+#   <prefix>/lib/cmake/ the CMake toolchain file (oxhip/) and the hip-lang and hip packages
+#
+# The driver and oxhipconfig find everything relative to <prefix>/bin, so the prefix can be
+# moved as a whole. Nothing is built here: run `cargo build --release` first.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+prefix="${1:?usage: scripts/install.sh <prefix> [cargo output directory]}"
+build="${2:-$repo/target/release}"
+for file in oxhip oxhipconfig oxhipify liboxhip_runtime.a liboxhip_runtime.so; do
+  [ -f "$build/$file" ] || { echo "install: $build/$file is missing (cargo build --release first)" >&2; exit 1; }
+done
+mkdir -p "$prefix/bin" "$prefix/include" "$prefix/lib/cmake"
+install -m 755 "$build/oxhip" "$build/oxhipconfig" "$build/oxhipify" "$prefix/bin/"
+install -m 644 "$build/liboxhip_runtime.a" "$build/liboxhip_runtime.so" "$prefix/lib/"
+cp -R "$repo/runtime/include/." "$prefix/include/"
+cp -R "$repo/runtime/lib/cmake/." "$prefix/lib/cmake/"
+echo "install: oxhip in $prefix; CMake: -DCMAKE_TOOLCHAIN_FILE=$("$prefix/bin/oxhipconfig" --cmake-toolchain)"
