@@ -783,6 +783,29 @@ int main() {
     CHECK(hipFree(d_out));
   }
 
+  // Host conversions over many bit patterns (the headers' own integer conversions on x86
+  // without F16C): every half to float, and one float bit pattern in 251 to half.
+  for (unsigned bits = 0; bits < 65536; ++bits) {
+    float value = __half2float(__ushort_as_half((unsigned short)bits));
+    double want = half_value((unsigned short)bits);
+    bool same = value == want ? std::signbit(value) == std::signbit(want)
+                              : std::isnan(value) && std::isnan(want);
+    if (!same) {
+      char detail[96];
+      std::snprintf(detail, sizeof detail, "0x%04x: got %.9g, expected %.9g", bits, value, want);
+      fail("host __half2float", detail);
+    }
+  }
+  for (unsigned long long pattern = 0; pattern < (1ull << 32); pattern += 251) {
+    unsigned bits32 = (unsigned)pattern;
+    float value;
+    std::memcpy(&value, &bits32, sizeof value);
+    expect_half("host __float2half (bit patterns)", __half_as_ushort(__float2half(value)),
+                to_half(value, RN), value);
+    expect_half("host __half(float) (bit patterns)", __half_as_ushort(__half(value)),
+                to_half(value, RN), value);
+  }
+
   // double -> half: ties that a conversion through float would round twice.
   {
     std::vector<double> doubles = {1.0 + 0x1p-11 + 0x1p-40, 1.0 + 0x1p-11 - 0x1p-40,

@@ -89,12 +89,12 @@ struct __attribute__((aligned(2))) __half {
 #if defined(__OXHIP_H_CONVERSIONS)
   /* From any arithmetic type (integers, float, double, _Float16), to nearest even. */
   template <class T, typename __oxhip_h_enable_if<__is_arithmetic(T), int>::type = 0>
-  __OXHIP_HM constexpr __half(T value) : __oxhip_value(static_cast<_Float16>(value)) {}
+  __OXHIP_HM constexpr __half(T value) : __oxhip_value(__oxhip_to_f16(value)) {}
   /* Not a template, so that direct initialisation from a class with a conversion to
    * float (static_cast<__half>(hip_bfloat16), as in HIP) finds it. */
   __OXHIP_HM constexpr __half(_Float16 value) : __oxhip_value(value) {}
 
-  __OXHIP_HM constexpr operator float() const { return (float)__oxhip_value; }
+  __OXHIP_HM constexpr operator float() const { return __oxhip_f32(__oxhip_value); }
   __OXHIP_HM explicit constexpr operator _Float16() const { return __oxhip_value; }
   __OXHIP_HM explicit constexpr operator double() const { return (double)__oxhip_value; }
   __OXHIP_HM explicit constexpr operator bool() const {
@@ -129,19 +129,19 @@ struct __attribute__((aligned(2))) __half {
 
 #if defined(__OXHIP_H_OPERATORS)
   __OXHIP_HM __half &operator+=(const __half &other) {
-    __oxhip_value = __oxhip_value + other.__oxhip_value;
+    __oxhip_value = __OXHIP_H_ARITH(__oxhip_value, +, other.__oxhip_value);
     return *this;
   }
   __OXHIP_HM __half &operator-=(const __half &other) {
-    __oxhip_value = __oxhip_value - other.__oxhip_value;
+    __oxhip_value = __OXHIP_H_ARITH(__oxhip_value, -, other.__oxhip_value);
     return *this;
   }
   __OXHIP_HM __half &operator*=(const __half &other) {
-    __oxhip_value = __oxhip_value * other.__oxhip_value;
+    __oxhip_value = __OXHIP_H_ARITH(__oxhip_value, *, other.__oxhip_value);
     return *this;
   }
   __OXHIP_HM __half &operator/=(const __half &other) {
-    __oxhip_value = __oxhip_value / other.__oxhip_value;
+    __oxhip_value = __OXHIP_H_ARITH(__oxhip_value, /, other.__oxhip_value);
     return *this;
   }
   __OXHIP_HM __half &operator++() {
@@ -286,8 +286,8 @@ __OXHIP_HD__ _Float16 __oxhip_h_from_float(float value, int mode) {
 
 /* ---- conversions ----------------------------------------------------------------- */
 
-__OXHIP_HD__ __half __float2half(float value) { return __oxhip_hmake((_Float16)value); }
-__OXHIP_HD__ __half __float2half_rn(float value) { return __oxhip_hmake((_Float16)value); }
+__OXHIP_HD__ __half __float2half(float value) { return __oxhip_hmake(__oxhip_f16(value)); }
+__OXHIP_HD__ __half __float2half_rn(float value) { return __oxhip_hmake(__oxhip_f16(value)); }
 __OXHIP_HD__ __half __float2half_rz(float value) {
   return __oxhip_hmake(__oxhip_h_from_float(value, __OXHIP_H_RZ));
 }
@@ -298,7 +298,7 @@ __OXHIP_HD__ __half __float2half_ru(float value) {
   return __oxhip_hmake(__oxhip_h_from_float(value, __OXHIP_H_RU));
 }
 __OXHIP_HX__ __half __double2half(double value) { return __oxhip_hmake((_Float16)value); }
-__OXHIP_HD__ float __half2float(__half value) { return (float)__oxhip_hv(value); }
+__OXHIP_HD__ float __half2float(__half value) { return __oxhip_f32(__oxhip_hv(value)); }
 
 __OXHIP_HD__ __half2 __halves2half2(__half low, __half high) { return __half2(low, high); }
 __OXHIP_HD__ __half2 make_half2(__half low, __half high) { return __half2(low, high); }
@@ -499,16 +499,16 @@ __OXHIP_HD__ __oxhip_h2v __oxhip_h2_fma(__oxhip_h2v a, __oxhip_h2v b, __oxhip_h2
 }
 
 __OXHIP_HD__ __half __hadd(__half a, __half b) {
-  return __oxhip_hmake((_Float16)(__oxhip_hv(a) + __oxhip_hv(b)));
+  return __oxhip_hmake(__OXHIP_H_ARITH(__oxhip_hv(a), +, __oxhip_hv(b)));
 }
 __OXHIP_HD__ __half __hsub(__half a, __half b) {
-  return __oxhip_hmake((_Float16)(__oxhip_hv(a) - __oxhip_hv(b)));
+  return __oxhip_hmake(__OXHIP_H_ARITH(__oxhip_hv(a), -, __oxhip_hv(b)));
 }
 __OXHIP_HD__ __half __hmul(__half a, __half b) {
-  return __oxhip_hmake((_Float16)(__oxhip_hv(a) * __oxhip_hv(b)));
+  return __oxhip_hmake(__OXHIP_H_ARITH(__oxhip_hv(a), *, __oxhip_hv(b)));
 }
 __OXHIP_HD__ __half __hdiv(__half a, __half b) {
-  return __oxhip_hmake((_Float16)(__oxhip_hv(a) / __oxhip_hv(b)));
+  return __oxhip_hmake(__OXHIP_H_ARITH(__oxhip_hv(a), /, __oxhip_hv(b)));
 }
 __OXHIP_HX__ __half __hadd_rn(__half a, __half b) {
 #pragma clang fp contract(off)

@@ -47,6 +47,75 @@ struct __oxhip_h_enable_if<true, T> {
   typedef T type;
 };
 
+/* ---- float <-> _Float16 on x86 without F16C ----------------------------------------
+ * There clang converts _Float16 through libgcc calls (__truncsfhf2, __extendhfsf2), about
+ * 10 ns and 5 ns each: host loops over __half data (a CPU reference, filling inputs) ran
+ * several times slower than with nvcc's headers. These do the same conversions in a few
+ * integer instructions: to nearest even, infinities kept, NaN quiet with its payload's
+ * top bits, and no floating-point subnormal operand (so DAZ/FTZ modes do not change
+ * them). In constant evaluation, the cast. */
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__F16C__)
+#define __OXHIP_SOFT_F16 1
+__OXHIP_HD__ _Float16 __oxhip_f16_soft(float value) {
+  unsigned int u = __builtin_bit_cast(unsigned int, value);
+  unsigned int sign = (u >> 16) & 0x8000u;
+  unsigned int a = u & 0x7fffffffu;
+  unsigned int h;
+  if (a >= 0x47800000u) {
+    /* |value| >= 2^16: infinity; NaN keeps its top payload bits and is made quiet */
+    h = a > 0x7f800000u ? (0x7e00u | ((a >> 13) & 0x3ffu)) : 0x7c00u;
+  } else if (a < 0x38800000u) {
+    /* below 2^-14, a subnormal half or zero: adding 0.5 (whose ulp is 2^-24, the
+     * subnormal half's) rounds |value| to those units, to nearest even */
+    float r = __builtin_bit_cast(float, a) + 0.5f;
+    h = __builtin_bit_cast(unsigned int, r) - 0x3f000000u;
+  } else {
+    /* exponent rebiased from 127 to 15, the 13 dropped bits rounded to nearest even; a
+     * carry out of the mantissa steps the exponent (to infinity above 65519) */
+    h = (a - 0x38000000u + 0xfffu + ((a >> 13) & 1u)) >> 13;
+  }
+  return __builtin_bit_cast(_Float16, (unsigned short)(h | sign));
+}
+__OXHIP_HD__ float __oxhip_f32_soft(_Float16 value) {
+  unsigned int h = __builtin_bit_cast(unsigned short, value);
+  unsigned int a = h & 0x7fffu;
+  unsigned int bits;
+  if (a >= 0x7c00u)
+    bits = (a << 13) | 0x7f800000u; /* infinity, NaN */
+  else if (a >= 0x0400u)
+    bits = (a << 13) + 0x38000000u; /* normal: exponent rebiased */
+  else
+    bits = __builtin_bit_cast(unsigned int, (float)(int)a * 0x1p-24f); /* subnormal, 0 */
+  return __builtin_bit_cast(float, bits | ((h & 0x8000u) << 16));
+}
+__OXHIP_HD__ constexpr _Float16 __oxhip_f16(float value) {
+  return __builtin_is_constant_evaluated() ? (_Float16)value : __oxhip_f16_soft(value);
+}
+__OXHIP_HD__ constexpr float __oxhip_f32(_Float16 value) {
+  return __builtin_is_constant_evaluated() ? (float)value : __oxhip_f32_soft(value);
+}
+#else
+__OXHIP_HD__ constexpr _Float16 __oxhip_f16(float value) { return (_Float16)value; }
+__OXHIP_HD__ constexpr float __oxhip_f32(_Float16 value) { return (float)value; }
+#endif
+/* a op b for two _Float16: in float and rounded once where _Float16 arithmetic is
+ * library calls (exact for +, -, *, and correctly rounded for / too: float's 24 bits are
+ * at least twice half's 11 plus 2, so the double rounding is innocuous). */
+#if defined(__OXHIP_SOFT_F16)
+#define __OXHIP_H_ARITH(a, op, b) __oxhip_f16(__oxhip_f32(a) op __oxhip_f32(b))
+#else
+#define __OXHIP_H_ARITH(a, op, b) ((_Float16)((a) op (b)))
+#endif
+/* A conversion to _Float16 from any arithmetic type: float through __oxhip_f16. */
+template <class T>
+__OXHIP_HM constexpr _Float16 __oxhip_to_f16(T value) {
+  return static_cast<_Float16>(value);
+}
+template <>
+__OXHIP_HM constexpr _Float16 __oxhip_to_f16<float>(float value) {
+  return __oxhip_f16(value);
+}
+
 /* ---- float to integer ------------------------------------------------------------ */
 
 /* The four rounding directions of the _rn/_rz/_rd/_ru conversion functions. */
