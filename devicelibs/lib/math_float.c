@@ -75,6 +75,28 @@ INLINE void two_sumf(float a, float b, float *hi, float *lo) {
   *hi = s;
 }
 
+#if defined(__NVPTX__)
+INLINE float rcp_approx(float x) { return __nvvm_rcp_approx_ftz_f(x); }
+#elif defined(__AMDGCN__)
+INLINE float rcp_approx(float x) { return __builtin_amdgcn_rcpf(x); }
+#else
+INLINE float rcp_approx(float x) { return 1.0f / x; }
+#endif
+
+/* 1/x within about half an ulp: the approximate reciprocal and one Newton step. For
+ * finite |x| in [2^-126, 2^126] (outside, the approximation flushes: 1/inf is NaN here). */
+INLINE float rcp_refined(float x) {
+  float r = rcp_approx(x);
+  return FMAF(r, FMAF(-x, r, 1.0f), r);
+}
+
+/* a / b within about an ulp, for a, b and a / b far from overflow and underflow. */
+INLINE float div_fast(float a, float b) {
+  float r = rcp_approx(b);
+  float q = a * r;
+  return FMAF(FMAF(-b, q, a), r, q);
+}
+
 /* ---- exponentials ------------------------------------------------------------------ */
 
 /* (e^r - 1 - r) / r^2 for |r| <= 0.35, relative error 2^-26.5. */
@@ -134,17 +156,36 @@ EXPORT float __oxhip_exp2f(float x) {
 #endif
 }
 
+#if HAVE_EXP2_INSTRUCTION
+/* 2^((x + x_lo) c + s), c = c_hi + c_lo, s integral and small, branch-free: the
+ * instruction on f = (x + x_lo) c + s - j times the normal float 2^j, j = rint(x c + s)
+ * kept in [-126, 126]. Beyond that range f carries the rest: overflow gives inf,
+ * underflow goes through the subnormals with one rounding, NaN stays NaN. The first FMA
+ * of f is exact for |f| small, so f's error is that of the c_lo and x_lo terms. */
+INLINE float exp2_product_lo(float x, float x_lo, float c_hi, float c_lo, float s) {
+  float t = FMAF(x, c_hi, s);
+  float j = __builtin_rintf(__builtin_fminf(__builtin_fmaxf(t, -126.0f), 126.0f));
+  float f = FMAF(x, c_hi, s - j);
+  f = FMAF(x, c_lo, f);
+  f = FMAF(x_lo, c_hi, f);
+  return exp2_reduced(f) * ffrom((u32)((int)j + 127) << 23);
+}
+INLINE float exp2_product(float x, float c_hi, float c_lo) {
+  float t = x * c_hi;
+  float j = __builtin_rintf(__builtin_fminf(__builtin_fmaxf(t, -126.0f), 126.0f));
+  float f = FMAF(x, c_hi, -j);
+  f = FMAF(x, c_lo, f);
+  return exp2_reduced(f) * ffrom((u32)((int)j + 127) << 23);
+}
+#endif
+
 EXPORT float __oxhip_expf(float x) {
+#if HAVE_EXP2_INSTRUCTION
+  return exp2_product(x, L2EF_HI, L2EF_LO);
+#else
   if (x != x) return x;
   if (x > 89.0f) return INFF;
   if (x < -104.0f) return 0.0f;
-#if HAVE_EXP2_INSTRUCTION
-  /* x log2(e) = j + f, f computed with the product's rounding error. */
-  float j = __builtin_rintf(x * L2EF_HI);
-  float f = FMAF(x, L2EF_HI, -j);
-  f = FMAF(x, L2EF_LO, f);
-  return exp2_scaled(j, f);
-#else
   int k;
   float p = exp_parts(x, 0.0f, &k);
   return scalef(p, k);
@@ -152,6 +193,9 @@ EXPORT float __oxhip_expf(float x) {
 }
 
 EXPORT float __oxhip_exp10f(float x) {
+#if HAVE_EXP2_INSTRUCTION
+  return exp2_product(x, L2TF_HI, L2TF_LO);
+#else
   if (x != x) return x;
   if (x > 39.0f) return INFF;
   if (x < -46.0f) return 0.0f;
@@ -159,6 +203,7 @@ EXPORT float __oxhip_exp10f(float x) {
   float f = FMAF(x, L2TF_HI, -j);
   f = FMAF(x, L2TF_LO, f);
   return exp2_scaled(j, f);
+#endif
 }
 
 /* e^x - 1 as hi + lo, and k, such that e^x = 2^k (1 + hi + lo); hi is exact. */
@@ -196,13 +241,6 @@ EXPORT float __oxhip_expm1f(float x) {
   return 2.0f * FMAF(s, half, FMAF(err + lo, half, -0.5f));
 }
 
-#if defined(__NVPTX__)
-INLINE float rcp_approx(float x) { return __nvvm_rcp_approx_ftz_f(x); }
-#elif defined(__AMDGCN__)
-INLINE float rcp_approx(float x) { return __builtin_amdgcn_rcpf(x); }
-#else
-INLINE float rcp_approx(float x) { return 1.0f / x; }
-#endif
 
 /* ---- logarithms -------------------------------------------------------------------- */
 
