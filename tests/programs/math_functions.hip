@@ -95,6 +95,16 @@ __global__ void compute(double* out, int* ints) {
   out[k++] = sd + cd;                        // 0
   out[k++] = std::lgamma(3.0);               // ln 2, through std::
   out[k++] = std::tgamma(4.0);               // 6
+  // pow with constant exponents (the headers' product, argument, 1 and quotient forms).
+  volatile double one_point_one = 1.1;
+  double x = one_point_one;
+  out[k++] = pow(x, 2.0);                    // 1.1 * 1.1, rounded once
+  out[k++] = 1.0 / pow(-0.0, 2.0);           // +inf: (-0)^2 is +0
+  out[k++] = pow(__builtin_nan(""), 0.0);    // 1
+  out[k++] = pow(-0.0, -1.0);                // -inf
+  out[k++] = powf((float)x * 2.0f, 2.0f) + pow(2.5f, 2);  // 2.2f^2 + 6.25 (float)
+  out[k++] = pow(x, 3.0);                    // the general path
+  out[k++] = pow(x, 1.0) + pow(x, 0);        // 2.1
   ints[7] = k;
 }
 
@@ -171,6 +181,13 @@ int main() {
       {"sincospi(0.75) sum", got[54], 0.0, tight},
       {"std::lgamma(3)", got[55], std::log(2.0), tight},
       {"std::tgamma(4)", got[56], 6.0, 0},
+      {"pow(1.1, 2.0)", got[57], 1.1 * 1.1, 0},
+      {"1 / pow(-0, 2.0)", got[58], INFINITY, 0},
+      {"pow(NaN, 0.0)", got[59], 1.0, 0},
+      {"pow(-0, -1.0)", got[60], -INFINITY, 0},
+      {"powf(2.2f, 2) + pow(2.5f, 2)", got[61], (double)(2.2f * 2.2f + 6.25f), 0},
+      {"pow(1.1, 3.0)", got[62], std::pow(1.1, 3.0), tight},
+      {"pow(1.1, 1.0) + pow(1.1, 0)", got[63], 1.1 + 1.0, 0},
   };
   int failures = 0;
   for (const Case& c : cases) {
@@ -183,7 +200,7 @@ int main() {
       ++failures;
     }
   }
-  const int want_ints[8] = {4, -1070, 10, 3, 2, -3, 3, 57};
+  const int want_ints[8] = {4, -1070, 10, 3, 2, -3, 3, 64};
   const char* int_names[8] = {"frexp exponent", "ilogb(2^-1070)", "remquo quotient",
                               "lround(2.5)",    "lrint(2.5)",     "llround(-2.5)",
                               "frexpf exponent", "results written"};
