@@ -35,6 +35,8 @@ def find_tool(name):
 
 
 # Longer names first: lit substitutes in order and `%oxhip` is a prefix of the others.
+# `%oxhip-dir` is the binaries' directory, where a cargo build keeps liboxhip_runtime.so too.
+config.substitutions.append(("%oxhip-dir", os.path.dirname(find_tool("oxhip"))))
 for name in ("oxhipconfig", "oxhipify", "oxhip"):
     config.substitutions.append(("%" + name, find_tool(name)))
 config.substitutions.append(("%clang-offload-bundler", os.path.join(llvm_bin, "clang-offload-bundler")))

@@ -81,6 +81,14 @@ pub enum OptId {
     LinkDriverFlag,
     /// `-print-…` questions answered by clang itself (CMake asks them).
     PrintClangInfo,
+    /// `-Xarch_host <arg>`: an argument for the host compiles only.
+    XarchHost,
+    /// `-Xarch_device <arg>`: an argument for the device compiles only.
+    XarchDevice,
+    /// `-Xclang <arg>`: an argument for every `-cc1` (host and device).
+    Xclang,
+    /// `-mllvm <arg>`: an LLVM option for every `-cc1` (host and device).
+    Mllvm,
     OffloadCompress,
     NoOffloadCompress,
     OffloadCompressionLevel,
@@ -436,6 +444,30 @@ pub static OPTIONS: &[OptionDef] = &[
     ),
     opt("-print-resource-dir", Flag, OptId::PrintClangInfo, ""),
     opt(
+        "-Xarch_host",
+        Separate,
+        OptId::XarchHost,
+        "pass <arg> to the host compiles only (as clang reads it)",
+    ),
+    opt(
+        "-Xarch_device",
+        Separate,
+        OptId::XarchDevice,
+        "pass <arg> to the device compiles only (as clang reads it)",
+    ),
+    opt(
+        "-Xclang",
+        Separate,
+        OptId::Xclang,
+        "pass <arg> to every clang -cc1, host and device",
+    ),
+    opt(
+        "-mllvm",
+        Separate,
+        OptId::Mllvm,
+        "pass an LLVM option to every clang -cc1, host and device",
+    ),
+    opt(
         "--offload-compress",
         Flag,
         OptId::OffloadCompress,
@@ -740,6 +772,78 @@ fn lookup(arg: &str) -> Option<&'static OptionDef> {
             Joined | CommaJoined | JoinedOrSeparate => arg.starts_with(def.name),
         })
         .max_by_key(|def| def.name.len())
+}
+
+/// The arguments of a response file (`@file`), split as clang's GNU tokenizer splits them:
+/// at unquoted white space; `'…'` and `"…"` group; a backslash takes the next character
+/// literally, inside quotes too (CMake and ninja write such files for long command lines).
+pub fn split_response_file(text: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut current = String::new();
+    let mut started = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                started = true;
+                if let Some(next) = chars.next() {
+                    current.push(next);
+                }
+            }
+            '\'' | '"' => {
+                started = true;
+                while let Some(inner) = chars.next() {
+                    match inner {
+                        _ if inner == c => break,
+                        '\\' => {
+                            if let Some(next) = chars.next() {
+                                current.push(next);
+                            }
+                        }
+                        _ => current.push(inner),
+                    }
+                }
+            }
+            _ if c.is_whitespace() => {
+                if started {
+                    args.push(std::mem::take(&mut current));
+                    started = false;
+                }
+            }
+            _ => {
+                started = true;
+                current.push(c);
+            }
+        }
+    }
+    if started {
+        args.push(current);
+    }
+    args
+}
+
+impl ArgList {
+    /// True when the command links (no `-c`, `-S`, `-E`, `-M`, `-MM`, `--cuda-device-only`,
+    /// nvcc's `-dc`/`-dw`): hipcc's `HIPCC_LINK_FLAGS_APPEND` applies then.
+    pub fn links(&self) -> bool {
+        !self.args.iter().any(|arg| {
+            matches!(
+                arg,
+                Arg::Opt {
+                    id: OptId::Compile
+                        | OptId::Assemble
+                        | OptId::Preprocess
+                        | OptId::DepsOnly
+                        | OptId::DepsOnlyUser
+                        | OptId::DeviceOnly
+                        | OptId::Genco
+                        | OptId::DeviceCompile
+                        | OptId::DeviceCompileWhole,
+                    ..
+                }
+            )
+        })
+    }
 }
 
 /// argv (without the program name) → [`ArgList`].
@@ -1153,8 +1257,11 @@ pub struct Invocation {
     pub link_items: Vec<LinkItem>,
     /// Extra arguments for the clang link driver (`-pthread`, `-rdynamic`, `--rtlib=` …).
     pub link_driver_args: Vec<String>,
-    /// Unknown `-f…`/`-m…` options, for host compiles only.
+    /// Unknown `-f…`/`-m…` options, for host compiles only (with `-Xarch_host`'s, `-Xclang`'s
+    /// and `-mllvm`'s arguments, as clang spells them).
     pub host_passthrough: Vec<String>,
+    /// `-Xarch_device`'s, `-Xclang`'s and `-mllvm`'s arguments, for device compiles.
+    pub device_passthrough: Vec<String>,
     pub dependencies: Dependencies,
     pub fast_math: bool,
     pub flush_denormals: bool,
@@ -1353,6 +1460,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
         link_items: Vec::new(),
         link_driver_args: Vec::new(),
         host_passthrough: Vec::new(),
+        device_passthrough: Vec::new(),
         dependencies: Dependencies::default(),
         fast_math: false,
         flush_denormals: false,
@@ -1603,6 +1711,13 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
             }
             OptId::NoGpuInc => inv.no_runtime_header = true,
             OptId::HipLink | OptId::PrintClangInfo => {}
+            OptId::XarchHost => inv.host_passthrough.push(value.to_owned()),
+            OptId::XarchDevice => inv.device_passthrough.push(value.to_owned()),
+            OptId::Xclang | OptId::Mllvm => {
+                for side in [&mut inv.host_passthrough, &mut inv.device_passthrough] {
+                    side.extend([spelling.to_owned(), value.to_owned()]);
+                }
+            }
             OptId::GpuArchitecture => nvcc_arch = Some(nvcc_arch_names(spelling, value)?),
             OptId::GpuCode => nvcc_code = Some(nvcc_arch_names(spelling, value)?),
             OptId::GenerateCode => nvcc_gencode.extend(gencode_names(spelling, value)?),
@@ -2095,6 +2210,14 @@ mod tests {
         insta::assert_snapshot!(resolve_fields("-Xlinker -rpath,/opt/lib --linker-options=-z,now -Xlinker=--as-needed k.cu"), @r#"rdc=false debug=false line_tables=false device_debug=false device_line_info=false device_opt=O3 opt=O3 fast_math=false ftz=false save_temps=Off std=None pic=false preprocessor=[] warnings=[] host=[] link=["-Xlinker -rpath", "-Xlinker /opt/lib", "-Wl,-z,now", "-Wl,--as-needed"]"#);
         insta::assert_snapshot!(resolve_fields("-Xlinker -rpath,/opt/lib a.hip"), @r#"rdc=false debug=false line_tables=false device_debug=false device_line_info=false device_opt=O3 opt=O3 fast_math=false ftz=false save_temps=Off std=None pic=false preprocessor=[] warnings=[] host=[] link=["-Xlinker -rpath,/opt/lib"]"#);
         insta::assert_snapshot!(resolve_fields("--include-path inc --define-macro A=1 --undefine-macro B --system-include sys --pre-include pre.h --library-path L --library m --library=z --expt-relaxed-constexpr --expt-extended-lambda --extended-lambda -Wno-deprecated-gpu-targets -m64 -ccbin g++ --compiler-bindir=/usr/bin k.cu"), @r#"rdc=false debug=false line_tables=false device_debug=false device_line_info=false device_opt=O3 opt=O3 fast_math=false ftz=false save_temps=Off std=None pic=false preprocessor=[Include("inc"), Define("A=1"), Undefine("B"), ISystem("sys"), PreInclude("pre.h")] warnings=[] host=[] link=["-LL", "-lm", "-lz"]"#);
+    }
+
+    #[test]
+    fn response_files_split_as_clang_does() {
+        insta::assert_snapshot!(
+            format!("{:?}", split_response_file("-c  'a b.hip' \"-DX=\\\"1\\\"\"\n-o\tout\\ 1.o ''\n")),
+            @r#"["-c", "a b.hip", "-DX=\"1\"", "-o", "out 1.o", ""]"#
+        );
     }
 
     #[test]

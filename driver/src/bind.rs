@@ -47,6 +47,8 @@ pub struct Toolchain {
     pub runtime_lib_dir: PathBuf,
     /// What the host pass-through flags mean for `-cc1` (`execute::translate_host_flags`).
     pub host_flags: HostFlags,
+    /// The same for the device pass-through flags (`execute::translate_device_flags`).
+    pub device_flags: HostFlags,
     /// The running `oxhip`: the program of in-process jobs in `-###`, which it
     /// can run again (`oxhip -cc1codegen …`).
     pub exe: PathBuf,
@@ -594,7 +596,7 @@ impl Binder<'_> {
                     let args = if side == Side::Host {
                         self.toolchain.host_flags.apply(args)
                     } else {
-                        args
+                        self.toolchain.device_flags.apply(args)
                     };
                     self.push(id, clang, input_paths, output, args);
                 } else {
@@ -636,6 +638,7 @@ impl Binder<'_> {
                     &input_paths[0],
                     &output,
                 );
+                let args = self.toolchain.device_flags.apply(args);
                 self.push(id, clang, input_paths, output, args);
             }
             Action::Compile {

@@ -47,6 +47,49 @@ pub fn detect_gpus() -> Vec<String> {
     found
 }
 
+/// argv with every `@file` replaced by the file's arguments (`args::split_response_file`),
+/// recursively, a nested `@file` being relative to the file that names it, as clang reads
+/// them. An `@name` that names no file stays as it is (an input), as with clang.
+pub fn expand_response_files(argv: &[String]) -> Result<Vec<String>, DriverError> {
+    fn expand(
+        argv: &[String],
+        base: Option<&Path>,
+        depth: usize,
+        out: &mut Vec<String>,
+    ) -> Result<(), DriverError> {
+        for arg in argv {
+            let Some(name) = arg.strip_prefix('@').filter(|name| !name.is_empty()) else {
+                out.push(arg.clone());
+                continue;
+            };
+            let path = match base {
+                Some(dir) if Path::new(name).is_relative() => dir.join(name),
+                _ => PathBuf::from(name),
+            };
+            if !path.is_file() {
+                out.push(arg.clone());
+                continue;
+            }
+            if depth > 20 {
+                return Err(DriverError::Io {
+                    message: format!("response file `{}` includes itself", path.display()),
+                });
+            }
+            let text = std::fs::read_to_string(&path)
+                .map_err(|err| io_error("reading response file", &path, &err))?;
+            let inner = crate::args::split_response_file(&text);
+            expand(&inner, path.parent(), depth + 1, out)?;
+        }
+        Ok(())
+    }
+    if !argv.iter().any(|arg| arg.starts_with('@')) {
+        return Ok(argv.to_vec());
+    }
+    let mut out = Vec::new();
+    expand(argv, None, 0, &mut out)?;
+    Ok(out)
+}
+
 /// stdout of `program`, or empty when it fails, is missing or is too slow.
 fn run_with_timeout(program: &Path, timeout: Duration) -> String {
     let Ok(mut child) = Command::new(program)
@@ -120,6 +163,7 @@ pub fn discover_toolchain(system: &System<'_>) -> Result<Toolchain, DriverError>
         hip_include_dir: tidy(&hip_include_dir),
         runtime_lib_dir: tidy(&runtime_lib_dir),
         host_flags: HostFlags::default(),
+        device_flags: HostFlags::default(),
         exe: system.exe.clone(),
     })
 }
@@ -173,12 +217,39 @@ pub fn check_inputs(paths: &[PathBuf], output: Option<&Path>) -> Result<(), Driv
 /// a host compile with and without them. An unknown flag is a user error here,
 /// not a failing compile later.
 pub fn translate_host_flags(clang: &Path, flags: &[String]) -> Result<HostFlags, DriverError> {
+    translate_flags(clang, flags, &["-x", "c++"])
+}
+
+/// The same for the device compiles (`-Xarch_device`, `-Xclang`, `-mllvm`): what the flags
+/// change in the `-cc1` line of a HIP device compile (ROCm is not needed, nor read).
+pub fn translate_device_flags(clang: &Path, flags: &[String]) -> Result<HostFlags, DriverError> {
+    translate_flags(
+        clang,
+        flags,
+        &[
+            "-x",
+            "hip",
+            "--offload-arch=gfx942",
+            "--cuda-device-only",
+            "-nogpulib",
+            "-nogpuinc",
+        ],
+    )
+}
+
+fn translate_flags(
+    clang: &Path,
+    flags: &[String],
+    compile: &[&str],
+) -> Result<HostFlags, DriverError> {
     if flags.is_empty() {
         return Ok(HostFlags::default());
     }
     let cc1_line = |extra: &[String]| -> Result<(String, Vec<String>), DriverError> {
         let output = Command::new(clang)
-            .args(["-###", "-c", "-x", "c++", "/dev/null", "-o", "/dev/null"])
+            .args(["-###", "-c"])
+            .args(compile)
+            .args(["/dev/null", "-o", "/dev/null"])
             .args(extra)
             .stdin(Stdio::null())
             .output()
@@ -205,10 +276,14 @@ pub fn translate_host_flags(clang: &Path, flags: &[String]) -> Result<HostFlags,
     let (_, without_flags) = cc1_line(&[])?;
     let before = units(&without_flags);
     let after = units(&with_flags);
+    // What differs from run to run is not the flags' doing: a device compile's temporary
+    // output name and the compilation unit ID derived from the options.
+    let incidental = |unit: &&Vec<String>| unit[0] == "-o" || unit[0].starts_with("-cuid=");
     Ok(HostFlags {
         add: after
             .iter()
             .filter(|unit| !before.contains(unit))
+            .filter(|unit| !incidental(unit))
             .cloned()
             .collect(),
         remove: before
@@ -225,7 +300,12 @@ fn units(args: &[String]) -> Vec<Vec<String>> {
     let mut units: Vec<Vec<String>> = Vec::new();
     for arg in args.iter().skip(1) {
         match units.last_mut() {
-            Some(last) if last.len() == 1 && last[0].starts_with('-') && !arg.starts_with('-') => {
+            // `-mllvm` takes its value whatever it looks like (`-mllvm -unroll-threshold=50`).
+            Some(last)
+                if last.len() == 1
+                    && last[0].starts_with('-')
+                    && (!arg.starts_with('-') || last[0] == "-mllvm") =>
+            {
                 last.push(arg.clone())
             }
             _ => units.push(vec![arg.clone()]),

@@ -118,11 +118,41 @@ fn run_inner(
         let _ = printer.stdout.write_all(&stdout);
         return result;
     }
+    let env = |name: &str| {
+        (system.var)(name)
+            .map(|value| value.to_string_lossy().into_owned())
+            .filter(|value| !value.is_empty())
+    };
+    // Response files (`@file`), as CMake and ninja write them for long command lines.
+    let mut argv = execute::expand_response_files(&argv)?;
+    // hipcc's environment (docs/driver.md, "hipcc's environment").
+    let hipcc_verbose: u32 = env("HIPCC_VERBOSE")
+        .and_then(|value| value.trim().parse().ok())
+        .unwrap_or(0);
+    if hipcc_verbose & 4 != 0 {
+        let _ = writeln!(printer.stderr, "hipcc-args: {}", argv.join(" "));
+    }
+    if let Some(platform) = env("HIP_PLATFORM") {
+        if !matches!(platform.as_str(), "amd" | "hcc") {
+            printer.warning(format!(
+                "HIP_PLATFORM={platform} has no effect: oxhip builds for the targets of `--offload-arch` (gfx…, sm_…, host), every vendor in one program"
+            ));
+        }
+    }
+    if let Some(flags) = env("HIPCC_COMPILE_FLAGS_APPEND") {
+        argv.extend(flags.split_whitespace().map(str::to_owned));
+    }
     let ctx = args::Context {
         detect_gpus: system.detect_gpus,
-        cxx_as_hip: (system.var)("HIP_COMPILE_CXX_AS_HIP").is_none_or(|value| value != "0"),
+        cxx_as_hip: env("HIP_COMPILE_CXX_AS_HIP").is_none_or(|value| value != "0"),
     };
-    let list = args::parse_arg_list(&argv)?;
+    let mut list = args::parse_arg_list(&argv)?;
+    if let Some(flags) = env("HIPCC_LINK_FLAGS_APPEND") {
+        if list.links() {
+            argv.extend(flags.split_whitespace().map(str::to_owned));
+            list = args::parse_arg_list(&argv)?;
+        }
+    }
     // --help and --version need no inputs.
     let wants_info = list.args.iter().any(|arg| {
         matches!(
@@ -245,6 +275,8 @@ fn run_inner(
     let mut toolchain = execute::discover_toolchain(system)?;
     toolchain.host_flags =
         execute::translate_host_flags(&toolchain.clang.path, &invocation.host_passthrough)?;
+    toolchain.device_flags =
+        execute::translate_device_flags(&toolchain.clang.path, &invocation.device_passthrough)?;
     let input_paths: Vec<PathBuf> = invocation
         .inputs
         .iter()
@@ -271,6 +303,14 @@ fn run_inner(
             message: format!("creating a temporary directory: {err}"),
         })?;
     let jobs = bind::bind(&invocation, &plan, &toolchain, temp_dir.path())?;
+    if hipcc_verbose & 2 != 0 {
+        let _ = printer.stderr.write_all(hipcc_paths(&toolchain).as_bytes());
+    }
+    if hipcc_verbose & 1 != 0 {
+        for line in bind::jobs_to_text(&jobs).lines() {
+            let _ = writeln!(printer.stderr, "hipcc-cmd: {line}");
+        }
+    }
     if invocation.verbose {
         let _ = printer
             .stderr
@@ -322,6 +362,28 @@ fn version_text(system: &System<'_>, toolchain: Option<&bind::Toolchain>) -> Str
     format!(
         "oxhip clang version {clang_version} (oxhip {OXHIP_VERSION}, HIP {HIP_VERSION})\nTarget: {}\nThread model: posix\nInstalledDir: {installed_dir}\n",
         bind::HOST_TRIPLE
+    )
+}
+
+/// What `HIPCC_VERBOSE=2` prints: hipcc's path variables, with oxhip's own values (the
+/// `HIP_PATH` and `ROCM_PATH` of the environment are not used).
+fn hipcc_paths(toolchain: &bind::Toolchain) -> String {
+    let prefix = toolchain
+        .hip_include_dir
+        .parent()
+        .map_or_else(|| toolchain.hip_include_dir.clone(), Path::to_path_buf);
+    let clang_dir = toolchain
+        .clang
+        .path
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    format!(
+        "HIP_PATH={prefix}\nHIP_PLATFORM=amd\nHIP_COMPILER=clang\nHIP_RUNTIME=rocclr\nROCM_PATH={prefix}\nHIP_CLANG_PATH={clang}\nHIP_INCLUDE_PATH={include}\nHIP_LIB_PATH={lib}\n",
+        prefix = prefix.display(),
+        clang = clang_dir.display(),
+        include = toolchain.hip_include_dir.display(),
+        lib = toolchain.runtime_lib_dir.display(),
     )
 }
 
