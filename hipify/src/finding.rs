@@ -42,6 +42,8 @@ pub enum FindingKind {
     BehaviorDiffers { name: String, note: &'static str },
     /// A `<<<…>>>` launch that could not be rewritten (unbalanced or unusual syntax).
     LaunchNotRewritten,
+    /// An argument HIP's counterpart has no parameter for was removed (1-based position).
+    ArgumentRemoved { name: String, position: usize },
 }
 
 impl Finding {
@@ -60,6 +62,7 @@ impl Finding {
             FindingKind::ActiveMask => "activemask",
             FindingKind::BehaviorDiffers { .. } => "behavior-differs",
             FindingKind::LaunchNotRewritten => "launch-not-rewritten",
+            FindingKind::ArgumentRemoved { .. } => "argument-removed",
         }
     }
 
@@ -112,6 +115,10 @@ impl Finding {
             FindingKind::LaunchNotRewritten => (
                 "kernel launch not rewritten".to_owned(),
                 "could not find the launch's parts; `<<<…>>>` kept".to_owned(),
+            ),
+            FindingKind::ArgumentRemoved { name, position } => (
+                format!("argument {position} of `{name}` has no HIP counterpart"),
+                "removed: what it passed is lost".to_owned(),
             ),
         };
         Diagnostic::warning()

@@ -13,6 +13,7 @@
 //! Mapping data lives in `data/*.tsv` and is compiled into a static hash table by `build.rs`.
 //! The library never prints and never touches the file system; the binary does both.
 
+mod calls;
 mod finding;
 mod headers;
 mod lexer;

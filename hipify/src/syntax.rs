@@ -1,8 +1,8 @@
 //! The syntactic layer: tree-sitter-cpp, run on demand for each call whose translation
-//! depends on its arguments, answering how many arguments it has and what kind of
-//! expression each argument is. Only the statement holding the call is parsed (wrapped in a
-//! function body), so the cost is proportional to the calls, not to the file: tree-sitter's
-//! error recovery on whole CUDA files (`<<<…>>>`, heavy macros) runs at about 2 MB/s.
+//! depends on its arguments, answering how many arguments it has and where each one is.
+//! Only the statement holding the call is parsed (wrapped in a function body), so the cost
+//! is proportional to the calls, not to the file: tree-sitter's error recovery on whole
+//! CUDA files (`<<<…>>>`, heavy macros) runs at about 2 MB/s.
 //!
 //! The lexer-level answer is the fallback: inside macro bodies (which tree-sitter does not
 //! parse), or where the tree has an error around the call (CUDA's `<<<…>>>` or code that
@@ -14,21 +14,12 @@ use tree_sitter::{Node, Parser, Tree};
 pub(crate) struct Syntax {
     tree: Tree,
     callee: usize,
+    /// The offset of the parsed statement in the translated text.
+    origin: usize,
 }
 
 /// The text that wraps a statement so that it parses as a function body.
 const PROLOGUE: &str = "void oxhipify_probe() {\n";
-
-/// What an argument expression is, as far as the rewrites care.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ArgumentKind {
-    /// A name: `k`, `ns::k`, `k<int>`, `&k`.
-    Name,
-    /// Already a cast or a call (`(const void*)k`, `reinterpret_cast<…>(k)`, `HIP_SYMBOL(x)`).
-    CastOrCall,
-    /// Anything else.
-    Other,
-}
 
 impl Syntax {
     /// A parser for C++.
@@ -40,11 +31,13 @@ impl Syntax {
         Some(parser)
     }
 
-    /// Parses `statement` (the text of one statement holding a call) as a function body;
-    /// `callee` is the byte offset of the call's name inside `statement`.
+    /// Parses `statement` (the text of one statement holding a call, found at `origin` in
+    /// the translated text) as a function body; `callee` is the byte offset of the call's
+    /// name inside `statement`.
     pub(crate) fn parse_call(
         parser: &mut Parser,
         statement: &str,
+        origin: usize,
         callee: usize,
     ) -> Option<Syntax> {
         let mut text = String::with_capacity(PROLOGUE.len() + statement.len() + 4);
@@ -55,6 +48,7 @@ impl Syntax {
         Some(Syntax {
             tree,
             callee: PROLOGUE.len() + callee,
+            origin,
         })
     }
 
@@ -88,21 +82,16 @@ impl Syntax {
         )
     }
 
-    /// The number of arguments of the call at `callee`.
-    pub(crate) fn argument_count(&self) -> Option<usize> {
-        self.arguments().map(|it| it.len())
-    }
-
-    /// The kind of argument `position` of the call at `callee`.
-    pub(crate) fn argument_kind(&self, position: usize) -> Option<ArgumentKind> {
+    /// The byte ranges of the arguments of the call at `callee`, in the translated text.
+    pub(crate) fn argument_spans(&self) -> Option<Vec<std::ops::Range<usize>>> {
+        let shift = self.origin.wrapping_sub(PROLOGUE.len());
         let arguments = self.arguments()?;
-        let argument = arguments.get(position)?;
-        Some(match argument.kind() {
-            "identifier" | "qualified_identifier" | "template_function" => ArgumentKind::Name,
-            "pointer_expression" => ArgumentKind::Name,
-            "cast_expression" | "call_expression" => ArgumentKind::CastOrCall,
-            _ => ArgumentKind::Other,
-        })
+        Some(
+            arguments
+                .iter()
+                .map(|it| it.start_byte().wrapping_add(shift)..it.end_byte().wrapping_add(shift))
+                .collect(),
+        )
     }
 }
 
@@ -111,21 +100,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counts_and_classifies_arguments() {
+    fn finds_the_arguments() {
         let mut parser = Syntax::parser().unwrap_or_else(|| unreachable!("tree-sitter-cpp loads"));
+        // The statement sits at offset 100 of some text.
         let parse = |parser: &mut Parser, text: &str| {
-            Syntax::parse_call(parser, text, 4)
+            Syntax::parse_call(parser, text, 100, 4)
                 .unwrap_or_else(|| unreachable!("tree-sitter parses C++"))
         };
         let syntax = parse(&mut parser, "x = g(a, h(b, c), (const void*)k)");
-        assert_eq!(syntax.argument_count(), Some(3));
-        assert_eq!(syntax.argument_kind(0), Some(ArgumentKind::Name));
-        assert_eq!(syntax.argument_kind(1), Some(ArgumentKind::CastOrCall));
-        assert_eq!(syntax.argument_kind(2), Some(ArgumentKind::CastOrCall));
+        assert_eq!(syntax.argument_spans().map(|it| it.len()), Some(3));
+        assert_eq!(
+            syntax.argument_spans(),
+            Some(vec![106..107, 109..116, 118..132])
+        );
         let syntax = parse(&mut parser, "y = m(ns::k<int>, p<1, 2>())");
-        assert_eq!(syntax.argument_count(), Some(2));
-        assert_eq!(syntax.argument_kind(0), Some(ArgumentKind::Name));
+        assert_eq!(syntax.argument_spans().map(|it| it.len()), Some(2));
         let broken = parse(&mut parser, "z = m(a, ; b)");
-        assert_eq!(broken.argument_count(), None);
+        assert_eq!(broken.argument_spans(), None);
     }
 }

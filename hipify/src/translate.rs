@@ -12,13 +12,20 @@ use std::ops::Range;
 
 use diagnostics::Span;
 
+use crate::calls::{self, ArgumentEdit};
 use crate::finding::{Finding, FindingKind};
-use crate::headers::{self, HeaderAction};
+use crate::headers::{self, Dedup, HeaderAction};
 use crate::lexer::{self, Lexed, TokenKind};
 use crate::stats::Stats;
-use crate::syntax::{ArgumentKind, Syntax};
+use crate::syntax::Syntax;
 use crate::table::{self, Entry, Group};
 use crate::{LaunchSyntax, Options, Translation};
+
+/// The arguments of one call: their byte ranges and the offset of the closing `)`.
+struct CallSpans {
+    arguments: Vec<Range<usize>>,
+    close: usize,
+}
 
 /// One splice: replace `range` of the input with `text`.
 #[derive(Debug, Clone)]
@@ -34,7 +41,8 @@ struct Cx<'a> {
     edits: Vec<Edit>,
     findings: Vec<Finding>,
     stats: Stats,
-    uses_runtime: bool,
+    /// The text uses CUDA: a CUDA header, API name, launch or keyword.
+    uses_cuda: bool,
     has_runtime_include: bool,
     header_keys: HashSet<&'static str>,
     /// The tree-sitter parser, made on first need (`None` inside: it could not be made).
@@ -51,7 +59,7 @@ pub fn translate(text: &str, options: &Options) -> Translation {
         edits: Vec::new(),
         findings: Vec::new(),
         stats: Stats::default(),
-        uses_runtime: false,
+        uses_cuda: false,
         has_runtime_include: false,
         header_keys: HashSet::new(),
         parser: None,
@@ -116,6 +124,7 @@ impl Cx<'_> {
             ) {
                 continue;
             }
+            let hash = self.lexed.tokens[directive.first_token].start;
             let header_token = directive.first_token + 2;
             let Some(token) = self.lexed.tokens.get(header_token).copied() else {
                 continue;
@@ -123,7 +132,6 @@ impl Cx<'_> {
             if token.kind != TokenKind::HeaderName || token.end - token.start < 2 {
                 continue;
             }
-            let (line_start, end) = (directive.line_start, directive.end);
             let quoted = &self.text[token.start..token.end];
             let well_formed = (quoted.starts_with('<') && quoted.ends_with('>'))
                 || (quoted.starts_with('"') && quoted.ends_with('"'));
@@ -132,65 +140,61 @@ impl Cx<'_> {
             }
             let (open, close) = (&quoted[..1], &quoted[quoted.len() - 1..]);
             let name = &quoted[1..quoted.len() - 1];
-            if let Some(key) = headers::key_of_hip_header(name) {
-                self.header_keys.insert(key);
-                if key == "hip_runtime" {
-                    self.has_runtime_include = true;
-                }
+            if name == headers::RUNTIME {
+                self.has_runtime_include = true;
                 continue;
             }
+            // As hipify-clang does, a removed directive leaves the rest of its line (a
+            // comment, the line break) in place.
             match headers::action(name, self.options) {
                 None => {}
                 Some(HeaderAction::Remove) => {
-                    self.edit(line_start..end, "");
+                    self.uses_cuda = true;
+                    self.edit(hash..token.end, "");
                     self.stats.add_converted(name, "", "CUDA RT API", "include");
                 }
-                Some(HeaderAction::Replace { header, key }) => {
-                    if key == "hip_runtime" {
+                Some(HeaderAction::Replace { header, dedup }) => {
+                    self.uses_cuda = true;
+                    if header == headers::RUNTIME {
                         self.has_runtime_include = true;
-                        self.uses_runtime = true;
                     }
-                    if self.header_keys.insert(key) {
-                        self.edit(token.start..token.end, format!("{open}{header}{close}"));
+                    let duplicate = match dedup {
+                        Dedup::Never | Dedup::Rand => false,
+                        Dedup::Main(key) => !self.header_keys.insert(key),
+                        Dedup::V2 { main, v2 } => {
+                            !self.header_keys.insert(v2) || self.header_keys.contains(main)
+                        }
+                    };
+                    if duplicate {
+                        self.edit(hash..token.end, "");
                     } else {
-                        // The library's main header is already there.
-                        self.edit(line_start..end, "");
+                        self.edit(token.start..token.end, format!("{open}{header}{close}"));
                     }
                     self.stats
-                        .add_converted(name, header, header_api(key), "include");
+                        .add_converted(name, header, header_api(header), "include");
                 }
             }
         }
     }
 
-    /// Inserts `#include <hip/hip_runtime.h>` after the include guard or `#pragma once`, else
-    /// before the first include, else before the first line of code.
+    /// Inserts `#include <hip/hip_runtime.h>` where hipify-clang does: after the include
+    /// guard's `#ifndef` line or after `#pragma once` (the earlier of the two), else before
+    /// the first include, else before the first line of code. hipify-clang inserts it into
+    /// every file without `cuda.h` or `cuda_runtime.h`; oxhipify only into files that use
+    /// CUDA and do not include HIP's runtime header already.
     fn runtime_include(&mut self) {
-        if !self.options.add_runtime_include || !self.uses_runtime || self.has_runtime_include {
+        if !self.options.add_runtime_include || !self.uses_cuda || self.has_runtime_include {
             return;
         }
         let directives = &self.lexed.directives;
-        let mut at = None;
-        if let Some(first) = directives.first() {
-            let first_is_first_code = self.lexed.tokens.first().map(|it| it.directive) == Some(1);
-            if first_is_first_code
-                && first.name == "pragma"
-                && self.operand(first.first_token + 2) == Some("once")
-            {
-                at = Some(first.end);
-            } else if first_is_first_code && first.name == "ifndef" {
-                if let Some(second) = directives.get(1) {
-                    let guard = self.operand(first.first_token + 2);
-                    let second_is_define = second.name == "define"
-                        && guard.is_some()
-                        && second.first_token == first.end_token(&self.lexed)
-                        && self.operand(second.first_token + 2) == guard;
-                    if second_is_define {
-                        at = Some(second.end);
-                    }
-                }
-            }
-        }
+        let once = directives
+            .iter()
+            .find(|it| it.name == "pragma" && self.operand(it.first_token + 2) == Some("once"))
+            .map(|it| it.end);
+        let mut at = match (self.include_guard().map(|it| directives[it].end), once) {
+            (Some(guard), Some(once)) => Some(guard.min(once)),
+            (guard, once) => guard.or(once),
+        };
         // A directive that ends without a newline may end inside an unterminated comment.
         if at.is_some_and(|it| !self.text[..it].ends_with('\n')) {
             at = None;
@@ -227,6 +231,36 @@ impl Cx<'_> {
             "CUDA RT API",
             "include",
         );
+    }
+
+    /// The index of the directive `#ifndef GUARD` if it guards the whole file as clang's
+    /// multiple-include detection sees it: the file's first token, closed by an `#endif`
+    /// with nothing after it, and no `#else` or `#elif` of its own.
+    fn include_guard(&self) -> Option<usize> {
+        let directives = &self.lexed.directives;
+        let first = directives.first()?;
+        if first.name != "ifndef"
+            || self.lexed.tokens.first().map(|it| it.directive) != Some(1)
+            || self.operand(first.first_token + 2).is_none()
+        {
+            return None;
+        }
+        let mut depth = 0usize;
+        for directive in directives {
+            match directive.name.as_str() {
+                "if" | "ifdef" | "ifndef" => depth += 1,
+                "else" | "elif" | "elifdef" | "elifndef" if depth == 1 => return None,
+                "endif" => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        let after = directive.end_token(&self.lexed);
+                        return (after == self.lexed.tokens.len()).then_some(0);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     /// The start of the line holding `offset` if only blanks precede it there, else
@@ -267,7 +301,7 @@ impl Cx<'_> {
                     | "blockDim"
                     | "gridDim"
             ) {
-                self.uses_runtime = true;
+                self.uses_cuda = true;
                 continue;
             }
             // Members (`prop.major`, `p->cudaFoo`) are not CUDA API names.
@@ -315,33 +349,12 @@ impl Cx<'_> {
         if plain_word && !called && !self.is_punct(index + 1, "<") {
             return;
         }
+        self.uses_cuda = true;
         let api = entry.group.api_name();
         let kind = entry.kind();
-        let roc_mode = match entry.group {
-            Group::Cublas | Group::Curand | Group::Cufft | Group::Cusparse | Group::Cusolver => {
-                self.options.roc
-            }
-            Group::Cudnn => self.options.miopen,
-            _ => false,
-        };
-        let (replacement, target) = if roc_mode {
-            let hip_data_type =
-                self.options.use_hip_data_types && entry.section == "CUDA Library Data types";
-            if hip_data_type && !entry.hip.is_empty() {
-                (entry.hip, "HIP")
-            } else {
-                (
-                    entry.roc,
-                    if entry.group == Group::Cudnn {
-                        "MIOpen"
-                    } else {
-                        "ROC"
-                    },
-                )
-            }
-        } else {
-            (entry.hip, "HIP")
-        };
+        let (replacement, target) = self.replacement(entry);
+        // The HIP name's own history matters only where the HIP name is written.
+        let roc_mode = target != "HIP";
         if replacement.is_empty() || (!roc_mode && !entry.hip_removed.is_empty()) {
             self.find(
                 FindingKind::UnsupportedApi {
@@ -402,12 +415,8 @@ impl Cx<'_> {
                 range.clone(),
             );
         }
-        if matches!(entry.group, Group::Runtime | Group::Driver | Group::Device) {
-            self.uses_runtime = true;
-        }
-        let replacement = if called && !roc_mode {
-            self.context_rewrite(index, entry.cuda)
-                .unwrap_or(replacement)
+        let replacement = if called {
+            self.call_rewrite(index, entry.cuda).unwrap_or(replacement)
         } else {
             replacement
         };
@@ -418,47 +427,206 @@ impl Cx<'_> {
             .add_converted(entry.cuda, replacement, api, &kind);
     }
 
-    /// Rewrites that depend on the call, not only the name. Returns a different function
-    /// name where the overload decides it, and adds argument edits.
-    fn context_rewrite(&mut self, index: usize, name: &str) -> Option<&'static str> {
-        if !CONTEXT_CALLS.contains(&name) {
+    /// The name to write for `entry` and which API it belongs to (`HIP`, `ROC`, `MIOpen`);
+    /// an empty name means that API has no equivalent.
+    ///
+    /// hipify-clang's rule (`Statistics::isToRoc`): with `--roc` or `--miopen`, the cuBLAS,
+    /// cuRAND, cuSPARSE, cuSOLVER and cuDNN names become their ROC/MIOpen names, and so do
+    /// the runtime, cuComplex and device types that have one (`cuComplex` →
+    /// `rocblas_float_complex`, `__half` → `rocblas_half`; `cudaStream_t` →
+    /// `miopenAcceleratorQueue_t` only with `--miopen`); cuFFT and the driver API keep their
+    /// HIP names.
+    fn replacement(&self, entry: &'static Entry) -> (&'static str, &'static str) {
+        let roc_capable = match entry.group {
+            Group::Cublas | Group::Curand | Group::Cusparse | Group::Cusolver | Group::Cudnn => {
+                true
+            }
+            Group::Runtime | Group::CuComplex | Group::Device => !entry.roc.is_empty(),
+            _ => false,
+        };
+        let miopen_only = entry.cuda == "cudaStream_t";
+        let to_roc = roc_capable && (self.options.miopen || (self.options.roc && !miopen_only));
+        if !to_roc {
+            return (entry.hip, "HIP");
+        }
+        let hip_data_type =
+            self.options.use_hip_data_types && entry.section == "CUDA Library Data types";
+        if hip_data_type && !entry.hip.is_empty() {
+            return (entry.hip, "HIP");
+        }
+        let target = if entry.group == Group::Cudnn || miopen_only {
+            "MIOpen"
+        } else {
+            "ROC"
+        };
+        (entry.roc, target)
+    }
+
+    /// Rewrites that depend on the call, not only the name: the arguments' edits of
+    /// `calls`, and the overloads HIP names differently (returned as the new name).
+    fn call_rewrite(&mut self, index: usize, name: &str) -> Option<&'static str> {
+        let rules = calls::rules(name);
+        let overloaded = matches!(name, "cudaEventCreate" | "cudaGraphInstantiate");
+        if rules.is_empty() && !overloaded {
             return None;
         }
-        let arguments = self.call_arguments(index + 1)?;
-        // Outside macro bodies, the parse tree decides; the token split is the fallback.
-        let syntax = self.parse_call(index);
-        let count = syntax
-            .as_ref()
-            .and_then(Syntax::argument_count)
-            .unwrap_or(arguments.len());
-        match name {
+        let call = self.call_spans(index)?;
+        // hipify-clang leaves calls without arguments alone.
+        if call.arguments.is_empty() {
+            return None;
+        }
+        for rule in rules {
+            if !rule.mode.selected(self.options) {
+                continue;
+            }
+            for edit in rule.edits {
+                self.argument_edit(name, &call, *edit);
+            }
+        }
+        // hipify-clang renames these overloads only without `--roc` and `--miopen`, which
+        // leaves a call HIP does not have; oxhipify renames them always.
+        match (name, call.arguments.len()) {
             // CUDA's C++ overload with flags is a separate function in HIP.
-            "cudaEventCreate" if count == 2 => Some("hipEventCreateWithFlags"),
+            ("cudaEventCreate", 2) => Some("hipEventCreateWithFlags"),
             // CUDA 12's three-argument form (with flags).
-            "cudaGraphInstantiate" if count == 3 => Some("hipGraphInstantiateWithFlags"),
-            "cudaMemcpyToSymbol" | "cudaMemcpyToSymbolAsync" => {
-                self.wrap_symbol(arguments.first());
-                None
-            }
-            "cudaMemcpyFromSymbol"
-            | "cudaMemcpyFromSymbolAsync"
-            | "cudaGetSymbolAddress"
-            | "cudaGetSymbolSize" => {
-                self.wrap_symbol(arguments.get(1));
-                None
-            }
-            "cudaLaunchKernel"
-            | "cudaLaunchCooperativeKernel"
-            | "cudaFuncSetCacheConfig"
-            | "cudaFuncSetAttribute" => {
-                self.cast_function(syntax.as_ref(), 0, arguments.first());
-                None
-            }
-            "cudaFuncGetAttributes" => {
-                self.cast_function(syntax.as_ref(), 1, arguments.get(1));
-                None
-            }
+            ("cudaGraphInstantiate", 3) => Some("hipGraphInstantiateWithFlags"),
             _ => None,
+        }
+    }
+
+    /// The byte ranges of the arguments of the call whose name is token `index`, from the
+    /// parse tree where there is one (template arguments may hold commas), else from the
+    /// tokens.
+    fn call_spans(&mut self, index: usize) -> Option<CallSpans> {
+        let open = index + 1;
+        let close = self.matching(open)?;
+        if let Some(arguments) = self.parse_call(index).and_then(|it| it.argument_spans()) {
+            return Some(CallSpans {
+                arguments,
+                close: self.lexed.tokens[close].start,
+            });
+        }
+        let tokens = &self.lexed.tokens;
+        let arguments = self
+            .split_commas(open + 1..close)
+            .into_iter()
+            .filter(|it| !it.is_empty())
+            .map(|it| tokens[it.start].start..tokens[it.end - 1].end)
+            .collect();
+        Some(CallSpans {
+            arguments,
+            close: tokens[close].start,
+        })
+    }
+
+    /// Applies one argument edit of `calls` to `call`, as hipify-clang's `cudaHostFuncCall`
+    /// does: text is inserted before the argument at a position, or after the last one.
+    fn argument_edit(&mut self, name: &str, call: &CallSpans, edit: ArgumentEdit) {
+        let arguments = &call.arguments;
+        let count = arguments.len();
+        // Inserts `text` as an argument before `position`, or after the last argument.
+        let insert_at = |position: usize, text: &str| -> Edit {
+            match arguments.get(position) {
+                Some(argument) => Edit {
+                    range: argument.start..argument.start,
+                    text: format!("{text}, "),
+                },
+                None => Edit {
+                    range: call.close..call.close,
+                    text: format!(", {text}"),
+                },
+            }
+        };
+        match edit {
+            ArgumentEdit::Wrap { position, wrapper } => {
+                let Some(argument) = arguments.get(position) else {
+                    return;
+                };
+                let text = &self.text[argument.clone()];
+                let wrapped = text
+                    .strip_prefix(wrapper)
+                    .is_some_and(|it| it.trim_start().starts_with('(') && text.ends_with(')'));
+                // A string literal named a symbol before CUDA 5; HIP takes it as it is.
+                let literal = wrapper == "HIP_SYMBOL" && text.starts_with('"');
+                if wrapped || literal {
+                    return;
+                }
+                self.edit(argument.start..argument.start, format!("{wrapper}("));
+                self.edit(argument.end..argument.end, ")");
+            }
+            ArgumentEdit::Add {
+                position,
+                text,
+                below,
+            } => {
+                if count < below {
+                    self.edits.push(insert_at(position, text));
+                }
+            }
+            ArgumentEdit::Copy { position, to } => {
+                if let Some(argument) = arguments.get(position) {
+                    let copied = self.text[argument.clone()].to_owned();
+                    self.edits.push(insert_at(to, &copied));
+                }
+            }
+            ArgumentEdit::Move {
+                position,
+                count: moved,
+                to,
+            } => {
+                // The moved arguments must be followed by another, as in hipify-clang.
+                let (Some(first), Some(last), Some(next)) = (
+                    arguments.get(position),
+                    arguments.get(position + moved - 1),
+                    arguments.get(position + moved),
+                ) else {
+                    return;
+                };
+                // The moved text is translated on its own (hipify-clang moves the CUDA text).
+                let options = Options {
+                    add_runtime_include: false,
+                    ..self.options.clone()
+                };
+                let text = translate(&self.text[first.start..last.end], &options).text;
+                self.edits.push(insert_at(to, &text));
+                self.edit(first.start..next.start, "");
+            }
+            ArgumentEdit::Replace { position, text } => {
+                if let Some(argument) = arguments.get(position) {
+                    self.edit(argument.clone(), text);
+                }
+            }
+            ArgumentEdit::Remove {
+                position,
+                data_loss,
+            } => {
+                let Some(argument) = arguments.get(position) else {
+                    return;
+                };
+                let range = match (arguments.get(position + 1), position.checked_sub(1)) {
+                    // Up to the next argument.
+                    (Some(next), _) => argument.start..next.start,
+                    // The last one: from the comma before it to the `)`.
+                    (None, Some(previous)) => {
+                        let previous = &arguments[previous];
+                        let comma = self.text[previous.end..argument.start]
+                            .find(',')
+                            .map_or(argument.start, |it| previous.end + it);
+                        comma..call.close
+                    }
+                    (None, None) => argument.start..call.close,
+                };
+                self.edit(range, "");
+                if data_loss {
+                    self.find(
+                        FindingKind::ArgumentRemoved {
+                            name: name.to_owned(),
+                            position: position + 1,
+                        },
+                        argument.clone(),
+                    );
+                }
+            }
         }
     }
 
@@ -484,64 +652,7 @@ impl Cx<'_> {
         let statement = &self.text[start..tokens[close].end];
         let callee = tokens[index].start - start;
         let parser = self.parser.get_or_insert_with(Syntax::parser).as_mut()?;
-        Syntax::parse_call(parser, statement, callee)
-    }
-
-    /// Wraps a symbol argument in `HIP_SYMBOL(…)` unless it already is.
-    fn wrap_symbol(&mut self, argument: Option<&Range<usize>>) {
-        let Some(tokens) = argument.cloned() else {
-            return;
-        };
-        if tokens.is_empty()
-            || self.tok(tokens.start) == "HIP_SYMBOL"
-            || self.lexed.tokens[tokens.start].kind == TokenKind::Literal
-        {
-            return;
-        }
-        let start = self.lexed.tokens[tokens.start].start;
-        let end = self.lexed.tokens[tokens.end - 1].end;
-        self.edit(start..start, "HIP_SYMBOL(");
-        self.edit(end..end, ")");
-    }
-
-    /// Casts a kernel named by a plain (possibly qualified or templated) name to
-    /// `const void*`, which is what HIP's launch and attribute APIs take.
-    fn cast_function(
-        &mut self,
-        syntax: Option<&Syntax>,
-        position: usize,
-        argument: Option<&Range<usize>>,
-    ) {
-        let Some(tokens) = argument.cloned() else {
-            return;
-        };
-        if tokens.is_empty() {
-            return;
-        }
-        let kind = syntax.and_then(|it| it.argument_kind(position));
-        if matches!(kind, Some(ArgumentKind::CastOrCall | ArgumentKind::Other)) {
-            return;
-        }
-        let first = self.lexed.tokens[tokens.start];
-        let first_text = self.tok(tokens.start);
-        let is_cast = matches!(
-            first_text,
-            "reinterpret_cast" | "static_cast" | "const_cast" | "(" | "HIP_KERNEL_NAME"
-        );
-        if is_cast || !(first.kind == TokenKind::Ident || first_text == "::" || first_text == "&") {
-            return;
-        }
-        let start = first.start;
-        let end = self.lexed.tokens[tokens.end - 1].end;
-        self.edit(start..start, "reinterpret_cast<const void*>(");
-        self.edit(end..end, ")");
-    }
-
-    /// The arguments of the call whose `(` is token `open`, as token index ranges, or `None`
-    /// if the parentheses do not balance within the statement (or directive).
-    fn call_arguments(&self, open: usize) -> Option<Vec<Range<usize>>> {
-        let close = self.matching(open)?;
-        Some(self.split_commas(open + 1..close))
+        Syntax::parse_call(parser, statement, start, callee)
     }
 
     /// The index of the bracket closing the one at `open`, within the same directive.
@@ -616,7 +727,7 @@ impl Cx<'_> {
                 index += 1;
                 continue;
             }
-            self.uses_runtime = true;
+            self.uses_cuda = true;
             if self.options.launch_syntax == LaunchSyntax::HipLaunchKernelGgl {
                 if let Some(edits) = self.launch(index) {
                     self.edits.extend(edits);
@@ -803,7 +914,16 @@ impl Cx<'_> {
     // ----- output --------------------------------------------------------------------------
 
     fn finish(mut self) -> Translation {
-        self.edits.sort_by_key(|it| (it.range.start, it.range.end));
+        // At one offset, insertions come first (in the order they were made), then the
+        // longest replacement, which wins over the edits inside it (a removed or replaced
+        // argument drops the renames within).
+        self.edits.sort_by_key(|it| {
+            (
+                it.range.start,
+                !it.range.is_empty(),
+                std::cmp::Reverse(it.range.end),
+            )
+        });
         let mut out = String::with_capacity(self.text.len() + self.text.len() / 8);
         let mut copied = 0;
         // Edits are sorted, so lines are counted incrementally.
@@ -856,37 +976,23 @@ impl lexer::Directive {
     }
 }
 
-fn header_api(key: &str) -> &'static str {
-    match key {
-        "hipblas" | "hipblaslt" => Group::Cublas.api_name(),
-        "hiprand" | "hiprand_kernel" | "hiprand_mtgp32_host" => Group::Curand.api_name(),
-        "hipfft" | "hipfftxt" | "hipfftw" => Group::Cufft.api_name(),
-        "hipsparse" => Group::Cusparse.api_name(),
-        "hipsolver" => Group::Cusolver.api_name(),
-        "hipdnn" => Group::Cudnn.api_name(),
+fn header_api(header: &str) -> &'static str {
+    let library = header.split(['/', '.']).next().unwrap_or_default();
+    match library {
+        "hipblas" | "hipblaslt" | "rocblas" => Group::Cublas.api_name(),
+        "hiprand" | "rocrand" => Group::Curand.api_name(),
+        "hipfft" | "rocfft" => Group::Cufft.api_name(),
+        "hipsparse" | "rocsparse" => Group::Cusparse.api_name(),
+        "hipsolver" | "rocsolver" => Group::Cusolver.api_name(),
+        "hipDNN" | "miopen" => Group::Cudnn.api_name(),
         "hipcub" => Group::Cub.api_name(),
-        "hiprtc" => Group::Nvrtc.api_name(),
-        "hip_complex" => Group::CuComplex.api_name(),
-        _ => Group::Runtime.api_name(),
+        _ => match header {
+            "hip/hiprtc.h" => Group::Nvrtc.api_name(),
+            "hip/hip_complex.h" => Group::CuComplex.api_name(),
+            _ => Group::Runtime.api_name(),
+        },
     }
 }
-
-/// Calls whose translation depends on their arguments.
-const CONTEXT_CALLS: &[&str] = &[
-    "cudaEventCreate",
-    "cudaGraphInstantiate",
-    "cudaMemcpyToSymbol",
-    "cudaMemcpyToSymbolAsync",
-    "cudaMemcpyFromSymbol",
-    "cudaMemcpyFromSymbolAsync",
-    "cudaGetSymbolAddress",
-    "cudaGetSymbolSize",
-    "cudaLaunchKernel",
-    "cudaLaunchCooperativeKernel",
-    "cudaFuncSetCacheConfig",
-    "cudaFuncSetAttribute",
-    "cudaFuncGetAttributes",
-];
 
 /// APIs that HIP provides but that behave differently on AMD GPUs.
 fn behavior_note(name: &str) -> Option<&'static str> {
