@@ -721,6 +721,7 @@ impl Cx<'_> {
     }
 
     fn launches(&mut self) {
+        let mut templates = None;
         let mut index = 0;
         while index + 2 < self.lexed.tokens.len() {
             if !self.is_triple(index, "<") {
@@ -729,7 +730,13 @@ impl Cx<'_> {
             }
             self.uses_cuda = true;
             if self.options.launch_syntax == LaunchSyntax::HipLaunchKernelGgl {
-                if let Some(edits) = self.launch(index) {
+                if templates.is_none() {
+                    templates = Some(self.template_kernels());
+                }
+                let launch = templates
+                    .as_ref()
+                    .and_then(|templates| self.launch(index, templates));
+                if let Some(edits) = launch {
                     self.edits.extend(edits);
                     self.stats.add_converted(
                         "<<<>>>",
@@ -749,9 +756,163 @@ impl Cx<'_> {
         }
     }
 
+    /// The kernels hipify-clang names with `HIP_KERNEL_NAME(…)` even without template
+    /// arguments at the launch: the `__global__` function templates of this file (their
+    /// launches instantiate them), and the object-like macros that name such a kernel or end
+    /// in template arguments (`#define KERNEL scale<float>`).
+    fn template_kernels(&self) -> HashSet<String> {
+        let tokens = &self.lexed.tokens;
+        let mut kernels = HashSet::new();
+        for index in 0..tokens.len() {
+            if self.tok(index) != "template" || !self.is_punct(index + 1, "<") {
+                continue;
+            }
+            // Past the template parameters.
+            let mut depth = 0usize;
+            let mut cursor = index + 1;
+            while let Some(token) = tokens.get(cursor) {
+                match self.tok(cursor) {
+                    "<" if token.kind == TokenKind::Punct => depth += 1,
+                    ">" if token.kind == TokenKind::Punct => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    "(" if token.kind == TokenKind::Punct => {
+                        let Some(close) = self.matching(cursor) else {
+                            break;
+                        };
+                        cursor = close;
+                    }
+                    ";" | "{" | "}" => break,
+                    _ => {}
+                }
+                cursor += 1;
+            }
+            // The declaration up to its parameter list.
+            let mut global = false;
+            cursor += 1;
+            while let Some(token) = tokens.get(cursor) {
+                let text = self.tok(cursor);
+                match text {
+                    "__global__" => global = true,
+                    "__launch_bounds__" | "__attribute__" | "alignas" | "__declspec"
+                        if self.is_punct(cursor + 1, "(") =>
+                    {
+                        let Some(close) = self.matching(cursor + 1) else {
+                            break;
+                        };
+                        cursor = close;
+                    }
+                    "(" if token.kind == TokenKind::Punct => {
+                        let name = cursor - 1;
+                        if global && tokens[name].kind == TokenKind::Ident {
+                            kernels.insert(self.tok(name).to_owned());
+                        }
+                        break;
+                    }
+                    ";" | "{" | "}" | "=" => break,
+                    _ => {}
+                }
+                cursor += 1;
+            }
+        }
+        for directive in &self.lexed.directives {
+            let Some(body) = self.object_macro_body(directive) else {
+                continue;
+            };
+            let name = self.tok(directive.first_token + 2);
+            let ends_in_arguments = body.len() > 1 && self.is_punct(body.end - 1, ">");
+            let names_template = body.len() == 1 && kernels.contains(self.tok(body.start));
+            if ends_in_arguments || names_template {
+                kernels.insert(name.to_owned());
+            }
+        }
+        kernels
+    }
+
+    /// The body tokens of an object-like `#define`, or `None` for other directives and
+    /// function-like macros.
+    fn object_macro_body(&self, directive: &lexer::Directive) -> Option<Range<usize>> {
+        if directive.name != "define" {
+            return None;
+        }
+        let name = directive.first_token + 2;
+        self.operand(name)?;
+        let tokens = &self.lexed.tokens;
+        let end = directive.end_token(&self.lexed);
+        // `NAME(` with no blank between is a function-like macro.
+        let function_like = name + 1 < end
+            && self.is_punct(name + 1, "(")
+            && tokens[name].end == tokens[name + 1].start;
+        (!function_like).then_some(name + 1..end)
+    }
+
+    /// A launch whose configuration is one object-like macro of this file
+    /// (`k<<<CONFIG>>>(…)` with `#define CONFIG grid, block`): hipify-clang writes the
+    /// macro's parts into the `hipLaunchKernelGGL` call.
+    fn launch_with_config_macro(
+        &self,
+        kernel: Range<usize>,
+        templated: bool,
+        name: &str,
+        open: usize,
+        call_close: usize,
+    ) -> Option<Vec<Edit>> {
+        let tokens = &self.lexed.tokens;
+        let body = self.lexed.directives.iter().rev().find_map(|it| {
+            let body = self.object_macro_body(it)?;
+            (self.tok(it.first_token + 2) == name).then_some(body)
+        })?;
+        let parts = self.split_commas(body);
+        if !(2..=4).contains(&parts.len()) || parts.iter().any(Range::is_empty) {
+            return None;
+        }
+        let texts: Vec<&str> = parts
+            .iter()
+            .map(|it| &self.text[tokens[it.start].start..tokens[it.end - 1].end])
+            .collect();
+        let dim3 = |text: &str| {
+            if text.starts_with("dim3(") {
+                text.to_owned()
+            } else {
+                format!("dim3({text})")
+            }
+        };
+        let mut config = format!(
+            ", {}, {}, {}, {}",
+            dim3(texts[0]),
+            dim3(texts[1]),
+            texts.get(2).copied().unwrap_or("0"),
+            texts.get(3).copied().unwrap_or("0")
+        );
+        let (prefix, kernel_close) = if templated {
+            ("hipLaunchKernelGGL(HIP_KERNEL_NAME(", ")")
+        } else {
+            ("hipLaunchKernelGGL(", "")
+        };
+        let end = if call_close > open + 1 {
+            config.push_str(", ");
+            tokens[open + 1].start
+        } else {
+            tokens[call_close].start
+        };
+        Some(vec![
+            Edit {
+                range: kernel.start..kernel.start,
+                text: prefix.to_owned(),
+            },
+            Edit {
+                range: kernel.end..end,
+                text: format!("{kernel_close}{config}"),
+            },
+        ])
+    }
+
     /// Edits that turn the launch whose `<<<` starts at token `chevrons` into a
     /// `hipLaunchKernelGGL` call, or `None` if its parts cannot be found.
-    fn launch(&self, chevrons: usize) -> Option<Vec<Edit>> {
+    fn launch(&self, chevrons: usize, templates: &HashSet<String>) -> Option<Vec<Edit>> {
         let tokens = &self.lexed.tokens;
         let directive = tokens[chevrons].directive;
         // The kernel: `name`, `ns::name`, `name<T, 3>`, or a parenthesised expression.
@@ -829,15 +990,29 @@ impl Cx<'_> {
             }
             cursor += 1;
         };
-        let config = self.split_commas(chevrons + 3..close);
-        if !(2..=4).contains(&config.len()) || config.iter().any(Range::is_empty) {
-            return None;
+        let name = chevrons - 1;
+        if !templated && tokens[name].kind == TokenKind::Ident && templates.contains(self.tok(name))
+        {
+            templated = true;
         }
+        let config = self.split_commas(chevrons + 3..close);
         let open = close + 3;
         if !self.is_punct(open, "(") {
             return None;
         }
         let call_close = self.matching(open)?;
+        if config.len() == 1 && config[0].len() == 1 {
+            return self.launch_with_config_macro(
+                tokens[first].start..kernel_end,
+                templated,
+                self.tok(config[0].start),
+                open,
+                call_close,
+            );
+        }
+        if !(2..=4).contains(&config.len()) || config.iter().any(Range::is_empty) {
+            return None;
+        }
         let range_of = |part: &Range<usize>| tokens[part.start].start..tokens[part.end - 1].end;
         let parts: Vec<Range<usize>> = config.iter().map(range_of).collect();
         // `dim3(…)` arguments are not wrapped again.
