@@ -99,6 +99,9 @@ pub struct Options {
     pub launch_syntax: LaunchSyntax,
     /// Insert `#include <hip/hip_runtime.h>` into files that use the HIP runtime without it.
     pub add_runtime_include: bool,
+    /// Rename CUDA names that stand alone in string literals (`"cudaMalloc failed"`), as
+    /// hipify-clang does.
+    pub string_literals: bool,
     /// Identifiers left unchanged whatever the tables say (`--whitelist`).
     pub whitelist: BTreeSet<String>,
     /// The file id findings point into.
@@ -115,15 +118,20 @@ impl Options {
             use_hip_data_types: false,
             launch_syntax: LaunchSyntax::Chevrons,
             add_runtime_include: true,
+            string_literals: true,
             whitelist: BTreeSet::new(),
             file: FileId::SINGLE,
         }
     }
 
-    /// What `oxhip` uses to compile a `.cu` file as HIP in memory: the standard translation.
-    /// clang compiles `<<<…>>>` directly, so launches are kept.
+    /// What `oxhip` uses to compile a `.cu` file as HIP in memory: the standard translation,
+    /// except that string literals keep their text, so the program prints what it prints
+    /// when built with nvcc. clang compiles `<<<…>>>` directly, so launches are kept.
     pub fn for_compiler() -> Options {
-        Options::standard()
+        Options {
+            string_literals: false,
+            ..Options::standard()
+        }
     }
 }
 

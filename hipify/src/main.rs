@@ -88,6 +88,9 @@ struct Cli {
     /// Do not insert `#include <hip/hip_runtime.h>`.
     #[arg(long = "no-runtime-include")]
     no_runtime_include: bool,
+    /// Leave CUDA names in string literals unchanged (hipify-clang renames them).
+    #[arg(long = "no-string-literals")]
+    no_string_literals: bool,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
@@ -232,6 +235,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             LaunchSyntax::Chevrons
         },
         add_runtime_include: !cli.no_runtime_include,
+        string_literals: !cli.no_string_literals,
         whitelist: cli.whitelist.iter().cloned().collect(),
         file: diagnostics::FileId::SINGLE,
     };

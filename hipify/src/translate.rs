@@ -286,6 +286,10 @@ impl Cx<'_> {
     fn identifiers(&mut self) {
         for index in 0..self.lexed.tokens.len() {
             let token = self.lexed.tokens[index];
+            if token.kind == TokenKind::Literal && self.options.string_literals {
+                self.string_literal(token.start..token.end);
+                continue;
+            }
             if token.kind != TokenKind::Ident {
                 continue;
             }
@@ -324,6 +328,48 @@ impl Cx<'_> {
                 continue;
             }
             self.identifier(index, entry);
+        }
+    }
+
+    /// CUDA names in an ordinary string literal, as hipify-clang's `RewriteString` finds
+    /// them: each `cu` starts a candidate that runs to the next space (or the end), and a
+    /// candidate that is exactly a CUDA name HIP has is renamed (`"cudaMalloc failed"`).
+    fn string_literal(&mut self, range: Range<usize>) {
+        let literal = &self.text[range.clone()];
+        if literal.len() < 2 || !literal.starts_with('"') || !literal.ends_with('"') {
+            return;
+        }
+        let content = &literal[1..literal.len() - 1];
+        let offset = range.start + 1;
+        let mut begin = 0;
+        while let Some(found) = content[begin..].find("cu") {
+            let start = begin + found;
+            let end = content
+                .get(start + 4..)
+                .and_then(|rest| rest.find(' '))
+                .map(|it| start + 4 + it);
+            let name = &content[start..end.unwrap_or(content.len())];
+            if let Some(entry) = table::lookup(name) {
+                let (replacement, _) = self.replacement(entry);
+                let device_function =
+                    entry.group == Group::Device && entry.section != "Device Types";
+                if !replacement.is_empty()
+                    && !device_function
+                    && !self.options.whitelist.contains(name)
+                {
+                    self.edit(offset + start..offset + start + name.len(), replacement);
+                    self.stats.add_converted(
+                        entry.cuda,
+                        replacement,
+                        entry.group.api_name(),
+                        "literal",
+                    );
+                }
+            }
+            let Some(end) = end else {
+                break;
+            };
+            begin = end + 1;
         }
     }
 

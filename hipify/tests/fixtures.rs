@@ -22,6 +22,7 @@ fn options_for(text: &str) -> Options {
                 options.launch_syntax = LaunchSyntax::HipLaunchKernelGgl
             }
             "--no-runtime-include" => options.add_runtime_include = false,
+            "--no-string-literals" => options.string_literals = false,
             other => {
                 if let Some(names) = other.strip_prefix("--whitelist=") {
                     options
