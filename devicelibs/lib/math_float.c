@@ -97,6 +97,19 @@ INLINE float div_fast(float a, float b) {
   return FMAF(FMAF(-b, q, a), r, q);
 }
 
+/* rint(t) for |t| < 2^22, without the GPUs' conversion unit (cvt.rni and cvt.rzi run at
+ * a quarter of the FMA rate, as the special-function unit does, and a float function with
+ * two of them next to one ex2 was held up there): t + 1.5 2^23 rounds t to an integer,
+ * to nearest even, which sits in the sum's low mantissa bits (two's complement, plus 2^22).
+ * Returns the integer as a float and the sum's bits in *bits; (int)(*bits - 0x4b400000)
+ * is the integer, and (*bits + 127) << 23 the float 2^j for |j| <= 127. */
+#define ROUND_SHIFT 0x1.8p23f
+INLINE float round_small(float t, u32 *bits) {
+  float big = t + ROUND_SHIFT;
+  *bits = fbits(big);
+  return big - ROUND_SHIFT;
+}
+
 /* ---- exponentials ------------------------------------------------------------------ */
 
 /* (e^r - 1 - r) / r^2 for |r| <= 0.35, relative error 2^-26.5. */
@@ -112,10 +125,11 @@ INLINE float expm1_tail(float r) {
 
 /* e^(x + x_lo) = p * 2^k with p in [0.7, 1.42], for |x| <= 200 (not NaN). */
 INLINE float exp_parts(float x, float x_lo, int *k) {
-  float j = __builtin_rintf(x * L2EF_HI);
+  u32 bits;
+  float j = round_small(x * L2EF_HI, &bits);
   float r = FMAF(j, -LN2F_HI, x); /* exact: Sterbenz, and j * LN2F_HI is exact */
   r = FMAF(j, -LN2F_LO, r) + x_lo;
-  *k = (int)j;
+  *k = (int)(bits - 0x4b400000u);
   return 1.0f + FMAF(r * r, expm1_tail(r), r);
 }
 
@@ -164,18 +178,20 @@ EXPORT float __oxhip_exp2f(float x) {
  * of f is exact for |f| small, so f's error is that of the c_lo and x_lo terms. */
 INLINE float exp2_product_lo(float x, float x_lo, float c_hi, float c_lo, float s) {
   float t = FMAF(x, c_hi, s);
-  float j = __builtin_rintf(__builtin_fminf(__builtin_fmaxf(t, -126.0f), 126.0f));
+  u32 bits;
+  float j = round_small(__builtin_fminf(__builtin_fmaxf(t, -126.0f), 126.0f), &bits);
   float f = FMAF(x, c_hi, s - j);
   f = FMAF(x, c_lo, f);
   f = FMAF(x_lo, c_hi, f);
-  return exp2_reduced(f) * ffrom((u32)((int)j + 127) << 23);
+  return exp2_reduced(f) * ffrom((bits + 127u) << 23);
 }
 INLINE float exp2_product(float x, float c_hi, float c_lo) {
   float t = x * c_hi;
-  float j = __builtin_rintf(__builtin_fminf(__builtin_fmaxf(t, -126.0f), 126.0f));
+  u32 bits;
+  float j = round_small(__builtin_fminf(__builtin_fmaxf(t, -126.0f), 126.0f), &bits);
   float f = FMAF(x, c_hi, -j);
   f = FMAF(x, c_lo, f);
-  return exp2_reduced(f) * ffrom((u32)((int)j + 127) << 23);
+  return exp2_reduced(f) * ffrom((bits + 127u) << 23);
 }
 #endif
 
@@ -208,13 +224,14 @@ EXPORT float __oxhip_exp10f(float x) {
 
 /* e^x - 1 as hi + lo, and k, such that e^x = 2^k (1 + hi + lo); hi is exact. */
 INLINE float expm1_parts(float x, float *lo, int *k) {
-  float j = __builtin_rintf(x * L2EF_HI);
+  u32 bits;
+  float j = round_small(x * L2EF_HI, &bits);
   float hi = FMAF(j, -LN2F_HI, x); /* exact */
   float r_lo = j * -LN2F_LO;
   /* e^(hi + r_lo) - 1 = hi + t + e^hi (e^r_lo - 1), t = hi^2 q(hi), e^hi = 1 + hi + t */
   float t = hi * hi * expm1_tail(hi);
   *lo = FMAF(FMAF(0.5f * r_lo, r_lo, r_lo), (1.0f + hi) + t, t);
-  *k = (int)j;
+  *k = (int)(bits - 0x4b400000u);
   return hi;
 }
 
@@ -450,11 +467,12 @@ INLINE float reduce_pio2_large(float x, int *quadrant) {
 /* x - j pi/2 with |result| <= pi/4 (a little more), and j mod 4; x finite. */
 INLINE float reduce_pio2_f(float x, int *quadrant) {
   if (fabsf_(x) >= 105615.0f) return reduce_pio2_large(x, quadrant);
-  float j = __builtin_rintf(x * TWO_OVER_PIF);
+  u32 bits;
+  float j = round_small(x * TWO_OVER_PIF, &bits);
   float r = FMAF(j, -PIO2F_1, x);
   r = FMAF(j, -PIO2F_2, r);
   r = FMAF(j, -PIO2F_3, r);
-  *quadrant = (int)j & 3;
+  *quadrant = (int)(bits & 3u);
   return r;
 }
 
@@ -513,7 +531,7 @@ EXPORT float __oxhip_tanf(float x) {
   int n;
   float r = reduce_pio2_f(x, &n);
   float s = sin_kernel_f(r), c = cos_kernel_f(r);
-  return (n & 1) ? -c / s : s / c;
+  return (n & 1) ? div_fast(-c, s) : div_fast(s, c);
 }
 
 /* (atan(t) - t) / t^3 as a polynomial in s = t^2, t in [0, 1]: relative error 2^-23.7. */
@@ -536,7 +554,8 @@ EXPORT float __oxhip_atanf(float x) {
   if (t <= 1.0f) {
     a = atan_kernel_f(t);
   } else {
-    a = (PIO2F_HI - atan_kernel_f(1.0f / t)) + PIO2F_LO;
+    /* 1/t within half an ulp or so (t above 2^100 acts as 2^100: atan is pi/2 there) */
+    a = (PIO2F_HI - atan_kernel_f(rcp_refined(__builtin_fminf(t, 0x1p100f)))) + PIO2F_LO;
   }
   return x != x ? x : copysignf_(a, x);
 }
@@ -580,8 +599,20 @@ INLINE float asin_tail(float x, float s) {
 /* asin(sqrt(z)) = w + *tail for z in [0, 1/4], with the square root's rounding error
  * in the tail. */
 INLINE float asin_sqrt(float z, float *tail) {
+#if defined(__NVPTX__) || defined(__AMDGCN__)
+  /* w from the reciprocal square root instruction; the tail's first-order correction
+   * makes w + w_lo good to about 2^-45 all the same. */
+#if defined(__NVPTX__)
+  float r = __nvvm_rsqrt_approx_ftz_f(z); /* z is 0 or at least 2^-25 */
+#else
+  float r = __builtin_amdgcn_rsqf(z);
+#endif
+  float w = z == 0.0f ? 0.0f : z * r;
+  float w_lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f * r);
+#else
   float w = __builtin_sqrtf(z);
   float w_lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f / w);
+#endif
   *tail = asin_tail(w, z) + w_lo;
   return w;
 }
@@ -609,8 +640,15 @@ EXPORT float __oxhip_acosf(float x) {
 
 /* ---- hyperbolic -------------------------------------------------------------------- */
 
+/* e^|x| / 2 as p 2^(k-1) from the float polynomial (an ulp), for |x| <= 95. */
+INLINE float exp_half_f(float ax) {
+  int k;
+  float p = exp_parts(ax, 0.0f, &k);
+  return scalef(p, k - 1);
+}
+
 EXPORT float __oxhip_sinhf(float x) {
-  float ax = fabsf_(x), r;
+  float ax = fabsf_(x);
   if (!(ax < INFF)) return x;
   if (ax < 1.0f) {
     /* (sinh(t) - t) / t^3 in s = t^2 on [0, 1]. */
@@ -621,30 +659,41 @@ EXPORT float __oxhip_sinhf(float x) {
     p = FMAF(p, s, 0x1.555556p-3f);
     return FMAF(x * s, p, x);
   }
-  int k;
-  if (ax < 9.0f) {
-    float lo;
-    float hi = expm1_parts(ax, &lo, &k);
-    float e = scalef(1.0f + (hi + lo), k);
-    r = 0.5f * (e - 1.0f / e);
-  } else {
-    float p = exp_parts(ax > 95.0f ? 95.0f : ax, 0.0f, &k);
-    r = scalef(p, k - 1);
-  }
+  /* e/2 - 1/(2e) with e/2 kept below 2^120 for the reciprocal (its term is then far
+   * below half an ulp). */
+  float h = exp_half_f(__builtin_fminf(ax, 95.0f));
+  float r = FMAF(-0.25f, rcp_refined(__builtin_fminf(h, 0x1p120f)), h);
   return copysignf_(r, x);
 }
 
 EXPORT float __oxhip_coshf(float x) {
-  float ax = fabsf_(x);
   if (x != x) return x;
-  int k;
-  float p = exp_parts(ax > 95.0f ? 95.0f : ax, 0.0f, &k);
-  if (ax >= 9.0f) return scalef(p, k - 1);
-  float e = scalef(p, k);
-  return FMAF(0.5f, e, 0.5f / e);
+  float h = exp_half_f(__builtin_fminf(fabsf_(x), 95.0f));
+  return FMAF(0.25f, rcp_refined(__builtin_fminf(h, 0x1p120f)), h);
 }
 
 EXPORT float __oxhip_tanhf(float x) {
+#if HAVE_EXP2_INSTRUCTION
+  /* Below 0.9 an odd polynomial (relative error 2^-26); above, 1 - 2 / (e^2|x| + 1) with
+   * the exponential instruction, whose error the formula damps to a quarter there. The
+   * clamp at 10 (tanh is 1 in float from 9.01) keeps e^2|x| finite for the reciprocal. */
+  if (x != x) return x;
+  float ax = fabsf_(x);
+  if (ax < 0.9f) {
+    float s = x * x;
+    float p = 0x1.7dd19ep-13f;
+    p = FMAF(p, s, -0x1.0fb6e2p-10f);
+    p = FMAF(p, s, 0x1.b4fe0ep-9f);
+    p = FMAF(p, s, -0x1.1f5168p-7f);
+    p = FMAF(p, s, 0x1.65fa5cp-6f);
+    p = FMAF(p, s, -0x1.ba16c8p-5f);
+    p = FMAF(p, s, 0x1.1111p-3f);
+    p = FMAF(p, s, -0x1.555556p-2f);
+    return FMAF(x * s, p, x);
+  }
+  float e = exp2_product(2.0f * __builtin_fminf(ax, 10.0f), L2EF_HI, L2EF_LO);
+  return copysignf_(FMAF(-2.0f, rcp_refined(e + 1.0f), 1.0f), x);
+#else
   float ax = fabsf_(x), r;
   if (x != x || x == 0.0f) return x;
   if (ax < 0.6f) {
@@ -664,6 +713,7 @@ EXPORT float __oxhip_tanhf(float x) {
     r = 1.0f - 2.0f / (t + 2.0f);
   }
   return copysignf_(r, x);
+#endif
 }
 
 /* ---- error function ---------------------------------------------------------------- */
@@ -680,6 +730,69 @@ INLINE float erf_small_f(float x) {
   return FMAF(x, p, x);
 }
 
+#if HAVE_EXP2_INSTRUCTION
+/* erfc(x) for x in [0.5, 10.1] as 2^(-x^2 log2(e)) g: the exponent with x^2 in two parts,
+ * through the exponential instruction, and g = e^(x^2) erfc(x), fitted for relative error
+ * 2^-27 on [0.5, 1.5] in u = x - 1 (exact) and 2^-24.7 above in t = (x - 3) / (x + 3)
+ * (a fit of x g is closer, but its division by x cost more than it saved: 4.1 ulp on the
+ * H100). The scale comes last, so that subnormal results round once. */
+INLINE float erfc_large_f(float x) {
+  float g;
+  if (x < 1.5f) {
+    float u = x - 1.0f;
+    g = -0x1.af60dap-12f;
+    g = FMAF(g, u, 0x1.27df72p-10f);
+    g = FMAF(g, u, -0x1.6a11p-9f);
+    g = FMAF(g, u, 0x1.c7c84ap-8f);
+    g = FMAF(g, u, -0x1.10ffb4p-6f);
+    g = FMAF(g, u, 0x1.33cd5ep-5f);
+    g = FMAF(g, u, -0x1.448378p-4f);
+    g = FMAF(g, u, 0x1.3c2724p-3f);
+    g = FMAF(g, u, -0x1.17c4e4p-2f);
+    g = FMAF(g, u, 0x1.b5d878p-2f);
+  } else {
+    float t = (x - 3.0f) * rcp_refined(x + 3.0f);
+    g = 0x1.632a86p-15f;
+    g = FMAF(g, t, 0x1.9b9694p-15f);
+    g = FMAF(g, t, -0x1.369ca2p-11f);
+    g = FMAF(g, t, 0x1.72576cp-11f);
+    g = FMAF(g, t, 0x1.17c278p-8f);
+    g = FMAF(g, t, -0x1.8fa50ep-6f);
+    g = FMAF(g, t, 0x1.258b16p-4f);
+    g = FMAF(g, t, -0x1.336ffcp-3f);
+    g = FMAF(g, t, 0x1.f6ff2p-3f);
+    g = FMAF(g, t, -0x1.4e102cp-2f);
+    g = FMAF(g, t, 0x1.6e9828p-3f);
+  }
+  float x2 = x * x;
+  float x2_lo = FMAF(x, x, -x2);
+  u32 bits;
+  float j = round_small(__builtin_fmaxf(x2 * -L2EF_HI, -126.0f), &bits);
+  float f = FMAF(-x2, L2EF_HI, -j);
+  f = FMAF(-x2, L2EF_LO, f);
+  f = FMAF(-x2_lo, L2EF_HI, f);
+  return exp2_reduced(f) * g * ffrom((bits + 127u) << 23);
+}
+
+EXPORT float __oxhip_erff(float x) {
+  float ax = fabsf_(x);
+  if (ax <= 1.0f) return erf_small_f(x);
+  /* 1 - 2^q(|x| - 1), q fitted to log2(erfc) on [1, 4] (the error it makes in erf is
+   * below 0.08 ulp); from 4 on, erf rounds to 1. */
+  float h = __builtin_fminf(ax, 4.0f) - 1.0f;
+  float q = 0x1.3d029ep-19f;
+  q = FMAF(q, h, -0x1.8e61eap-15f);
+  q = FMAF(q, h, 0x1.e3ca98p-12f);
+  q = FMAF(q, h, -0x1.84211cp-9f);
+  q = FMAF(q, h, 0x1.dc4098p-7f);
+  q = FMAF(q, h, -0x1.eb521ap-5f);
+  q = FMAF(q, h, -0x1.376272p+0f);
+  q = FMAF(q, h, -0x1.e75326p+1f);
+  q = FMAF(q, h, -0x1.558eaep+1f);
+  float r = 1.0f - exp2_reduced(q);
+  return x != x ? x : copysignf_(r, x);
+}
+#else
 /* erfc(x) for x in [0.5, 10.1]: e^(-x^2) g / x with g = x e^(x^2) erfc(x) fitted for
  * relative error 2^-26: on [0.5, 1.5] in u = x - 1 (exact), above in t = (x - 3) / (x + 3).
  * x^2 is carried in two parts into the exponential. */
@@ -724,6 +837,7 @@ EXPORT float __oxhip_erff(float x) {
   float r = ax >= 4.0f ? 1.0f : 1.0f - erfc_large_f(ax);
   return copysignf_(r, x);
 }
+#endif
 
 EXPORT float __oxhip_erfcf(float x) {
   if (x != x) return x;
@@ -760,6 +874,25 @@ INLINE float cube_residual(float y, float m) {
   return (y3 - m) + y3_lo;
 }
 
+#if defined(__NVPTX__) || defined(__AMDGCN__)
+/* The instructions' 2^(log2|x| / 3) (relative error about 2^-21), then one Newton step
+ * r - (r^3 - |x|) / (3 r^2) with r^3 - |x| computed nearly exactly (cube_residual): the
+ * result rounds about once. Below 2^-100, |x| is scaled by 2^75 first, so that r^3 and the
+ * residual stay normal. */
+EXPORT float __oxhip_cbrtf(float x) {
+  float ax = fabsf_(x);
+  if (!(ax < INFF) || ax == 0.0f) return x + x;
+  int tiny = ax < 0x1p-100f;
+  float m = tiny ? ax * 0x1p75f : ax;
+#if defined(__NVPTX__)
+  float r = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_f(m) * (1.0f / 3.0f));
+#else
+  float r = __builtin_amdgcn_exp2f(__builtin_amdgcn_logf(m) * (1.0f / 3.0f));
+#endif
+  r = FMAF(-cube_residual(r, m), rcp_approx(3.0f * (r * r)), r);
+  return copysignf_(tiny ? r * 0x1p-25f : r, x);
+}
+#else
 EXPORT float __oxhip_cbrtf(float x) {
   float ax = fabsf_(x);
   if (!(ax < INFF) || ax == 0.0f) return x + x;
@@ -781,6 +914,7 @@ EXPORT float __oxhip_cbrtf(float x) {
   y = FMAF(-cube_residual(y, m) * (1.0f / 3.0f), r * r, y);
   return copysignf_(scalef(y, third + adjust), x);
 }
+#endif
 
 /* ---- the rest: the double function, rounded once ------------------------------------- */
 
