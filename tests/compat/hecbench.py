@@ -299,8 +299,9 @@ def run(mode, device, timeout, jobs, only, resume):
     print(f"{mode} {device}: {passed} of {len(ordered)} passed ({timeouts} over the time limit)")
 
 
-def pack(modes):
-    """The built programs' directories, without sources and objects, for the GPU machine."""
+def pack(modes, only=None):
+    """The built programs' directories, without sources and objects, for the GPU machine.
+    With `only`, just those programs, into compat-MODE-only.tar.xz (for a rerun)."""
     carry = os.path.join(ROOT, ".device-carry")
     os.makedirs(carry, exist_ok=True)
     members = []
@@ -309,7 +310,7 @@ def pack(modes):
         if not os.path.exists(path):
             continue
         for result in json.load(open(path, encoding="utf-8")):
-            if not result["built"]:
+            if not result["built"] or (only and result["name"] not in only):
                 continue
             directory = program_dir(mode, result["name"])
             if not os.path.isdir(directory):
@@ -331,7 +332,8 @@ def pack(modes):
         if os.path.exists(library):
             shutil.copy(library, libdir)
     members.append("lib")
-    archive = os.path.join(carry, f"compat-{'-'.join(modes)}.tar.xz")
+    suffix = "-only" if only else ""
+    archive = os.path.join(carry, f"compat-{'-'.join(modes)}{suffix}.tar.xz")
     # A 64 MiB dictionary: every program holds the same static runtime, which then
     # compresses to almost nothing after its first copy.
     subprocess.run(["tar", "-C", COMPAT, "-I", "xz -6 --lzma2=dict=192MiB", "-cf", archive] + members, check=True)
@@ -455,6 +457,7 @@ def main():
                    help="keep the results file and run only the programs it does not list yet")
     p = sub.add_parser("pack")
     p.add_argument("modes", nargs="+", choices=["hip", "cuda", "hipify"])
+    p.add_argument("--only", nargs="*")
     sub.add_parser("report")
     args = parser.parse_args()
     if args.command == "extract":
@@ -464,7 +467,7 @@ def main():
     elif args.command == "run":
         run(args.mode, args.device, args.timeout, args.jobs, args.only, args.resume)
     elif args.command == "pack":
-        pack(args.modes)
+        pack(args.modes, args.only)
     else:
         report()
 
