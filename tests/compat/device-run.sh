@@ -4,13 +4,17 @@
 # files into $OUT/results.tar (and the log into $OUT/runs.log.gz).
 #
 #   tests/compat/device-run.sh SECONDS --gpu "MODE..." --cpu "MODE..." [--nvcc-only "NAME..."]
+#                              [--gpu-only "NAME..." --gpu-limit SECONDS]
 #
 # Each MODE's archive is .device-carry/compat-MODE.tar.xz (tests/compat/hecbench.py pack);
 # it is unpacked once per machine. The mode `nvcc` (GPU only) is the reference: it is
 # built here first, with nvcc, from the sources in the cuda mode's archive (16 at once),
 # unless tests/compat/results/nvcc-build.json already lists every program; with --nvcc-only,
 # only the programs named (those that fail with oxhip, to tell their own failures from
-# oxhip's). $GPU_JOBS and $CPU_JOBS change how many programs run at once (4 and 6).
+# oxhip's). --gpu-only reruns just the programs named on the GPU (in every GPU mode),
+# --gpu-limit changes the GPU time limit (120 s), for rerunning programs that ran over it.
+# A compat-MODE-only.tar.xz (pack --only: programs rebuilt since the full archive) is
+# unpacked over the full one. $GPU_JOBS and $CPU_JOBS change how many programs run at once (4 and 6).
 # The runs resume (--resume) where an earlier call left off: the results files travel with
 # the repository, so copy the ones that come back into tests/compat/results before the
 # next call. GPU programs run four at a time (120 s each), the modes one after another;
@@ -19,12 +23,14 @@ set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 budget=$1
 shift
-gpu_modes="" cpu_modes="" nvcc_only=""
+gpu_modes="" cpu_modes="" nvcc_only="" gpu_only="" gpu_limit=120
 while [ $# -gt 0 ]; do
   case "$1" in
     --gpu) gpu_modes=$2; shift 2 ;;
     --cpu) cpu_modes=$2; shift 2 ;;
     --nvcc-only) nvcc_only=$2; shift 2 ;;
+    --gpu-only) gpu_only=$2; shift 2 ;;
+    --gpu-limit) gpu_limit=$2; shift 2 ;;
     *) echo "device-run.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -33,7 +39,12 @@ out=${OUT:-/tmp}
 deadline=$((SECONDS + budget))
 for mode in $gpu_modes $cpu_modes; do
   [ "$mode" = nvcc ] && mode=cuda
-  [ -d ".compat/work/$mode" ] || { mkdir -p .compat && tar -C .compat -xJf ".device-carry/compat-$mode.tar.xz"; }
+  if [ ! -d ".compat/work/$mode" ] && [ -f ".device-carry/compat-$mode.tar.xz" ]; then
+    mkdir -p .compat && tar -C .compat -xJf ".device-carry/compat-$mode.tar.xz"
+  fi
+  if [ -f ".device-carry/compat-$mode-only.tar.xz" ] && [ ! -f ".compat/.$mode-only" ]; then
+    mkdir -p .compat && tar -C .compat -xJf ".device-carry/compat-$mode-only.tar.xz" && touch ".compat/.$mode-only"
+  fi
 done
 chain() {
   local device=$1 jobs=$2 limit=$3 mode
@@ -41,9 +52,11 @@ chain() {
   for mode in "$@"; do
     local left=$((deadline - SECONDS))
     [ "$left" -gt 20 ] || break
-    local only=()
+    local only=() resume=(--resume)
     # shellcheck disable=SC2206
     [ "$mode" = nvcc ] && [ -n "$nvcc_only" ] && only=(--only $nvcc_only)
+    # shellcheck disable=SC2206
+    [ "$device" = gpu ] && [ -n "$gpu_only" ] && only=(--only $gpu_only) && resume=()
     if [ "$mode" = nvcc ] && [ ${#only[@]} -gt 0 ]; then
       timeout "$left" python3 tests/compat/hecbench.py build nvcc --jobs 16 "${only[@]}" >> "$out/runs.log" 2>&1
       left=$((deadline - SECONDS))
@@ -61,11 +74,11 @@ EOF
       left=$((deadline - SECONDS))
     fi
     OXHIP_CPU_THREADS=2 timeout "$left" python3 tests/compat/hecbench.py run "$mode" --device "$device" \
-      --timeout "$limit" --jobs "$jobs" --resume "${only[@]}" >> "$out/runs.log" 2>&1
+      --timeout "$limit" --jobs "$jobs" "${resume[@]}" "${only[@]}" >> "$out/runs.log" 2>&1
   done
 }
 # shellcheck disable=SC2086
-chain gpu "${GPU_JOBS:-4}" 120 $gpu_modes &
+chain gpu "${GPU_JOBS:-4}" "$gpu_limit" $gpu_modes &
 # shellcheck disable=SC2086
 chain cpu "${CPU_JOBS:-6}" 60 $cpu_modes &
 wait
