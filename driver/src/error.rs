@@ -35,6 +35,13 @@ pub enum DriverError {
     MissingInput { path: PathBuf },
     #[error("'{}' is a directory, not an input file", path.display())]
     InputIsDirectory { path: PathBuf },
+    /// A `.o` or `.a` input whose first bytes are not an object file's or an archive's.
+    #[error("'{}' is not {what}: it does not start with {expected}", path.display())]
+    InputNotItsKind {
+        path: PathBuf,
+        what: &'static str,
+        expected: &'static str,
+    },
     #[error("output file '{}' is also an input", path.display())]
     OutputIsInput { path: PathBuf },
     #[error("cannot specify -o when generating multiple output files")]
@@ -93,7 +100,8 @@ impl DriverError {
             DriverError::NoInputFiles
             | DriverError::StdinInput
             | DriverError::MissingInput { .. }
-            | DriverError::InputIsDirectory { .. } => "input",
+            | DriverError::InputIsDirectory { .. }
+            | DriverError::InputNotItsKind { .. } => "input",
             DriverError::OutputIsInput { .. } | DriverError::OutputWithMultipleFiles => "output",
             DriverError::UnsupportedSanitizer { .. }
             | DriverError::UnsupportedNvccOption { .. } => "unsupported",

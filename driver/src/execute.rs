@@ -202,14 +202,44 @@ pub fn check_inputs(paths: &[PathBuf], output: Option<&Path>) -> Result<(), Driv
             return Err(DriverError::InputIsDirectory { path: path.clone() });
         }
         // An unreadable input is reported here, by name, not by a tool half-way through.
-        if let Err(err) = std::fs::File::open(path) {
-            return Err(io_error("reading", path, &err));
-        }
+        let file = match std::fs::File::open(path) {
+            Ok(file) => file,
+            Err(err) => return Err(io_error("reading", path, &err)),
+        };
+        check_contents(path, file)?;
         if output.is_some() && path.canonicalize().ok() == output {
             return Err(DriverError::OutputIsInput { path: path.clone() });
         }
     }
     Ok(())
+}
+
+/// Checks that an object file or archive (by its extension) starts as one, so that a wrong
+/// file is an error naming it rather than the linker's "treating as linker script".
+/// Sources are clang's to judge; other linker inputs (`.so`, which may be a linker script)
+/// are passed through.
+fn check_contents(path: &Path, file: std::fs::File) -> Result<(), DriverError> {
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let (what, expected, magics): (_, _, &[&[u8]]) = match extension {
+        "o" | "obj" => (
+            "an object file",
+            "an ELF header or LLVM bitcode",
+            &[b"\x7fELF", b"BC\xc0\xde", b"\xde\xc0\x17\x0b"],
+        ),
+        "a" => ("an archive", "`!<arch>`", &[b"!<arch>\n", b"!<thin>\n"]),
+        _ => return Ok(()),
+    };
+    let mut head = Vec::with_capacity(8);
+    // A read error here is the tool's to report; only the bytes read are judged.
+    let _ = std::io::Read::read_to_end(&mut std::io::Read::take(file, 8), &mut head);
+    if magics.iter().any(|magic| head.starts_with(magic)) {
+        return Ok(());
+    }
+    Err(DriverError::InputNotItsKind {
+        path: path.to_path_buf(),
+        what,
+        expected,
+    })
 }
 
 /// Asks clang what the host pass-through flags (`-f…`, `-m…` that our table
