@@ -132,6 +132,10 @@ impl CompressedHeader {
     }
 }
 
+/// The largest uncompressed bundle accepted (4 GiB, what version 2 can describe): a
+/// corrupt version 3 header cannot make a reader decompress without bound.
+pub(crate) const MAX_UNCOMPRESSED: u64 = 1 << 32;
+
 /// Parses a `CCOB` header from a possibly short prefix of a bundle.
 pub(crate) fn parse_header(bytes: &[u8]) -> Result<CompressedHeader, HeaderProblem> {
     let mut cursor = Cursor::new(bytes);
@@ -167,6 +171,14 @@ pub(crate) fn parse_header(bytes: &[u8]) -> Result<CompressedHeader, HeaderProbl
             }
             .into());
         }
+    }
+    if uncompressed_size > MAX_UNCOMPRESSED {
+        return Err(BundleError::LimitExceeded {
+            what: "uncompressed size",
+            value: uncompressed_size,
+            limit: MAX_UNCOMPRESSED,
+        }
+        .into());
     }
     let hash = cursor.u64("hash")?;
     Ok(CompressedHeader {

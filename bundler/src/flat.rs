@@ -320,6 +320,18 @@ pub(crate) fn parse_header(bytes: &[u8]) -> Result<FlatHeader, HeaderProblem> {
         entries.push(RawEntry { id, offset, size });
     }
     let header_len = cursor.pos() as u64;
+    // Every writer puts the data after the header; an entry inside it is a corrupt offset.
+    if let Some(entry) = entries
+        .iter()
+        .find(|entry| entry.size > 0 && entry.offset < header_len)
+    {
+        return Err(BundleError::EntryInHeader {
+            entry_id: entry.id.to_string(),
+            offset: entry.offset,
+            header_len,
+        }
+        .into());
+    }
     Ok(FlatHeader {
         entries,
         header_len,

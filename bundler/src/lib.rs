@@ -164,6 +164,12 @@ pub enum BundleError {
         size: u64,
         len: u64,
     },
+    #[error("entry `{entry_id}` starts at offset {offset}, inside the {header_len}-byte header")]
+    EntryInHeader {
+        entry_id: String,
+        offset: u64,
+        header_len: u64,
+    },
     #[error("entry id {index} is not UTF-8")]
     EntryIdNotUtf8 { index: u64 },
     #[error("duplicate bundle entry `{entry_id}`")]

@@ -160,9 +160,17 @@ fn decompression_bombs_and_lies_are_errors() {
         .find(|(name, _)| name == "v3 zstd level 3")
         .expect("present");
     let bytes = write(&sample_bundle(), v3_zstd).expect("writes");
-    // Claim a huge uncompressed size: must fail without allocating it.
+    // Claim a huge uncompressed size: refused from the header, without allocating it.
     let mut lie = bytes.clone();
     lie[16..24].copy_from_slice(&(u64::MAX / 2).to_le_bytes());
+    let error = read(&lie).expect_err("size lie");
+    assert!(
+        matches!(error, BundleError::LimitExceeded { .. }),
+        "{error}"
+    );
+    // A smaller lie, under the limit, is found after decompressing.
+    let mut lie = bytes.clone();
+    lie[16..24].copy_from_slice(&(1u64 << 31).to_le_bytes());
     let error = read(&lie).expect_err("size lie");
     assert!(matches!(error, BundleError::SizeMismatch { .. }), "{error}");
     // Claim a total size past the end.

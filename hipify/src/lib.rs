@@ -147,6 +147,20 @@ pub struct Translation {
     pub stats: Stats,
 }
 
+/// Fuzzing entry point (`fuzz/`): lexes `text` and checks the tokens' invariants (in
+/// order, inside the text, on character boundaries). Not part of the API.
+#[doc(hidden)]
+pub fn fuzz_lex(text: &str) {
+    let lexed = lexer::lex(text);
+    let mut previous_end = 0;
+    for token in &lexed.tokens {
+        assert!(token.start <= token.end && token.end <= text.len());
+        assert!(token.start >= previous_end, "tokens overlap");
+        assert!(text.is_char_boundary(token.start) && text.is_char_boundary(token.end));
+        previous_end = token.end;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,6 +15,7 @@ pub mod graph;
 pub mod memory;
 pub mod occupancy;
 pub(crate) mod ops;
+pub(crate) mod pointers;
 pub mod pool;
 pub mod stream;
 pub mod unsupported;
@@ -244,6 +245,7 @@ fn memcpy(
     non_null(dst, "dst")?;
     non_null(src, "src")?;
     let (backend, device) = backend::current()?;
+    pointers::check_linear_copy(backend, device, dst, src, size, kind)?;
     log!(2, "memcpy {src:p} -> {dst:p}, {size} bytes, {kind:?}");
     backend.memcpy(device, dst, src, size, kind, stream.map(|s| s as usize))
 }
@@ -290,6 +292,7 @@ fn memset(
     }
     non_null(dst, "dst")?;
     let (backend, device) = backend::current()?;
+    pointers::check_range(backend, device, dst as usize, size, "dst")?;
     // Only the low byte counts, as in C's memset.
     backend.memset(
         device,

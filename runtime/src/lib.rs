@@ -77,3 +77,44 @@ pub mod registration;
 mod registry;
 mod thread;
 pub mod types;
+mod untrusted;
+
+/// Fuzzing entry points (`fuzz/`): the readers of untrusted bytes, without a device. Not
+/// part of the API.
+#[doc(hidden)]
+pub mod fuzzing {
+    /// What `hipModuleLoadData` does with the image at `address` before a device loads it:
+    /// finds its length from its headers, wraps it into a fat binary, parses the bundle and
+    /// checks a CPU image as the CPU device would before `dlopen`.
+    pub fn module_load_data(address: usize) -> Result<(), String> {
+        let bytes = crate::untrusted::image_at(address, true)?.to_vec();
+        let fat_binary = crate::module::to_fat_binary(bytes).map_err(|e| e.to_string())?;
+        crate::module::check_length(&fat_binary).map_err(|e| e.to_string())?;
+        check_images(fat_binary.as_ptr() as usize)
+    }
+
+    /// What `__hipRegisterFatBinary` and the first launch do with the blob at `address`.
+    pub fn register_fat_binary(address: usize) -> Result<(), String> {
+        check_images(address)
+    }
+
+    fn check_images(address: usize) -> Result<(), String> {
+        // SAFETY: `read_images` reads only what `untrusted::image_at` found readable.
+        let images = unsafe { crate::registry::read_images(address as *const u8) }
+            .map_err(|e| e.to_string())?;
+        for image in images.iter().filter(|image| image.is_cpu_image()) {
+            crate::untrusted::check_shared_object(&image.data)?;
+        }
+        let candidates: Vec<crate::image::Candidate<'_>> = images
+            .iter()
+            .map(|image| crate::image::Candidate {
+                kind: &image.kind,
+                triple: &image.triple,
+                target_id: &image.target_id,
+                data: &image.data,
+            })
+            .collect();
+        let _ = crate::image::select_nvptx(&candidates, 90);
+        Ok(())
+    }
+}

@@ -76,91 +76,35 @@ fn read_u16(bytes: &[u8], at: usize) -> u64 {
         .map_or(0, |b| u64::from(u16::from_le_bytes([b[0], b[1]])))
 }
 
-fn read_u32(bytes: &[u8], at: usize) -> u64 {
-    bytes.get(at..at + 4).map_or(0, |b| {
-        u64::from(u32::from_le_bytes(b.try_into().unwrap_or_default()))
-    })
+/// Copies the image at `image` (whose length the format says) out of the program's memory,
+/// reading nothing on trust ([`crate::untrusted::image_at`]).
+fn image_from_pointer(image: *const u8) -> Result<Vec<u8>, RuntimeError> {
+    crate::untrusted::image_at(image as usize, true)
+        .map(<[u8]>::to_vec)
+        .map_err(invalid)
 }
 
-fn read_u64(bytes: &[u8], at: usize) -> u64 {
-    bytes
-        .get(at..at + 8)
-        .map_or(0, |b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
-}
-
-/// The length of an ELF64 file from its headers: the furthest end of the section header
-/// table, any section and any segment.
-fn elf_length(header: &[u8], read: &dyn Fn(usize, usize) -> Vec<u8>) -> usize {
-    let section_headers = read_u64(header, 0x28);
-    let section_entry = read_u16(header, 0x3a);
-    let sections = read_u16(header, 0x3c);
-    let program_headers = read_u64(header, 0x20);
-    let program_entry = read_u16(header, 0x36);
-    let segments = read_u16(header, 0x38);
-    let mut end = section_headers + section_entry * sections;
-    end = end.max(program_headers + program_entry * segments);
-    for index in 0..sections {
-        let entry = read(
-            (section_headers + index * section_entry) as usize,
-            section_entry as usize,
-        );
-        // SHT_NOBITS (8) occupies no file bytes.
-        if read_u32(&entry, 4) != 8 {
-            end = end.max(read_u64(&entry, 0x18) + read_u64(&entry, 0x20));
+/// Checks that a bundle or NVIDIA fatbinary ends within `data`, so that the registry,
+/// which finds the length from the headers again, reads nothing past it.
+pub(crate) fn check_length(data: &[u8]) -> Result<(), RuntimeError> {
+    let length = if data.starts_with(NVIDIA_FATBIN_MAGIC) {
+        let total = read_u16(data, 6).saturating_add(data.get(8..16).map_or(u64::MAX, |b| {
+            u64::from_le_bytes(b.try_into().unwrap_or_default())
+        }));
+        usize::try_from(total).unwrap_or(usize::MAX)
+    } else {
+        match bundler::bundle_len(data).map_err(|error| invalid(error.to_string()))? {
+            bundler::BundleLen::Complete(length) => length,
+            bundler::BundleLen::NeedMore(length) => length,
         }
+    };
+    if length > data.len() {
+        return Err(invalid(format!(
+            "its headers say {length} bytes, but it has {}",
+            data.len()
+        )));
     }
-    for index in 0..segments {
-        let entry = read(
-            (program_headers + index * program_entry) as usize,
-            program_entry as usize,
-        );
-        end = end.max(read_u64(&entry, 8) + read_u64(&entry, 0x20));
-    }
-    usize::try_from(end).unwrap_or(0)
-}
-
-/// Copies the image at `image` (whose length the format says) out of the program's memory.
-///
-/// # Safety
-/// `image` must point at a complete bundle, NVIDIA fatbinary, ELF file or NUL-terminated
-/// PTX text.
-unsafe fn image_from_pointer(image: *const u8) -> Result<Vec<u8>, RuntimeError> {
-    // SAFETY: every accepted format is at least 4 bytes long, except an empty PTX string,
-    // whose NUL ends the comparison below in the first byte.
-    let first = unsafe { std::slice::from_raw_parts(image, 1) };
-    if first[0] == 0 {
-        return Err(invalid("empty image"));
-    }
-    // SAFETY: as above; a one-byte string plus NUL is 2 bytes, and a PTX module is far
-    // longer than 4 bytes, so reading 4 is in bounds for every input we accept.
-    let head = unsafe { std::slice::from_raw_parts(image, 4) };
-    if head == &bundler::FLAT_MAGIC[..4] || head == bundler::COMPRESSED_MAGIC {
-        // SAFETY: a bundle; the bundler reads its headers to find the length.
-        let bytes = unsafe { bundler::bundle_slice_from_ptr(image) }
-            .map_err(|error| invalid(error.to_string()))?;
-        return Ok(bytes.to_vec());
-    }
-    if head == NVIDIA_FATBIN_MAGIC {
-        // SAFETY: the fatbinary header is 16 bytes: magic, version, header size, payload size.
-        let header = unsafe { std::slice::from_raw_parts(image, 16) };
-        let total = read_u16(header, 6) + read_u64(header, 8);
-        // SAFETY: the header says the image is `total` bytes long.
-        return Ok(unsafe { std::slice::from_raw_parts(image, total as usize) }.to_vec());
-    }
-    if head == ELF_MAGIC {
-        // SAFETY: an ELF64 header is 64 bytes.
-        let header = unsafe { std::slice::from_raw_parts(image, 64) };
-        let read = |offset: usize, length: usize| {
-            // SAFETY: the offsets come from the file's own headers, which lie inside it.
-            unsafe { std::slice::from_raw_parts(image.add(offset), length) }.to_vec()
-        };
-        let length = elf_length(header, &read);
-        // SAFETY: the headers say the file is `length` bytes long.
-        return Ok(unsafe { std::slice::from_raw_parts(image, length) }.to_vec());
-    }
-    // SAFETY: anything else must be NUL-terminated PTX text (the contract).
-    let text = unsafe { CStr::from_ptr(image.cast::<c_char>()) };
-    Ok(text.to_bytes_with_nul().to_vec())
+    Ok(())
 }
 
 /// The `.target sm_XX` of PTX text.
@@ -213,7 +157,9 @@ pub(crate) fn to_fat_binary(data: Vec<u8>) -> Result<Vec<u8>, RuntimeError> {
 fn load(data: Vec<u8>) -> Result<usize, RuntimeError> {
     // A module is loaded for the current device; without one there is nothing to load.
     backend::current()?;
-    let bytes: &'static [u8] = to_fat_binary(data)?.leak();
+    let data = to_fat_binary(data)?;
+    check_length(&data)?;
+    let bytes: &'static [u8] = data.leak();
     let index = registry::add_fat_binary(bytes.as_ptr() as usize);
     let fat_binary = registry::fat_binary(index).ok_or(RuntimeError::Internal {
         reason: "a module's fat binary vanished".to_owned(),
@@ -263,8 +209,7 @@ pub unsafe extern "C" fn hipModuleLoadData(
     call("hipModuleLoadData", || {
         non_null(module, "module")?;
         non_null(image, "image")?;
-        // SAFETY: forwarded from this function's contract.
-        let data = unsafe { image_from_pointer(image.cast()) }?;
+        let data = image_from_pointer(image.cast())?;
         let handle = load(data)?;
         // SAFETY: checked non-null; the caller promises it is writable.
         unsafe { module.write(handle as HipModule) };
@@ -584,14 +529,13 @@ mod tests {
     #[test]
     fn images_are_measured_from_a_pointer() {
         let ptx = b".version 7.8\n.target sm_80\n\0trailing".to_vec();
-        // SAFETY: NUL-terminated text.
-        let copied = unsafe { image_from_pointer(ptx.as_ptr()) }.unwrap();
+        let copied = image_from_pointer(ptx.as_ptr()).unwrap();
         assert_eq!(copied, b".version 7.8\n.target sm_80\n\0");
         let bundle = to_fat_binary(ptx.clone()).unwrap();
         let mut padded = bundle.clone();
         padded.extend_from_slice(&[0xAA; 100]);
-        // SAFETY: a complete bundle followed by unrelated bytes.
-        let copied = unsafe { image_from_pointer(padded.as_ptr()) }.unwrap();
+        // A complete bundle followed by unrelated bytes.
+        let copied = image_from_pointer(padded.as_ptr()).unwrap();
         assert_eq!(copied, bundle);
     }
 

@@ -106,37 +106,22 @@ pub(crate) fn describe(images: &[Image]) -> String {
 ///
 /// # Safety
 /// `blob` must point at a complete, readable fat binary.
-unsafe fn read_images(blob: *const u8) -> Result<Vec<Image>, RuntimeError> {
+pub(crate) unsafe fn read_images(blob: *const u8) -> Result<Vec<Image>, RuntimeError> {
     let address = blob as usize;
-    if blob.is_null() {
-        return Err(RuntimeError::InvalidFatBinary {
-            address,
-            reason: "null pointer".to_owned(),
-        });
-    }
-    // SAFETY: a fat binary is at least 16 bytes long in every format we accept (bundle
-    // magic is 24 bytes, CCOB headers 20+, the NVIDIA fatbinary header 16).
-    let head = unsafe { std::slice::from_raw_parts(blob, 16) };
-    if head.starts_with(NVIDIA_FATBIN_MAGIC) {
-        // Header: u32 magic, u16 version, u16 header size, u64 payload size.
-        let header_size = u16::from_le_bytes([head[6], head[7]]) as usize;
-        let payload_size = u64::from_le_bytes(head[8..16].try_into().unwrap_or_default());
-        let total = header_size.saturating_add(usize::try_from(payload_size).unwrap_or(0));
-        // SAFETY: the fatbinary header says the whole image is `total` bytes long.
-        let data = unsafe { std::slice::from_raw_parts(blob, total) }.to_vec();
+    let invalid = |reason: String| RuntimeError::InvalidFatBinary { address, reason };
+    // Found from its headers, each read checked (a corrupt header is an error, not a fault).
+    let bytes = crate::untrusted::image_at(address, false).map_err(invalid)?;
+    if bytes.starts_with(NVIDIA_FATBIN_MAGIC) {
         return Ok(vec![Image {
             kind: "hipv4".to_owned(),
             triple: "nvptx64-nvidia-cuda".to_owned(),
             target_id: String::new(),
-            data,
+            data: bytes.to_vec(),
         }]);
     }
-    // SAFETY: forwarded from this function's contract.
-    let bundle = unsafe { bundler::read_from_ptr(blob) }.map_err(|error| {
-        RuntimeError::InvalidFatBinary {
-            address,
-            reason: error.to_string(),
-        }
+    let bundle = bundler::read(bytes).map_err(|error| RuntimeError::InvalidFatBinary {
+        address,
+        reason: error.to_string(),
     })?;
     Ok(bundle
         .entries

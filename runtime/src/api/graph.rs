@@ -352,7 +352,11 @@ fn memset_node_operation(params: &MemsetParams) -> Result<Operation, RuntimeErro
         params.width,
         params.height,
     )
-    .map(Operation::Fill)
+    .and_then(|fill| {
+        let (backend, device) = crate::backend::current()?;
+        crate::api::pointers::check_fill(backend, device, &fill)?;
+        Ok(Operation::Fill(fill))
+    })
 }
 
 fn host_node_operation(params: &HostNodeParams) -> Result<Operation, RuntimeError> {
@@ -367,6 +371,8 @@ fn host_node_operation(params: &HostNodeParams) -> Result<Operation, RuntimeErro
 
 fn copy_node_operation(params: &Memcpy3DParms) -> Result<Operation, RuntimeError> {
     ops::copy_plan(params)?;
+    let (backend, device) = crate::backend::current()?;
+    crate::api::pointers::check_copy(backend, device, params)?;
     Ok(Operation::Copy(*params))
 }
 

@@ -481,6 +481,7 @@ pub(crate) fn execute(
         Operation::Copy(params) => {
             let kind = MemcpyKind::from_raw(params.kind)
                 .ok_or(RuntimeError::InvalidMemcpyKind { kind: params.kind })?;
+            crate::api::pointers::check_copy(backend, device, params)?;
             for piece in copy_plan(params)? {
                 if piece.height == 1 {
                     backend.memcpy(
@@ -510,6 +511,7 @@ pub(crate) fn execute(
             Ok(())
         }
         Operation::Fill(fill) => {
+            crate::api::pointers::check_fill(backend, device, fill)?;
             for piece in fill.pieces() {
                 if piece.element_size == 1 && piece.height == 1 {
                     backend.memset(device, piece.dst, piece.value as u8, piece.width, stream)?;

@@ -366,6 +366,19 @@ pub(crate) trait Backend: Send + Sync {
     ) -> Result<Option<PointerInfo>, RuntimeError> {
         Ok(None)
     }
+    /// The start and size of what contains `ptr`: an allocation or registered range of any
+    /// device of this backend, or a device variable of a loaded image; `None` for memory the
+    /// runtime neither made nor was told about. A size of 0 means the extent is unknown.
+    /// `api::pointers` checks every device pointer of a copy or fill against it.
+    fn memory_range(
+        &self,
+        device: usize,
+        ptr: *const c_void,
+    ) -> Result<Option<(DevicePtr, usize)>, RuntimeError> {
+        Ok(self
+            .pointer_info(device, ptr)?
+            .map(|info| (info.base, info.size)))
+    }
     /// `hipMemoryAdvise` on managed memory; `target` is where the advice points.
     fn mem_advise(
         &self,

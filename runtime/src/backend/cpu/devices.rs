@@ -476,6 +476,25 @@ impl Backend for Devices {
     }
     /// Asks the backend of `device` first, then the other one; the answer's device is in
     /// program numbering.
+    fn memory_range(
+        &self,
+        device: usize,
+        ptr: *const c_void,
+    ) -> Result<Option<(DevicePtr, usize)>, RuntimeError> {
+        let gpu = match self.slot(device) {
+            Slot::Gpu(gpu) => Some(gpu),
+            Slot::Cpu => self.slots.iter().find_map(|slot| match slot {
+                Slot::Gpu(gpu) => Some(*gpu),
+                Slot::Cpu => None,
+            }),
+        };
+        if let Some(gpu) = gpu {
+            if let Some(range) = self.gpu.memory_range(gpu, ptr)? {
+                return Ok(Some(range));
+            }
+        }
+        self.cpu.memory_range(0, ptr)
+    }
     fn pointer_info(
         &self,
         device: usize,

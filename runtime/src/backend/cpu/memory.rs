@@ -69,15 +69,19 @@ impl Memory {
         kind: Kind,
         flags: u32,
     ) -> Result<*mut u8, RuntimeError> {
+        let out_of_memory = || {
+            RuntimeError::status(
+                HipError::ErrorOutOfMemory,
+                format!("the CPU device cannot allocate {size} bytes"),
+            )
+        };
+        // A size no layout can hold (over `isize::MAX`) is more memory than there is.
         let layout =
-            Layout::from_size_align(size.max(1), ALIGNMENT).map_err(|_| invalid("size"))?;
+            Layout::from_size_align(size.max(1), ALIGNMENT).map_err(|_| out_of_memory())?;
         // SAFETY: the layout has a non-zero size.
         let pointer = unsafe { std::alloc::alloc(layout) };
         if pointer.is_null() {
-            return Err(RuntimeError::status(
-                HipError::ErrorOutOfMemory,
-                format!("the CPU device cannot allocate {size} bytes"),
-            ));
+            return Err(out_of_memory());
         }
         lock(&self.allocations).insert(
             pointer as usize,

@@ -17,7 +17,7 @@ pub(crate) mod exec;
 mod memory;
 pub(crate) mod streams;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -73,6 +73,9 @@ pub(crate) struct Cpu {
     kernel_settings: Mutex<HashMap<usize, (i32, i32)>>,
     properties: std::sync::OnceLock<StaticProperties>,
     images: Mutex<HashMap<usize, Result<Arc<LoadedImage>, RuntimeError>>>,
+    /// Device variables whose address the runtime handed out (`symbol`): address → size
+    /// (0 when the image does not say), so that copies to them pass the pointer checks.
+    variables: Mutex<BTreeMap<usize, usize>>,
     kernels: Mutex<HashMap<usize, exec::Kernel>>,
     streams: Mutex<HashMap<StreamHandle, Arc<Stream>>>,
     events: Mutex<HashMap<EventHandle, Arc<Event>>>,
@@ -93,6 +96,7 @@ impl Cpu {
             kernel_settings: Mutex::new(HashMap::new()),
             properties: std::sync::OnceLock::new(),
             images: Mutex::new(HashMap::new()),
+            variables: Mutex::new(BTreeMap::new()),
             kernels: Mutex::new(HashMap::new()),
             streams: Mutex::new(HashMap::new()),
             events: Mutex::new(HashMap::new()),
@@ -309,6 +313,8 @@ fn load_image(fat_binary: &FatBinary) -> Result<LoadedImage, RuntimeError> {
         address: fat_binary.blob,
         reason,
     };
+    crate::untrusted::check_shared_object(&image.data)
+        .map_err(|reason| invalid(format!("the CPU image is corrupt: {reason}")))?;
     let keep_directory = std::env::var_os("OXHIP_CPU_KEEP_IMAGES").filter(|d| !d.is_empty());
     let (path, memfd) = match keep_directory {
         Some(directory) => {
@@ -1086,7 +1092,24 @@ impl Backend for Cpu {
             .map_err(|_| RuntimeError::Internal {
                 reason: format!("the CPU image has no variable `{}`", name.to_string_lossy()),
             })?;
-        Ok((address as DevicePtr, symbol_size(address)))
+        let size = symbol_size(address);
+        lock(&self.variables).insert(address, size);
+        Ok((address as DevicePtr, size))
+    }
+    fn memory_range(
+        &self,
+        _: usize,
+        ptr: *const c_void,
+    ) -> Result<Option<(DevicePtr, usize)>, RuntimeError> {
+        if let Some(info) = self.memory.pointer_info(ptr) {
+            return Ok(Some((info.base, info.size)));
+        }
+        let address = ptr as usize;
+        Ok(lock(&self.variables)
+            .range(..=address)
+            .next_back()
+            .filter(|(start, size)| address == **start || address - **start < **size)
+            .map(|(start, size)| (*start as DevicePtr, *size)))
     }
 }
 
