@@ -6,7 +6,9 @@ set -euo pipefail
 # libomp-22-dev: host code built with -fopenmp links LLVM's OpenMP runtime, as with clang and hipcc.
 # cmake, ninja-build, python3-venv: tests/cmake/run.sh (Debian's CMake with both generators; the
 # newest CMake from PyPI goes into a virtual environment).
-packages=(clang-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools libomp-22-dev cmake ninja-build python3-venv zlib1g-dev libzstd-dev gdb)
+# afl++: scripts/fuzz.sh (the coverage-guided fuzzer; CI runs a short sample of every target).
+# valgrind: scripts/valgrind.sh (memory checking of the runtime's tests and tests/programs).
+packages=(clang-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools libomp-22-dev cmake ninja-build python3-venv zlib1g-dev libzstd-dev gdb afl++ valgrind)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

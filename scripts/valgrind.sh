@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Memory checking on the CPU device: builds tests/programs/*.hip for --offload-arch=host
+# and runs each under valgrind's memcheck, then the runtime's own tests. An error counts
+# when one of its frames is in oxhip's code (the runtime, or a kernel image); the program's
+# own and libc's are reported but do not fail the run. docs/reliability.md has the figures.
+#
+#   scripts/valgrind.sh [PROGRAM...]     # default: every tests/programs/*.hip
+set -uo pipefail
+cd "$(dirname "$0")/.."
+exec </dev/null
+command -v valgrind >/dev/null || { echo "valgrind.sh: apt-get install valgrind (scripts/setup.sh)" >&2; exit 1; }
+oxhip=target/release/oxhip
+[ -x "$oxhip" ] || { echo "valgrind.sh: cargo build --release first" >&2; exit 1; }
+work=target/valgrind; mkdir -p "$work/images"
+programs=("$@"); [ ${#programs[@]} -gt 0 ] || programs=(tests/programs/*.hip)
+failed=0 passed=0
+for src in "${programs[@]}"; do
+  name=$(basename "$src" .hip)
+  "$oxhip" -O1 -gdwarf-4 --offload-arch=host "$src" -o "$work/$name" || { echo "$name: BUILD FAILED"; failed=$((failed+1)); continue; }
+  # Images kept as files so that valgrind can read their symbols; a few threads only.
+  OXHIP_VISIBLE_DEVICES=cpu OXHIP_CPU_THREADS=2 OXHIP_CPU_KEEP_IMAGES="$work/images" \
+    timeout 900 valgrind --tool=memcheck --error-limit=no --num-callers=30 \
+      --log-file="$work/$name.log" "$work/$name" >"$work/$name.out" 2>&1
+  status=$?
+  errors=$(awk '/ERROR SUMMARY/ {print $4}' "$work/$name.log" | tail -1)
+  # An error block whose frames name the runtime or an image is ours.
+  ours=$(sed 's/^==[0-9]*== \{0,1\}//' "$work/$name.log" | awk 'BEGIN{RS=""}
+    /^(Invalid|Conditional jump|Use of uninitialised|Syscall param|Mismatched|Source and destination overlap)/ &&
+    /oxhip|runtime\/src|bundler\/src|oxhip-cpu-image/ {n++} END{print n+0}')
+  if [ "$status" -ne 0 ] || [ "${ours:-0}" -ne 0 ]; then
+    echo "$name: FAILED (exit $status, $errors errors, $ours in oxhip; $work/$name.log)"; failed=$((failed+1))
+  else
+    echo "$name: ok ($errors errors in all, none in oxhip)"; passed=$((passed+1))
+  fi
+done
+echo "valgrind: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
