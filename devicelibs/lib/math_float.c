@@ -596,34 +596,40 @@ INLINE float asin_tail(float x, float s) {
   return x * s * p;
 }
 
-/* asin(sqrt(z)) = w + *tail for z in [0, 1/4], with the square root's rounding error
- * in the tail. */
-INLINE float asin_sqrt(float z, float *tail) {
+/* asinf and acosf evaluate their polynomial once: for |x| <= 1/2 at x (s = x^2), above
+ * at w = sqrt((1 - |x|) / 2) (s = w^2 with the square root's rounding error w_lo kept
+ * apart), so that a warp holding both kinds of input does not run it twice. */
+INLINE float asin_arg(float x, float ax, float *s, float *w_lo) {
+  if (ax <= 0.5f) {
+    *s = x * x;
+    *w_lo = 0.0f;
+    return x;
+  }
+  float z = 0.5f - 0.5f * ax;
+  *s = z;
 #if defined(__NVPTX__) || defined(__AMDGCN__)
-  /* w from the reciprocal square root instruction; the tail's first-order correction
-   * makes w + w_lo good to about 2^-45 all the same. */
 #if defined(__NVPTX__)
   float r = __nvvm_rsqrt_approx_ftz_f(z); /* z is 0 or at least 2^-25 */
 #else
   float r = __builtin_amdgcn_rsqf(z);
 #endif
   float w = z == 0.0f ? 0.0f : z * r;
-  float w_lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f * r);
+  *w_lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f * r);
 #else
   float w = __builtin_sqrtf(z);
-  float w_lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f / w);
+  *w_lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f / w);
 #endif
-  *tail = asin_tail(w, z) + w_lo;
   return w;
 }
 
 EXPORT float __oxhip_asinf(float x) {
   float ax = fabsf_(x);
   if (!(ax <= 1.0f)) return ax == ax ? NANF : x;
-  if (ax <= 0.5f) return x + asin_tail(x, x * x);
+  float s, w_lo;
+  float w = asin_arg(x, ax, &s, &w_lo);
+  float tail = asin_tail(w, s) + w_lo;
+  if (ax <= 0.5f) return x + tail;
   /* pi/2 - 2 asin(sqrt((1 - |x|) / 2)); pi/2 - 2w is exact for w >= 0.4. */
-  float tail;
-  float w = asin_sqrt(0.5f - 0.5f * ax, &tail);
   float a = (PIO2F_HI - 2.0f * w) + (PIO2F_LO - 2.0f * tail);
   return copysignf_(a, x);
 }
@@ -631,9 +637,10 @@ EXPORT float __oxhip_asinf(float x) {
 EXPORT float __oxhip_acosf(float x) {
   float ax = fabsf_(x);
   if (!(ax <= 1.0f)) return ax == ax ? NANF : x;
-  if (ax <= 0.5f) return (PIO2F_HI - x) + (PIO2F_LO - asin_tail(x, x * x));
-  float tail;
-  float w = asin_sqrt(0.5f - 0.5f * ax, &tail);
+  float s, w_lo;
+  float w = asin_arg(x, ax, &s, &w_lo);
+  float tail = asin_tail(w, s) + w_lo;
+  if (ax <= 0.5f) return (PIO2F_HI - x) + (PIO2F_LO - tail);
   if (x > 0.0f) return 2.0f * w + 2.0f * tail;
   return (PIF_HI - 2.0f * w) + (PIF_LO - 2.0f * tail);
 }
@@ -731,11 +738,11 @@ INLINE float erf_small_f(float x) {
 }
 
 #if HAVE_EXP2_INSTRUCTION
-/* erfc(x) for x in [0.5, 10.1] as 2^(-x^2 log2(e)) g: the exponent with x^2 in two parts,
- * through the exponential instruction, and g = e^(x^2) erfc(x), fitted for relative error
+/* erfc(x) for x in [0.5, 10.1] as e^(-x^2) g, x^2 carried in two parts into the
+ * exponential, and g = e^(x^2) erfc(x), fitted for relative error
  * 2^-27 on [0.5, 1.5] in u = x - 1 (exact) and 2^-24.7 above in t = (x - 3) / (x + 3)
  * (a fit of x g is closer, but its division by x cost more than it saved: 4.1 ulp on the
- * H100). The scale comes last, so that subnormal results round once. */
+ * H100). */
 INLINE float erfc_large_f(float x) {
   float g;
   if (x < 1.5f) {
@@ -764,14 +771,13 @@ INLINE float erfc_large_f(float x) {
     g = FMAF(g, t, -0x1.4e102cp-2f);
     g = FMAF(g, t, 0x1.6e9828p-3f);
   }
+  /* e^(-x^2) from the float polynomial (about an ulp), not the exponential instruction:
+   * with the instruction's two ulps the result reached 5.4 ulps on the H100 (bound 4). */
   float x2 = x * x;
   float x2_lo = FMAF(x, x, -x2);
-  u32 bits;
-  float j = round_small(__builtin_fmaxf(x2 * -L2EF_HI, -126.0f), &bits);
-  float f = FMAF(-x2, L2EF_HI, -j);
-  f = FMAF(-x2, L2EF_LO, f);
-  f = FMAF(-x2_lo, L2EF_HI, f);
-  return exp2_reduced(f) * g * ffrom((bits + 127u) << 23);
+  int k;
+  float e = exp_parts(-x2, -x2_lo, &k);
+  return scalef(e * g, k);
 }
 
 EXPORT float __oxhip_erff(float x) {
