@@ -627,8 +627,9 @@ EXPORT float __oxhip_asinf(float x) {
   if (!(ax <= 1.0f)) return ax == ax ? NANF : x;
   float s, w_lo;
   float w = asin_arg(x, ax, &s, &w_lo);
-  float tail = asin_tail(w, s) + w_lo;
-  if (ax <= 0.5f) return x + tail;
+  float t = asin_tail(w, s);
+  if (ax <= 0.5f) return x + t; /* without w_lo (0): asinf(-0) is -0 */
+  float tail = t + w_lo;
   /* pi/2 - 2 asin(sqrt((1 - |x|) / 2)); pi/2 - 2w is exact for w >= 0.4. */
   float a = (PIO2F_HI - 2.0f * w) + (PIO2F_LO - 2.0f * tail);
   return copysignf_(a, x);
@@ -639,8 +640,9 @@ EXPORT float __oxhip_acosf(float x) {
   if (!(ax <= 1.0f)) return ax == ax ? NANF : x;
   float s, w_lo;
   float w = asin_arg(x, ax, &s, &w_lo);
-  float tail = asin_tail(w, s) + w_lo;
-  if (ax <= 0.5f) return (PIO2F_HI - x) + (PIO2F_LO - tail);
+  float t = asin_tail(w, s);
+  if (ax <= 0.5f) return (PIO2F_HI - x) + (PIO2F_LO - t);
+  float tail = t + w_lo;
   if (x > 0.0f) return 2.0f * w + 2.0f * tail;
   return (PIF_HI - 2.0f * w) + (PIF_LO - 2.0f * tail);
 }
