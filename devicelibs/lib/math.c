@@ -597,16 +597,27 @@ EXPORT double __oxhip_cosh(double x) {
 
 EXPORT double __oxhip_tanh(double x) {
   if (is_nan(x)) return x;
-  double ax = fabs_(x), r;
-  if (ax >= 22.0) {
-    r = 1.0;
-  } else if (ax >= 1.0) {
-    double t = __oxhip_expm1(2.0 * ax);
-    r = 1.0 - 2.0 / (t + 2.0);
-  } else {
-    double t = __oxhip_expm1(-2.0 * ax);
-    r = -t / (t + 2.0);
-  }
+  /* 1 - 2 / (e^2|x| + 1) from 1 on, -t / (t + 2) with t = e^-2|x| - 1 below: one expm1
+   * and one quotient whichever side (a warp with both ran two of each). */
+  double ax = fabs_(x);
+  int big = ax >= 1.0;
+  double t = __oxhip_expm1(big ? 2.0 * __builtin_fmin(ax, 22.0) : -2.0 * ax);
+  double d = t + 2.0;
+#if defined(__NVPTX__) || defined(__AMDGCN__)
+  double num = big ? 2.0 : -t;
+#if defined(__NVPTX__)
+  double rd = (double)__nvvm_rcp_approx_ftz_f((float)d);
+#else
+  double rd = (double)__builtin_amdgcn_rcpf((float)d);
+#endif
+  rd = FMA(rd, FMA(-d, rd, 1.0), rd);
+  rd = FMA(rd, FMA(-d, rd, 1.0), rd);
+  double q = num * rd;
+  q = FMA(rd, FMA(-q, d, num), q); /* num / d, rounded about once */
+#else
+  double q = (big ? 2.0 : -t) / d;
+#endif
+  double r = big ? 1.0 - q : q;
   return x < 0.0 ? -r : r;
 }
 
