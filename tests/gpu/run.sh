@@ -44,20 +44,45 @@ build() {
   # The module API program loads bin/module.hipfb (a --genco code object) next to itself.
   "$oxhip" -O3 --offload-arch="$archs" --genco "$programs/module/kernels.hip" -o "$carry/bin/module.hipfb" || failed=1
   "$oxhip" -O3 --offload-arch="$archs" "$programs/module/main.hip" -o "$carry/bin/module" || failed=1
+  # CMake projects (tests/cmake, docs/cmake.md) configured with oxhip's toolchain file for
+  # the same targets: a HIP-language project with a static and a shared library, and a
+  # find_package(hip) project. Their shared libraries and the shared runtime go to lib/,
+  # which `run` puts on LD_LIBRARY_PATH (their run paths name this machine's directories).
+  local toolchain
+  toolchain=$("$(dirname "$oxhip")/oxhipconfig" --cmake-toolchain) || failed=1
+  rm -rf "$carry/lib"; mkdir -p "$carry/lib"
+  for project in hip-language find-package; do
+    local build="$carry/cmake-$project"
+    rm -rf "$build"
+    if cmake -S "$here/tests/cmake/$project" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
+         -DCMAKE_BUILD_TYPE=Release -DCMAKE_HIP_ARCHITECTURES="${archs//,/;}" \
+         -DGPU_TARGETS="${archs//,/;}" >"$build.log" 2>&1 && cmake --build "$build" >>"$build.log" 2>&1; then
+      for exe in "$build"/*; do
+        [ -f "$exe" ] && [ -x "$exe" ] && case "$exe" in *.so*) ;; *) cp "$exe" "$carry/bin/cmake_$(basename "$exe")" ;; esac
+      done
+      find "$build" -maxdepth 1 -name "*.so*" -exec cp -P {} "$carry/lib/" \;
+    else
+      cat "$build.log"; failed=1
+    fi
+    rm -rf "$build" "$build.log"
+  done
+  cp "$(dirname "$oxhip")/liboxhip_runtime.so" "$carry/lib/" || failed=1
   set +x
   # Debug info of the static runtime makes each program ~20 MB; the device tool
   # carries 64 MiB at most.
-  for exe in "$carry"/bin/*; do [ "${exe%.hipfb}" = "$exe" ] && strip "$exe"; done
+  for exe in "$carry"/bin/* "$carry"/lib/*; do [ "${exe%.hipfb}" = "$exe" ] && strip "$exe"; done
   rm -f "$carry"/*.o
   # Every executable holds the same static runtime: one xz stream with a large dictionary
   # stores it about once (the device tool carries 64 MiB at most).
-  tar -C "$carry" -I "xz -9 --lzma2=dict=192MiB" -cf "$carry/programs.tar.xz" bin && rm -rf "$carry/bin"
+  tar -C "$carry" -I "xz -9 --lzma2=dict=192MiB" -cf "$carry/programs.tar.xz" bin lib && rm -rf "$carry/bin" "$carry/lib"
   return $failed
 }
 
 run() {
   local bin="$here/.device-carry/bin" passed=0 failed=0
   [ -d "$bin" ] || tar -C "$here/.device-carry" -xJf "$here/.device-carry/programs.tar.xz"
+  # The CMake-built programs' shared libraries and the shared runtime.
+  export LD_LIBRARY_PATH="$here/.device-carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
   # One run with the runtime's log, to show which image each device loaded.
   OXHIP_LOG=1 timeout 120 "$bin/vadd" 2>&1 | head -40
