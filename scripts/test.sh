@@ -12,3 +12,5 @@ cargo test --workspace --quiet 2>&1
 /usr/lib/llvm-22/bin/lit -sv lit
 # CMake projects built with oxhip's toolchain file and run on the CPU device.
 tests/cmake/run.sh
+# A short sample of every fuzz target (5 s each; docs/reliability.md has the long runs).
+scripts/fuzz.sh ci 5
