@@ -202,19 +202,60 @@ INLINE double expm1_small(double x) {
   return FMA(x * x, p, x);
 }
 
+/* e^x - 1 - x = x^2 p(x) for |x| <= ln2/2 + small, with x^2 exact in two parts. */
+INLINE double expm1_small_tail(double x) {
+  double p = 1.0 / 87178291200.0;
+  p = FMA(p, x, 1.0 / 6227020800.0);
+  p = FMA(p, x, 1.0 / 479001600.0);
+  p = FMA(p, x, 1.0 / 39916800.0);
+  p = FMA(p, x, 1.0 / 3628800.0);
+  p = FMA(p, x, 1.0 / 362880.0);
+  p = FMA(p, x, 1.0 / 40320.0);
+  p = FMA(p, x, 1.0 / 5040.0);
+  p = FMA(p, x, 1.0 / 720.0);
+  p = FMA(p, x, 1.0 / 120.0);
+  p = FMA(p, x, 1.0 / 24.0);
+  p = FMA(p, x, 1.0 / 6.0);
+  p = FMA(p, x, 0.5);
+  double x2 = x * x;
+  return FMA(x2, p, FMA(x, x, -x2) * p);
+}
+
+/* e^x - 1 as hi + *lo (not normalised; about 2^-60 relative), for |x| <= 39. */
+INLINE double expm1_dd(double x, double *lo) {
+  double hi;
+  if (fabs_(x) <= 0.34657359027997264) {
+    two_sum(x, expm1_small_tail(x), &hi, lo);
+    return hi;
+  }
+  double k = __builtin_rint(x * INV_LN2_HI);
+  /* x = k ln2 + r + r_lo, r_hi = x - k LN2_CW_HI exact, the rest with its rounding. */
+  double r_hi = FMA(-k, LN2_CW_HI, x);
+  double t = k * LN2_CW_LO;
+  double t_lo = FMA(k, LN2_CW_LO, -t);
+  double r = r_hi - t;
+  double r_lo = ((r_hi - r) - t) - t_lo;
+  /* e^r - 1 = r + q as em1 + em1_lo (two-sum of the last step), q = r^2 p(r) */
+  double em1, em1_lo;
+  two_sum(r, expm1_small_tail(r), &em1, &em1_lo);
+  /* e^(r + r_lo) - 1 = (e^r - 1) + r_lo e^r */
+  em1_lo += r_lo * (1.0 + em1);
+  /* e^x - 1 = 2^k (e^r - 1) + (2^k - 1); 2^k - 1 and 2^k em1 are exact for these k, their
+   * sum is carried in two parts and the small terms are added last. */
+  double two_k = scale2(1.0, (int)k);
+  two_sum(two_k * em1, two_k - 1.0, &hi, lo);
+  *lo = FMA(two_k, em1_lo, *lo);
+  return hi;
+}
+
 EXPORT double __oxhip_expm1(double x) {
   if (is_nan(x)) return x;
-  if (fabs_(x) <= 0.34657359027997264) return expm1_small(x);
   if (x < -40.0) return -1.0;
   if (x > 709.8) return INF;
-  double k = __builtin_rint(x * INV_LN2_HI);
-  double r = FMA(-k, LN2_CW_HI, x);
-  r = FMA(-k, LN2_CW_LO, r);
-  if (k > 56.0) return __oxhip_exp(x) - 1.0;
-  /* e^x - 1 = 2^k (e^r - 1) + (2^k - 1); 2^k - 1 is exact for these k. */
-  double em1 = expm1_small(r);
-  double two_k = scale2(1.0, (int)k);
-  return FMA(two_k, em1, two_k - 1.0);
+  if (x > 39.0) return __oxhip_exp(x) - 1.0;
+  double lo;
+  double hi = expm1_dd(x, &lo);
+  return hi + lo;
 }
 
 /* ---- logarithms -------------------------------------------------------------------- */
@@ -508,73 +549,138 @@ INLINE double atan_small(double u) {
   return FMA(u * z, p, u);
 }
 
-/* atan(t) for t >= 0. */
-INLINE double atan_nonnegative(double t) {
-  if (t <= 0x1.a827999fcef32p-2) return atan_small(t); /* tan(pi/8) */
-  if (t <= 0x1.3504f333f9de6p+1) {                     /* tan(3pi/8) */
-    double u = (t - 1.0) / (t + 1.0);
-    return PIO4_HI + (PIO4_LO + atan_small(u));
+/* atan(t + t_lo) for t >= 0, |t_lo| <= 2^-50 t: the argument's low part, and the
+ * rounding of each reduction (t - 1, t + 1, their quotient, 1/t), are carried to first
+ * order, so that the result rounds about once (2.1 ulp before, against CUDA's 2). */
+INLINE double atan_parts(double t, double t_lo) {
+  if (t <= 0x1.a827999fcef32p-2) /* tan(pi/8) */
+    return atan_small(t) + t_lo / FMA(t, t, 1.0);
+  if (t <= 0x1.3504f333f9de6p+1) { /* tan(3pi/8): pi/4 + atan((t - 1) / (t + 1)) */
+    double n, n_lo, d, d_lo;
+    two_sum(t, -1.0, &n, &n_lo);
+    two_sum(t, 1.0, &d, &d_lo);
+    n_lo += t_lo;
+    d_lo += t_lo;
+    double u = n / d;
+    double u_lo = (FMA(-u, d, n) + (n_lo - u * d_lo)) / d;
+    return PIO4_HI + (PIO4_LO + (atan_small(u) + u_lo / FMA(u, u, 1.0)));
   }
   if (t > 0x1p60) return PIO2_HI + PIO2_LO;
-  return PIO2_HI + (PIO2_LO - atan_small(1.0 / t));
+  /* pi/2 - atan(1/t) */
+  double r = 1.0 / t;
+  double r_lo = (FMA(-r, t, 1.0) - r * t_lo) / t;
+  return PIO2_HI + (PIO2_LO - (atan_small(r) + r_lo / FMA(r, r, 1.0)));
 }
 
 EXPORT double __oxhip_atan(double x) {
   if (is_nan(x)) return x;
-  double a = atan_nonnegative(fabs_(x));
+  double a = atan_parts(fabs_(x), 0.0);
   return x < 0.0 ? -a : a;
 }
 
-EXPORT double __oxhip_atan2(double y, double x) {
-  if (is_nan(x) || is_nan(y)) return x + y;
+/* atan2(y + y_lo, x + x_lo) for finite y, x with low parts below 2^-50 of them (asin
+ * and acos pass the square root's): the quotient's rounding is carried into atan_parts. */
+INLINE double atan2_finite(double y, double y_lo, double x, double x_lo) {
   int y_negative = __builtin_signbit(y) != 0;
   int x_negative = __builtin_signbit(x) != 0;
   double ax = fabs_(x), ay = fabs_(y), a;
+  double ax_lo = x_negative ? -x_lo : x_lo;
+  double ay_lo = y_negative ? -y_lo : y_lo;
   if (ay == 0.0) {
     a = x_negative ? PI_HI : 0.0;
   } else if (ax == 0.0) {
     a = PIO2_HI;
-  } else if (is_inf(ax) && is_inf(ay)) {
-    a = x_negative ? 3.0 * PIO4_HI : PIO4_HI;
-  } else if (is_inf(ax)) {
-    a = x_negative ? PI_HI : 0.0;
-  } else if (is_inf(ay)) {
-    a = PIO2_HI;
+  } else if (ay <= ax) {
+    double q = ay / ax;
+    double q_lo = (FMA(-q, ax, ay) + (ay_lo - q * ax_lo)) / ax;
+    /* q_lo can underflow when q does; atan(q) is then q and the low part does not count */
+    a = atan_parts(q, q_lo);
+    if (x_negative) a = PI_HI + (PI_LO - a);
   } else {
-    if (ay <= ax) {
-      a = atan_nonnegative(ay / ax);
-      if (x_negative) a = PI_HI + (PI_LO - a);
-    } else {
-      double b = atan_nonnegative(ax / ay);
-      a = x_negative ? PIO2_HI + (PIO2_LO + b) : PIO2_HI + (PIO2_LO - b);
-    }
+    double q = ax / ay;
+    double q_lo = (FMA(-q, ay, ax) + (ax_lo - q * ay_lo)) / ay;
+    double b = atan_parts(q, q_lo);
+    a = x_negative ? PIO2_HI + (PIO2_LO + b) : PIO2_HI + (PIO2_LO - b);
   }
   return y_negative ? -a : a;
+}
+
+EXPORT double __oxhip_atan2(double y, double x) {
+  if (is_nan(x) || is_nan(y)) return x + y;
+  if (is_inf(x) || is_inf(y)) {
+    int y_negative = __builtin_signbit(y) != 0;
+    int x_negative = __builtin_signbit(x) != 0;
+    double a;
+    if (is_inf(x) && is_inf(y)) a = x_negative ? 3.0 * PIO4_HI : PIO4_HI;
+    else if (is_inf(x)) a = x_negative ? PI_HI : 0.0;
+    else a = PIO2_HI;
+    return y_negative ? -a : a;
+  }
+  /* Scaled so that neither the quotient's residual nor its low part leaves the normal
+   * range (both by the same power of two, which leaves the angle alone). */
+  double m = __builtin_fmax(fabs_(x), fabs_(y));
+  if (m > 0x1p1000) {
+    x *= 0x1p-600;
+    y *= 0x1p-600;
+  } else if (m < 0x1p-900 && m > 0.0) {
+    x *= 0x1p600;
+    y *= 0x1p600;
+  }
+  return atan2_finite(y, 0.0, x, 0.0);
+}
+
+/* sqrt(1 - x^2) as *s + *s_lo for |x| <= 1, from 1 - x^2 carried in two parts. */
+INLINE double sqrt_one_minus_square(double x, double *s_lo) {
+  double x2 = x * x;
+  double x2_lo = FMA(x, x, -x2);
+  double w, w_lo;
+  two_sum(1.0, -x2, &w, &w_lo);
+  w_lo -= x2_lo;
+  double s = __builtin_sqrt(w);
+  *s_lo = s == 0.0 ? 0.0 : (FMA(-s, s, w) + w_lo) / (2.0 * s);
+  return s;
 }
 
 EXPORT double __oxhip_asin(double x) {
   if (is_nan(x)) return x;
   if (fabs_(x) > 1.0) return NAN_VALUE;
-  return __oxhip_atan2(x, __builtin_sqrt((1.0 - x) * (1.0 + x)));
+  double s_lo;
+  double s = sqrt_one_minus_square(x, &s_lo);
+  return atan2_finite(x, 0.0, s, s_lo);
 }
 
 EXPORT double __oxhip_acos(double x) {
   if (is_nan(x)) return x;
   if (fabs_(x) > 1.0) return NAN_VALUE;
-  return __oxhip_atan2(__builtin_sqrt((1.0 - x) * (1.0 + x)), x);
+  /* acos(x) = atan2(sqrt(1 - x^2), x), the square root's low part in y */
+  double s_lo;
+  double s = sqrt_one_minus_square(x, &s_lo);
+  return atan2_finite(s, s_lo, x, 0.0);
 }
 
 /* ---- hyperbolic -------------------------------------------------------------------- */
+
+/* e^x / 2 for x >= 0 (below sinh's and cosh's overflow threshold), as e^(x - ln2) with
+ * x - ln2 in two parts: one exponential, rounded about once (e^(x/2) squared doubled its
+ * error: 2.8 ulp). */
+INLINE double exp_half(double x) {
+  double hi, lo;
+  two_sum(x, -LN2_HI, &hi, &lo);
+  return exp_dd(hi, lo - LN2_LO);
+}
 
 EXPORT double __oxhip_sinh(double x) {
   if (is_nan(x) || is_inf(x)) return x;
   double ax = fabs_(x), r;
   if (ax < 22.0) {
-    double e = __oxhip_expm1(ax);
-    r = 0.5 * (e + e / (e + 1.0));
+    /* (e + e / (e + 1)) / 2 with e = e^|x| - 1 = e_hi + e_lo: e_lo moves the sum by
+     * e_lo (1 + 1 / (e + 1)^2) */
+    double e_lo;
+    double e = expm1_dd(ax, &e_lo);
+    double w = 1.0 / (e + 1.0);
+    r = 0.5 * ((e + e / (e + 1.0)) + e_lo * FMA(w, w, 1.0));
   } else {
-    double w = __oxhip_exp(0.5 * ax);
-    r = (0.5 * w) * w;
+    r = exp_half(ax);
   }
   return x < 0.0 ? -r : r;
 }
@@ -587,12 +693,9 @@ EXPORT double __oxhip_cosh(double x) {
     double w = 1.0 + t;
     return 1.0 + (t * t) / (w + w);
   }
-  if (ax < 22.0) {
-    double e = __oxhip_exp(ax);
-    return 0.5 * e + 0.5 / e;
-  }
-  double w = __oxhip_exp(0.5 * ax);
-  return (0.5 * w) * w;
+  /* e^x / 2 + 1 / (2 e^x), with e^x / 2 rounded about once (exp_half) */
+  double h = exp_half(ax);
+  return ax < 22.0 ? h + 0.25 / h : h;
 }
 
 EXPORT double __oxhip_tanh(double x) {
@@ -601,7 +704,8 @@ EXPORT double __oxhip_tanh(double x) {
    * and one quotient whichever side (a warp with both ran two of each). */
   double ax = fabs_(x);
   int big = ax >= 1.0;
-  double t = __oxhip_expm1(big ? 2.0 * __builtin_fmin(ax, 22.0) : -2.0 * ax);
+  double t_lo;
+  double t = expm1_dd(big ? 2.0 * __builtin_fmin(ax, 19.0) : -2.0 * ax, &t_lo);
   double d = t + 2.0;
 #if defined(__NVPTX__) || defined(__AMDGCN__)
   double num = big ? 2.0 : -t;
@@ -615,8 +719,11 @@ EXPORT double __oxhip_tanh(double x) {
   double q = num * rd;
   q = FMA(rd, FMA(-q, d, num), q); /* num / d, rounded about once */
 #else
+  double rd = 1.0 / d;
   double q = (big ? 2.0 : -t) / d;
 #endif
+  /* t's low part: both quotients move by -2 t_lo / (t + 2)^2 */
+  q = FMA(-2.0 * t_lo, rd * rd, q);
   double r = big ? 1.0 - q : q;
   return x < 0.0 ? -r : r;
 }
