@@ -202,11 +202,9 @@ pub fn check_inputs(paths: &[PathBuf], output: Option<&Path>) -> Result<(), Driv
             return Err(DriverError::InputIsDirectory { path: path.clone() });
         }
         // An unreadable input is reported here, by name, not by a tool half-way through.
-        let file = match std::fs::File::open(path) {
-            Ok(file) => file,
-            Err(err) => return Err(io_error("reading", path, &err)),
-        };
-        check_contents(path, file)?;
+        if let Err(err) = std::fs::File::open(path) {
+            return Err(io_error("reading", path, &err));
+        }
         if output.is_some() && path.canonicalize().ok() == output {
             return Err(DriverError::OutputIsInput { path: path.clone() });
         }
@@ -214,10 +212,20 @@ pub fn check_inputs(paths: &[PathBuf], output: Option<&Path>) -> Result<(), Driv
     Ok(())
 }
 
-/// Checks that an object file or archive (by its extension) starts as one, so that a wrong
-/// file is an error naming it rather than the linker's "treating as linker script".
+/// Checks that each object file or archive (by its extension) starts as one, so that a
+/// wrong file is an error naming it rather than the linker's "treating as linker script".
 /// Sources are clang's to judge; other linker inputs (`.so`, which may be a linker script)
-/// are passed through.
+/// are passed through. Called only when jobs will run (`-###` reads no input).
+pub fn check_input_contents(paths: &[PathBuf]) -> Result<(), DriverError> {
+    for path in paths {
+        // `check_inputs` opened it already; a file that vanished since is the tools' to report.
+        if let Ok(file) = std::fs::File::open(path) {
+            check_contents(path, file)?;
+        }
+    }
+    Ok(())
+}
+
 fn check_contents(path: &Path, file: std::fs::File) -> Result<(), DriverError> {
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let (what, expected, magics): (_, _, &[&[u8]]) = match extension {

@@ -296,6 +296,7 @@ fn run_inner(
             .write_all(bind::jobs_to_text(&jobs).as_bytes());
         return Ok(());
     }
+    execute::check_input_contents(&input_paths)?;
     let temp_dir = tempfile::Builder::new()
         .prefix("oxhip-")
         .tempdir()
