@@ -68,14 +68,16 @@ pub fn elf_sections(data: &[u8]) {
 /// checks a CPU image passes before `dlopen`.
 pub fn module_load_data(data: &[u8]) {
     let guarded = Guarded::new(data);
-    let _ = oxhip_runtime::fuzzing::module_load_data(guarded.address());
+    // SAFETY: the guarded copy stays mapped until the end of this function.
+    let _ = unsafe { oxhip_runtime::fuzzing::module_load_data(guarded.address()) };
 }
 
 /// `__hipRegisterFatBinary` and the first launch: the blob clang registered, read through a
 /// pointer, its images parsed and chosen.
 pub fn register_fat_binary(data: &[u8]) {
     let guarded = Guarded::new(data);
-    let _ = oxhip_runtime::fuzzing::register_fat_binary(guarded.address());
+    // SAFETY: as above.
+    let _ = unsafe { oxhip_runtime::fuzzing::register_fat_binary(guarded.address()) };
 }
 
 /// oxhipify's lexer on any text (bytes decoded as oxhipify decodes a file).

@@ -86,20 +86,33 @@ pub mod fuzzing {
     /// What `hipModuleLoadData` does with the image at `address` before a device loads it:
     /// finds its length from its headers, wraps it into a fat binary, parses the bundle and
     /// checks a CPU image as the CPU device would before `dlopen`.
-    pub fn module_load_data(address: usize) -> Result<(), String> {
-        let bytes = crate::untrusted::image_at(address, true)?.to_vec();
+    ///
+    /// # Safety
+    /// As for `hipModuleLoadData`'s image: readable memory at `address` stays mapped while
+    /// this runs.
+    pub unsafe fn module_load_data(address: usize) -> Result<(), String> {
+        // SAFETY: forwarded from this function's contract; the bytes are copied at once.
+        let bytes = unsafe { crate::untrusted::image_at(address, true) }?.to_vec();
         let fat_binary = crate::module::to_fat_binary(bytes).map_err(|e| e.to_string())?;
         crate::module::check_length(&fat_binary).map_err(|e| e.to_string())?;
-        check_images(fat_binary.as_ptr() as usize)
+        // SAFETY: a live vector whose headers `check_length` found consistent with it.
+        unsafe { check_images(fat_binary.as_ptr() as usize) }
     }
 
     /// What `__hipRegisterFatBinary` and the first launch do with the blob at `address`.
-    pub fn register_fat_binary(address: usize) -> Result<(), String> {
-        check_images(address)
+    ///
+    /// # Safety
+    /// As for [`module_load_data`].
+    pub unsafe fn register_fat_binary(address: usize) -> Result<(), String> {
+        // SAFETY: forwarded from this function's contract.
+        unsafe { check_images(address) }
     }
 
-    fn check_images(address: usize) -> Result<(), String> {
-        // SAFETY: `read_images` reads only what `untrusted::image_at` found readable.
+    /// # Safety
+    /// As for [`module_load_data`].
+    unsafe fn check_images(address: usize) -> Result<(), String> {
+        // SAFETY: forwarded; `read_images` reads only what `untrusted::image_at` found
+        // readable and copies the images out.
         let images = unsafe { crate::registry::read_images(address as *const u8) }
             .map_err(|e| e.to_string())?;
         for image in images.iter().filter(|image| image.is_cpu_image()) {

@@ -78,8 +78,12 @@ fn read_u16(bytes: &[u8], at: usize) -> u64 {
 
 /// Copies the image at `image` (whose length the format says) out of the program's memory,
 /// reading nothing on trust ([`crate::untrusted::image_at`]).
-fn image_from_pointer(image: *const u8) -> Result<Vec<u8>, RuntimeError> {
-    crate::untrusted::image_at(image as usize, true)
+///
+/// # Safety
+/// As for [`crate::untrusted::image_at`]: `image` is what the program handed over.
+unsafe fn image_from_pointer(image: *const u8) -> Result<Vec<u8>, RuntimeError> {
+    // SAFETY: forwarded from this function's contract; the bytes are copied at once.
+    unsafe { crate::untrusted::image_at(image as usize, true) }
         .map(<[u8]>::to_vec)
         .map_err(invalid)
 }
@@ -209,7 +213,8 @@ pub unsafe extern "C" fn hipModuleLoadData(
     call("hipModuleLoadData", || {
         non_null(module, "module")?;
         non_null(image, "image")?;
-        let data = image_from_pointer(image.cast())?;
+        // SAFETY: forwarded from this function's contract.
+        let data = unsafe { image_from_pointer(image.cast()) }?;
         let handle = load(data)?;
         // SAFETY: checked non-null; the caller promises it is writable.
         unsafe { module.write(handle as HipModule) };
@@ -529,13 +534,14 @@ mod tests {
     #[test]
     fn images_are_measured_from_a_pointer() {
         let ptx = b".version 7.8\n.target sm_80\n\0trailing".to_vec();
-        let copied = image_from_pointer(ptx.as_ptr()).unwrap();
+        // SAFETY: a live vector.
+        let copied = unsafe { image_from_pointer(ptx.as_ptr()) }.unwrap();
         assert_eq!(copied, b".version 7.8\n.target sm_80\n\0");
         let bundle = to_fat_binary(ptx.clone()).unwrap();
         let mut padded = bundle.clone();
         padded.extend_from_slice(&[0xAA; 100]);
-        // A complete bundle followed by unrelated bytes.
-        let copied = image_from_pointer(padded.as_ptr()).unwrap();
+        // SAFETY: a complete bundle followed by unrelated bytes.
+        let copied = unsafe { image_from_pointer(padded.as_ptr()) }.unwrap();
         assert_eq!(copied, bundle);
     }
 

@@ -110,7 +110,9 @@ pub(crate) unsafe fn read_images(blob: *const u8) -> Result<Vec<Image>, RuntimeE
     let address = blob as usize;
     let invalid = |reason: String| RuntimeError::InvalidFatBinary { address, reason };
     // Found from its headers, each read checked (a corrupt header is an error, not a fault).
-    let bytes = crate::untrusted::image_at(address, false).map_err(invalid)?;
+    // SAFETY: forwarded from this function's contract (a registered blob lives as long as
+    // its module, and `images` are copied out of it).
+    let bytes = unsafe { crate::untrusted::image_at(address, false) }.map_err(invalid)?;
     if bytes.starts_with(NVIDIA_FATBIN_MAGIC) {
         return Ok(vec![Image {
             kind: "hipv4".to_owned(),

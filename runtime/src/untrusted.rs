@@ -96,7 +96,10 @@ pub(crate) fn readable(address: usize, length: usize) -> bool {
 }
 
 /// `length` bytes at `address`, borrowed after checking that they are readable.
-fn borrow<'a>(address: usize, length: usize, what: &str) -> Result<&'a [u8], String> {
+///
+/// # Safety
+/// As for [`image_at`]: readable memory stays mapped and unchanged for `'a`.
+unsafe fn borrow<'a>(address: usize, length: usize, what: &str) -> Result<&'a [u8], String> {
     if length > MAX_IMAGE {
         return Err(format!(
             "{what} claims {length} bytes, more than the {MAX_IMAGE} a code object may have"
@@ -261,72 +264,82 @@ pub(crate) fn check_shared_object(bytes: &[u8]) -> Result<(), String> {
 /// With `any_format` false only what clang registers is accepted (an offload bundle or an
 /// NVIDIA fatbinary); with it true also what `hipModuleLoadData` takes (an ELF file, or
 /// NUL-terminated PTX text, returned with its NUL).
-pub(crate) fn image_at<'a>(address: usize, any_format: bool) -> Result<&'a [u8], String> {
-    if address == 0 {
-        return Err("null pointer".to_owned());
-    }
-    let first = borrow(address, 1, "the image")?;
-    if first[0] == 0 {
-        return Err("empty image".to_owned());
-    }
-    // Every format but PTX has at least 4 bytes of magic; PTX of fewer bytes is its NUL.
-    let head_len = if readable(address, 4) { 4 } else { 1 };
-    let head = borrow(address, head_len, "the image")?;
-    if head == &bundler::FLAT_MAGIC[..4] || head == bundler::COMPRESSED_MAGIC {
-        let mut available = 0usize;
-        // `bundle_len` asks for more each round and its header limits bound the rounds.
-        loop {
-            let prefix = borrow(address, available, "the bundle header")?;
-            match bundler::bundle_len(prefix).map_err(|error| error.to_string())? {
-                BundleLen::Complete(length) => return borrow(address, length, "the bundle"),
-                BundleLen::NeedMore(needed) => available = needed.max(available + 1),
+///
+/// # Safety
+/// Memory at `address` that is readable must stay mapped and unchanged for `'a` (a code
+/// object the program keeps while it uses it). Where `process_vm_readv` is refused, every
+/// byte the headers describe is assumed readable, so `address` must then be a complete,
+/// well-formed image.
+pub(crate) unsafe fn image_at<'a>(address: usize, any_format: bool) -> Result<&'a [u8], String> {
+    // SAFETY: every `borrow` below is of memory this function's contract covers; each
+    // checks readability itself.
+    unsafe {
+        if address == 0 {
+            return Err("null pointer".to_owned());
+        }
+        let first = borrow(address, 1, "the image")?;
+        if first[0] == 0 {
+            return Err("empty image".to_owned());
+        }
+        // Every format but PTX has at least 4 bytes of magic; PTX of fewer bytes is its NUL.
+        let head_len = if readable(address, 4) { 4 } else { 1 };
+        let head = borrow(address, head_len, "the image")?;
+        if head == &bundler::FLAT_MAGIC[..4] || head == bundler::COMPRESSED_MAGIC {
+            let mut available = 0usize;
+            // `bundle_len` asks for more each round and its header limits bound the rounds.
+            loop {
+                let prefix = borrow(address, available, "the bundle header")?;
+                match bundler::bundle_len(prefix).map_err(|error| error.to_string())? {
+                    BundleLen::Complete(length) => return borrow(address, length, "the bundle"),
+                    BundleLen::NeedMore(needed) => available = needed.max(available + 1),
+                }
             }
         }
-    }
-    if head == NVIDIA_FATBIN_MAGIC {
-        let header = borrow(address, 16, "the NVIDIA fatbinary header")?;
-        let header_size = u16_at(header, 6);
-        if header_size < 16 {
-            return Err(format!("NVIDIA fatbinary header size {header_size}"));
+        if head == NVIDIA_FATBIN_MAGIC {
+            let header = borrow(address, 16, "the NVIDIA fatbinary header")?;
+            let header_size = u16_at(header, 6);
+            if header_size < 16 {
+                return Err(format!("NVIDIA fatbinary header size {header_size}"));
+            }
+            let total = header_size
+                .checked_add(u64_at(header, 8))
+                .ok_or("the NVIDIA fatbinary's size overflows")?;
+            return borrow(
+                address,
+                size(total, "NVIDIA fatbinary size")?,
+                "the NVIDIA fatbinary",
+            );
         }
-        let total = header_size
-            .checked_add(u64_at(header, 8))
-            .ok_or("the NVIDIA fatbinary's size overflows")?;
-        return borrow(
-            address,
-            size(total, "NVIDIA fatbinary size")?,
-            "the NVIDIA fatbinary",
-        );
-    }
-    if !any_format {
-        return Err(format!(
-            "neither an offload bundle nor an NVIDIA fatbinary (starts {head:02x?})"
-        ));
-    }
-    if head == ELF_MAGIC {
-        let read = |offset: usize, length: usize| {
-            let start = address
-                .checked_add(offset)
-                .ok_or("an ELF offset overflows")?;
-            borrow(start, length, "an ELF header table").map(<[u8]>::to_vec)
-        };
-        let length = elf_length(&read)?;
-        return borrow(address, length, "the ELF file");
-    }
-    // NUL-terminated PTX: look for the NUL a page at a time.
-    let mut length = 0usize;
-    while length < MAX_PTX {
-        let start = address + length;
-        let chunk = PAGE - (start % PAGE);
-        let Ok(bytes) = borrow(start, chunk, "PTX text") else {
-            return Err("text without a terminating NUL in readable memory".to_owned());
-        };
-        if let Some(nul) = bytes.iter().position(|byte| *byte == 0) {
-            return borrow(address, length + nul + 1, "PTX text");
+        if !any_format {
+            return Err(format!(
+                "neither an offload bundle nor an NVIDIA fatbinary (starts {head:02x?})"
+            ));
         }
-        length += chunk;
+        if head == ELF_MAGIC {
+            let read = |offset: usize, length: usize| {
+                let start = address
+                    .checked_add(offset)
+                    .ok_or("an ELF offset overflows")?;
+                borrow(start, length, "an ELF header table").map(<[u8]>::to_vec)
+            };
+            let length = elf_length(&read)?;
+            return borrow(address, length, "the ELF file");
+        }
+        // NUL-terminated PTX: look for the NUL a page at a time.
+        let mut length = 0usize;
+        while length < MAX_PTX {
+            let start = address + length;
+            let chunk = PAGE - (start % PAGE);
+            let Ok(bytes) = borrow(start, chunk, "PTX text") else {
+                return Err("text without a terminating NUL in readable memory".to_owned());
+            };
+            if let Some(nul) = bytes.iter().position(|byte| *byte == 0) {
+                return borrow(address, length + nul + 1, "PTX text");
+            }
+            length += chunk;
+        }
+        Err(format!("no NUL in the first {MAX_PTX} bytes of PTX text"))
     }
-    Err(format!("no NUL in the first {MAX_PTX} bytes of PTX text"))
 }
 
 #[cfg(test)]
@@ -351,7 +364,8 @@ mod tests {
         let id = b"host-x86_64-unknown-linux-gnu-";
         bundle.extend_from_slice(&(id.len() as u64).to_le_bytes());
         bundle.extend_from_slice(id);
-        let error = image_at(bundle.as_ptr() as usize, true).unwrap_err();
+        // SAFETY: a live vector; readability is checked before any read.
+        let error = unsafe { image_at(bundle.as_ptr() as usize, true) }.unwrap_err();
         assert!(error.contains("bundle"), "{error}");
 
         let mut elf = [0u8; 128];
@@ -361,12 +375,17 @@ mod tests {
         elf[0x28..0x30].copy_from_slice(&(1u64 << 44).to_le_bytes());
         elf[0x3a] = 64;
         elf[0x3c] = 3;
-        assert!(image_at(elf.as_ptr() as usize, true).is_err());
-        assert!(image_at(elf.as_ptr() as usize, false).is_err());
+        // SAFETY: as above.
+        assert!(unsafe { image_at(elf.as_ptr() as usize, true) }.is_err());
+        // SAFETY: as above.
+        assert!(unsafe { image_at(elf.as_ptr() as usize, false) }.is_err());
 
         let ptx = b"//\n.version 8.0\n.target sm_90\n\0";
         assert_eq!(
-            image_at(ptx.as_ptr() as usize, true).unwrap().len(),
+            // SAFETY: as above.
+            unsafe { image_at(ptx.as_ptr() as usize, true) }
+                .unwrap()
+                .len(),
             ptx.len()
         );
     }
