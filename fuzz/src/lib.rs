@@ -58,9 +58,17 @@ pub fn bundle_length(data: &[u8]) {
     }
 }
 
-/// Bundles in the sections of an ELF object (`-fgpu-rdc` objects, the `-type=o` form).
+/// The `.hip_fatbin` sections of an ELF file, and the bundles in them.
 pub fn elf_sections(data: &[u8]) {
-    let _ = bundler::extract_from_elf(data);
+    if let Ok(sections) = bundler::extract_from_elf(data) {
+        for (_, contents) in sections {
+            if let Ok(bundles) = bundler::split_bundles(&contents) {
+                for bundle in bundles {
+                    let _ = bundler::read(bundle);
+                }
+            }
+        }
+    }
 }
 
 /// `hipModuleLoadData` up to the device: the image's length from its headers (a bundle,

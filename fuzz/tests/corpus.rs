@@ -99,3 +99,16 @@ fn bit_flips_and_truncations_of_bundles_are_rejected_cleanly() {
         flip_and_truncate(&bytes, 160);
     }
 }
+
+/// The ELF seed holds a `.hip_fatbin` section, so the fuzzer starts from the reader's real
+/// path.
+#[test]
+fn elf_seed_has_a_fat_binary_section() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/elf_sections/hip-fatbin-section.o");
+    let bytes = std::fs::read(&path).unwrap_or_else(|err| panic!("{err}"));
+    let sections = bundler::extract_from_elf(&bytes).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(sections.len(), 1);
+    let bundles = bundler::split_bundles(&sections[0].1).unwrap_or_else(|err| panic!("{err}"));
+    assert_eq!(bundles.len(), 1);
+}
