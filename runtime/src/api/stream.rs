@@ -48,17 +48,16 @@ pub(crate) fn forget_device(device: usize) {
 }
 
 /// The backend and device that own `stream`: its creator's device, or the current device
-/// for the null (0), legacy (1) and per-thread (2) streams and for handles the runtime did
-/// not make (the backend then rejects them).
+/// for the null (0), legacy (1) and per-thread (2) streams. A handle the runtime did not
+/// make (or has destroyed) is `hipErrorInvalidHandle` here: the CUDA driver would take it
+/// for a `CUstream` and fault (the misuse test did, on the H100).
 pub(crate) fn device_of(stream: HipStream) -> Result<(&'static dyn Backend, usize), RuntimeError> {
     let (backend, current) = backend::current()?;
     if stream as usize <= 2 {
         return Ok((backend, current));
     }
-    Ok((
-        backend,
-        info(stream as usize).map_or(current, |info| info.device),
-    ))
+    let info = info(stream as usize).ok_or(RuntimeError::InvalidHandle { what: "stream" })?;
+    Ok((backend, info.device))
 }
 
 /// Creates a stream on the current device; `priority` is clamped to the device's range.
