@@ -623,6 +623,8 @@ fn peer_copy(
     }
     non_null(dst, "dst")?;
     non_null(src, "src")?;
+    crate::api::pointers::check_range(backend, dst_device, dst as usize, size, "dst")?;
+    crate::api::pointers::check_range(backend, src_device, src as usize, size, "src")?;
     match stream {
         None => {
             crate::api::capture::check_legacy_stream()?;
