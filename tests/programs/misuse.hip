@@ -127,6 +127,8 @@ int main() {
   EXPECT(hipMemsetD32(reinterpret_cast<hipDeviceptr_t>(device), 0, huge / 2),
          hipErrorInvalidValue);
   EXPECT(hipMemset2D(bogus, 64, 0, 16, 2), hipErrorInvalidValue);
+  EXPECT(hipMemset3D(make_hipPitchedPtr(device, 64, 16, 1), 0, make_hipExtent(16, 1, huge / 2)),
+         hipErrorInvalidValue);
   EXPECT(hipMemcpyPeer(device, 0, bogus, 0, 16), hipErrorInvalidValue);
   EXPECT(hipMemcpyPeer(device, 0, device, device_count, 16), hipErrorInvalidDevice);
   EXPECT(hipFree(bogus), hipErrorInvalidValue);

@@ -128,28 +128,26 @@ pub(crate) fn check_copy(
     Ok(())
 }
 
-/// Checks a fill (every memset).
+/// Checks a fill (every memset): from its first byte to the end of the last row of its
+/// last slice, computed without listing the slices (a corrupt depth stays arithmetic).
 pub(crate) fn check_fill(
     backend: &dyn Backend,
     device: usize,
     fill: &Fill3D,
 ) -> Result<(), RuntimeError> {
-    let pieces = fill.pieces();
-    let (Some(first), Some(last)) = (pieces.first(), pieces.last()) else {
+    let piece = fill.fill;
+    if piece.width == 0 || piece.height == 0 || fill.depth == 0 {
         return Ok(());
-    };
+    }
     let too_large = || RuntimeError::InvalidValue { argument: "dst" };
-    let row = last
+    let row = piece
         .width
-        .checked_mul(last.element_size)
+        .checked_mul(piece.element_size)
         .ok_or_else(too_large)?;
-    let end = last
-        .pitch
-        .checked_mul(last.height - 1)
-        .and_then(|rows| rows.checked_add(row))
-        .and_then(|span| (last.dst as usize).checked_add(span))
+    let length = (fill.depth - 1)
+        .checked_mul(fill.slice)
+        .and_then(|slices| slices.checked_add(piece.pitch.checked_mul(piece.height - 1)?))
+        .and_then(|span| span.checked_add(row))
         .ok_or_else(too_large)?;
-    let start = first.dst as usize;
-    let length = end.checked_sub(start).ok_or_else(too_large)?;
-    check_range(backend, device, start, length, "dst")
+    check_range(backend, device, piece.dst as usize, length, "dst")
 }
