@@ -239,7 +239,8 @@ EXPORT float __oxhip_expm1f(float x) {
   if (x != x || x == 0.0f) return x;
   if (x > 89.0f) return INFF;
   if (x < -20.0f) return -1.0f;
-  if (fabsf_(x) <= 0.34f) return FMAF(x * x, expm1_tail(x), x);
+  /* |x| <= 0.34 needs no branch of its own: k is 0 there, hi is x and lo its tail, and
+   * the sum below is x + lo (a branch made a warp with both kinds run both). */
   float lo;
   int k;
   float hi = expm1_parts(x, &lo, &k);
