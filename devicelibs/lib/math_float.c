@@ -288,7 +288,8 @@ INLINE float log_combine(float f, float f_lo, int e, float c_hi, float c_lo, flo
   float low = FMAF(f, c_hi, -p);
   low = FMAF(f, c_lo, low);
   low = FMAF(t, c_hi, low);
-  float de = (float)e;
+  /* (float)e without the conversion unit (|e| < 2^22) */
+  float de = ffrom(0x4b400000u + (u32)e) - ROUND_SHIFT;
   float a = de * e_hi; /* exact */
   float s, err;
   two_sumf(a, p, &s, &err);
