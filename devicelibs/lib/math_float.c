@@ -552,13 +552,13 @@ INLINE float atan_kernel_f(float t) {
 }
 
 EXPORT float __oxhip_atanf(float x) {
-  float t = fabsf_(x), a;
-  if (t <= 1.0f) {
-    a = atan_kernel_f(t);
-  } else {
-    /* 1/t within half an ulp or so (t above 2^100 acts as 2^100: atan is pi/2 there) */
-    a = (PIO2F_HI - atan_kernel_f(rcp_refined(__builtin_fminf(t, 0x1p100f)))) + PIO2F_LO;
-  }
+  /* atan(t) or pi/2 - atan(1/t), one kernel evaluation either way (two made a warp with
+   * both kinds of input run both); 1/t within half an ulp or so, t above 2^100 acting as
+   * 2^100 (atan is pi/2 there). */
+  float t = fabsf_(x);
+  int small = t <= 1.0f;
+  float k = atan_kernel_f(small ? t : rcp_refined(__builtin_fminf(t, 0x1p100f)));
+  float a = small ? k : (PIO2F_HI - k) + PIO2F_LO;
   return x != x ? x : copysignf_(a, x);
 }
 
@@ -576,12 +576,15 @@ EXPORT float __oxhip_atan2f(float y, float x) {
     a = x_negative ? PIF_HI : 0.0f;
   } else if (ay == INFF) {
     a = PIO2F_HI;
-  } else if (ay <= ax) {
-    a = atan_kernel_f(ay / ax);
-    if (x_negative) a = (PIF_HI - a) + PIF_LO;
   } else {
-    float b = atan_kernel_f(ax / ay);
-    a = x_negative ? (PIO2F_HI + b) + PIO2F_LO : (PIO2F_HI - b) + PIO2F_LO;
+    /* one kernel evaluation on the smaller over the larger */
+    int y_small = ay <= ax;
+    float b = atan_kernel_f(y_small ? ay / ax : ax / ay);
+    if (y_small) {
+      a = x_negative ? (PIF_HI - b) + PIF_LO : b;
+    } else {
+      a = x_negative ? (PIO2F_HI + b) + PIO2F_LO : (PIO2F_HI - b) + PIO2F_LO;
+    }
   }
   return copysignf_(a, y);
 }
