@@ -490,14 +490,25 @@ pub unsafe extern "C" fn hipEventCreateWithFlags(event: *mut HipEvent, flags: u3
         }
         let (backend, device) = backend::current()?;
         let created = backend.event_create(device, flags)?;
+        live_events().insert(created);
         // SAFETY: checked non-null; the caller promises it is writable.
         unsafe { event.write(created as HipEvent) };
         Ok(())
     })
 }
 
-fn live_event(event: HipEvent) -> Result<usize, RuntimeError> {
-    if event.is_null() {
+/// The events `hipEventCreate*` made and `hipEventDestroy` has not destroyed: any other
+/// handle is `hipErrorInvalidHandle` before a backend sees it (the CUDA driver takes a
+/// stray `CUevent` for a pointer and faults; tests/programs/misuse.hip did, on the H100).
+static LIVE_EVENTS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashSet<usize>>> =
+    std::sync::LazyLock::new(Default::default);
+
+fn live_events() -> std::sync::MutexGuard<'static, std::collections::HashSet<usize>> {
+    LIVE_EVENTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+pub(crate) fn live_event(event: HipEvent) -> Result<usize, RuntimeError> {
+    if event.is_null() || !live_events().contains(&(event as usize)) {
         Err(RuntimeError::InvalidHandle { what: "event" })
     } else {
         Ok(event as usize)
@@ -571,7 +582,9 @@ pub unsafe extern "C" fn hipEventDestroy(event: HipEvent) -> HipError {
     call("hipEventDestroy", || {
         let event = live_event(event)?;
         let (backend, device) = backend::current()?;
-        backend.event_destroy(device, event)
+        backend.event_destroy(device, event)?;
+        live_events().remove(&event);
+        Ok(())
     })
 }
 

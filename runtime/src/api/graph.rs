@@ -579,11 +579,7 @@ pub unsafe extern "C" fn hipGraphAddChildGraphNode(
 }
 
 fn live_event(event: *mut c_void) -> Result<usize, RuntimeError> {
-    if event.is_null() {
-        Err(RuntimeError::InvalidHandle { what: "event" })
-    } else {
-        Ok(event as usize)
-    }
+    crate::api::live_event(event as crate::api::HipEvent)
 }
 
 /// # Safety
