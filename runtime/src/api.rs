@@ -504,7 +504,9 @@ static LIVE_EVENTS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashS
     std::sync::LazyLock::new(Default::default);
 
 fn live_events() -> std::sync::MutexGuard<'static, std::collections::HashSet<usize>> {
-    LIVE_EVENTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    LIVE_EVENTS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 pub(crate) fn live_event(event: HipEvent) -> Result<usize, RuntimeError> {
