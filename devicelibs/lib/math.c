@@ -184,24 +184,6 @@ EXPORT double __oxhip_exp10(double x) {
   return exp_dd(t_hi, t_lo);
 }
 
-/* e^x - 1 for |x| <= ln2/2: Taylor series to degree 14, no cancellation. */
-INLINE double expm1_small(double x) {
-  double p = 1.0 / 87178291200.0;
-  p = FMA(p, x, 1.0 / 6227020800.0);
-  p = FMA(p, x, 1.0 / 479001600.0);
-  p = FMA(p, x, 1.0 / 39916800.0);
-  p = FMA(p, x, 1.0 / 3628800.0);
-  p = FMA(p, x, 1.0 / 362880.0);
-  p = FMA(p, x, 1.0 / 40320.0);
-  p = FMA(p, x, 1.0 / 5040.0);
-  p = FMA(p, x, 1.0 / 720.0);
-  p = FMA(p, x, 1.0 / 120.0);
-  p = FMA(p, x, 1.0 / 24.0);
-  p = FMA(p, x, 1.0 / 6.0);
-  p = FMA(p, x, 0.5);
-  return FMA(x * x, p, x);
-}
-
 /* e^x - 1 - x = x^2 p(x) for |x| <= ln2/2 + small, with x^2 exact in two parts. */
 INLINE double expm1_small_tail(double x) {
   double p = 1.0 / 87178291200.0;
@@ -444,40 +426,10 @@ INLINE int reduce_pio2(double x, double *hi, double *lo) {
   return (int)(bits_of(big) & 3);
 }
 
-/* sin and cos of hi + lo, |hi| <= pi/4 (+ a little). */
-INLINE double sin_kernel(double x, double lo) {
-  double z = x * x;
-  double p = 1.0 / 355687428096000.0;        /* 1/17! */
-  p = FMA(p, z, -1.0 / 1307674368000.0);     /* -1/15! */
-  p = FMA(p, z, 1.0 / 6227020800.0);         /* 1/13! */
-  p = FMA(p, z, -1.0 / 39916800.0);          /* -1/11! */
-  p = FMA(p, z, 1.0 / 362880.0);             /* 1/9! */
-  p = FMA(p, z, -1.0 / 5040.0);
-  p = FMA(p, z, 1.0 / 120.0);
-  p = FMA(p, z, -1.0 / 6.0);
-  /* sin(x + lo) = sin x + lo cos x ~= x + x z p + lo (1 - z/2) */
-  return x + FMA(x * z, p, lo * (1.0 - 0.5 * z));
-}
-INLINE double cos_kernel(double x, double lo) {
-  double z = x * x;
-  double p = -1.0 / 6402373705728000.0;      /* -1/18! */
-  p = FMA(p, z, 1.0 / 20922789888000.0);     /* 1/16! */
-  p = FMA(p, z, -1.0 / 87178291200.0);       /* -1/14! */
-  p = FMA(p, z, 1.0 / 479001600.0);          /* 1/12! */
-  p = FMA(p, z, -1.0 / 3628800.0);           /* -1/10! */
-  p = FMA(p, z, 1.0 / 40320.0);
-  p = FMA(p, z, -1.0 / 720.0);
-  p = FMA(p, z, 1.0 / 24.0);
-  /* cos(x + lo) ~= 1 - z/2 + z^2 p - x lo; 1 - z/2 is evaluated with its rounding error. */
-  double half = 0.5 * z;
-  double w = 1.0 - half;
-  double w_err = ((1.0 - w) - half);
-  return w + (FMA(z * z, p, w_err) - x * lo);
-}
-
-/* The polynomials of sin_kernel (row 0) and cos_kernel (row 1), for one evaluation with
- * the row chosen per element: with a switch over the quadrant, a warp whose elements
- * fall in all four quadrants ran four kernels one after the other (3.6x nvcc's time). */
+/* The polynomials of sin (row 0) and cos (row 1) on |x| <= pi/4 (+ a little), Taylor
+ * coefficients, the row chosen per element: with a switch over the quadrant, a warp whose
+ * elements fall in all four quadrants ran four kernels one after the other (3.6x nvcc's
+ * time). */
 static const double SIN_COS_POLY[2][8] = {
     {1.0 / 355687428096000.0, -1.0 / 1307674368000.0, 1.0 / 6227020800.0,
      -1.0 / 39916800.0, 1.0 / 362880.0, -1.0 / 5040.0, 1.0 / 120.0, -1.0 / 6.0},
@@ -485,8 +437,9 @@ static const double SIN_COS_POLY[2][8] = {
      1.0 / 479001600.0, -1.0 / 3628800.0, 1.0 / 40320.0, -1.0 / 720.0, 1.0 / 24.0},
 };
 
-/* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1: sin_kernel's and cos_kernel's
- * formulas with the polynomial evaluated once. */
+/* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1, |x| <= pi/4 (+ a little):
+ * sin(x + lo) ~= x + x z p + lo (1 - z/2); cos(x + lo) ~= 1 - z/2 + z^2 p - x lo with
+ * 1 - z/2 evaluated with its rounding error. */
 INLINE double sin_or_cos_kernel(double x, double lo, int cosine) {
   const double *c = SIN_COS_POLY[cosine];
   double z = x * x;
@@ -500,6 +453,9 @@ INLINE double sin_or_cos_kernel(double x, double lo, int cosine) {
   double tail = cosine ? w_err - x * lo : lo * w;
   return lead + FMA(factor, p, tail);
 }
+
+INLINE double sin_kernel(double x, double lo) { return sin_or_cos_kernel(x, lo, 0); }
+INLINE double cos_kernel(double x, double lo) { return sin_or_cos_kernel(x, lo, 1); }
 
 EXPORT double __oxhip_sin(double x) {
   if (is_nan(x) || is_inf(x)) return x - x;
