@@ -1,12 +1,13 @@
-//! Build script: turns `data/cuda2hip.tsv` and `data/cuda2hip-extra.tsv` into a static
-//! open-addressing hash table (`$OUT_DIR/table.rs`) so that lookups cost one FNV-1a hash and
-//! a probe or two at run time. It does not validate API facts; the data files are the truth.
+//! Build script: turns `data/cuda2hip.tsv` and `data/cuda2hip-extra.tsv`, with the rows of
+//! `data/hipify-clang-rules.tsv` applied, into a static open-addressing hash table
+//! (`$OUT_DIR/table.rs`) so that lookups cost one FNV-1a hash and a probe or two at run time.
+//! It does not validate API facts; the data files are the truth.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-const GROUPS: [(&str, &str); 12] = [
+const GROUPS: [(&str, &str); 13] = [
     ("runtime", "Runtime"),
     ("driver", "Driver"),
     ("device", "Device"),
@@ -19,6 +20,7 @@ const GROUPS: [(&str, &str); 12] = [
     ("cusolver", "Cusolver"),
     ("cudnn", "Cudnn"),
     ("cub", "Cub"),
+    ("caffe2", "Caffe2"),
 ];
 
 /// Must stay identical to `table::fnv1a`.
@@ -35,8 +37,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?);
     let main_table = manifest.join("data/cuda2hip.tsv");
     let extra_table = manifest.join("data/cuda2hip-extra.tsv");
+    let rules_table = manifest.join("data/hipify-clang-rules.tsv");
     println!("cargo::rerun-if-changed={}", main_table.display());
     println!("cargo::rerun-if-changed={}", extra_table.display());
+    println!("cargo::rerun-if-changed={}", rules_table.display());
 
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut index_of: HashMap<String, usize> = HashMap::new();
@@ -77,6 +81,42 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
 
+    // hipify-clang's own flags that the documentation tables do not carry (a 15th cell,
+    // `v2_only`, is added to every row).
+    for row in &mut rows {
+        row.push(String::new());
+    }
+    let text = std::fs::read_to_string(&rules_table)?;
+    for (line_number, line) in text.lines().enumerate().skip(1) {
+        let cells: Vec<&str> = line.split('\t').collect();
+        let [cuda, rule, name] = cells[..] else {
+            return Err(format!(
+                "{}:{}: expected 3 cells",
+                rules_table.display(),
+                line_number + 1
+            )
+            .into());
+        };
+        let Some(&index) = index_of.get(cuda) else {
+            continue;
+        };
+        let row = &mut rows[index];
+        match rule {
+            "v2-only" => row[14] = "yes".to_owned(),
+            "roc-name" => row[4] = name.to_owned(),
+            "experimental" => row[13] = "yes".to_owned(),
+            "not-experimental" => row[13] = String::new(),
+            _ => {
+                return Err(format!(
+                    "{}:{}: unknown rule `{rule}`",
+                    rules_table.display(),
+                    line_number + 1
+                )
+                .into())
+            }
+        }
+    }
+
     let slot_count = (rows.len() * 2).next_power_of_two();
     let mut slots = vec![u16::MAX; slot_count];
     for (index, row) in rows.iter().enumerate() {
@@ -104,8 +144,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map_or("Runtime", |it| it.1);
         writeln!(
             out,
-            "    Entry {{ group: Group::{group}, section: {:?}, cuda: {:?}, hip: {:?}, roc: {:?}, cuda_added: {:?}, cuda_deprecated: {:?}, cuda_removed: {:?}, hip_added: {:?}, hip_deprecated: {:?}, hip_removed: {:?}, hip_experimental: {:?} }},",
-            row[1], row[2], row[3], row[4], row[5], row[6], row[8], row[9], row[10], row[12], row[13]
+            "    Entry {{ group: Group::{group}, section: {:?}, cuda: {:?}, hip: {:?}, roc: {:?}, cuda_added: {:?}, cuda_deprecated: {:?}, cuda_removed: {:?}, hip_added: {:?}, hip_deprecated: {:?}, hip_removed: {:?}, hip_experimental: {:?}, v2_only: {} }},",
+            row[1], row[2], row[3], row[4], row[5], row[6], row[8], row[9], row[10], row[12], row[13], !row[14].is_empty()
         )?;
     }
     writeln!(out, "];")?;

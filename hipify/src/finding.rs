@@ -20,6 +20,9 @@ pub enum FindingKind {
     UnsupportedApi { name: String, target: &'static str },
     /// The HIP equivalent is experimental; translated only with `--experimental`.
     ExperimentalApi { name: String, hip: String },
+    /// A legacy cuBLAS name whose HIP counterpart is its `_v2` form, in a file that does not
+    /// include `cublas_v2.h`; left unchanged, as hipify-clang leaves it.
+    CublasV2Only { name: String },
     /// CUDA deprecated the name (it is still translated).
     DeprecatedApi { name: String, version: String },
     /// CUDA removed the name (it is still translated where HIP has it).
@@ -53,6 +56,7 @@ impl Finding {
         match self.kind {
             FindingKind::UnsupportedApi { .. } => "unsupported-api",
             FindingKind::ExperimentalApi { .. } => "experimental-api",
+            FindingKind::CublasV2Only { .. } => "cublas-v2-only",
             FindingKind::DeprecatedApi { .. } => "deprecated-api",
             FindingKind::RemovedApi { .. } => "removed-api",
             FindingKind::HipDeprecatedApi { .. } => "hip-deprecated-api",
@@ -76,6 +80,10 @@ impl Finding {
             FindingKind::ExperimentalApi { name, hip } => (
                 format!("`{name}` maps to `{hip}`, which is experimental in HIP"),
                 "left unchanged; pass `--experimental` to translate".to_owned(),
+            ),
+            FindingKind::CublasV2Only { name } => (
+                format!("only the `_v2` form of `{name}` has a HIP equivalent"),
+                "left unchanged; include `cublas_v2.h` to translate".to_owned(),
             ),
             FindingKind::DeprecatedApi { name, version } => (
                 format!("`{name}` is deprecated since CUDA {version}"),

@@ -30,6 +30,8 @@ pub enum Group {
     Cudnn,
     /// CUB.
     Cub,
+    /// Caffe2's CUDA names, which hipify-clang renames too.
+    Caffe2,
 }
 
 impl Group {
@@ -48,6 +50,7 @@ impl Group {
             Group::Cusolver => "cuSOLVER API",
             Group::Cudnn => "cuDNN API",
             Group::Cub => "CUB API",
+            Group::Caffe2 => "CAFFE2 API",
         }
     }
 }
@@ -79,6 +82,9 @@ pub struct Entry {
     pub hip_removed: &'static str,
     /// HIP version since which the HIP name is experimental (still experimental).
     pub hip_experimental: &'static str,
+    /// hipify-clang's `HIP_SUPPORTED_V2_ONLY`: a legacy cuBLAS name that is translated
+    /// (to its `_v2` counterpart) only in a file that includes `cublas_v2.h`.
+    pub v2_only: bool,
 }
 
 impl Entry {

@@ -44,6 +44,9 @@ struct Cx<'a> {
     /// The text uses CUDA: a CUDA header, API name, launch or keyword.
     uses_cuda: bool,
     has_runtime_include: bool,
+    /// The file includes `cublas_v2.h` (hipify-clang's `insertedBLASHeader_V2`), which makes
+    /// the legacy cuBLAS names translatable.
+    includes_cublas_v2: bool,
     header_keys: HashSet<&'static str>,
     /// The tree-sitter parser, made on first need (`None` inside: it could not be made).
     parser: Option<Option<tree_sitter::Parser>>,
@@ -61,6 +64,7 @@ pub fn translate(text: &str, options: &Options) -> Translation {
         stats: Stats::default(),
         uses_cuda: false,
         has_runtime_include: false,
+        includes_cublas_v2: false,
         header_keys: HashSet::new(),
         parser: None,
     };
@@ -143,6 +147,9 @@ impl Cx<'_> {
             if name == headers::RUNTIME {
                 self.has_runtime_include = true;
                 continue;
+            }
+            if name == "cublas_v2.h" {
+                self.includes_cublas_v2 = true;
             }
             // As hipify-clang does, a removed directive leaves the rest of its line (a
             // comment, the line break) in place.
@@ -308,10 +315,9 @@ impl Cx<'_> {
                 self.uses_cuda = true;
                 continue;
             }
-            // Members (`prop.major`, `p->cudaFoo`) are not CUDA API names.
-            if index > 0 && (self.is_punct(index - 1, ".") || self.is_punct(index - 1, "->")) {
-                continue;
-            }
+            // Members (`s.cudaMalloc`, `context->cuda_stream()`) are renamed too, as
+            // hipify-clang's token pass renames every identifier; a struct member with a CUDA
+            // name then stays consistent with its declaration.
             if name == "cub"
                 && (self.is_punct(index + 1, "::")
                     || (index > 0 && self.tok(index - 1) == "namespace"))
@@ -401,22 +407,33 @@ impl Cx<'_> {
         let (replacement, target) = self.replacement(entry);
         // The HIP name's own history matters only where the HIP name is written.
         let roc_mode = target != "HIP";
-        if replacement.is_empty() || (!roc_mode && !entry.hip_removed.is_empty()) {
+        // hipify-clang checks experimental and `_v2`-only names before choosing between HIP and ROC names.
+        if !entry.hip_experimental.is_empty() && !self.options.experimental {
             self.find(
-                FindingKind::UnsupportedApi {
+                FindingKind::ExperimentalApi {
                     name: entry.cuda.to_owned(),
-                    target,
+                    hip: entry.hip.to_owned(),
+                },
+                range.clone(),
+            );
+            self.stats.add_unconverted(entry.cuda, api, &kind);
+            return;
+        }
+        if entry.v2_only && !self.includes_cublas_v2 {
+            self.find(
+                FindingKind::CublasV2Only {
+                    name: entry.cuda.to_owned(),
                 },
                 range,
             );
             self.stats.add_unconverted(entry.cuda, api, &kind);
             return;
         }
-        if !roc_mode && !entry.hip_experimental.is_empty() && !self.options.experimental {
+        if replacement.is_empty() || (!roc_mode && !entry.hip_removed.is_empty()) {
             self.find(
-                FindingKind::ExperimentalApi {
+                FindingKind::UnsupportedApi {
                     name: entry.cuda.to_owned(),
-                    hip: entry.hip.to_owned(),
+                    target,
                 },
                 range,
             );
