@@ -201,9 +201,9 @@ static HEADERS: &[HeaderRow] = &[
         "rocrand/rocrand_uniform.h",
         RAND,
     ),
-    row("cudnn.h", "hipDNN.h", "miopen/miopen.h", NEVER),
+    row("cudnn.h", "hipDNN.h", "miopen/miopen.h", Dedup::Main("dnn")),
     // hipify-clang has no rocFFT mode: cuFFT stays hipFFT with `--roc`.
-    row("cufft.h", "hipfft/hipfft.h", "", NEVER),
+    row("cufft.h", "hipfft/hipfft.h", "", Dedup::Main("fft")),
     row("cufftXt.h", "hipfft/hipfftXt.h", "", NEVER),
     row(
         "cusparse.h",
@@ -260,6 +260,19 @@ static HEADERS: &[HeaderRow] = &[
     // hipify-clang writes `hiprtc.h`; HIP's header is `hip/hiprtc.h` (docs/hipify.md,
     // "Differences from hipify-clang").
     row("nvrtc.h", "hip/hiprtc.h", "", NEVER),
+    // Caffe2's headers with a HIP counterpart (the others are unsupported and stay).
+    row(
+        "caffe2/operators/spatial_batch_norm_op.h",
+        "caffe2/operators/hip/spatial_batch_norm_op_miopen.hip",
+        "",
+        NEVER,
+    ),
+    row(
+        "caffe2/core/common_cudnn.h",
+        "caffe2/core/hip/common_miopen.h",
+        "",
+        NEVER,
+    ),
     // oxhip's own rows: headers hipify-clang leaves unchanged, which do not exist without CUDA.
     row("builtin_types.h", RUNTIME, "", Dedup::Main("runtime")),
     row(
