@@ -43,6 +43,9 @@ pub enum FindingKind {
     ActiveMask,
     /// HIP provides the API, but it behaves differently.
     BehaviorDiffers { name: String, note: &'static str },
+    /// `h.x` of a `half2` rewritten to `reinterpret_cast<half&>(h.x)` (hipify-clang's
+    /// undocumented-feature rule).
+    Half2Member { expression: String },
     /// A `<<<…>>>` launch that could not be rewritten (unbalanced or unusual syntax).
     LaunchNotRewritten,
     /// An argument HIP's counterpart has no parameter for was removed (1-based position).
@@ -66,6 +69,7 @@ impl Finding {
             FindingKind::ActiveMask => "activemask",
             FindingKind::BehaviorDiffers { .. } => "behavior-differs",
             FindingKind::LaunchNotRewritten => "launch-not-rewritten",
+            FindingKind::Half2Member { .. } => "half2-member",
             FindingKind::ArgumentRemoved { .. } => "argument-removed",
         }
     }
@@ -119,6 +123,10 @@ impl Finding {
             FindingKind::BehaviorDiffers { name, note } => (
                 format!("`{name}` behaves differently in HIP"),
                 (*note).to_owned(),
+            ),
+            FindingKind::Half2Member { expression } => (
+                format!("`{expression}` reads a member of `half2` that CUDA does not document"),
+                "rewritten as `reinterpret_cast<half&>(…)`, as hipify-clang does".to_owned(),
             ),
             FindingKind::LaunchNotRewritten => (
                 "kernel launch not rewritten".to_owned(),

@@ -102,6 +102,13 @@ pub struct Options {
     /// Rename CUDA names that stand alone in string literals (`"cudaMalloc failed"`), as
     /// hipify-clang does.
     pub string_literals: bool,
+    /// Rewrite `h.x`/`h.y` of a `half2` variable `h` to `reinterpret_cast<half&>(h.x)`, as
+    /// hipify-clang does unless given `--no-undocumented-features`.
+    pub half2_members: bool,
+    /// Leave code in `#if 0` blocks (and the `#else` blocks of `#if 1`) untouched, as
+    /// hipify-clang's `--skip-excluded-preprocessor-conditional-blocks` leaves the blocks
+    /// its preprocessor skips (only constant conditions are known here).
+    pub skip_excluded_blocks: bool,
     /// Identifiers left unchanged whatever the tables say (`--whitelist`).
     pub whitelist: BTreeSet<String>,
     /// The file id findings point into.
@@ -119,6 +126,8 @@ impl Options {
             launch_syntax: LaunchSyntax::Chevrons,
             add_runtime_include: true,
             string_literals: true,
+            half2_members: true,
+            skip_excluded_blocks: false,
             whitelist: BTreeSet::new(),
             file: FileId::SINGLE,
         }
@@ -126,10 +135,12 @@ impl Options {
 
     /// What `oxhip` uses to compile a `.cu` file as HIP in memory: the standard translation,
     /// except that string literals keep their text, so the program prints what it prints
-    /// when built with nvcc. clang compiles `<<<…>>>` directly, so launches are kept.
+    /// when built with nvcc. clang compiles `<<<…>>>` directly, so launches are kept, and
+    /// oxhip's `__half2` members are `__half` already, so `half2` members are kept too.
     pub fn for_compiler() -> Options {
         Options {
             string_literals: false,
+            half2_members: false,
             ..Options::standard()
         }
     }

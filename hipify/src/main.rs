@@ -91,6 +91,34 @@ struct Cli {
     /// Leave CUDA names in string literals unchanged (hipify-clang renames them).
     #[arg(long = "no-string-literals")]
     no_string_literals: bool,
+    /// Keep `h.x` of a `half2` as written (hipify-clang's option of that name).
+    #[arg(long = "no-undocumented-features")]
+    no_undocumented_features: bool,
+    /// Do not report the `half2-member` rewrites (hipify-clang's option of that name).
+    #[arg(long = "no-warnings-on-undocumented-features")]
+    no_warnings_on_undocumented_features: bool,
+    /// Leave code in constant-false `#if` blocks untouched (hipify-clang's option).
+    #[arg(
+        long = "skip-excluded-preprocessor-conditional-blocks",
+        alias = "default-preprocessor"
+    )]
+    skip_excluded_preprocessor_conditional_blocks: bool,
+    /// Translate as much as possible: undoes `--skip-excluded-preprocessor-conditional-blocks`
+    /// (hipify-clang's option; oxhipify translates every branch by default).
+    #[arg(long)]
+    amap: bool,
+    /// Accepted for hipify-clang's command lines and ignored: oxhipify needs no CUDA
+    /// installation, clang resource directory or temporary files.
+    #[arg(long = "cuda-path", value_name = "DIR", hide = true)]
+    cuda_path: Option<String>,
+    #[arg(long = "cuda-gpu-arch", value_name = "ARCH", hide = true)]
+    cuda_gpu_arch: Vec<String>,
+    #[arg(long = "clang-resource-directory", value_name = "DIR", hide = true)]
+    clang_resource_directory: Option<String>,
+    #[arg(long = "temp-dir", value_name = "DIR", hide = true)]
+    temp_dir: Option<String>,
+    #[arg(long = "save-temps", hide = true)]
+    save_temps: bool,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
@@ -180,7 +208,10 @@ enum Output {
 }
 
 fn main() -> ExitCode {
-    let args = normalize_args(std::env::args().collect());
+    // As in hipify-clang, what follows `--` is the compiler's command line (`-x cuda`,
+    // `-I…`, `-D…`), which a translation without a compiler does not use.
+    let args: Vec<String> = std::env::args().take_while(|it| it != "--").collect();
+    let args = normalize_args(args);
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(error) => {
@@ -236,6 +267,8 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         },
         add_runtime_include: !cli.no_runtime_include,
         string_literals: !cli.no_string_literals,
+        half2_members: !cli.no_undocumented_features,
+        skip_excluded_blocks: cli.skip_excluded_preprocessor_conditional_blocks && !cli.amap,
         whitelist: cli.whitelist.iter().cloned().collect(),
         file: diagnostics::FileId::SINGLE,
     };
@@ -454,7 +487,9 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
         },
     );
     for finding in translation.findings.iter().filter(|_| wants_findings) {
-        if cli.no_warn.iter().any(|it| it == finding.code()) {
+        if cli.no_warn.iter().any(|it| it == finding.code())
+            || (cli.no_warnings_on_undocumented_features && finding.code() == "half2-member")
+        {
             continue;
         }
         let diagnostic = finding.to_diagnostic();

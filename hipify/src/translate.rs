@@ -70,6 +70,7 @@ pub fn translate(text: &str, options: &Options) -> Translation {
     };
     cx.headers();
     cx.identifiers();
+    cx.half2_members();
     cx.launches();
     crate::translate::hazards(&mut cx);
     cx.runtime_include();
@@ -334,6 +335,82 @@ impl Cx<'_> {
                 continue;
             }
             self.identifier(index, entry);
+        }
+    }
+
+    /// hipify-clang's `half2Member` rule: a member `x` or `y` read through `.` from an
+    /// expression whose type is spelled `half2` becomes `reinterpret_cast<half&>(h.x)`
+    /// (nvcc gives those members the type `half`; HIP's `half2` may not). Without types, the
+    /// expressions are the names declared `half2 name` in the file (a `const half2` or a
+    /// pointer is another type to hipify-clang's check), used as `name.x` or `name.y` outside
+    /// a `reinterpret_cast<…&>(…)`.
+    fn half2_members(&mut self) {
+        if !self.options.half2_members {
+            return;
+        }
+        let count = self.lexed.tokens.len();
+        let mut names: HashSet<&str> = HashSet::new();
+        for index in 0..count {
+            if self.tok(index) != "half2"
+                || self.lexed.tokens[index].kind != TokenKind::Ident
+                || (index > 0 && matches!(self.tok(index - 1), "const" | "::" | "." | "->"))
+            {
+                continue;
+            }
+            // `half2 a, &b` (a `*` declarator is a pointer, another type).
+            let mut next = index + 1;
+            loop {
+                while self.is_punct(next, "&") {
+                    next += 1;
+                }
+                let Some(token) = self.lexed.tokens.get(next) else {
+                    break;
+                };
+                if token.kind != TokenKind::Ident {
+                    break;
+                }
+                names.insert(self.lexed.text(self.text, next));
+                if !self.is_punct(next + 1, ",") {
+                    break;
+                }
+                next += 2;
+            }
+        }
+        if names.is_empty() {
+            return;
+        }
+        for index in 1..count.saturating_sub(2) {
+            let token = self.lexed.tokens[index];
+            if token.kind != TokenKind::Ident
+                || !names.contains(self.tok(index))
+                || !self.is_punct(index + 1, ".")
+                || !matches!(self.tok(index + 2), "x" | "y")
+                || self.is_punct(index + 3, "(")
+                || matches!(self.tok(index - 1), "." | "->" | "::")
+            {
+                continue;
+            }
+            // Already `reinterpret_cast<half&>(h.x)`, or any reference cast.
+            let already_cast = index >= 6
+                && self.is_punct(index - 1, "(")
+                && self.is_punct(index - 2, ">")
+                && self.is_punct(index - 3, "&")
+                && self.is_punct(index - 5, "<")
+                && self.tok(index - 6) == "reinterpret_cast";
+            if already_cast {
+                continue;
+            }
+            let end = self.lexed.tokens[index + 2].end;
+            let expression = self.text[token.start..end].to_owned();
+            self.edits.push(Edit {
+                range: token.start..token.start,
+                text: "reinterpret_cast<half&>(".to_owned(),
+            });
+            self.edits.push(Edit {
+                range: end..end,
+                text: ")".to_owned(),
+            });
+            self.find(FindingKind::Half2Member { expression }, token.start..end);
         }
     }
 
@@ -1151,7 +1228,75 @@ impl Cx<'_> {
 
     // ----- output --------------------------------------------------------------------------
 
+    /// The byte ranges of blocks whose `#if` condition is the constant `0` (or that are
+    /// the `#else`/`#elif` branches of a constant `1`), nested blocks included.
+    fn excluded_blocks(&self) -> Vec<Range<usize>> {
+        // Per open `#if`: whether a constant-true branch was taken, and where the current
+        // excluded branch starts (if it is excluded).
+        let mut stack: Vec<(bool, Option<usize>)> = Vec::new();
+        let mut ranges = Vec::new();
+        for directive in &self.lexed.directives {
+            let condition = || {
+                let first = directive.first_token + 2;
+                let operand = self.lexed.tokens.get(first)?;
+                let only = self
+                    .lexed
+                    .tokens
+                    .get(first + 1)
+                    .is_none_or(|it| it.directive != operand.directive);
+                (operand.directive == self.lexed.tokens[directive.first_token].directive && only)
+                    .then(|| self.lexed.text(self.text, first))
+            };
+            match directive.name.as_str() {
+                "if" | "ifdef" | "ifndef" => {
+                    let constant = if directive.name == "if" {
+                        condition()
+                    } else {
+                        None
+                    };
+                    let excluded = matches!(constant, Some("0" | "false"));
+                    let taken = matches!(constant, Some("1" | "true"));
+                    stack.push((taken, excluded.then_some(directive.end)));
+                }
+                "elif" | "elifdef" | "elifndef" | "else" => {
+                    let constant = if directive.name == "elif" {
+                        condition()
+                    } else {
+                        None
+                    };
+                    if let Some((taken, excluded)) = stack.last_mut() {
+                        if let Some(start) = excluded.take() {
+                            ranges.push(start..directive.line_start);
+                        }
+                        if *taken || matches!(constant, Some("0" | "false")) {
+                            *excluded = Some(directive.end);
+                        } else if matches!(constant, Some("1" | "true")) {
+                            *taken = true;
+                        }
+                    }
+                }
+                "endif" => {
+                    if let Some((_, Some(start))) = stack.pop() {
+                        ranges.push(start..directive.line_start);
+                    }
+                }
+                _ => {}
+            }
+        }
+        ranges
+    }
+
     fn finish(mut self) -> Translation {
+        if self.options.skip_excluded_blocks {
+            let excluded = self.excluded_blocks();
+            let inside = |range: &Range<usize>| {
+                excluded
+                    .iter()
+                    .any(|it| it.start <= range.start && range.start < it.end)
+            };
+            self.edits.retain(|it| !inside(&it.range));
+            self.findings.retain(|it| !inside(&it.span.range));
+        }
         // At one offset, insertions come first (in the order they were made), then the
         // longest replacement, which wins over the edits inside it (a removed or replaced
         // argument drops the renames within).

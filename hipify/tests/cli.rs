@@ -172,3 +172,32 @@ fn special_file_output_is_written_not_replaced() {
         .unwrap_or_else(|error| unreachable!("reading the FIFO: {error}"));
     assert!(received.contains("hipFree(p)"), "{received}");
 }
+
+#[test]
+fn hipify_clang_command_lines_are_accepted() {
+    // hipify-clang's options that need a CUDA installation are accepted and ignored, and
+    // what follows `--` is the compiler's command line.
+    let dir = tree();
+    let output = oxhipify(
+        &[
+            "src/a.cu",
+            "-o",
+            "-",
+            "--cuda-path=/usr/local/cuda",
+            "--cuda-gpu-arch=sm_70",
+            "-skip-excluded-preprocessor-conditional-blocks",
+            "--amap",
+            "--",
+            "-x",
+            "cuda",
+            "-I/usr/local/cuda/include",
+            "-D__CUDA_API_VERSION_INTERNAL",
+        ],
+        dir.path(),
+    );
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "#include <hip/hip_runtime.h>\nvoid f(void *p) { hipFree(p); }\n"
+    );
+}

@@ -23,6 +23,10 @@ fn options_for(text: &str) -> Options {
             }
             "--no-runtime-include" => options.add_runtime_include = false,
             "--no-string-literals" => options.string_literals = false,
+            "--no-undocumented-features" => options.half2_members = false,
+            "--skip-excluded-preprocessor-conditional-blocks" => {
+                options.skip_excluded_blocks = true
+            }
             other => {
                 if let Some(names) = other.strip_prefix("--whitelist=") {
                     options
