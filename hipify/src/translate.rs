@@ -1155,11 +1155,13 @@ impl Cx<'_> {
         }
         let range_of = |part: &Range<usize>| tokens[part.start].start..tokens[part.end - 1].end;
         let parts: Vec<Range<usize>> = config.iter().map(range_of).collect();
-        // `dim3(…)` arguments are not wrapped again.
+        // `dim3(…)` arguments are not wrapped again (hipify-clang tests the text for a
+        // `dim3(` prefix, so `dim3 (2, 2)` is wrapped).
         let is_dim3 = |part: &Range<usize>| {
             part.len() >= 3
                 && self.tok(part.start) == "dim3"
                 && self.is_punct(part.start + 1, "(")
+                && tokens[part.start].end == tokens[part.start + 1].start
                 && self.matching(part.start + 1) == Some(part.end - 1)
         };
         let (grid_open, grid_close) = if is_dim3(&config[0]) {
@@ -1217,6 +1219,15 @@ impl Cx<'_> {
                 range: last..tokens[open + 1].start,
                 text: tail,
             });
+            // hipify-clang copies the arguments from the first one's start to the last one's
+            // end and closes the call right after it.
+            let after_arguments = tokens[call_close - 1].end..tokens[call_close].start;
+            if !after_arguments.is_empty() {
+                edits.push(Edit {
+                    range: after_arguments,
+                    text: String::new(),
+                });
+            }
         } else {
             edits.push(Edit {
                 range: last..tokens[call_close].start,
