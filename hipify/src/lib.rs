@@ -14,6 +14,7 @@
 //! The library never prints and never touches the file system; the binary does both.
 
 mod calls;
+mod conditionals;
 mod finding;
 mod headers;
 mod lexer;
@@ -105,9 +106,9 @@ pub struct Options {
     /// Rewrite `h.x`/`h.y` of a `half2` variable `h` to `reinterpret_cast<half&>(h.x)`, as
     /// hipify-clang does unless given `--no-undocumented-features`.
     pub half2_members: bool,
-    /// Leave code in `#if 0` blocks (and the `#else` blocks of `#if 1`) untouched, as
-    /// hipify-clang's `--skip-excluded-preprocessor-conditional-blocks` leaves the blocks
-    /// its preprocessor skips (only constant conditions are known here).
+    /// Leave the `#if` branches a preprocessor would skip untouched, as hipify-clang's
+    /// `--skip-excluded-preprocessor-conditional-blocks` does, as far as the file itself tells
+    /// (its own macros and constants; `conditionals`).
     pub skip_excluded_blocks: bool,
     /// Identifiers left unchanged whatever the tables say (`--whitelist`).
     pub whitelist: BTreeSet<String>,

@@ -44,6 +44,8 @@ struct Cx<'a> {
     /// The text uses CUDA: a CUDA header, API name, launch or keyword.
     uses_cuda: bool,
     has_runtime_include: bool,
+    /// With `skip_excluded_blocks`: the branches a preprocessor would skip.
+    excluded: Vec<Range<usize>>,
     /// The file includes `cublas_v2.h` (hipify-clang's `insertedBLASHeader_V2`), which makes
     /// the legacy cuBLAS names translatable.
     includes_cublas_v2: bool,
@@ -64,10 +66,14 @@ pub fn translate(text: &str, options: &Options) -> Translation {
         stats: Stats::default(),
         uses_cuda: false,
         has_runtime_include: false,
+        excluded: Vec::new(),
         includes_cublas_v2: false,
         header_keys: HashSet::new(),
         parser: None,
     };
+    if options.skip_excluded_blocks {
+        cx.excluded = crate::conditionals::excluded_blocks(text, &cx.lexed);
+    }
     cx.headers();
     cx.identifiers();
     cx.half2_members();
@@ -149,7 +155,7 @@ impl Cx<'_> {
                 self.has_runtime_include = true;
                 continue;
             }
-            if name == "cublas_v2.h" {
+            if name == "cublas_v2.h" && !self.is_excluded(hash) {
                 self.includes_cublas_v2 = true;
             }
             // As hipify-clang does, a removed directive leaves the rest of its line (a
@@ -1239,74 +1245,26 @@ impl Cx<'_> {
 
     // ----- output --------------------------------------------------------------------------
 
-    /// The byte ranges of blocks whose `#if` condition is the constant `0` (or that are
-    /// the `#else`/`#elif` branches of a constant `1`), nested blocks included.
-    fn excluded_blocks(&self) -> Vec<Range<usize>> {
-        // Per open `#if`: whether a constant-true branch was taken, and where the current
-        // excluded branch starts (if it is excluded).
-        let mut stack: Vec<(bool, Option<usize>)> = Vec::new();
-        let mut ranges = Vec::new();
-        for directive in &self.lexed.directives {
-            let condition = || {
-                let first = directive.first_token + 2;
-                let operand = self.lexed.tokens.get(first)?;
-                let only = self
-                    .lexed
-                    .tokens
-                    .get(first + 1)
-                    .is_none_or(|it| it.directive != operand.directive);
-                (operand.directive == self.lexed.tokens[directive.first_token].directive && only)
-                    .then(|| self.lexed.text(self.text, first))
-            };
-            match directive.name.as_str() {
-                "if" | "ifdef" | "ifndef" => {
-                    let constant = if directive.name == "if" {
-                        condition()
-                    } else {
-                        None
-                    };
-                    let excluded = matches!(constant, Some("0" | "false"));
-                    let taken = matches!(constant, Some("1" | "true"));
-                    stack.push((taken, excluded.then_some(directive.end)));
-                }
-                "elif" | "elifdef" | "elifndef" | "else" => {
-                    let constant = if directive.name == "elif" {
-                        condition()
-                    } else {
-                        None
-                    };
-                    if let Some((taken, excluded)) = stack.last_mut() {
-                        if let Some(start) = excluded.take() {
-                            ranges.push(start..directive.line_start);
-                        }
-                        if *taken || matches!(constant, Some("0" | "false")) {
-                            *excluded = Some(directive.end);
-                        } else if matches!(constant, Some("1" | "true")) {
-                            *taken = true;
-                        }
-                    }
-                }
-                "endif" => {
-                    if let Some((_, Some(start))) = stack.pop() {
-                        ranges.push(start..directive.line_start);
-                    }
-                }
-                _ => {}
-            }
-        }
-        ranges
+    /// Whether `offset` lies in a branch a preprocessor would skip (only with
+    /// `skip_excluded_blocks`).
+    fn is_excluded(&self, offset: usize) -> bool {
+        self.excluded
+            .iter()
+            .any(|it| it.start <= offset && offset < it.end)
     }
 
     fn finish(mut self) -> Translation {
-        if self.options.skip_excluded_blocks {
-            let excluded = self.excluded_blocks();
-            let inside = |range: &Range<usize>| {
-                excluded
-                    .iter()
-                    .any(|it| it.start <= range.start && range.start < it.end)
-            };
-            self.edits.retain(|it| !inside(&it.range));
-            self.findings.retain(|it| !inside(&it.span.range));
+        if !self.excluded.is_empty() {
+            let edits = std::mem::take(&mut self.edits);
+            self.edits = edits
+                .into_iter()
+                .filter(|it| !self.is_excluded(it.range.start))
+                .collect();
+            let findings = std::mem::take(&mut self.findings);
+            self.findings = findings
+                .into_iter()
+                .filter(|it| !self.is_excluded(it.span.range.start))
+                .collect();
         }
         // At one offset, insertions come first (in the order they were made), then the
         // longest replacement, which wins over the edits inside it (a removed or replaced

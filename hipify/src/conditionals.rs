@@ -1,0 +1,410 @@
+//! The blocks a preprocessor would skip, as far as the file itself tells: for
+//! `--skip-excluded-preprocessor-conditional-blocks`, which makes hipify-clang leave the
+//! `#if` branches its preprocessor skips as written.
+//!
+//! Conditions are evaluated with the object-like macros the file defines (and undefines)
+//! before them, `defined`, integer literals, `true`/`false` and C's operators. A condition
+//! that names a macro the file never defines (`CUDA_VERSION`, `__CUDACC__`, a `-D` of the
+//! command line) is unknown: neither its branch nor the later branches of its `#if` are
+//! excluded. This module does not expand function-like macros and does not read headers.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use crate::lexer::{Lexed, TokenKind};
+
+/// What the file says about a macro so far.
+enum Macro {
+    /// `#define NAME tokens…`: the body's tokens.
+    Object(Vec<String>),
+    /// `#define NAME(…)`: defined, value unknown.
+    Function,
+    /// `#undef NAME`: not defined, so 0 in a condition.
+    Undefined,
+}
+
+/// One open `#if` group.
+struct Group {
+    /// A branch was known to be taken.
+    taken: bool,
+    /// The start of the excluded branch being read, if it is excluded.
+    excluded_from: Option<usize>,
+    /// The group lies inside an excluded branch (its own ranges would be inside that one).
+    inside_excluded: bool,
+}
+
+/// The byte ranges of the branches a preprocessor would skip, each from the end of its
+/// directive line to the start of the next `#elif`/`#else`/`#endif` line of its group.
+pub(crate) fn excluded_blocks(text: &str, lexed: &Lexed) -> Vec<Range<usize>> {
+    let mut macros: HashMap<String, Macro> = HashMap::new();
+    let mut stack: Vec<Group> = Vec::new();
+    let mut ranges = Vec::new();
+    for (index, directive) in lexed.directives.iter().enumerate() {
+        let excluded_here = stack
+            .last()
+            .is_some_and(|it| it.inside_excluded || it.excluded_from.is_some());
+        // The directive's tokens after its name.
+        let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        let operands: Vec<usize> = (directive.first_token + 2..lexed.tokens.len())
+            .take_while(|it| lexed.tokens[*it].directive == number)
+            .collect();
+        let evaluate = |macros: &HashMap<String, Macro>| {
+            let words = words(text, lexed, &operands);
+            Evaluator {
+                macros,
+                words: &words,
+                position: 0,
+                depth: 0,
+            }
+            .condition()
+        };
+        match directive.name.as_str() {
+            "define" | "undef" if !excluded_here => {
+                let Some(&name_token) = operands.first() else {
+                    continue;
+                };
+                let name = lexed.text(text, name_token).to_owned();
+                let value = if directive.name == "undef" {
+                    Macro::Undefined
+                } else {
+                    let function_like = operands.get(1).is_some_and(|it| {
+                        lexed.text(text, *it) == "("
+                            && lexed.tokens[*it].start == lexed.tokens[name_token].end
+                    });
+                    if function_like {
+                        Macro::Function
+                    } else {
+                        Macro::Object(words(text, lexed, &operands[1..]))
+                    }
+                };
+                macros.insert(name, value);
+            }
+            "if" | "ifdef" | "ifndef" => {
+                let value = if excluded_here {
+                    None
+                } else if directive.name == "if" {
+                    evaluate(&macros)
+                } else {
+                    let name = operands.first().map(|it| lexed.text(text, *it));
+                    let defined = match name.and_then(|it| macros.get(it)) {
+                        Some(Macro::Object(_) | Macro::Function) => Some(true),
+                        Some(Macro::Undefined) => Some(false),
+                        None => None,
+                    };
+                    defined.map(|it| it == (directive.name == "ifdef"))
+                };
+                stack.push(Group {
+                    taken: value == Some(true),
+                    excluded_from: (value == Some(false)).then_some(directive.end),
+                    inside_excluded: excluded_here,
+                });
+            }
+            "elif" | "else" => {
+                let Some(group) = stack.last_mut() else {
+                    continue;
+                };
+                if let Some(start) = group.excluded_from.take() {
+                    if !group.inside_excluded {
+                        ranges.push(start..directive.line_start);
+                    }
+                }
+                if group.inside_excluded {
+                    continue;
+                }
+                // After a taken branch every branch is skipped; after an unknown one, only
+                // a false `#elif` is known to be (the `#else` may be taken).
+                if group.taken {
+                    group.excluded_from = Some(directive.end);
+                } else if directive.name == "elif" {
+                    match evaluate(&macros) {
+                        Some(true) => group.taken = true,
+                        Some(false) => group.excluded_from = Some(directive.end),
+                        None => {}
+                    }
+                }
+            }
+            // `#elifdef`/`#elifndef` (C++23): their own value is not worked out.
+            "elifdef" | "elifndef" => {
+                if let Some(group) = stack.last_mut() {
+                    if let Some(start) = group.excluded_from.take() {
+                        if !group.inside_excluded {
+                            ranges.push(start..directive.line_start);
+                        }
+                    }
+                    if group.taken && !group.inside_excluded {
+                        group.excluded_from = Some(directive.end);
+                    }
+                }
+            }
+            "endif" => {
+                if let Some(group) = stack.pop() {
+                    if let (Some(start), false) = (group.excluded_from, group.inside_excluded) {
+                        ranges.push(start..directive.line_start);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    ranges
+}
+
+/// The texts of `tokens`, with the two-byte operators (`&&`, `==`, `<<`, …) that the lexer
+/// splits into single bytes joined again.
+fn words(text: &str, lexed: &Lexed, tokens: &[usize]) -> Vec<String> {
+    let mut words: Vec<String> = Vec::with_capacity(tokens.len());
+    let mut previous_end = usize::MAX;
+    for &index in tokens {
+        let token = lexed.tokens[index];
+        let word = &text[token.start..token.end];
+        if token.kind == TokenKind::Punct && token.start == previous_end {
+            if let Some(last) = words.last_mut() {
+                let joined = format!("{last}{word}");
+                if matches!(
+                    joined.as_str(),
+                    "&&" | "||" | "==" | "!=" | "<=" | ">=" | "<<" | ">>"
+                ) {
+                    *last = joined;
+                    previous_end = token.end;
+                    continue;
+                }
+            }
+        }
+        words.push(word.to_owned());
+        previous_end = if token.kind == TokenKind::Punct {
+            token.end
+        } else {
+            usize::MAX
+        };
+    }
+    words
+}
+
+/// A recursive-descent evaluator of `#if` conditions over words; `None` is unknown.
+struct Evaluator<'a> {
+    macros: &'a HashMap<String, Macro>,
+    words: &'a [String],
+    position: usize,
+    /// Macro expansion depth, bounded so that `#define A A` ends.
+    depth: usize,
+}
+
+impl Evaluator<'_> {
+    /// The whole condition, or unknown when it does not parse to the end.
+    fn condition(mut self) -> Option<bool> {
+        let value = self.ternary()?;
+        (self.position == self.words.len()).then_some(value != 0)
+    }
+
+    fn peek(&self) -> Option<&str> {
+        self.words.get(self.position).map(String::as_str)
+    }
+
+    fn eat(&mut self, word: &str) -> bool {
+        let found = self.peek() == Some(word);
+        self.position += usize::from(found);
+        found
+    }
+
+    fn ternary(&mut self) -> Option<i64> {
+        let condition = self.binary(0)?;
+        if !self.eat("?") {
+            return Some(condition);
+        }
+        let then = self.ternary()?;
+        if !self.eat(":") {
+            return None;
+        }
+        let otherwise = self.ternary()?;
+        Some(if condition != 0 { then } else { otherwise })
+    }
+
+    /// Binary operators by precedence level, lowest first; `&&` and `||` short-circuit
+    /// over unknown operands.
+    fn binary(&mut self, level: usize) -> Option<i64> {
+        const LEVELS: [&[&str]; 10] = [
+            &["||"],
+            &["&&"],
+            &["|"],
+            &["^"],
+            &["&"],
+            &["==", "!="],
+            &["<", ">", "<=", ">="],
+            &["<<", ">>"],
+            &["+", "-"],
+            &["*", "/", "%"],
+        ];
+        if level == LEVELS.len() {
+            return self.unary();
+        }
+        let mut left = self.binary(level + 1);
+        while let Some(operator) = self.peek().filter(|it| LEVELS[level].contains(it)) {
+            let operator = operator.to_owned();
+            self.position += 1;
+            let right = self.binary(level + 1);
+            left = match (operator.as_str(), left, right) {
+                ("||", Some(a), _) if a != 0 => Some(1),
+                ("||", _, Some(b)) if b != 0 => Some(1),
+                ("&&", Some(0), _) | ("&&", _, Some(0)) => Some(0),
+                (_, Some(a), Some(b)) => apply(&operator, a, b),
+                _ => None,
+            };
+        }
+        left
+    }
+
+    fn unary(&mut self) -> Option<i64> {
+        if self.eat("!") {
+            return self.unary().map(|it| i64::from(it == 0));
+        }
+        if self.eat("-") {
+            return self.unary().map(i64::wrapping_neg);
+        }
+        if self.eat("+") {
+            return self.unary();
+        }
+        if self.eat("~") {
+            return self.unary().map(|it| !it);
+        }
+        self.primary()
+    }
+
+    fn primary(&mut self) -> Option<i64> {
+        let word = self.peek()?.to_owned();
+        self.position += 1;
+        if word == "(" {
+            let value = self.ternary();
+            return if self.eat(")") { value } else { None };
+        }
+        if word == "defined" {
+            let parenthesised = self.eat("(");
+            let name = self.peek()?.to_owned();
+            self.position += 1;
+            if parenthesised && !self.eat(")") {
+                return None;
+            }
+            return match self.macros.get(&name) {
+                Some(Macro::Object(_) | Macro::Function) => Some(1),
+                Some(Macro::Undefined) => Some(0),
+                None => None,
+            };
+        }
+        if word.starts_with(|it: char| it.is_ascii_digit()) {
+            return number(&word);
+        }
+        match word.as_str() {
+            "true" => return Some(1),
+            "false" => return Some(0),
+            _ => {}
+        }
+        if !word.starts_with(|it: char| it.is_ascii_alphabetic() || it == '_') {
+            return None;
+        }
+        match self.macros.get(&word) {
+            Some(Macro::Object(body)) if self.depth < 16 => Evaluator {
+                macros: self.macros,
+                words: body,
+                position: 0,
+                depth: self.depth + 1,
+            }
+            .whole(),
+            // A name the file undefined is 0, as any identifier left after expansion is.
+            Some(Macro::Undefined) => Some(0),
+            _ => None,
+        }
+    }
+
+    /// The value of a whole macro body.
+    fn whole(mut self) -> Option<i64> {
+        let value = self.ternary()?;
+        (self.position == self.words.len()).then_some(value)
+    }
+}
+
+fn apply(operator: &str, a: i64, b: i64) -> Option<i64> {
+    Some(match operator {
+        "||" => i64::from(a != 0 || b != 0),
+        "&&" => i64::from(a != 0 && b != 0),
+        "|" => a | b,
+        "^" => a ^ b,
+        "&" => a & b,
+        "==" => i64::from(a == b),
+        "!=" => i64::from(a != b),
+        "<" => i64::from(a < b),
+        ">" => i64::from(a > b),
+        "<=" => i64::from(a <= b),
+        ">=" => i64::from(a >= b),
+        "<<" => a.checked_shl(u32::try_from(b).ok()?)?,
+        ">>" => a.checked_shr(u32::try_from(b).ok()?)?,
+        "+" => a.wrapping_add(b),
+        "-" => a.wrapping_sub(b),
+        "*" => a.wrapping_mul(b),
+        "/" => a.checked_div(b)?,
+        "%" => a.checked_rem(b)?,
+        _ => return None,
+    })
+}
+
+/// An integer literal (decimal, hex, octal, binary; `u`/`l` suffixes and `'` separators).
+fn number(word: &str) -> Option<i64> {
+    let digits: String = word
+        .trim_end_matches(['u', 'U', 'l', 'L'])
+        .chars()
+        .filter(|it| *it != '\'')
+        .collect();
+    let (radix, body) = if let Some(rest) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        (16, rest)
+    } else if let Some(rest) = digits
+        .strip_prefix("0b")
+        .or_else(|| digits.strip_prefix("0B"))
+    {
+        (2, rest)
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        (8, &digits[1..])
+    } else {
+        (10, digits.as_str())
+    };
+    i64::from_str_radix(body, radix).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The excluded lines of `text`, joined.
+    fn check(text: &str) -> String {
+        let lexed = crate::lexer::lex(text);
+        excluded_blocks(text, &lexed)
+            .into_iter()
+            .map(|it| text[it].trim_end().replace('\n', "/"))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    #[test]
+    fn constant_conditions() {
+        insta::assert_snapshot!(check("#if 0\na\n#elif 1\nb\n#else\nc\n#endif\n"), @"a | c");
+        insta::assert_snapshot!(check("#if 1 && !0\na\n#else\nb\n#endif\n"), @"b");
+    }
+
+    #[test]
+    fn macros_of_the_file() {
+        let text = "#define V 11\n#define ON\n#if V >= 10 && defined(ON)\na\n#else\nb\n#endif\n#undef ON\n#ifdef ON\nc\n#endif\n#if (V << 1) == 22 ? 0 : 1\nd\n#endif\n";
+        insta::assert_snapshot!(check(text), @"b | c | d");
+    }
+
+    #[test]
+    fn unknown_macros_exclude_nothing_after_them() {
+        let text = "#if CUDA_VERSION >= 9000\na\n#elif 0\nb\n#else\nc\n#endif\n#ifdef __CUDACC__\nd\n#endif\n#if 0 && UNKNOWN\ne\n#endif\n";
+        insta::assert_snapshot!(check(text), @"b | e");
+    }
+
+    #[test]
+    fn definitions_in_excluded_blocks_do_not_count() {
+        let text = "#if 0\n#define X 1\n#if 1\nnested\n#endif\n#endif\n#if X\na\n#endif\n";
+        insta::assert_snapshot!(check(text), @"#define X 1/#if 1/nested/#endif");
+    }
+}
