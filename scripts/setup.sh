@@ -7,8 +7,9 @@ set -euo pipefail
 # cmake, ninja-build, python3-venv: tests/cmake/run.sh (Debian's CMake with both generators; the
 # newest CMake from PyPI goes into a virtual environment).
 # afl++: scripts/fuzz.sh (the coverage-guided fuzzer; CI runs a short sample of every target).
+# ccache: tests/cmake/caches.sh (cache hits on a rebuild with oxhip as the compiler).
 # valgrind: scripts/valgrind.sh (memory checking of the runtime's tests and tests/programs).
-packages=(clang-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools libomp-22-dev cmake ninja-build python3-venv zlib1g-dev libzstd-dev gdb afl++ valgrind)
+packages=(clang-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools libomp-22-dev cmake ninja-build python3-venv zlib1g-dev libzstd-dev gdb afl++ valgrind ccache)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

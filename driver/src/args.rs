@@ -738,6 +738,14 @@ pub static OPTIONS: &[OptionDef] = &[
 /// unknown is an error.
 pub const HOST_PASSTHROUGH_PREFIXES: &[&str] = &["-f", "-m"];
 
+/// Passed-through options that the device compiles get too: clang's path maps.
+const PREFIX_MAP_FLAGS: &[&str] = &[
+    "-ffile-prefix-map=",
+    "-fmacro-prefix-map=",
+    "-fdebug-prefix-map=",
+    "-fcoverage-prefix-map=",
+];
+
 /// Unknown options that also go to the host compile unchanged, spelled exactly: the
 /// preprocessor's dumps (`-E -dM` lists the macros the host compile of a source sees).
 pub const HOST_PASSTHROUGH_FLAGS: &[&str] = &["-dM", "-dD", "-dI", "-dN"];
@@ -1545,6 +1553,11 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
                 // clang and hipcc: the link driver gets the flag too.
                 if text == "-fopenmp" || text.starts_with("-fopenmp=") {
                     inv.link_driver_args.push(text.clone());
+                }
+                // Path maps apply to `__FILE__` and debug information on both sides, so
+                // that a reproducible build maps the device code's paths too.
+                if PREFIX_MAP_FLAGS.iter().any(|flag| text.starts_with(flag)) {
+                    inv.device_passthrough.push(text.clone());
                 }
                 inv.host_passthrough.push(text.clone());
                 continue;

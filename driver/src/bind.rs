@@ -379,6 +379,13 @@ impl Binder<'_> {
     /// The CUID of one source: stable across runs, distinct per input, output and
     /// target set. A translated `.cu` source is named by its original, so that the
     /// objects of two CUDA files linked into one program never share a CUID.
+    ///
+    /// It must not depend on where the build happens (docs/cmake.md, "Compiler caches"):
+    /// the object of one source in two build trees must be the same bytes, and the CUID is
+    /// in its symbol names. So a path enters as the command line gives it when relative (as
+    /// in a Makefile), and by its last two components when absolute (CMake names every
+    /// source by its absolute path, and every object by a path relative to the build tree
+    /// that already tells the sources of one target apart).
     fn cuid(&self, input: ActionId) -> String {
         let mut hasher = Md5::new();
         let mut source = input;
@@ -386,11 +393,11 @@ impl Binder<'_> {
             source = *original;
         }
         if let Action::Input { path, .. } = &self.plan.nodes[source].action {
-            hasher.update(path.as_os_str().as_encoded_bytes());
+            hash_path_for_cuid(&mut hasher, path);
         }
         hasher.update([0]);
         if let Some(output) = &self.invocation.output {
-            hasher.update(output.as_os_str().as_encoded_bytes());
+            hash_path_for_cuid(&mut hasher, output);
         }
         hasher.update([0]);
         for arch in &self.invocation.offload_archs {
@@ -972,5 +979,44 @@ impl Binder<'_> {
         args.extend(invocation.warnings.iter().map(OsString::from));
         args.extend(invocation.host_passthrough.iter().map(OsString::from));
         args
+    }
+}
+
+/// Feeds a path into a CUID hash (`Binder::cuid`): a relative path as written, an absolute
+/// one by its last two components, so that the build tree's location does not count.
+fn hash_path_for_cuid(hasher: &mut Md5, path: &Path) {
+    if path.is_absolute() {
+        let components: Vec<_> = path.components().collect();
+        let tail = &components[components.len().saturating_sub(2)..];
+        let tail: PathBuf = tail.iter().collect();
+        hasher.update(tail.as_os_str().as_encoded_bytes());
+    } else {
+        hasher.update(path.as_os_str().as_encoded_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn digest(path: &str) -> Vec<u8> {
+        let mut hasher = Md5::new();
+        hash_path_for_cuid(&mut hasher, Path::new(path));
+        hasher.finalize().to_vec()
+    }
+
+    #[test]
+    fn cuid_paths_ignore_the_build_location() {
+        // See: issue 11 (the same object bytes from two build trees).
+        assert_eq!(
+            digest("/tmp/a/src/kernels.hip"),
+            digest("/home/b/c/src/kernels.hip")
+        );
+        assert_eq!(digest("/tmp/a/src/kernels.hip"), digest("src/kernels.hip"));
+        assert_ne!(
+            digest("/tmp/a/src/kernels.hip"),
+            digest("/tmp/a/lib/kernels.hip")
+        );
+        assert_ne!(digest("one/src/kernels.hip"), digest("two/src/kernels.hip"));
     }
 }
