@@ -119,6 +119,23 @@ struct Cli {
     temp_dir: Option<String>,
     #[arg(long = "save-temps", hide = true)]
     save_temps: bool,
+    /// A compilation database's folder, and clang arguments (hipify-clang's tooling options).
+    #[arg(short = 'p', value_name = "DIR", hide = true)]
+    build_path: Option<String>,
+    #[arg(
+        long = "extra-arg",
+        value_name = "ARG",
+        hide = true,
+        allow_hyphen_values = true
+    )]
+    extra_arg: Vec<String>,
+    #[arg(
+        long = "extra-arg-before",
+        value_name = "ARG",
+        hide = true,
+        allow_hyphen_values = true
+    )]
+    extra_arg_before: Vec<String>,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
