@@ -1,6 +1,8 @@
 //! `oxhipconfig`: hipconfig's command line (hip-abi.md §6.2) for scripts and
 //! build systems. Each option prints its value with no trailing newline, in
-//! command-line order; `--newline` prints one.
+//! command-line order; `--newline` prints one. Options take hipconfig's spellings
+//! (`-p`, `--path`, `-path`, `--p`); no option, `--full` or one it does not know prints
+//! hipconfig's full report, and `--check` that report and a check of the installation.
 //!
 //! It reports the oxhip installation this binary belongs to; it does not look
 //! for ROCm or CUDA.
@@ -15,19 +17,73 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: oxhipconfig [OPTIONS]
-  --path,  -p        print the HIP path (the oxhip installation prefix)
-  --rocmpath, -R     print the ROCm path (the same prefix)
-  --cpp_config, -C   print the C++ compiler options for HIP
-  --compiler, -c     print the compiler (clang)
-  --platform, -P     print the platform (amd)
-  --runtime, -r      print the runtime (rocclr)
-  --hipclangpath, -l print the directory of clang 22
-  --version, -v      print the HIP version
-  --full, -f         print everything
-  --cmake-toolchain  print the path of oxhip's CMake toolchain file
-  --newline, -n      print a newline
-  --help, -h         print this help
+  --path,  -p        : print HIP_PATH (the oxhip installation prefix)
+  --rocmpath,  -R    : print ROCM_PATH (the same prefix)
+  --cpp_config, -C   : print C++ compiler options
+  --compiler, -c     : print compiler (clang)
+  --platform, -P     : print platform (amd)
+  --runtime, -r      : print runtime (rocclr)
+  --hipclangpath, -l : print HIP_CLANG_PATH (the directory of clang 22)
+  --full, -f         : print full config
+  --version, -v      : print hip version
+  --check            : check configuration
+  --newline, -n      : print newline
+  --help, -h         : print help message
+  --cmake-toolchain  : print the path of oxhip's CMake toolchain file
 ";
+
+/// One hipconfig request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Query {
+    Path,
+    RocmPath,
+    CppConfig,
+    Compiler,
+    Platform,
+    Runtime,
+    HipClangPath,
+    Full,
+    Version,
+    Check,
+    Newline,
+    Help,
+    CmakeToolchain,
+}
+
+/// hipconfig's spellings of each option: the short and the long name, each with one dash or
+/// two (`-p`, `--path`, `-path`, `--p`), and the Perl script's aliases `--cxx_config` and
+/// `--info`. Anything else asks for the full report, as with hipconfig.
+fn query(arg: &str) -> Query {
+    const NAMES: &[(&str, &str, Query)] = &[
+        ("p", "path", Query::Path),
+        ("R", "rocmpath", Query::RocmPath),
+        ("C", "cpp_config", Query::CppConfig),
+        ("C", "cxx_config", Query::CppConfig),
+        ("c", "compiler", Query::Compiler),
+        ("P", "platform", Query::Platform),
+        ("r", "runtime", Query::Runtime),
+        ("l", "hipclangpath", Query::HipClangPath),
+        ("f", "full", Query::Full),
+        ("f", "info", Query::Full),
+        ("v", "version", Query::Version),
+        ("n", "newline", Query::Newline),
+        ("h", "help", Query::Help),
+    ];
+    if arg == "--cmake-toolchain" {
+        return Query::CmakeToolchain;
+    }
+    if arg == "--check" || arg == "-check" {
+        return Query::Check;
+    }
+    let name = arg
+        .strip_prefix("--")
+        .or_else(|| arg.strip_prefix('-'))
+        .unwrap_or("");
+    NAMES
+        .iter()
+        .find(|(short, long, _)| name == *short || name == *long)
+        .map_or(Query::Full, |(_, _, query)| *query)
+}
 
 struct Install {
     prefix: PathBuf,
@@ -114,16 +170,104 @@ fn cpp_config(install: &Install) -> String {
     )
 }
 
+/// hipconfig's version: `MAJOR.MINOR.PATCH-GITHASH`, with hipconfig's own default hash, `0`.
+fn version() -> String {
+    format!("{}-0", driver::HIP_VERSION)
+}
+
+/// The first line a program prints for `args`, or nothing when it cannot run.
+fn program_output(program: &Path, args: &[&str]) -> String {
+    std::process::Command::new(program)
+        .args(args)
+        .output()
+        .ok()
+        .filter(|output| output.status.success())
+        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+        .unwrap_or_default()
+}
+
+/// hipconfig's full report, in its layout (`NAME<padding>:value`), with oxhip's values, the
+/// environment variables that HIP tools read, the kernel, and oxhip's own version.
 fn full(install: &Install) -> String {
-    format!(
-        "HIP version: {}\n\n==hipconfig\nHIP_PATH           : {}\nROCM_PATH          : {}\nHIP_COMPILER       : clang\nHIP_PLATFORM       : amd\nHIP_RUNTIME        : rocclr\nCPP_CONFIG         : {}\n\n==hip-clang\nHIP_CLANG_PATH     : {}\n\n==oxhip\noxhip {}\n",
-        driver::HIP_VERSION,
-        install.prefix.display(),
-        install.prefix.display(),
+    let mut text = format!(
+        "HIP version: {}\n\n==hipconfig\nHIP_PATH           :{prefix}\nROCM_PATH          :{prefix}\nHIP_COMPILER       :clang\nHIP_PLATFORM       :amd\nHIP_RUNTIME        :rocclr\nCPP_CONFIG         :{}\n\n==hip-clang\nHIP_CLANG_PATH     :{}\n",
+        version(),
         cpp_config(install),
         install.clang_dir.display(),
-        driver::OXHIP_VERSION,
-    )
+        prefix = install.prefix.display(),
+    );
+    text.push_str(&program_output(
+        &install.clang_dir.join("clang"),
+        &["--version"],
+    ));
+    text.push_str("\n== Environment Variables\n");
+    text.push_str(&format!(
+        "PATH ={}\n",
+        std::env::var("PATH").unwrap_or_default()
+    ));
+    let mut variables: Vec<(String, String)> = std::env::vars()
+        .filter(|(name, _)| {
+            ["HIP", "HSA", "CUDA", "OXHIP", "LD_LIBRARY_PATH"]
+                .iter()
+                .any(|prefix| name.starts_with(prefix))
+        })
+        .collect();
+    variables.sort();
+    for (name, value) in variables {
+        text.push_str(&format!("{name}={value}\n"));
+    }
+    text.push_str("\n== Linux Kernel\nHostname      :\n");
+    text.push_str(&program_output(Path::new("hostname"), &[]));
+    text.push_str(&program_output(Path::new("uname"), &["-a"]));
+    text.push_str(&format!("\n==oxhip\noxhip {}\n\n", driver::OXHIP_VERSION));
+    text
+}
+
+/// hipconfig's `--check`: the full report, then one `check …` line per requirement followed
+/// by `good` or `FAIL`. oxhip's requirements are its own: this program on `PATH`, clang 22,
+/// the headers and the runtime library.
+fn check(install: &Install) -> String {
+    let on_path = std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|dir| dir.join("oxhipconfig").is_file())
+    });
+    let clang = install.clang_dir.join("clang");
+    let header = install.include_dir.join("hip/hip_runtime.h");
+    let library = [
+        install.exe_dir.join("liboxhip_runtime.a"),
+        install.prefix.join("lib/liboxhip_runtime.a"),
+    ]
+    .into_iter()
+    .find(|path| path.is_file());
+    let checks = [
+        ("check oxhipconfig in PATH...".to_owned(), on_path),
+        (
+            format!("check clang 22 ({})...", clang.display()),
+            clang.is_file(),
+        ),
+        (
+            format!("check HIP headers ({})...", header.display()),
+            header.is_file(),
+        ),
+        (
+            format!(
+                "check oxhip runtime ({})...",
+                library
+                    .as_ref()
+                    .map_or_else(
+                        || install.prefix.join("lib/liboxhip_runtime.a"),
+                        PathBuf::clone
+                    )
+                    .display()
+            ),
+            library.is_some(),
+        ),
+    ];
+    let mut text = full(install);
+    text.push_str("\nCheck system installation: \n");
+    for (line, good) in checks {
+        text.push_str(&format!("{line}\n{}\n", if good { "good" } else { "FAIL" }));
+    }
+    text
 }
 
 fn main() -> ExitCode {
@@ -133,28 +277,27 @@ fn main() -> ExitCode {
     if args.is_empty() {
         text.push_str(&full(&install));
     }
+    // Each option prints in the order given, as hipconfig's (the C++ one) do.
     for arg in &args {
-        match arg.as_str() {
-            "--path" | "-p" | "--rocmpath" | "-R" => {
-                text.push_str(&install.prefix.display().to_string())
-            }
-            "--cpp_config" | "-C" | "--cxx_config" => text.push_str(&cpp_config(&install)),
-            "--compiler" | "-c" => text.push_str("clang"),
-            "--platform" | "-P" => text.push_str("amd"),
-            "--runtime" | "-r" => text.push_str("rocclr"),
-            "--hipclangpath" | "-l" => text.push_str(&install.clang_dir.display().to_string()),
-            "--version" | "-v" => text.push_str(driver::HIP_VERSION),
-            "--cmake-toolchain" => match cmake_toolchain(&install) {
+        match query(arg) {
+            Query::Path | Query::RocmPath => text.push_str(&install.prefix.display().to_string()),
+            Query::CppConfig => text.push_str(&cpp_config(&install)),
+            Query::Compiler => text.push_str("clang"),
+            Query::Platform => text.push_str("amd"),
+            Query::Runtime => text.push_str("rocclr"),
+            Query::HipClangPath => text.push_str(&install.clang_dir.display().to_string()),
+            Query::Version => text.push_str(&version()),
+            Query::Full => text.push_str(&full(&install)),
+            Query::Check => text.push_str(&check(&install)),
+            Query::CmakeToolchain => match cmake_toolchain(&install) {
                 Ok(path) => text.push_str(&path.display().to_string()),
                 Err(message) => {
                     let _ = writeln!(std::io::stderr(), "oxhipconfig: error: {message}");
                     return ExitCode::FAILURE;
                 }
             },
-            "--newline" | "-n" => text.push('\n'),
-            "--help" | "-h" => text.push_str(USAGE),
-            // hipconfig prints the full report for --full and for anything it does not know.
-            _ => text.push_str(&full(&install)),
+            Query::Newline => text.push('\n'),
+            Query::Help => text.push_str(USAGE),
         }
     }
     let mut stdout = std::io::stdout().lock();
@@ -165,5 +308,38 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hipconfig_spellings() {
+        for (arg, expected) in [
+            ("-p", Query::Path),
+            ("--path", Query::Path),
+            ("-path", Query::Path),
+            ("--p", Query::Path),
+            ("-R", Query::RocmPath),
+            ("--cxx_config", Query::CppConfig),
+            ("-C", Query::CppConfig),
+            ("-c", Query::Compiler),
+            ("-P", Query::Platform),
+            ("--runtime", Query::Runtime),
+            ("-l", Query::HipClangPath),
+            ("--info", Query::Full),
+            ("-version", Query::Version),
+            ("--check", Query::Check),
+            ("-n", Query::Newline),
+            ("--newline", Query::Newline),
+            ("--h", Query::Help),
+            ("--cmake-toolchain", Query::CmakeToolchain),
+            ("--no-such-option", Query::Full),
+            ("path", Query::Full),
+        ] {
+            assert_eq!(query(arg), expected, "{arg}");
+        }
     }
 }
