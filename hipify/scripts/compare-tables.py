@@ -70,12 +70,12 @@ def read_maps(src):
     return maps
 
 
-def expected(row, roc, miopen, v2_header):
+def expected(row, roc, miopen, v2_header, experimental=False):
     cuda, hip, roc_name, conv, api, flags = row
     to_roc = api in TO_ROC_APIS and ((roc and not miopen and "ROC_MIOPEN_ONLY" not in flags) or miopen)
     if "UNSUPPORTED" in flags:
         return cuda, "unsupported"
-    if "HIP_EXPERIMENTAL" in flags:
+    if "HIP_EXPERIMENTAL" in flags and not experimental:
         return cuda, "experimental"
     if "HIP_SUPPORTED_V2_ONLY" in flags and api == "API_BLAS" and not v2_header:
         return cuda, "v2-only"
@@ -155,7 +155,10 @@ def main():
         ("--roc", ["--roc"], True, False),
         ("--miopen", ["--miopen"], False, True),
         ("--roc --miopen", ["--roc", "--miopen"], True, True),
+        ("--experimental", ["--experimental"], False, False),
+        ("--roc --experimental", ["--roc", "--experimental"], True, False),
     ]:
+        experimental = "--experimental" in args
         for v2_header in (False, True):
             names = sorted(renames) + [r[0] for r in device_functions]
             header = '#include "cublas_v2.h"\n' if v2_header else '#include "cuda_runtime.h"\n'
@@ -176,7 +179,7 @@ def main():
             for name, got in zip(names, got_lines):
                 got = got.split("(", 1)[0].rstrip(";")
                 if name in renames:
-                    want, why = expected(renames[name], roc, miopen, v2_header)
+                    want, why = expected(renames[name], roc, miopen, v2_header, experimental)
                     table = origin[name]
                 else:
                     want, why = name, "device function (never renamed)"
