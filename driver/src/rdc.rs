@@ -183,7 +183,12 @@ pub(crate) fn scan(bytes: &[u8]) -> LinkInputRdc {
     if let Ok(archive) = ArchiveFile::parse(bytes) {
         for member in archive.members().flatten() {
             if let Ok(data) = member.data(bytes) {
-                scan_object(data, &mut found);
+                // A member starts at any even offset (GNU `ar`, as CMake runs it), and the
+                // ELF reader wants its headers 8-aligned: read a copy that is.
+                let mut copy = vec![0u8; data.len() + 8];
+                let start = (8 - copy.as_ptr() as usize % 8) % 8;
+                copy[start..start + data.len()].copy_from_slice(data);
+                scan_object(&copy[start..start + data.len()], &mut found);
             }
         }
     } else {

@@ -59,7 +59,7 @@ run() {
   fi
 }
 
-projects=(hip-language find-package shared-library multi-directory mixed-sources)
+projects=(hip-language find-package shared-library multi-directory mixed-sources relocatable-device-code)
 for cmake in "${cmakes[@]}"; do
   version="$("$cmake" --version | head -1 | cut -d' ' -f3)"
   generators=("Unix Makefiles")
