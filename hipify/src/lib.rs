@@ -100,6 +100,11 @@ pub struct Options {
     pub launch_syntax: LaunchSyntax,
     /// Insert `#include <hip/hip_runtime.h>` into files that use the HIP runtime without it.
     pub add_runtime_include: bool,
+    /// The text is a CUDA source by its file name (`.cu`, `.cuh`): it gets the runtime
+    /// include even if it names nothing of CUDA, as every file hipify-clang translates does.
+    /// Other files get it only when they use CUDA, so that plain C++ files of a tree stay
+    /// plain C++.
+    pub cuda_source: bool,
     /// Rename CUDA names that stand alone in string literals (`"cudaMalloc failed"`), as
     /// hipify-clang does.
     pub string_literals: bool,
@@ -126,6 +131,7 @@ impl Options {
             use_hip_data_types: false,
             launch_syntax: LaunchSyntax::Chevrons,
             add_runtime_include: true,
+            cuda_source: false,
             string_literals: true,
             half2_members: true,
             skip_excluded_blocks: false,

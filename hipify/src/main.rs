@@ -283,6 +283,8 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
             LaunchSyntax::Chevrons
         },
         add_runtime_include: !cli.no_runtime_include,
+        // Set per file, from its extension.
+        cuda_source: false,
         string_literals: !cli.no_string_literals,
         half2_members: !cli.no_undocumented_features,
         skip_excluded_blocks: cli.skip_excluded_preprocessor_conditional_blocks && !cli.amap,
@@ -492,7 +494,15 @@ fn process(job: &Job, options: &Options, cli: &Cli) -> anyhow::Result<FileReport
     let source = hipify::Source::decode(bytes);
     let text = source.text.as_str();
     let encode = |text: &str| source.encode(text);
-    let translation = hipify::translate(text, options);
+    let cuda_source = job
+        .input
+        .extension()
+        .is_some_and(|it| it == "cu" || it == "cuh");
+    let options = Options {
+        cuda_source,
+        ..options.clone()
+    };
+    let translation = hipify::translate(text, &options);
     let mut map = SourceMap::new();
     let wants_findings = cli.json || !cli.quiet_warnings;
     let file = map.add(

@@ -197,7 +197,8 @@ impl Cx<'_> {
     /// every file without `cuda.h` or `cuda_runtime.h`; oxhipify only into files that use
     /// CUDA and do not include HIP's runtime header already.
     fn runtime_include(&mut self) {
-        if !self.options.add_runtime_include || !self.uses_cuda || self.has_runtime_include {
+        let uses_cuda = self.uses_cuda || self.options.cuda_source;
+        if !self.options.add_runtime_include || !uses_cuda || self.has_runtime_include {
             return;
         }
         let directives = &self.lexed.directives;

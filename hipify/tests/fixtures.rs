@@ -22,6 +22,8 @@ fn options_for(text: &str) -> Options {
                 options.launch_syntax = LaunchSyntax::HipLaunchKernelGgl
             }
             "--no-runtime-include" => options.add_runtime_include = false,
+            // What `oxhipify` sets for `.cu` and `.cuh` files.
+            "--cuda-source" => options.cuda_source = true,
             "--no-string-literals" => options.string_literals = false,
             "--no-undocumented-features" => options.half2_members = false,
             "--skip-excluded-preprocessor-conditional-blocks" => {
