@@ -108,6 +108,9 @@ pub struct Options {
     /// Rename CUDA names that stand alone in string literals (`"cudaMalloc failed"`), as
     /// hipify-clang does.
     pub string_literals: bool,
+    /// Rename Caffe2's CUDA names (`CUDAContext`, `cuda_stream`, …), as hipify-clang does.
+    /// Off for the compiler, where Caffe2's own headers are not translated.
+    pub caffe2: bool,
     /// Rewrite `h.x`/`h.y` of a `half2` variable `h` to `reinterpret_cast<half&>(h.x)`, as
     /// hipify-clang does unless given `--no-undocumented-features`.
     pub half2_members: bool,
@@ -134,6 +137,7 @@ impl Options {
             cuda_source: false,
             string_literals: true,
             half2_members: true,
+            caffe2: true,
             skip_excluded_blocks: false,
             whitelist: BTreeSet::new(),
             file: FileId::SINGLE,
@@ -143,11 +147,13 @@ impl Options {
     /// What `oxhip` uses to compile a `.cu` file as HIP in memory: the standard translation,
     /// except that string literals keep their text, so the program prints what it prints
     /// when built with nvcc. clang compiles `<<<…>>>` directly, so launches are kept, and
-    /// oxhip's `__half2` members are `__half` already, so `half2` members are kept too.
+    /// oxhip's `__half2` members are `__half` already, so `half2` members are kept too;
+    /// Caffe2's names stay, as its headers (which declare them) are not translated.
     pub fn for_compiler() -> Options {
         Options {
             string_literals: false,
             half2_members: false,
+            caffe2: false,
             ..Options::standard()
         }
     }

@@ -287,6 +287,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         cuda_source: false,
         string_literals: !cli.no_string_literals,
         half2_members: !cli.no_undocumented_features,
+        caffe2: true,
         skip_excluded_blocks: cli.skip_excluded_preprocessor_conditional_blocks && !cli.amap,
         whitelist: cli.whitelist.iter().cloned().collect(),
         file: diagnostics::FileId::SINGLE,

@@ -338,7 +338,9 @@ impl Cx<'_> {
             let Some(entry) = table::lookup(name) else {
                 continue;
             };
-            if self.options.whitelist.contains(name) {
+            if self.options.whitelist.contains(name)
+                || (entry.group == Group::Caffe2 && !self.options.caffe2)
+            {
                 continue;
             }
             self.identifier(index, entry);
