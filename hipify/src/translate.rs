@@ -350,15 +350,19 @@ impl Cx<'_> {
     /// hipify-clang's `half2Member` rule: a member `x` or `y` read through `.` from an
     /// expression whose type is spelled `half2` becomes `reinterpret_cast<half&>(h.x)`
     /// (nvcc gives those members the type `half`; HIP's `half2` may not). Without types, the
-    /// expressions are the names declared `half2 name` in the file (a `const half2` or a
-    /// pointer is another type to hipify-clang's check), used as `name.x` or `name.y` outside
-    /// a `reinterpret_cast<…&>(…)`.
+    /// expressions are the names declared `half2 name` in the file (a `const half2` is
+    /// another type to hipify-clang's check) and the elements of those declared `half2 *p`
+    /// or `half2 a[n]`, used as `name.x`, `p[i].x` or `.y` outside a
+    /// `reinterpret_cast<…&>(…)`.
     fn half2_members(&mut self) {
         if !self.options.half2_members {
             return;
         }
         let count = self.lexed.tokens.len();
+        // Names whose own type is `half2`, and names whose elements are (`half2 *p`,
+        // `half2 a[4]`: `p[i].x` is a `half2` too).
         let mut names: HashSet<&str> = HashSet::new();
+        let mut indexed: HashSet<&str> = HashSet::new();
         for index in 0..count {
             if self.tok(index) != "half2"
                 || self.lexed.tokens[index].kind != TokenKind::Ident
@@ -366,36 +370,104 @@ impl Cx<'_> {
             {
                 continue;
             }
-            // `half2 a, &b` (a `*` declarator is a pointer, another type).
+            // `half2 a, &b, *c, d[2]`.
             let mut next = index + 1;
             loop {
-                while self.is_punct(next, "&") {
+                let mut pointers = 0;
+                while self.is_punct(next, "&") || self.is_punct(next, "*") {
+                    pointers += usize::from(self.is_punct(next, "*"));
+                    next += 1;
+                }
+                while matches!(
+                    self.lexed.tokens.get(next).map(|_| self.tok(next)),
+                    Some("__restrict__" | "__restrict" | "const")
+                ) {
                     next += 1;
                 }
                 let Some(token) = self.lexed.tokens.get(next) else {
                     break;
                 };
-                if token.kind != TokenKind::Ident {
+                // An identifier followed by another is a type (the next parameter's).
+                let followed_by_ident = self
+                    .lexed
+                    .tokens
+                    .get(next + 1)
+                    .is_some_and(|it| it.kind == TokenKind::Ident);
+                if token.kind != TokenKind::Ident || followed_by_ident {
                     break;
                 }
-                names.insert(self.lexed.text(self.text, next));
-                if !self.is_punct(next + 1, ",") {
+                let name = self.lexed.text(self.text, next);
+                let array = self.is_punct(next + 1, "[");
+                match (pointers, array) {
+                    (0, false) => {
+                        names.insert(name);
+                    }
+                    (1, false) | (0, true) => {
+                        indexed.insert(name);
+                    }
+                    _ => {}
+                }
+                next += 1;
+                if array {
+                    match self.matching(next) {
+                        Some(close) => next = close + 1,
+                        None => break,
+                    }
+                }
+                // An initializer runs to the next comma outside brackets.
+                if self.is_punct(next, "=") {
+                    while next < count
+                        && !self.is_punct(next, ",")
+                        && !self.is_punct(next, ";")
+                        && !self.is_punct(next, ")")
+                    {
+                        if self.is_punct(next, "(")
+                            || self.is_punct(next, "[")
+                            || self.is_punct(next, "{")
+                        {
+                            match self.matching(next) {
+                                Some(close) => next = close,
+                                None => break,
+                            }
+                        }
+                        next += 1;
+                    }
+                }
+                if !self.is_punct(next, ",") {
                     break;
                 }
-                next += 2;
+                next += 1;
             }
         }
-        if names.is_empty() {
+        if names.is_empty() && indexed.is_empty() {
             return;
         }
-        for index in 1..count.saturating_sub(2) {
+        for index in 1..count {
             let token = self.lexed.tokens[index];
-            if token.kind != TokenKind::Ident
-                || !names.contains(self.tok(index))
-                || !self.is_punct(index + 1, ".")
-                || !matches!(self.tok(index + 2), "x" | "y")
-                || self.is_punct(index + 3, "(")
-                || matches!(self.tok(index - 1), "." | "->" | "::")
+            if token.kind != TokenKind::Ident || matches!(self.tok(index - 1), "." | "->" | "::") {
+                continue;
+            }
+            let name = self.tok(index);
+            // The token before the `.`: the name itself, or the `]` of its subscript.
+            let before_dot = if names.contains(name) {
+                index
+            } else if indexed.contains(name) && self.is_punct(index + 1, "[") {
+                match self.matching(index + 1) {
+                    Some(close) => close,
+                    None => continue,
+                }
+            } else {
+                continue;
+            };
+            if !self.is_punct(before_dot + 1, ".")
+                || !matches!(
+                    self.lexed
+                        .tokens
+                        .get(before_dot + 2)
+                        .map(|_| self.tok(before_dot + 2)),
+                    Some("x" | "y")
+                )
+                || self.is_punct(before_dot + 3, "(")
             {
                 continue;
             }
@@ -409,7 +481,7 @@ impl Cx<'_> {
             if already_cast {
                 continue;
             }
-            let end = self.lexed.tokens[index + 2].end;
+            let end = self.lexed.tokens[before_dot + 2].end;
             let expression = self.text[token.start..end].to_owned();
             self.edits.push(Edit {
                 range: token.start..token.start,
