@@ -4,7 +4,8 @@
 Reads the `CUDA2HIP_*.cpp` tables of a HIPIFY checkout (its `src/` folder), works out what
 hipify-clang writes for every CUDA name in each mode (default, --roc, --miopen,
 --roc --miopen), runs `oxhipify` on a generated file that calls every name once per line,
-and prints the names whose translation differs, grouped by table and reason.
+and prints the names whose translation differs, grouped by table and reason; then the same
+for every header of `CUDA_INCLUDE_MAP`, one per file.
 
 hipify-clang's rules (HipifyAction.cpp, Statistics.cpp):
 - every identifier token of the file is looked up in the union of the type and function
@@ -195,7 +196,40 @@ def main():
                 print("  %-32s %-34s %5d" % (table, why, len(rows)))
                 for name, want, got in rows[:show]:
                     print("      %-50s want %-40s got %s" % (name, want, got))
+    total_mismatch += compare_headers(src, oxhipify)
     print("total mismatches:", total_mismatch)
+
+
+def compare_headers(src, oxhipify):
+    """Each header of CUDA_INCLUDE_MAP alone in a file, in each mode: hipify-clang writes
+    the HIP (or ROC) header keeping the brackets, removes a header with no HIP name, and
+    leaves an unsupported one."""
+    text = open(os.path.join(src, "CUDA2HIP.cpp"), encoding="utf-8").read()
+    body = text[text.find("CUDA_INCLUDE_MAP {"):]
+    body = body[: body.find("\n};")]
+    rows = re.findall(r'\{"([^"]+)",\s*\{"([^"]*)",\s*"([^"]*)",\s*(CONV_\w+),\s*(API_\w+),\s*\w+(?:,\s*([\w| ]+))?\}\}', body)
+    differing = 0
+    for mode_name, args, roc, miopen in [("default", [], 0, 0), ("--roc", ["--roc"], 1, 0), ("--miopen", ["--miopen"], 0, 1)]:
+        for cuda, hip, roc_name, conv, api, flags in rows:
+            to_roc = api in TO_ROC_APIS and ((roc and not miopen) or miopen)
+            if "UNSUPPORTED" in (flags or ""):
+                want = "#include <%s>" % cuda
+            elif conv == "CONV_INCLUDE" and not hip:
+                want = ""
+            else:
+                want = "#include <%s>" % ((roc_name or hip) if to_roc else hip)
+            with tempfile.TemporaryDirectory() as folder:
+                path = os.path.join(folder, "header.cu")
+                with open(path, "w", encoding="utf-8") as file:
+                    file.write("#include <%s>\n" % cuda)
+                out = subprocess.run([oxhipify, "--quiet-warnings", "--no-runtime-include", "-o", "-", path] + args,
+                                     capture_output=True, text=True).stdout
+            got = out.split("\n")[0]
+            if got != want:
+                differing += 1
+                print("  header %-8s %-45s want %-40r got %r" % (mode_name, cuda, want, got))
+    print("== headers: %d header-mode pairs differ" % differing)
+    return differing
 
 
 if __name__ == "__main__":
