@@ -3,10 +3,11 @@
 //! `#if` branches its preprocessor skips as written.
 //!
 //! Conditions are evaluated with the object-like macros the file defines (and undefines)
-//! before them, `defined`, integer literals, `true`/`false` and C's operators. A condition
-//! that names a macro the file never defines (`CUDA_VERSION`, `__CUDACC__`, a `-D` of the
-//! command line) is unknown: neither its branch nor the later branches of its `#if` are
-//! excluded. This module does not expand function-like macros and does not read headers.
+//! before them, the command line's `-D`s, the macros hipify-clang's own compile defines or
+//! leaves undefined (`__CUDACC__`, `__CUDA_ARCH__`), `defined`, integer literals,
+//! `true`/`false` and C's operators. A condition that names any other macro (`CUDA_VERSION`
+//! from CUDA's headers) is unknown: its branch is not excluded, nor an `#else` after it.
+//! This module does not expand function-like macros and does not read headers.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -35,8 +36,32 @@ struct Group {
 
 /// The byte ranges of the branches a preprocessor would skip, each from the end of its
 /// directive line to the start of the next `#elif`/`#else`/`#endif` line of its group.
-pub(crate) fn excluded_blocks(text: &str, lexed: &Lexed) -> Vec<Range<usize>> {
+pub(crate) fn excluded_blocks(text: &str, lexed: &Lexed, defines: &[String]) -> Vec<Range<usize>> {
     let mut macros: HashMap<String, Macro> = HashMap::new();
+    // What hipify-clang's own compile defines (`-x cuda --cuda-host-only -std=c++14`): the
+    // macros of CUDA's headers (`CUDA_VERSION`, `__CUDACC_VER_MAJOR__`) stay unknown.
+    // A macro the translation renames (`__CUDACC__` → `__HIPCC__`) is given its value under
+    // both names, so that translating the output again excludes the same blocks.
+    let mut predefine = |name: &str, value: fn() -> Macro| {
+        if let Some(entry) = crate::table::lookup(name).filter(|it| !it.hip.is_empty()) {
+            macros.insert(entry.hip.to_owned(), value());
+        }
+        macros.insert(name.to_owned(), value());
+    };
+    predefine("__CUDACC__", || Macro::Object(vec!["1".to_owned()]));
+    predefine("__cplusplus", || Macro::Object(vec!["201402L".to_owned()]));
+    predefine("__CUDA_ARCH__", || Macro::Undefined);
+    predefine("__NVCC__", || Macro::Undefined);
+    // `-D NAME` and `-D NAME=VALUE` of the command line.
+    for define in defines {
+        let (name, value) = define.split_once('=').unwrap_or((define, "1"));
+        let value_lexed = crate::lexer::lex(value);
+        let all: Vec<usize> = (0..value_lexed.tokens.len()).collect();
+        macros.insert(
+            name.to_owned(),
+            Macro::Object(words(value, &value_lexed, &all)),
+        );
+    }
     let mut stack: Vec<Group> = Vec::new();
     let mut ranges = Vec::new();
     for (index, directive) in lexed.directives.iter().enumerate() {
@@ -377,7 +402,7 @@ mod tests {
     /// The excluded lines of `text`, joined.
     fn check(text: &str) -> String {
         let lexed = crate::lexer::lex(text);
-        excluded_blocks(text, &lexed)
+        excluded_blocks(text, &lexed, &["LEVEL=2 + 1".to_owned()])
             .into_iter()
             .map(|it| text[it].trim_end().replace('\n', "/"))
             .collect::<Vec<_>>()
@@ -398,8 +423,14 @@ mod tests {
 
     #[test]
     fn unknown_macros_exclude_nothing_after_them() {
-        let text = "#if CUDA_VERSION >= 9000\na\n#elif 0\nb\n#else\nc\n#endif\n#ifdef __CUDACC__\nd\n#endif\n#if 0 && UNKNOWN\ne\n#endif\n";
+        let text = "#if CUDA_VERSION >= 9000\na\n#elif 0\nb\n#else\nc\n#endif\n#ifdef SOMETHING\nd\n#endif\n#if 0 && UNKNOWN\ne\n#endif\n";
         insta::assert_snapshot!(check(text), @"b | e");
+    }
+
+    #[test]
+    fn the_compile_and_the_command_line() {
+        let text = "#ifdef __CUDA_ARCH__\ndevice\n#elif defined(__CUDACC__) && LEVEL == 3\nhost\n#else\nother\n#endif\n";
+        insta::assert_snapshot!(check(text), @"device | other");
     }
 
     #[test]

@@ -118,6 +118,8 @@ pub struct Options {
     /// `--skip-excluded-preprocessor-conditional-blocks` does, as far as the file itself tells
     /// (its own macros and constants; `conditionals`).
     pub skip_excluded_blocks: bool,
+    /// `-D NAME` and `-D NAME=VALUE` of the command line, for `skip_excluded_blocks`.
+    pub defines: Vec<String>,
     /// Identifiers left unchanged whatever the tables say (`--whitelist`).
     pub whitelist: BTreeSet<String>,
     /// The file id findings point into.
@@ -139,6 +141,7 @@ impl Options {
             half2_members: true,
             caffe2: true,
             skip_excluded_blocks: false,
+            defines: Vec::new(),
             whitelist: BTreeSet::new(),
             file: FileId::SINGLE,
         }

@@ -119,6 +119,13 @@ struct Cli {
     temp_dir: Option<String>,
     #[arg(long = "save-temps", hide = true)]
     save_temps: bool,
+    /// Define a macro for `--skip-excluded-preprocessor-conditional-blocks` (`NAME` or
+    /// `NAME=VALUE`; `-D` after `--` counts too).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    defines: Vec<String>,
+    /// An include directory (accepted for hipify-clang's command lines; headers are not read).
+    #[arg(short = 'I', value_name = "DIR", hide = true)]
+    include_dirs: Vec<String>,
     /// A compilation database's folder, and clang arguments (hipify-clang's tooling options).
     #[arg(short = 'p', value_name = "DIR", hide = true)]
     build_path: Option<String>,
@@ -226,9 +233,24 @@ enum Output {
 
 fn main() -> ExitCode {
     // As in hipify-clang, what follows `--` is the compiler's command line (`-x cuda`,
-    // `-I…`, `-D…`), which a translation without a compiler does not use.
-    let args: Vec<String> = std::env::args().take_while(|it| it != "--").collect();
-    let args = normalize_args(args);
+    // `-I…`, `-D…`); a translation without a compiler uses only its `-D`s.
+    let mut args: Vec<String> = std::env::args().collect();
+    let compiler_args = match args.iter().position(|it| it == "--") {
+        Some(separator) => args.split_off(separator),
+        None => Vec::new(),
+    };
+    let mut args = normalize_args(args);
+    // The compiler's `-D`s define macros for `--skip-excluded-preprocessor-conditional-blocks`.
+    let mut compiler_args = compiler_args.into_iter().skip(1);
+    while let Some(arg) = compiler_args.next() {
+        if arg == "-D" {
+            if let Some(define) = compiler_args.next() {
+                args.push(format!("-D{define}"));
+            }
+        } else if let Some(define) = arg.strip_prefix("-D") {
+            args.push(format!("-D{define}"));
+        }
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(error) => {
@@ -289,6 +311,7 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         half2_members: !cli.no_undocumented_features,
         caffe2: true,
         skip_excluded_blocks: cli.skip_excluded_preprocessor_conditional_blocks && !cli.amap,
+        defines: cli.defines.clone(),
         whitelist: cli.whitelist.iter().cloned().collect(),
         file: diagnostics::FileId::SINGLE,
     };

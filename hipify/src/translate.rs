@@ -72,7 +72,7 @@ pub fn translate(text: &str, options: &Options) -> Translation {
         parser: None,
     };
     if options.skip_excluded_blocks {
-        cx.excluded = crate::conditionals::excluded_blocks(text, &cx.lexed);
+        cx.excluded = crate::conditionals::excluded_blocks(text, &cx.lexed, &options.defines);
     }
     cx.headers();
     cx.identifiers();

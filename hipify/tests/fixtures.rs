@@ -30,7 +30,9 @@ fn options_for(text: &str) -> Options {
                 options.skip_excluded_blocks = true
             }
             other => {
-                if let Some(names) = other.strip_prefix("--whitelist=") {
+                if let Some(define) = other.strip_prefix("-D") {
+                    options.defines.push(define.to_owned());
+                } else if let Some(names) = other.strip_prefix("--whitelist=") {
                     options
                         .whitelist
                         .extend(names.split(',').map(str::to_owned));
