@@ -49,6 +49,9 @@ struct Cx<'a> {
     /// The file includes `cublas_v2.h` (hipify-clang's `insertedBLASHeader_V2`), which makes
     /// the legacy cuBLAS names translatable.
     includes_cublas_v2: bool,
+    /// The file includes the legacy `cublas.h` (or what it becomes, `hipblas.h` or
+    /// `rocblas.h`, so that translating the output again changes nothing).
+    includes_cublas: bool,
     header_keys: HashSet<&'static str>,
     /// The tree-sitter parser, made on first need (`None` inside: it could not be made).
     parser: Option<Option<tree_sitter::Parser>>,
@@ -68,6 +71,7 @@ pub fn translate(text: &str, options: &Options) -> Translation {
         has_runtime_include: false,
         excluded: Vec::new(),
         includes_cublas_v2: false,
+        includes_cublas: false,
         header_keys: HashSet::new(),
         parser: None,
     };
@@ -155,8 +159,9 @@ impl Cx<'_> {
                 self.has_runtime_include = true;
                 continue;
             }
-            if name == "cublas_v2.h" && !self.is_excluded(hash) {
-                self.includes_cublas_v2 = true;
+            if !self.is_excluded(hash) {
+                self.includes_cublas_v2 |= name == "cublas_v2.h";
+                self.includes_cublas |= matches!(name, "cublas.h" | "hipblas.h" | "rocblas.h");
             }
             // As hipify-clang does, a removed directive leaves the rest of its line (a
             // comment, the line break) in place.
@@ -577,7 +582,9 @@ impl Cx<'_> {
             self.stats.add_unconverted(entry.cuda, api, &kind);
             return;
         }
-        if entry.v2_only && !self.includes_cublas_v2 {
+        // Only where the file includes the legacy header itself: a file that includes
+        // neither gets cuBLAS from another header, which may well be `cublas_v2.h`.
+        if entry.v2_only && self.includes_cublas && !self.includes_cublas_v2 {
             self.find(
                 FindingKind::CublasV2Only {
                     name: entry.cuda.to_owned(),
