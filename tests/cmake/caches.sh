@@ -35,10 +35,10 @@ generator=("Unix Makefiles")
 [ -n "$ninja" ] && generator=(Ninja)
 
 # A ccache statistics counter (ccache 4: `--print-stats` prints `name<TAB>value` lines).
-stat() { ccache --print-stats | awk -v name="$1" '$1 == name { print $2 }'; }
+counter() { ccache --print-stats | awk -v name="$1" '$1 == name { print $2 }'; }
 # The hits since the last `ccache -z`: direct and preprocessed.
-hits() { echo $(($(stat direct_cache_hit) + $(stat preprocessed_cache_hit))); }
-misses() { stat cache_miss; }
+hits() { echo $(($(counter direct_cache_hit) + $(counter preprocessed_cache_hit))); }
+misses() { counter cache_miss; }
 # Compares every file of a list between two trees.
 same() {
   local first="$1" second="$2" what="$3"
