@@ -280,79 +280,100 @@ INLINE float log1p_tail(float f) {
 /* c log(1 + f) + e log_c(2), for f in [sqrt(1/2) - 1, sqrt(2) - 1] and e integral, where
  * c = c_hi + c_lo and log_c(2) = e_hi + e_lo (e_hi with 16 significant bits), and
  * f_lo a correction much smaller than f (log1p(f + f_lo) ~ log1p(f) + f_lo). The
- * leading terms are summed exactly, so the result rounds about once. */
+ * leading terms are summed exactly, so the result rounds about once: e e_hi is exact and,
+ * when e is not 0, larger in magnitude than f c (|f c| < 0.6 |e_hi| for the three bases),
+ * so Fast2Sum (three operations) gives the sum's rounding error. With `exact_square`,
+ * f^2 is an exact sum of two floats: its rounding error alone costs log2f a tenth of an
+ * ulp (1.09 ulp at 1 - 2^-24 below sqrt(2) without). */
 INLINE float log_combine(float f, float f_lo, int e, float c_hi, float c_lo, float e_hi,
-                         float e_lo) {
-  float t = FMAF(f * f, log1p_tail(f), f_lo); /* log1p(f + f_lo) = f + t */
-  float p = f * c_hi;
-  float low = FMAF(f, c_hi, -p);
-  low = FMAF(f, c_lo, low);
-  low = FMAF(t, c_hi, low);
+                         float e_lo, int exact_square) {
+  float f2 = f * f, q = log1p_tail(f);
+  float t = FMAF(f2, q, exact_square ? FMAF(FMAF(f, f, -f2), q, f_lo) : f_lo);
+  /* log1p(f + f_lo) = f + t; times c: p + low */
+  float p = f, low = t;
+  if (c_hi != 1.0f || c_lo != 0.0f) { /* constants: decided when inlined */
+    p = f * c_hi;
+    low = FMAF(f, c_hi, -p);
+    low = FMAF(f, c_lo, low);
+    low = FMAF(t, c_hi, low);
+  }
   /* (float)e without the conversion unit (|e| < 2^22) */
   float de = ffrom(0x4b400000u + (u32)e) - ROUND_SHIFT;
   float a = de * e_hi; /* exact */
-  float s, err;
-  two_sumf(a, p, &s, &err);
+  float s = a + p;
+  float err = p - (s - a);
   return s + (err + FMAF(de, e_lo, low));
 }
 
-/* x = 2^e (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)), for finite x > 0. */
-INLINE float log_reduce(float x, int *e) {
-  int adjust = 0;
-  if (x < 0x1p-126f) {
-    x *= 0x1p23f;
-    adjust = -23;
-  }
+/* x = 2^e (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)), for normal x > 0, minus `adjust`
+ * from e (x was scaled by 2^-adjust). */
+INLINE float log_reduce(float x, int adjust, int *e) {
   u32 u = fbits(x);
   int exponent = (int)(u - 0x3f3504f3u) >> 23;
   *e = exponent + adjust;
   return ffrom(u - ((u32)exponent << 23)) - 1.0f; /* exact */
 }
 
-/* The result for x that is not a finite positive number (x <= 0, inf, NaN). */
-INLINE float log_special_f(float x) {
+/* Whether x is a normal positive float (the logarithms' common path): one comparison. */
+INLINE int log_common_f(float x) {
+  u32 u = fbits(x);
+  OPAQUE(u);
+  return __builtin_expect(u - 0x00800000u < 0x7f000000u, 1);
+}
+
+/* The logarithm in base b (0: e, 2, 10) of a normal positive x scaled by 2^-adjust. */
+INLINE float log_base_f(float x, int adjust, int b) {
+  int e;
+  float f = log_reduce(x, adjust, &e);
+  if (b == 2) return log_combine(f, -0.0f, e, L2EF_HI, L2EF_LO, 1.0f, 0.0f, 1);
+  if (b == 10) return log_combine(f, -0.0f, e, LGEF_HI, LGEF_LO, LG2F_HI, LG2F_LO, 0);
+  return log_combine(f, -0.0f, e, 1.0f, 0.0f, LN2F_HI, LN2F_LO, 0);
+}
+
+/* x not a normal positive float: special (x <= 0, inf, NaN) or subnormal. */
+SLOW float log_slow_f(float x, int b) {
   if (x != x) return x;
   if (x < 0.0f) return NANF;
   if (x == 0.0f) return -INFF;
-  return INFF;
+  if (x == INFF) return INFF;
+  return log_base_f(x * 0x1p23f, -23, b);
 }
 
-INLINE int log_is_special(float x) { return !(x > 0.0f && x < INFF); }
-
 EXPORT float __oxhip_logf(float x) {
-  if (log_is_special(x)) return log_special_f(x);
-  int e;
-  float f = log_reduce(x, &e);
-  return log_combine(f, 0.0f, e, 1.0f, 0.0f, LN2F_HI, LN2F_LO);
+  return log_common_f(x) ? log_base_f(x, 0, 0) : log_slow_f(x, 0);
 }
 
 EXPORT float __oxhip_log2f(float x) {
-  if (log_is_special(x)) return log_special_f(x);
-  int e;
-  float f = log_reduce(x, &e);
-  return log_combine(f, 0.0f, e, L2EF_HI, L2EF_LO, 1.0f, 0.0f);
+  return log_common_f(x) ? log_base_f(x, 0, 2) : log_slow_f(x, 2);
 }
 
 EXPORT float __oxhip_log10f(float x) {
-  if (log_is_special(x)) return log_special_f(x);
-  int e;
-  float f = log_reduce(x, &e);
-  return log_combine(f, 0.0f, e, LGEF_HI, LGEF_LO, LG2F_HI, LG2F_LO);
+  return log_common_f(x) ? log_base_f(x, 0, 10) : log_slow_f(x, 10);
 }
 
-EXPORT float __oxhip_log1pf(float x) {
-  if (x != x) return x;
-  if (x <= -1.0f) return x == -1.0f ? -INFF : NANF;
-  if (x == INFF || x == 0.0f) return x;
-  if (x > 0x1p24f) return __oxhip_logf(x); /* 1 + x rounds, but 1/x < ulp */
-  /* u = 1 + x rounded = 2^e (1 + f); log1p(x) = log(u) + c / u with c = x - (u - 1)
-   * (exact). For e = 0, f = x exactly. */
+/* log1p(x) for x > -1, x < inf. u = 1 + x rounded = 2^e (1 + f); log1p(x) = log(u) + c / u
+ * with c = x - (u - 1), exact for x < 2^24 (u - 1 is then exact); above, c is 0 or an ulp
+ * of x, and c / u is far below an ulp of the result either way. For e = 0, f = x exactly
+ * (and log1p(-0) is -0). */
+INLINE float log1p_common_f(float x) {
   float u = 1.0f + x;
   u32 bits = fbits(u);
   int e = (int)(bits - 0x3f3504f3u) >> 23;
   float f = e == 0 ? x : ffrom(bits - ((u32)e << 23)) - 1.0f;
   float c = e == 0 ? 0.0f : (x - (u - 1.0f)) * rcp_approx(u);
-  return log_combine(f, c, e, 1.0f, 0.0f, LN2F_HI, LN2F_LO);
+  float r = log_combine(f, c, e, 1.0f, 0.0f, LN2F_HI, LN2F_LO, 0);
+  return x == 0.0f ? x : r;
+}
+
+SLOW float log1p_slow_f(float x) {
+  if (x != x) return x;
+  return x == -1.0f ? -INFF : (x < -1.0f ? NANF : INFF);
+}
+
+EXPORT float __oxhip_log1pf(float x) {
+  /* NaN, x <= -1 and +inf: out of line. */
+  int common = x > -1.0f && x < INFF;
+  return __builtin_expect(common, 1) ? log1p_common_f(x) : log1p_slow_f(x);
 }
 
 /* ---- power ------------------------------------------------------------------------- */
@@ -467,8 +488,26 @@ INLINE float reduce_pio2_large(float x, int *quadrant) {
 }
 
 /* x - j pi/2 with |result| <= pi/4 (a little more), and j mod 4; x finite. */
+/* Out of line (the common path keeps only a test): infinities and NaN (r NaN), and the
+ * Payne-Hanek reduction. A structure, not a pointer, so that the common path keeps the
+ * quadrant in a register. */
+typedef struct {
+  float r;
+  int quadrant;
+} reduced_f;
+SLOW reduced_f reduce_pio2_slow_f(float x) {
+  reduced_f o = {x - x, 0};
+  if (fabsf_(x) < INFF) o.r = reduce_pio2_large(x, &o.quadrant);
+  return o;
+}
+
+/* x = r + (pi/2) n, |r| <= pi/4 (+ a little); r is NaN for infinite or NaN x. */
 INLINE float reduce_pio2_f(float x, int *quadrant) {
-  if (fabsf_(x) >= 105615.0f) return reduce_pio2_large(x, quadrant);
+  if (__builtin_expect(!(fabsf_(x) < 105615.0f), 0)) {
+    reduced_f o = reduce_pio2_slow_f(x);
+    *quadrant = o.quadrant;
+    return o.r;
+  }
   u32 bits;
   float j = round_small(x * TWO_OVER_PIF, &bits);
   float r = FMAF(j, -PIO2F_1, x);
@@ -498,16 +537,14 @@ INLINE float cos_kernel_f(float r) {
 }
 
 EXPORT float __oxhip_sinf(float x) {
-  if (fabsf_(x) == INFF) return x - x;
-  if (x == 0.0f) return x;
   int n;
   float r = reduce_pio2_f(x, &n);
   float v = (n & 1) ? cos_kernel_f(r) : sin_kernel_f(r);
-  return (n & 2) ? -v : v;
+  v = (n & 2) ? -v : v;
+  return x == 0.0f ? x : v; /* sinf(-0) is -0 */
 }
 
 EXPORT float __oxhip_cosf(float x) {
-  if (fabsf_(x) == INFF) return x - x;
   int n;
   float r = reduce_pio2_f(x, &n);
   float v = (n & 1) ? sin_kernel_f(r) : cos_kernel_f(r);
@@ -515,10 +552,6 @@ EXPORT float __oxhip_cosf(float x) {
 }
 
 EXPORT void __oxhip_sincosf(float x, float *sin_out, float *cos_out) {
-  if (fabsf_(x) == INFF) {
-    *sin_out = *cos_out = x - x;
-    return;
-  }
   int n;
   float r = reduce_pio2_f(x, &n);
   float s = sin_kernel_f(r), c = cos_kernel_f(r);
@@ -528,12 +561,11 @@ EXPORT void __oxhip_sincosf(float x, float *sin_out, float *cos_out) {
 }
 
 EXPORT float __oxhip_tanf(float x) {
-  if (fabsf_(x) == INFF) return x - x;
-  if (x == 0.0f) return x;
   int n;
   float r = reduce_pio2_f(x, &n);
   float s = sin_kernel_f(r), c = cos_kernel_f(r);
-  return (n & 1) ? div_fast(-c, s) : div_fast(s, c);
+  float v = (n & 1) ? div_fast(-c, s) : div_fast(s, c);
+  return x == 0.0f ? x : v; /* tanf(-0) is -0 */
 }
 
 /* (atan(t) - t) / t^3 as a polynomial in s = t^2, t in [0, 1]: relative error 2^-23.7. */
@@ -601,55 +633,56 @@ INLINE float asin_tail(float x, float s) {
   return x * s * p;
 }
 
-/* asinf and acosf evaluate their polynomial once: for |x| <= 1/2 at x (s = x^2), above
- * at w = sqrt((1 - |x|) / 2) (s = w^2 with the square root's rounding error w_lo kept
- * apart), so that a warp holding both kinds of input does not run it twice. */
-INLINE float asin_arg(float x, float ax, float *s, float *w_lo) {
-  if (ax <= 0.5f) {
-    *s = x * x;
-    *w_lo = 0.0f;
-    return x;
-  }
+/* asinf and acosf evaluate their polynomial once, branch-free: for |x| <= 1/2 at x
+ * (s = x^2), above at w = sqrt((1 - |x|) / 2) (s = w^2 with the square root's rounding
+ * error w_lo kept apart), so that a warp holding both kinds of input runs one path. For
+ * |x| <= 1 (z = (1 - |x|) / 2 is then 0 or at least 2^-25). */
+INLINE float asin_arg(float x, float ax, float *s, float *w_lo, float *w_out) {
   float z = 0.5f - 0.5f * ax;
-  *s = z;
 #if defined(__NVPTX__) || defined(__AMDGCN__)
 #if defined(__NVPTX__)
-  float r = __nvvm_rsqrt_approx_ftz_f(z); /* z is 0 or at least 2^-25 */
+  float r = __nvvm_rsqrt_approx_ftz_f(z);
 #else
   float r = __builtin_amdgcn_rsqf(z);
 #endif
   float w = z == 0.0f ? 0.0f : z * r;
-  *w_lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f * r);
+  float lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f * r);
 #else
   float w = __builtin_sqrtf(z);
-  *w_lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f / w);
+  float lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f / w);
 #endif
-  return w;
+  int big = ax > 0.5f;
+  *s = big ? z : x * x;
+  *w_lo = big ? lo : 0.0f;
+  *w_out = w;
+  return big ? w : x;
 }
+
+/* |x| > 1 or NaN. */
+SLOW float asin_slow_f(float x) { return x == x ? NANF : x; }
 
 EXPORT float __oxhip_asinf(float x) {
   float ax = fabsf_(x);
-  if (!(ax <= 1.0f)) return ax == ax ? NANF : x;
-  float s, w_lo;
-  float w = asin_arg(x, ax, &s, &w_lo);
-  float t = asin_tail(w, s);
-  if (ax <= 0.5f) return x + t; /* without w_lo (0): asinf(-0) is -0 */
-  float tail = t + w_lo;
+  if (__builtin_expect(!(ax <= 1.0f), 0)) return asin_slow_f(x);
+  float s, w_lo, w;
+  float v = asin_arg(x, ax, &s, &w_lo, &w);
+  float t = asin_tail(v, s);
+  float small = x + t; /* asinf(-0) is -0 */
   /* pi/2 - 2 asin(sqrt((1 - |x|) / 2)); pi/2 - 2w is exact for w >= 0.4. */
-  float a = (PIO2F_HI - 2.0f * w) + (PIO2F_LO - 2.0f * tail);
-  return copysignf_(a, x);
+  float large = copysignf_((PIO2F_HI - 2.0f * w) + (PIO2F_LO - 2.0f * (t + w_lo)), x);
+  return ax <= 0.5f ? small : large;
 }
 
 EXPORT float __oxhip_acosf(float x) {
   float ax = fabsf_(x);
-  if (!(ax <= 1.0f)) return ax == ax ? NANF : x;
-  float s, w_lo;
-  float w = asin_arg(x, ax, &s, &w_lo);
-  float t = asin_tail(w, s);
-  if (ax <= 0.5f) return (PIO2F_HI - x) + (PIO2F_LO - t);
+  if (__builtin_expect(!(ax <= 1.0f), 0)) return asin_slow_f(x);
+  float s, w_lo, w;
+  float v = asin_arg(x, ax, &s, &w_lo, &w);
+  float t = asin_tail(v, s);
+  float small = (PIO2F_HI - x) + (PIO2F_LO - t);
   float tail = t + w_lo;
-  if (x > 0.0f) return 2.0f * w + 2.0f * tail;
-  return (PIF_HI - 2.0f * w) + (PIF_LO - 2.0f * tail);
+  float large = x > 0.0f ? 2.0f * w + 2.0f * tail : (PIF_HI - 2.0f * w) + (PIF_LO - 2.0f * tail);
+  return ax <= 0.5f ? small : large;
 }
 
 /* ---- hyperbolic -------------------------------------------------------------------- */
@@ -662,22 +695,20 @@ INLINE float exp_half_f(float ax) {
 }
 
 EXPORT float __oxhip_sinhf(float x) {
+  /* Branch-free (a warp with inputs on both sides of 1 would run both paths anyway). */
   float ax = fabsf_(x);
-  if (!(ax < INFF)) return x;
-  if (ax < 1.0f) {
-    /* (sinh(t) - t) / t^3 in s = t^2 on [0, 1]. */
-    float s = x * x;
-    float p = 0x1.71d218p-19f;
-    p = FMAF(p, s, 0x1.a01a12p-13f);
-    p = FMAF(p, s, 0x1.111112p-7f);
-    p = FMAF(p, s, 0x1.555556p-3f);
-    return FMAF(x * s, p, x);
-  }
+  /* (sinh(t) - t) / t^3 in s = t^2 on [0, 1]. */
+  float s = x * x;
+  float p = 0x1.71d218p-19f;
+  p = FMAF(p, s, 0x1.a01a12p-13f);
+  p = FMAF(p, s, 0x1.111112p-7f);
+  p = FMAF(p, s, 0x1.555556p-3f);
+  float small = FMAF(x * s, p, x);
   /* e/2 - 1/(2e) with e/2 kept below 2^120 for the reciprocal (its term is then far
    * below half an ulp). */
   float h = exp_half_f(__builtin_fminf(ax, 95.0f));
-  float r = FMAF(-0.25f, rcp_refined(__builtin_fminf(h, 0x1p120f)), h);
-  return copysignf_(r, x);
+  float large = copysignf_(FMAF(-0.25f, rcp_refined(__builtin_fminf(h, 0x1p120f)), h), x);
+  return ax < 1.0f ? small : (ax < INFF ? large : x);
 }
 
 EXPORT float __oxhip_coshf(float x) {
@@ -688,25 +719,25 @@ EXPORT float __oxhip_coshf(float x) {
 
 EXPORT float __oxhip_tanhf(float x) {
 #if HAVE_EXP2_INSTRUCTION
-  /* Below 0.9 an odd polynomial (relative error 2^-26); above, 1 - 2 / (e^2|x| + 1) with
-   * the exponential instruction, whose error the formula damps to a quarter there. The
-   * clamp at 10 (tanh is 1 in float from 9.01) keeps e^2|x| finite for the reciprocal. */
-  if (x != x) return x;
+  /* Branch-free (a warp with inputs on both sides would run both paths anyway): below
+   * 0.9 an odd polynomial (relative error 2^-26), above, 1 - 2 / (e^2|x| + 1) with the
+   * exponential instruction on the rounded product 2|x| log2(e), whose errors the formula
+   * damps to a quarter there. The clamp at 10 (tanh is 1 in float from 9.01) keeps e^2|x|
+   * finite for the reciprocal. NaN takes the polynomial and stays NaN. */
   float ax = fabsf_(x);
-  if (ax < 0.9f) {
-    float s = x * x;
-    float p = 0x1.7dd19ep-13f;
-    p = FMAF(p, s, -0x1.0fb6e2p-10f);
-    p = FMAF(p, s, 0x1.b4fe0ep-9f);
-    p = FMAF(p, s, -0x1.1f5168p-7f);
-    p = FMAF(p, s, 0x1.65fa5cp-6f);
-    p = FMAF(p, s, -0x1.ba16c8p-5f);
-    p = FMAF(p, s, 0x1.1111p-3f);
-    p = FMAF(p, s, -0x1.555556p-2f);
-    return FMAF(x * s, p, x);
-  }
-  float e = exp2_product(2.0f * __builtin_fminf(ax, 10.0f), L2EF_HI, L2EF_LO);
-  return copysignf_(FMAF(-2.0f, rcp_refined(e + 1.0f), 1.0f), x);
+  float s = x * x;
+  float p = 0x1.7dd19ep-13f;
+  p = FMAF(p, s, -0x1.0fb6e2p-10f);
+  p = FMAF(p, s, 0x1.b4fe0ep-9f);
+  p = FMAF(p, s, -0x1.1f5168p-7f);
+  p = FMAF(p, s, 0x1.65fa5cp-6f);
+  p = FMAF(p, s, -0x1.ba16c8p-5f);
+  p = FMAF(p, s, 0x1.1111p-3f);
+  p = FMAF(p, s, -0x1.555556p-2f);
+  float small = FMAF(x * s, p, x);
+  float e = exp2_reduced(__builtin_fminf(ax, 10.0f) * (2.0f * 0x1.715476p+0f));
+  float large = copysignf_(FMAF(-2.0f, rcp_refined(e + 1.0f), 1.0f), x);
+  return !(ax >= 0.9f) ? small : large;
 #else
   float ax = fabsf_(x), r;
   if (x != x || x == 0.0f) return x;
@@ -877,22 +908,31 @@ INLINE float cube_residual(float y, float m) {
 }
 
 #if defined(__NVPTX__) || defined(__AMDGCN__)
-/* The instructions' 2^(log2|x| / 3) (relative error about 2^-21), then one Newton step
- * r - (r^3 - |x|) / (3 r^2) with r^3 - |x| computed nearly exactly (cube_residual): the
- * result rounds about once. Below 2^-100, |x| is scaled by 2^75 first, so that r^3 and the
- * residual stay normal. */
-EXPORT float __oxhip_cbrtf(float x) {
-  float ax = fabsf_(x);
-  if (!(ax < INFF) || ax == 0.0f) return x + x;
-  int tiny = ax < 0x1p-100f;
-  float m = tiny ? ax * 0x1p75f : ax;
+/* The instructions' 2^(log2 m / 3) (relative error about 2^-21), then one Newton step
+ * r - (r^3 - m) / (3 r^2) with r^3 - m as fma(r^2, r, -m) (only r^2 rounds, a sixth of an
+ * ulp in the result), for normal m >= 2^-100. */
+INLINE float cbrt_positive_f(float m) {
 #if defined(__NVPTX__)
   float r = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_f(m) * (1.0f / 3.0f));
 #else
   float r = __builtin_amdgcn_exp2f(__builtin_amdgcn_logf(m) * (1.0f / 3.0f));
 #endif
-  r = FMAF(-cube_residual(r, m), rcp_approx(3.0f * (r * r)), r);
-  return copysignf_(tiny ? r * 0x1p-25f : r, x);
+  float r2 = r * r;
+  return FMAF(-FMAF(r2, r, -m), rcp_approx(3.0f * r2), r);
+}
+
+/* 0, infinities, NaN, and |x| below 2^-100, scaled by 2^75 first so that r^3 and the
+ * residual stay normal. */
+SLOW float cbrt_slow_f(float x) {
+  float ax = fabsf_(x);
+  if (!(ax < INFF) || ax == 0.0f) return x + x;
+  return copysignf_(cbrt_positive_f(ax * 0x1p75f) * 0x1p-25f, x);
+}
+
+EXPORT float __oxhip_cbrtf(float x) {
+  float ax = fabsf_(x);
+  if (__builtin_expect(!(ax >= 0x1p-100f && ax < INFF), 0)) return cbrt_slow_f(x);
+  return copysignf_(cbrt_positive_f(ax), x);
 }
 #else
 EXPORT float __oxhip_cbrtf(float x) {
