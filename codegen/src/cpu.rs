@@ -65,7 +65,7 @@ const ITEM_OPS: u64 = 56;
 /// Lanes per warp on the CPU target.
 const WARP_SIZE: u64 = 32;
 
-const ITEM: &str = "__oxhip_cpu_item";
+pub(crate) const ITEM: &str = "__oxhip_cpu_item";
 const DYNAMIC_SHARED: &str = "__oxhip_cpu_dynamic_shared";
 /// The cross-work-item operations, with their slot in `struct __oxhip_cpu_ops`.
 const OPERATIONS: [(&str, u64); 5] = [

@@ -278,7 +278,7 @@ pub(crate) fn opcode(instruction: LLVMValueRef) -> LLVMOpcode {
     unsafe { LLVMGetInstructionOpcode(instruction) }
 }
 
-fn is_call(instruction: LLVMValueRef) -> bool {
+pub(crate) fn is_call(instruction: LLVMValueRef) -> bool {
     matches!(
         opcode(instruction),
         LLVMOpcode::LLVMCall | LLVMOpcode::LLVMInvoke | LLVMOpcode::LLVMCallBr

@@ -151,6 +151,21 @@ fn shared_memory_becomes_thread_local_and_only_barrier_free_kernels_get_a_row_lo
     );
     // The kernels themselves are inlined into their entry points.
     assert!(!text.contains("define void @_Z5plain"), "{text}");
+    // The row loop reads the coordinates from its record parameter, not through the
+    // thread-local pointer (`cpu_rows`); the single work-item entry point still sets it.
+    assert!(!body(&ir, "@__oxhip_cpu_row._Z5plainPf5Splitf3Bigc(").contains("@__oxhip_cpu_item"));
+    assert!(body(&ir, "@__oxhip_cpu_entry._Z5plainPf5Splitf3Bigc(").contains("@__oxhip_cpu_item"));
+}
+
+/// The text of the function defined as `name` in `ir`, up to its closing brace.
+fn body<'ir>(ir: &'ir str, name: &str) -> &'ir str {
+    let start = ir
+        .lines()
+        .find(|line| line.starts_with("define ") && line.contains(name))
+        .and_then(|line| ir.find(line))
+        .unwrap_or_else(|| panic!("no definition of {name} in\n{ir}"));
+    let rest = &ir[start..];
+    &rest[..rest.find("\n}").unwrap_or(rest.len())]
 }
 
 #[test]
@@ -169,19 +184,46 @@ fn entry_points_run_at_o0_and_with_debug_info() {
     );
 }
 
+/// Whether this processor runs `x86-64-v3` code (as the runtime decides).
+fn has_x86_64_v3() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("fma")
+        && std::arch::is_x86_feature_detected!("f16c")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+        && std::arch::is_x86_feature_detected!("movbe")
+}
+
 fn run_entry_points(opt_level: OptLevel, clang_extra: &[&str]) {
     let (_directory, image, _) = host_image(opt_level, clang_extra);
     // SAFETY: the image was just built from the test's own source; its initialisers are
     // LLVM's (none).
     let library = unsafe { libloading::Library::new(&image) }.expect("dlopen the image");
+    let variant = format!(
+        "__oxhip_cpu_row._Z5plainPf5Splitf3Bigc{}\0",
+        cpu_variants::SUFFIX
+    );
+    // SAFETY: looking a symbol up runs nothing.
+    let has_variant = unsafe { library.get::<Entry>(variant.as_bytes()) }.is_ok();
+    // Images get the x86-64-v3 copy of their code except at -O0 (`cpu_variants`).
+    assert_eq!(has_variant, opt_level != OptLevel::O0);
+    run_entry_points_of(&library, opt_level, "");
+    if has_variant && has_x86_64_v3() {
+        run_entry_points_of(&library, opt_level, cpu_variants::SUFFIX);
+    }
+}
+
+fn run_entry_points_of(library: &libloading::Library, opt_level: OptLevel, suffix: &str) {
+    let symbol = |name: &str| format!("{name}{suffix}\0");
     // SAFETY: codegen defines these symbols with the `Entry` signature.
     let (row, entry) = unsafe {
         (
             *library
-                .get::<Entry>(b"__oxhip_cpu_row._Z5plainPf5Splitf3Bigc\0")
+                .get::<Entry>(symbol("__oxhip_cpu_row._Z5plainPf5Splitf3Bigc").as_bytes())
                 .expect("row entry point"),
             *library
-                .get::<Entry>(b"__oxhip_cpu_entry._Z5plainPf5Splitf3Bigc\0")
+                .get::<Entry>(symbol("__oxhip_cpu_entry._Z5plainPf5Splitf3Bigc").as_bytes())
                 .expect("entry point"),
         )
     };
@@ -229,7 +271,7 @@ fn run_entry_points(opt_level: OptLevel, clang_extra: &[&str]) {
         // SAFETY: codegen defines the symbol with the `Entry` signature.
         let synced = unsafe {
             *library
-                .get::<Entry>(b"__oxhip_cpu_entry._Z6syncedPi\0")
+                .get::<Entry>(symbol("__oxhip_cpu_entry._Z6syncedPi").as_bytes())
                 .expect("entry point")
         };
         // SAFETY: as above; the barrier only counts, through `group`.
@@ -242,7 +284,7 @@ fn run_entry_points(opt_level: OptLevel, clang_extra: &[&str]) {
         let (synced, frame) = unsafe {
             (
                 *library
-                    .get::<Group>(b"__oxhip_cpu_group._Z6syncedPi\0")
+                    .get::<Group>(symbol("__oxhip_cpu_group._Z6syncedPi").as_bytes())
                     .expect("group entry point"),
                 **library
                     .get::<*const u64>(b"__oxhip_cpu_frame._Z6syncedPi\0")

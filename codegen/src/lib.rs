@@ -15,8 +15,10 @@ pub mod cpu;
 mod cpu_lockstep;
 mod cpu_params;
 mod cpu_regions;
+mod cpu_rows;
 #[cfg(test)]
 mod cpu_tests;
+mod cpu_variants;
 mod inline_asm;
 mod internalize;
 mod link;
@@ -262,9 +264,20 @@ fn compile_with_library(
         cpu::lower(&module, &context, &machine, &description)?;
         if sanitize_address {
             prepare_for_sanitizer(&module, &context, &uninstrumented, &inlined_already);
+        } else if options.opt_level != OptLevel::O0 {
+            cpu_rows::keep_coordinates_private(&module, &machine, &description)?;
         }
     }
     verify(&module, &description)?;
+    // Images only (assembly and IR show the baseline code), and not at -O0 (debugging) or
+    // under ASan (whose reports should name one copy of each function).
+    if matches!(options.target, Target::Host { .. })
+        && options.emit == Emit::Object
+        && options.opt_level != OptLevel::O0
+        && !options.sanitize_address
+    {
+        cpu_variants::add(&module, &context, &description)?;
+    }
 
     let pipeline = match options.opt_level {
         OptLevel::O0 => "default<O0>",

@@ -290,6 +290,7 @@ int main() {
 /// The programs with barriers and unusual parameters, at `-O0` (one fiber per work-item) and
 /// at `-O1` (kernels split at their barriers); at `-O3` the runtime's log must show that the
 /// split form is the one that ran, so that a regression to fibers does not pass unseen.
+/// The optimised builds also run with `OXHIP_CPU_ISA=x86-64` (the baseline copy of the code).
 #[test]
 fn barrier_kernels_pass_as_fibers_and_as_split_loops() {
     let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
@@ -337,6 +338,27 @@ fn barrier_kernels_pass_as_fibers_and_as_split_loops() {
                     failures.push(format!(
                         "{name} {level}: expected 8 kernels {want}:\n{}",
                         resolved.join("\n")
+                    ));
+                }
+            }
+            // Optimised images hold a baseline and an x86-64-v3 copy of their code; the one
+            // the runtime does not choose on this processor must pass too.
+            if level != "-O0" {
+                let baseline = Command::new(&exe)
+                    .env("OXHIP_VISIBLE_DEVICES", "cpu")
+                    .env("OXHIP_LOG", "2")
+                    .env("OXHIP_CPU_ISA", "x86-64")
+                    .output()
+                    .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
+                let stdout = String::from_utf8_lossy(&baseline.stdout);
+                let stderr = String::from_utf8_lossy(&baseline.stderr);
+                if !baseline.status.success()
+                    || !stdout.contains("PASSED")
+                    || !stderr.contains("CPU kernels: x86-64 code")
+                {
+                    failures.push(format!(
+                        "{name} {level} (OXHIP_CPU_ISA=x86-64): {:?}\n{stdout}{stderr}",
+                        baseline.status
                     ));
                 }
             }

@@ -172,15 +172,65 @@ impl Cpu {
     }
 }
 
+/// The suffix of the entry points compiled for this processor (codegen's `cpu_variants`):
+/// `.x86-64-v3` when it has AVX2, FMA, F16C, BMI1/2, LZCNT and MOVBE, else none (the
+/// baseline x86-64 code). `OXHIP_CPU_ISA=x86-64` chooses the baseline on any processor.
+fn variant_suffix() -> &'static str {
+    static SUFFIX: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+    SUFFIX.get_or_init(|| {
+        let requested = std::env::var("OXHIP_CPU_ISA").unwrap_or_default();
+        let suffix = if requested.trim() == "x86-64" || !has_x86_64_v3() {
+            ""
+        } else {
+            ".x86-64-v3"
+        };
+        log!(
+            2,
+            "CPU kernels: {} code",
+            if suffix.is_empty() {
+                "x86-64"
+            } else {
+                "x86-64-v3"
+            }
+        );
+        suffix
+    })
+}
+
+#[cfg(target_arch = "x86_64")]
+fn has_x86_64_v3() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("fma")
+        && std::arch::is_x86_feature_detected!("f16c")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+        && std::arch::is_x86_feature_detected!("movbe")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn has_x86_64_v3() -> bool {
+    false
+}
+
+/// `<prefix><name>`, in this processor's variant when the image has one.
 fn entry_point(library: &Library, prefix: &str, name: &[u8]) -> Option<exec::EntryPoint> {
-    let mut symbol = prefix.as_bytes().to_vec();
-    symbol.extend_from_slice(name);
-    symbol.push(0);
-    // SAFETY: codegen defines every `__oxhip_cpu_entry.*`/`__oxhip_cpu_row.*` symbol with
-    // exactly this signature.
-    unsafe { library.get::<exec::EntryPoint>(&symbol) }
-        .ok()
-        .map(|symbol| *symbol)
+    let lookup = |suffix: &str| {
+        let mut symbol = prefix.as_bytes().to_vec();
+        symbol.extend_from_slice(name);
+        symbol.extend_from_slice(suffix.as_bytes());
+        symbol.push(0);
+        // SAFETY: codegen defines every `__oxhip_cpu_entry.*`/`__oxhip_cpu_row.*` symbol (and
+        // their variants) with exactly this signature.
+        unsafe { library.get::<exec::EntryPoint>(&symbol) }
+            .ok()
+            .map(|symbol| *symbol)
+    };
+    let suffix = variant_suffix();
+    (!suffix.is_empty())
+        .then(|| lookup(suffix))
+        .flatten()
+        .or_else(|| lookup(""))
 }
 
 /// `__oxhip_cpu_group.<name>` and its frame size `__oxhip_cpu_frame.<name>`, for a kernel
@@ -192,10 +242,23 @@ fn group_entry_point(library: &Library, name: &[u8]) -> Option<(exec::GroupEntry
         symbol.push(0);
         symbol
     };
-    // SAFETY: codegen defines `__oxhip_cpu_group.*` with exactly this signature.
-    let group = unsafe { library.get::<exec::GroupEntryPoint>(&symbol("__oxhip_cpu_group.")) }
-        .ok()
-        .map(|symbol| *symbol)?;
+    let group_symbol = |suffix: &str| {
+        let mut name = symbol("__oxhip_cpu_group.");
+        name.pop();
+        name.extend_from_slice(suffix.as_bytes());
+        name.push(0);
+        // SAFETY: codegen defines `__oxhip_cpu_group.*` (and its variants) with exactly this
+        // signature.
+        unsafe { library.get::<exec::GroupEntryPoint>(&name) }
+            .ok()
+            .map(|symbol| *symbol)
+    };
+    let suffix = variant_suffix();
+    // Both variants share the frame size: codegen copies the code after computing it.
+    let group = (!suffix.is_empty())
+        .then(|| group_symbol(suffix))
+        .flatten()
+        .or_else(|| group_symbol(""))?;
     // SAFETY: a data symbol's address; codegen defines it as a constant `u64` beside the group
     // entry point, and the image stays loaded while the runtime runs.
     let frame = unsafe {

@@ -1,0 +1,122 @@
+//! A second copy of a CPU image's code for newer x86-64 processors (`x86-64-v3`: AVX2, FMA,
+//! F16C, BMI), which the runtime chooses at load time when the processor has those features.
+//!
+//! Images are built on one machine and run on another, so the baseline code must stay plain
+//! x86-64; but kernels written for GPUs lean on `fma` (a libm call without FMA), half-precision
+//! conversions (a libgcc call without F16C) and wide, masked vector operations, so a kernel
+//! compiled for baseline x86-64 runs several times slower than it could on any recent server.
+//!
+//! The copy is made after `cpu::lower` and before the optimisation pipeline, so both copies are
+//! optimised with the same module: every function of the copy is a clone marked
+//! `"target-cpu"="x86-64-v3"`, calls only clones, and is renamed (`<name>` + [`SUFFIX`]); the
+//! entry points (`__oxhip_cpu_entry.K`, `_row.K`, `_group.K`) stay visible under those names,
+//! the rest becomes internal. Both copies share every variable (device variables the host
+//! writes by name, shared memory, the work-item pointer): the copy's variables become
+//! declarations of the original's, and the original's internal variables become hidden
+//! external ones so that the copy can refer to them by name. Constants are duplicated.
+//!
+//! Not done: kernels that reach a function through a pointer kept in a variable (a virtual
+//! call) reach the baseline function from the copy too; that is correct, only slower.
+//! Modules with aliases or ifuncs get no copy.
+
+use inkwell::attributes::AttributeLoc;
+use inkwell::context::Context;
+use inkwell::llvm_sys::comdat::LLVMSetComdat;
+use inkwell::llvm_sys::core::{
+    LLVMGetFirstGlobalAlias, LLVMGetFirstGlobalIFunc, LLVMSetInitializer,
+};
+use inkwell::module::{Linkage, Module};
+use inkwell::values::AsValueRef;
+use inkwell::GlobalVisibility;
+
+use crate::cpu::{ENTRY_PREFIX, GROUP_PREFIX, ROW_PREFIX};
+use crate::CodegenError;
+
+/// What the copy's entry points add to the original's names; the runtime looks for
+/// `__oxhip_cpu_row.K.x86-64-v3` and so on.
+pub(crate) const SUFFIX: &str = ".x86-64-v3";
+/// The processor the copy is compiled for.
+const CPU: &str = "x86-64-v3";
+
+/// Adds the `x86-64-v3` copy of `module`'s code to `module` (see the module documentation).
+pub(crate) fn add<'ctx>(
+    module: &Module<'ctx>,
+    context: &'ctx Context,
+    description: &str,
+) -> Result<(), CodegenError> {
+    let raw = module.as_mut_ptr();
+    // SAFETY: `raw` is the live module.
+    let has_aliases = unsafe {
+        !LLVMGetFirstGlobalAlias(raw).is_null() || !LLVMGetFirstGlobalIFunc(raw).is_null()
+    };
+    if has_aliases {
+        return Ok(());
+    }
+    let mut unnamed = 0usize;
+    for global in module.get_globals() {
+        if global.is_declaration() || global.is_constant() {
+            continue;
+        }
+        if !matches!(global.get_linkage(), Linkage::Internal | Linkage::Private) {
+            continue;
+        }
+        if global.get_name().to_bytes().is_empty() {
+            global.set_name(&format!("__oxhip_cpu_variable.{unnamed}"));
+            unnamed += 1;
+        }
+        global.set_linkage(Linkage::External);
+        global.set_visibility(GlobalVisibility::Hidden);
+    }
+    let copy = module.clone();
+    for global in copy.get_globals() {
+        let name = global.get_name().to_string_lossy().into_owned();
+        if global.is_declaration() {
+            continue;
+        }
+        if name.starts_with("llvm.") {
+            // `llvm.used`, `llvm.global_ctors` and the like: nothing refers to them, and the
+            // original keeps its own.
+            // SAFETY: a global of the live copy that no other value uses; deleted once.
+            unsafe { global.delete() };
+            continue;
+        }
+        // SAFETY: `global` is a variable of the live copy. A comdat shared with the original
+        // would make the link drop the copy's members as duplicates.
+        unsafe { LLVMSetComdat(global.as_value_ref(), std::ptr::null_mut()) };
+        if global.is_constant()
+            && matches!(global.get_linkage(), Linkage::Internal | Linkage::Private)
+        {
+            continue;
+        }
+        // SAFETY: `global` is a variable of the live copy; without an initializer it is a
+        // declaration, which the link resolves to the original's definition.
+        unsafe { LLVMSetInitializer(global.as_value_ref(), std::ptr::null_mut()) };
+        global.set_linkage(Linkage::External);
+    }
+    let cpu = context.create_string_attribute("target-cpu", CPU);
+    for function in copy.get_functions() {
+        if function.count_basic_blocks() == 0 {
+            continue;
+        }
+        let name = function.get_name().to_string_lossy().into_owned();
+        let is_entry = [ENTRY_PREFIX, ROW_PREFIX, GROUP_PREFIX]
+            .iter()
+            .any(|prefix| name.starts_with(prefix));
+        function
+            .as_global_value()
+            .set_name(&format!("{name}{SUFFIX}"));
+        // SAFETY: `function` is a function of the live copy (see the comdat note above).
+        unsafe { LLVMSetComdat(function.as_value_ref(), std::ptr::null_mut()) };
+        if !is_entry {
+            function.set_linkage(Linkage::Internal);
+        }
+        function.remove_string_attribute(AttributeLoc::Function, "target-cpu");
+        function.add_attribute(AttributeLoc::Function, cpu);
+    }
+    module
+        .link_in_module(copy)
+        .map_err(|message| CodegenError::Verify {
+            target: description.to_owned(),
+            message: format!("linking the x86-64-v3 copy: {message}"),
+        })
+}
