@@ -87,6 +87,13 @@ impl OffloadArch {
         if text == "host" || text == "cpu" {
             return Ok(OffloadArch::Host);
         }
+        if let Some((base, features)) = text.split_once(':') {
+            if base == "host" || base == "cpu" || base.starts_with("sm_") {
+                return Err(format!(
+                    "target-ID features (`:{features}`) exist only for AMD GPUs (gfx…), not for `{base}`"
+                ));
+            }
+        }
         if let Some(number) = text.strip_prefix("sm_") {
             let (digits, arch_specific) = match number.strip_suffix('a') {
                 Some(digits) => (digits, true),
@@ -290,6 +297,14 @@ mod tests {
         insta::assert_snapshot!(check("sm_120"), @r#"sm_120 hipv4-nvptx64-nvidia-cuda-unknown-sm_120 ptx=Some(87) features="""#);
         insta::assert_snapshot!(check("sm_80a"), @"error: unknown NVIDIA architecture");
         insta::assert_snapshot!(check("pentium"), @"error: not a GPU architecture");
+        insta::assert_snapshot!(
+            check("sm_90:xnack+"),
+            @"error: target-ID features (`:xnack+`) exist only for AMD GPUs (gfx…), not for `sm_90`"
+        );
+        insta::assert_snapshot!(
+            check("host:sramecc-"),
+            @"error: target-ID features (`:sramecc-`) exist only for AMD GPUs (gfx…), not for `host`"
+        );
     }
 
     #[test]

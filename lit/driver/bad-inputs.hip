@@ -29,6 +29,9 @@
 // RUN: not %oxhip --offload-arch=gfx942:xnack+:xnack- -c %t/a.hip -o %t/a.o 2>&1 | FileCheck %s --check-prefix=ARCH4
 // ARCH4: error: invalid offload arch 'gfx942:xnack+:xnack-': feature `xnack` given twice
 // RUN: not %oxhip '--offload-arch=,,' -c %t/a.hip -o %t/a.o 2>&1 | FileCheck %s --check-prefix=EMPTY
+// Target-ID features on an NVIDIA or CPU target: said so, not "not a GPU architecture".
+// RUN: not %oxhip --offload-arch=sm_90:xnack+ -c %t/a.hip -o %t/a.o 2>&1 | FileCheck %s --check-prefix=ARCH5
+// ARCH5: error: invalid offload arch 'sm_90:xnack+': target-ID features (`:xnack+`) exist only for AMD GPUs (gfx…), not for `sm_90`
 //
 // A file that is not what its extension says: a clear error, not the linker's
 // "treating as linker script".
