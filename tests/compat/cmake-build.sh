@@ -10,7 +10,8 @@
 # are put together in the ignored .compat/hecbench-cmake/source, configured as the hip-ARCH
 # preset is (HIP on, CUDA, SYCL and OpenMP off; ARCH defaults to gfx942) and built with Ninja
 # and keep-going, for the `<name>-hip` targets of the programs in tests/compat/programs.txt
-# (all HIP targets with --all). Binaries: $OXHIP_BIN_DIR, else target/release.
+# (all HIP targets with --all; only the programs named in $ONLY when it is set). Binaries:
+# $OXHIP_BIN_DIR (a cargo output directory or an installed prefix's bin), else target/release.
 #
 # HeCBench's FindHIP module looks for `hipcc` and `libamdhip64` under ROCM_PATH or /opt/rocm;
 # the configure line gives it oxhip, oxhip's headers and oxhip's shared runtime instead
@@ -83,7 +84,9 @@ for attempt in 1 2 3 4 5; do
   for program in $broken; do rm -f "$source/src/$program/CMakeLists.txt"; done
   configure_errors="$configure_errors $broken"
 done
-[ -n "$configure_errors" ] && echo "cmake-build: CMake errors in HeCBench's CMakeLists of:$(echo " "$configure_errors)"
+if [ -n "$configure_errors" ]; then
+  echo "cmake-build: CMake errors in HeCBench's CMakeLists of:$(echo " "$configure_errors)"
+fi
 
 # The targets: <name>-hip for each listed program that HeCBench's CMake build registers.
 registered="$(grep -o 'Registered benchmark: [^ ]*-hip$' "$top/configure.log" | cut -d' ' -f3 | sort)"
@@ -93,7 +96,13 @@ else
   listed="$(sed 's/#.*//' tests/compat/programs.txt | awk 'NF { print $1 "-hip" }' | sort)"
   targets="$(comm -12 <(echo "$listed") <(echo "$registered"))"
   missing="$(comm -23 <(echo "$listed") <(echo "$registered"))"
-  [ -n "$missing" ] && echo "cmake-build: not in HeCBench's CMake build: $(echo $missing)"
+  if [ -n "$missing" ]; then
+    echo "cmake-build: not in HeCBench's CMake build: $(echo $missing)"
+  fi
+fi
+if [ -n "${ONLY:-}" ]; then
+  # shellcheck disable=SC2086 # one program per word
+  targets="$(comm -12 <(printf '%s-hip\n' $ONLY | sort) <(echo "$targets"))"
 fi
 count="$(echo "$targets" | wc -w)"
 echo "cmake-build: building $count targets for $arch (log: $top/build.log)"
