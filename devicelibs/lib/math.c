@@ -27,7 +27,11 @@ typedef unsigned long long u64;
 #define SLOW static __attribute__((noinline, cold))
 /* Hides how v was computed from the optimiser: `fbits(x) - c >= d` stays one integer
  * comparison instead of becoming a floating-point class test of several. */
+#if defined(__AMDGCN__)
+#define OPAQUE(v) __asm__("" : "+v"(v)) /* a vector register: "r" is a scalar one there */
+#else
 #define OPAQUE(v) __asm__("" : "+r"(v))
+#endif
 
 /* Constants: the value split into a double and the (rounded) remainder. */
 #define LN2_HI 0x1.62e42fefa39efp-1
