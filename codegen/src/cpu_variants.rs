@@ -25,6 +25,7 @@ use inkwell::llvm_sys::comdat::LLVMSetComdat;
 use inkwell::llvm_sys::core::{
     LLVMGetFirstGlobalAlias, LLVMGetFirstGlobalIFunc, LLVMSetInitializer,
 };
+use inkwell::llvm_sys::linker::LLVMLinkModules2;
 use inkwell::module::{Linkage, Module};
 use inkwell::values::AsValueRef;
 use inkwell::GlobalVisibility;
@@ -113,10 +114,17 @@ pub(crate) fn add<'ctx>(
         function.remove_string_attribute(AttributeLoc::Function, "target-cpu");
         function.add_attribute(AttributeLoc::Function, cpu);
     }
-    module
-        .link_in_module(copy)
-        .map_err(|message| CodegenError::Verify {
+    // Not inkwell's `link_in_module`, which replaces the context's diagnostic handler (the
+    // collector that reports backend errors such as bad inline assembly) for good.
+    // SAFETY: both modules live in the same context; `LLVMLinkModules2` destroys `copy`, so its
+    // wrapper is forgotten instead of dropped.
+    let failed = unsafe { LLVMLinkModules2(module.as_mut_ptr(), copy.as_mut_ptr()) } != 0;
+    std::mem::forget(copy);
+    if failed {
+        return Err(CodegenError::Link {
             target: description.to_owned(),
-            message: format!("linking the x86-64-v3 copy: {message}"),
-        })
+            message: "linking the x86-64-v3 copy failed".to_owned(),
+        });
+    }
+    Ok(())
 }
