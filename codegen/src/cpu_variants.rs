@@ -15,6 +15,8 @@
 //! declarations of the original's, and the original's internal variables become hidden
 //! external ones so that the copy can refer to them by name. Constants are duplicated.
 //!
+//! Modules above [`MAX_INSTRUCTIONS`] instructions get no copy (compile time).
+//!
 //! Not done: kernels that reach a function through a pointer kept in a variable (a virtual
 //! call) reach the baseline function from the copy too; that is correct, only slower.
 //! Modules with aliases or ifuncs get no copy.
@@ -39,12 +41,32 @@ pub(crate) const SUFFIX: &str = ".x86-64-v3";
 /// The processor the copy is compiled for.
 const CPU: &str = "x86-64-v3";
 
+/// Modules with more instructions than this (before optimisation) get no copy: optimising
+/// the copy as well costs more than twice the time on large modules (a HeCBench program of
+/// heavily templated kernels, `attentionMultiHeadKVCache`, went from 293 s of CPU to over
+/// 1175 s), and a compile must not become unbounded for a speed-up of the CPU device. The
+/// limit is a guess, about 14 times HeCBench's `atan2` (2,792); FIXME(#8): measure where
+/// the optimiser's time goes on that program and bound it by that.
+const MAX_INSTRUCTIONS: usize = 40_000;
+
+/// The number of instructions in the functions `module` defines.
+fn instruction_count(module: &Module<'_>) -> usize {
+    module
+        .get_functions()
+        .flat_map(|function| function.get_basic_blocks())
+        .map(|block| block.get_instructions().count())
+        .sum()
+}
+
 /// Adds the `x86-64-v3` copy of `module`'s code to `module` (see the module documentation).
 pub(crate) fn add<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
     description: &str,
 ) -> Result<(), CodegenError> {
+    if instruction_count(module) > MAX_INSTRUCTIONS {
+        return Ok(());
+    }
     let raw = module.as_mut_ptr();
     // SAFETY: `raw` is the live module.
     let has_aliases = unsafe {
