@@ -55,6 +55,7 @@ run() {
   wait
   local failed=0
   for target in "${targets[@]}"; do
+    [ "${count[$target]}" -gt 0 ] || continue
     local execs=0 crashes=0 hangs=0 stats
     for stats in "$work/out/$target"/*/fuzzer_stats; do
       [ -f "$stats" ] || continue
@@ -63,7 +64,7 @@ run() {
       hangs=$((hangs + $(awk -F': *' '/^saved_hangs/ {print $2}' "$stats")))
     done
     echo "fuzz $target: $execs executions, $crashes crashes, $hangs hangs in ${seconds}s × ${count[$target]} instances"
-    [ "$execs" -gt 0 ] || { failed=1; tail -5 "$work/out-$target-m.log"; }
+    [ "$execs" -gt 0 ] || { failed=1; tail -5 "$work/out-$target-m.log" || true; }
     [ "$crashes" = 0 ] || failed=1
   done
   (cd "$work" && tar -czf "$out/fuzz-results.tar.gz" --exclude='*/queue/*' --exclude='*/.synced/*' out out-*.log)
