@@ -281,16 +281,24 @@ INLINE double rcp_mantissa(double u) {
 #endif
 }
 
-/* log(m) for m in [sqrt(1/2), sqrt(2)) as *hi + *lo, through s = (m-1)/(m+1) and
- * log(m) = 2 atanh(s) = 2s + 2s^3/3 + 2s^5/5 + ... */
-INLINE void log_mantissa(double m, double *hi, double *lo) {
+/* s + *s_lo = (m - 1) / (m + 1) for m in [sqrt(1/2), sqrt(2)): the quotient rounded about
+ * once, and its error to first order. */
+INLINE double log_ratio(double m, double *s_lo) {
   double f = m - 1.0; /* exact */
   double u = 2.0 + f;
   double u_lo = f - (u - 2.0);
   double r = rcp_mantissa(u);
   double s = f * r;
   s = FMA(r, FMA(-s, u, f), s); /* f / u, rounded about once */
-  double s_lo = (FMA(-s, u, f) - s * u_lo) * r;
+  *s_lo = (FMA(-s, u, f) - s * u_lo) * r;
+  return s;
+}
+
+/* log(m) for m in [sqrt(1/2), sqrt(2)) as *hi + *lo, through s = (m-1)/(m+1) and
+ * log(m) = 2 atanh(s) = 2s + 2s^3/3 + 2s^5/5 + ... */
+INLINE void log_mantissa(double m, double *hi, double *lo) {
+  double s_lo;
+  double s = log_ratio(m, &s_lo);
   double z = s * s;
   double p = 2.0 / 25.0;
   p = FMA(p, z, 2.0 / 23.0);
@@ -341,13 +349,8 @@ INLINE double log_common(double x, int adjust) {
   u64 u = bits_of(x);
   long long ex = (long long)(u - 0x3fe6a09e667f3bcdull) >> 52;
   double m = from_bits(u - ((u64)ex << 52)); /* [sqrt(1/2), sqrt(2)) */
-  double f = m - 1.0;                          /* exact */
-  double w = 2.0 + f;
-  double w_lo = f - (w - 2.0);
-  double r = rcp_mantissa(w);
-  double s = f * r;
-  s = FMA(r, FMA(-s, w, f), s); /* f / w, rounded about once */
-  double s_lo = (FMA(-s, w, f) - s * w_lo) * r;
+  double s_lo;
+  double s = log_ratio(m, &s_lo);
   double z = s * s;
   double p = 0x1.2b58e1fea16c6p-3;
   p = FMA(p, z, 0x1.39fe54273fda1p-3);

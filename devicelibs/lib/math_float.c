@@ -898,15 +898,6 @@ EXPORT float __oxhip_rsqrtf(float x) {
 
 EXPORT double __oxhip_rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
 
-/* y^3 - m, with y^3 computed in two parts (for y^3 and m far from overflow and underflow). */
-INLINE float cube_residual(float y, float m) {
-  float y2 = y * y;
-  float y2_lo = FMAF(y, y, -y2);
-  float y3 = y2 * y;
-  float y3_lo = FMAF(y2, y, -y3) + y2_lo * y;
-  return (y3 - m) + y3_lo;
-}
-
 #if defined(__NVPTX__) || defined(__AMDGCN__)
 /* The instructions' 2^(log2 m / 3) (relative error about 2^-21), then one Newton step
  * r - (r^3 - m) / (3 r^2) with r^3 - m as fma(r^2, r, -m) (only r^2 rounds, a sixth of an
@@ -935,6 +926,15 @@ EXPORT float __oxhip_cbrtf(float x) {
   return copysignf_(cbrt_positive_f(ax), x);
 }
 #else
+/* y^3 - m, with y^3 computed in two parts (for y^3 and m far from overflow and underflow). */
+INLINE float cube_residual(float y, float m) {
+  float y2 = y * y;
+  float y2_lo = FMAF(y, y, -y2);
+  float y3 = y2 * y;
+  float y3_lo = FMAF(y2, y, -y3) + y2_lo * y;
+  return (y3 - m) + y3_lo;
+}
+
 EXPORT float __oxhip_cbrtf(float x) {
   float ax = fabsf_(x);
   if (!(ax < INFF) || ax == 0.0f) return x + x;
