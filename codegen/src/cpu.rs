@@ -14,7 +14,8 @@
 //!   thread-local storage is exactly per-work-group storage;
 //! - every dynamic shared array becomes one thread-local array of
 //!   [`DYNAMIC_SHARED_BYTES`] bytes (the limit the runtime reports and enforces);
-//! - `volatile` accesses and `__threadfence_block` get lockstep points (`cpu_lockstep`);
+//! - `volatile` accesses and `__threadfence_block` get lockstep points, and kernels that
+//!   exchange values through shared memory with no barrier get barriers (`cpu_lockstep`);
 //! - `__oxhip_cpu_barrier`, `_ballot`, `_shuffle`, `_grid_sync` and `_step` get bodies that call the
 //!   runtime through `item->ops` and restore `__oxhip_cpu_item` afterwards (another fiber of
 //!   the group ran in between);
@@ -112,6 +113,12 @@ pub(crate) fn lower<'ctx>(
         .collect();
     let item = item_variable(module, context);
     cpu_lockstep::insert(module, context);
+    {
+        let mut names: Vec<&str> = OPERATIONS.iter().map(|(name, _)| *name).collect();
+        names.push(ASSERT_FAILED.0);
+        let reach = cpu_regions::reaching(module, &names);
+        cpu_lockstep::insert_phases(module, context, &kernels, &reach, OPERATIONS[0].0);
+    }
     lower_shared(module, context);
     writable_constants(module);
     let mut kernel_parameters = Vec::new();

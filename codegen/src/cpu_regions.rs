@@ -482,7 +482,7 @@ fn split_after<'ctx>(
     Ok((block.as_mut_ptr(), resume.as_mut_ptr()))
 }
 
-fn successors(block: LLVMBasicBlockRef) -> Vec<LLVMBasicBlockRef> {
+pub(crate) fn successors(block: LLVMBasicBlockRef) -> Vec<LLVMBasicBlockRef> {
     // SAFETY: `block` is a block of a live function.
     unsafe {
         let terminator = LLVMGetBasicBlockTerminator(block);

@@ -3,7 +3,9 @@
 // Kogge-Stone scan) or __threadfence_block() between the steps. GPUs run a warp's lanes in
 // lockstep, so every lane's loads of a step come before any lane's store; the CPU device
 // must give the same results (codegen's cpu_lockstep). Also a work-item spinning on a
-// volatile flag that another work-item of its group sets.
+// volatile flag that another work-item of its group sets. And kernels with neither barrier,
+// `volatile` nor fence, whose lanes write 8x8 tiles of shared memory by columns and read them
+// back by rows (the pattern of NVIDIA's DCT sample): each lane reads what seven others wrote.
 #include "check.h"
 #include <vector>
 
@@ -83,6 +85,33 @@ __global__ void spin_on_flag(int* out) {
   }
 }
 
+// Lane t*8 + c of the warp writes column c of tile t (rows 0..7 of its input), then mixes
+// row c of the same tile, then reads column c back: out(i, t*8 + c) =
+// in(i, t*8 + c) * (c + 1) + in(i, t*8 + (c + 1) % 8).
+constexpr int kTile = 8, kPitch = 33;
+
+__device__ __noinline__ void mix_row(int* row) {
+  int first = row[0];
+  for (int j = 0; j < kTile; ++j) row[j] = row[j] * (j + 1) + (j + 1 < kTile ? row[j + 1] : first);
+}
+
+template <bool kThroughCall>
+__global__ void tile_mix_unsynced(const int* in, int* out) {
+  __shared__ int tiles[kTile * kPitch];
+  int lane = threadIdx.x, c = lane % kTile;
+  int* column = &tiles[lane];
+  int* row = &tiles[c * kPitch + lane - c];
+  for (int i = 0; i < kTile; ++i) column[i * kPitch] = in[blockIdx.x * 256 + i * 32 + lane];
+  if (kThroughCall) {
+    mix_row(row);
+  } else {
+    int values[kTile];
+    for (int j = 0; j < kTile; ++j) values[j] = row[j];
+    for (int j = 0; j < kTile; ++j) row[j] = values[j] * (j + 1) + values[(j + 1) % kTile];
+  }
+  for (int i = 0; i < kTile; ++i) out[blockIdx.x * 256 + i * 32 + lane] = column[i * kPitch];
+}
+
 int main() {
   print_device("warp_synchronous");
   const int blocks = 4, n = blocks * kBlock;
@@ -139,6 +168,30 @@ int main() {
       std::printf("spin_on_flag: block %d: %d\n", b, out[b]);
       ++failures;
     }
+  }
+
+  for (int kernel = 0; kernel < 2; ++kernel) {
+    CHECK(hipMemset(d_out, 0xff, n * sizeof(int)));
+    if (kernel == 0) {
+      tile_mix_unsynced<false><<<blocks, 32>>>(d_in, d_out);
+    } else {
+      tile_mix_unsynced<true><<<blocks, 32>>>(d_in, d_out);
+    }
+    CHECK_LAUNCH();
+    CHECK(hipMemcpy(out.data(), d_out, n * sizeof(int), hipMemcpyDeviceToHost));
+    int bad = 0;
+    for (int b = 0; b < blocks; ++b) {
+      for (int i = 0; i < kTile; ++i) {
+        for (int lane = 0; lane < 32; ++lane) {
+          int t = lane / kTile, c = lane % kTile, at = b * 256 + i * 32;
+          int expected = in[at + lane] * (c + 1) + in[at + t * kTile + (c + 1) % kTile];
+          if (out[at + lane] != expected && bad++ < 3)
+            std::printf("tile_mix_unsynced<%d>: block %d row %d lane %d: %d, expected %d\n",
+                        kernel, b, i, lane, out[at + lane], expected);
+        }
+      }
+    }
+    failures += bad;
   }
 
   CHECK(hipFree(d_in));
