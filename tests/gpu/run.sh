@@ -45,28 +45,38 @@ build() {
   "$oxhip" -O3 --offload-arch="$archs" --genco "$programs/module/kernels.hip" -o "$carry/bin/module.hipfb" || failed=1
   "$oxhip" -O3 --offload-arch="$archs" "$programs/module/main.hip" -o "$carry/bin/module" || failed=1
   # CMake projects (tests/cmake, docs/cmake.md) configured with oxhip's toolchain file for
-  # the same targets: a HIP-language project with a static and a shared library, and a
-  # find_package(hip) project. Their shared libraries and the shared runtime go to lib/,
-  # which `run` puts on LD_LIBRARY_PATH (their run paths name this machine's directories).
+  # the same targets (cxx-compiler the hipcc way: oxhip as CMAKE_CXX_COMPILER, no toolchain
+  # file). Their shared libraries and the shared runtime go to lib/, which `run` puts on
+  # LD_LIBRARY_PATH (their run paths name this machine's directories).
   local toolchain
   toolchain=$("$(dirname "$oxhip")/oxhipconfig" --cmake-toolchain) || failed=1
   rm -rf "$carry/lib"; mkdir -p "$carry/lib"
-  for project in hip-language find-package; do
-    local build="$carry/cmake-$project"
+  for project in hip-language find-package shared-library multi-directory mixed-sources \
+                 relocatable-device-code cxx-compiler; do
+    local build="$carry/cmake-$project" how
     rm -rf "$build"
-    if cmake -S "$here/tests/cmake/$project" -B "$build" -DCMAKE_TOOLCHAIN_FILE="$toolchain" \
-         -DCMAKE_BUILD_TYPE=Release -DCMAKE_HIP_ARCHITECTURES="${archs//,/;}" \
-         -DGPU_TARGETS="${archs//,/;}" >"$build.log" 2>&1 && cmake --build "$build" >>"$build.log" 2>&1; then
-      for exe in "$build"/*; do
-        [ -f "$exe" ] && [ -x "$exe" ] && case "$exe" in *.so*) ;; *) cp "$exe" "$carry/bin/cmake_$(basename "$exe")" ;; esac
+    if [ "$project" = cxx-compiler ]; then
+      how=(-DCMAKE_CXX_COMPILER="$oxhip" -DCMAKE_CXX_FLAGS="--offload-arch=$archs")
+    else
+      how=(-DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_HIP_ARCHITECTURES="${archs//,/;}"
+           -DGPU_TARGETS="${archs//,/;}")
+    fi
+    if cmake -S "$here/tests/cmake/$project" -B "$build" -DCMAKE_BUILD_TYPE=Release "${how[@]}" \
+         >"$build.log" 2>&1 && cmake --build "$build" >>"$build.log" 2>&1; then
+      find "$build" -path "$build/CMakeFiles" -prune -o -path "*/CMakeFiles/*" -prune -o \
+           -type f -perm -u+x ! -name "*.so*" -print | while read -r exe; do
+        cp "$exe" "$carry/bin/cmake_$(basename "$exe")"
       done
-      find "$build" -maxdepth 1 -name "*.so*" -exec cp -P {} "$carry/lib/" \;
+      find "$build" -name "*.so*" ! -path "*/CMakeFiles/*" -exec cp -P {} "$carry/lib/" \;
     else
       cat "$build.log"; failed=1
     fi
     rm -rf "$build" "$build.log"
   done
-  cp "$(dirname "$oxhip")/liboxhip_runtime.so" "$carry/lib/" || failed=1
+  # The runtime library: beside the binary in a cargo build, in ../lib in an installed prefix.
+  local runtime_so="$(dirname "$oxhip")/liboxhip_runtime.so"
+  [ -f "$runtime_so" ] || runtime_so="$(dirname "$oxhip")/../lib/liboxhip_runtime.so"
+  cp "$runtime_so" "$carry/lib/" || failed=1
   set +x
   # Debug info of the static runtime makes each program ~20 MB; the device tool
   # carries 64 MiB at most.
@@ -83,6 +93,8 @@ run() {
   [ -d "$bin" ] || tar -C "$here/.device-carry" -xJf "$here/.device-carry/programs.tar.xz"
   # The CMake-built programs' shared libraries and the shared runtime.
   export LD_LIBRARY_PATH="$here/.device-carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  # The CMake shared-library project's dlopen test, pointed at the carried library.
+  export VECOPS_PATH="$here/.device-carry/lib/libvecops.so"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
   # One run with the runtime's log, to show which image each device loaded.
   OXHIP_LOG=1 timeout 120 "$bin/vadd" 2>&1 | head -40
