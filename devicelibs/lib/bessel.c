@@ -22,6 +22,7 @@
  *
  * The float forms are the double functions rounded once (as in math_more.c): within half
  * an ulp plus the double error, far inside CUDA's single-precision bounds.
+ * devicelibs/fit/bessel.py fits the tables (mpmath) and prints them.
  */
 
 /* Horner's scheme for a polynomial stored from the highest coefficient down. */
