@@ -25,6 +25,9 @@
  * devicelibs/fit/bessel.py fits the tables (mpmath) and prints them.
  */
 
+/* 2/pi - TWO_OVER_PI */
+#define TWO_OVER_PI_LO -0x1.6b01ec5417056p-55
+
 /* Horner's scheme for a polynomial stored from the highest coefficient down. */
 INLINE double bessel_poly(const double *c, int count, double t) {
   double p = c[0];
@@ -418,6 +421,28 @@ INLINE int bessel_reduce_huge(double x, double *hi, double *lo) {
   return bessel_reduce_huge_slow(x, hi, lo);
 }
 
+/* The polynomial c (count coefficients, the highest first) at s + s_lo as *hi + *lo: the
+ * last `tail` steps of Horner's scheme in double-double, the s_lo term included. Where the
+ * partial sums of those steps are each most of the result, their roundings would add up
+ * to several ulps in double. */
+INLINE void bessel_poly_dd(const double *c, int count, int tail, double s, double s_lo,
+                           double *hi, double *lo) {
+  double p = c[0];
+  for (int i = 1; i < count - tail; ++i) p = FMA(p, s, c[i]);
+  double h = p, l = 0.0;
+  for (int i = count - tail; i < count; ++i) {
+    double product = h * s;
+    double product_err = FMA(h, s, -product);
+    double sum, sum_err;
+    two_sum(product, c[i], &sum, &sum_err);
+    double t = FMA(l, s, FMA(h, s_lo, product_err + sum_err));
+    h = sum + t;
+    l = t - (h - sum);
+  }
+  *hi = h;
+  *lo = l;
+}
+
 /* A row of J0_ROWS .. Y1_ROWS: centre c, z_lo, whether the row is centred on a zero, the
  * constant coefficient in two parts, then the others from the highest down. */
 #define BESSEL_ROW_HEAD 5
@@ -481,9 +506,18 @@ EXPORT double __oxhip_j1(double x) {
 EXPORT double __oxhip_y0(double x) {
   if (!(x > 0.0)) return x == 0.0 ? -INF : NAN_VALUE + x;
   if (x < 0.7 || (x >= 1.0 && x < 2.5)) {
-    /* Both terms have the sign of the result there. */
-    double u = bessel_poly(Y0_LOG, 18, x * x);
-    return FMA(TWO_OVER_PI * __oxhip_log(x), __oxhip_j0(x), u);
+    /* Both terms have the sign of the result there. U(x^2) cancels between its constant
+     * term and the rest near x = 1 (4.3 ulp of y0 in double): its last six Horner steps in
+     * double-double, with the rounding error of x^2. */
+    double s = x * x, u_hi, u_lo;
+    bessel_poly_dd(Y0_LOG, 18, 6, s, FMA(x, x, -s), &u_hi, &u_lo);
+    /* (2/pi) ln x in two parts (the rounded product cost up to 1.5 ulp where U ~ 0). */
+    double lh, ll;
+    log_dd(x, &lh, &ll);
+    double a = TWO_OVER_PI * lh;
+    double a_lo = FMA(TWO_OVER_PI, lh, -a) + FMA(TWO_OVER_PI, ll, TWO_OVER_PI_LO * lh);
+    double j = __oxhip_j0(x);
+    return FMA(a, j, FMA(a_lo, j, u_lo)) + u_hi;
   }
   if (x < 8.0) return bessel_row(Y0_ROWS[x < 1.0 ? 0 : x < 3.0 ? 1 : (int)x - 1], 16, x);
   return bessel_large(x, 0, 1);
@@ -512,7 +546,7 @@ INLINE unsigned bessel_order(int n, int *negate) {
 EXPORT double __oxhip_jn(int n, double x) {
   int negate;
   unsigned m = bessel_order(n, &negate);
-  if (x < 0.0) {
+  if (__builtin_signbit(x)) { /* -0 too: jn(3, -0) is -0 */
     x = -x;
     negate ^= (int)(m & 1);
   }
@@ -581,26 +615,11 @@ EXPORT double __oxhip_yn(int n, double x) {
   return negate ? -r : r;
 }
 
-/* The polynomial of I0_SMALL or I1_SMALL at s = x^2 = s + s_lo. The terms of i0 and i1
- * peak at the power x/2 (up to 8), so the partial sums of the last steps of Horner's
- * scheme are each most of the result: those ten steps run in double-double (with s_lo),
- * which takes the error from 4.8 ulp to 1.6. */
+/* The polynomial of I0_SMALL or I1_SMALL at x^2. Their terms peak at the power x/2 (up to
+ * 8), so the last ten steps run in double-double (4.8 ulp to 0.9 with them). */
 INLINE void bessel_i_small(const double *c, double ax, double *hi, double *lo) {
-  double s = ax * ax, s_lo = FMA(ax, ax, -s);
-  double p = c[0];
-  for (int i = 1; i < 16; ++i) p = FMA(p, s, c[i]);
-  double h = p, l = 0.0;
-  for (int i = 16; i < 26; ++i) {
-    double product = h * s;
-    double product_err = FMA(h, s, -product);
-    double sum, sum_err;
-    two_sum(product, c[i], &sum, &sum_err);
-    double t = FMA(l, s, FMA(h, s_lo, product_err + sum_err));
-    h = sum + t;
-    l = t - (h - sum);
-  }
-  *hi = h;
-  *lo = l;
+  double s = ax * ax;
+  bessel_poly_dd(c, 26, 10, s, FMA(ax, ax, -s), hi, lo);
 }
 
 /* e^x / sqrt(x) R(1/x) for x >= 16, R of I0_LARGE or I1_LARGE: e^(x - ln(x)/2) from
