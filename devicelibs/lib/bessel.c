@@ -474,13 +474,10 @@ INLINE double bessel_large(double x, int order, int second_kind) {
   double hi, lo;
   int n = bessel_reduce(x, &hi, &lo);
   double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
-  double sx, cx;
-  switch (n) {
-  case 0: sx = s; cx = c; break;
-  case 1: sx = c; cx = -s; break;
-  case 2: sx = -s; cx = -c; break;
-  default: sx = -c; cx = s; break;
-  }
+  /* sin x and cos x by selects, not a switch a warp would run case by case. */
+  double sx = (n & 1) ? c : s, cx = (n & 1) ? s : c;
+  sx = (n & 2) ? -sx : sx;
+  cx = ((n + 1) & 2) ? -cx : cx;
   double u = p + q, v = p - q;
   double a = FMA(u, cx, v * sx), b = FMA(u, sx, -v * cx);
   double r = INV_SQRT_PI / __builtin_sqrt(x);
