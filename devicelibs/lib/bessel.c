@@ -556,7 +556,7 @@ EXPORT double __oxhip_jn(int n, double x) {
     /* Forward recurrence J_(k+1) = (2k / x) J_k - J_(k-1): stable while k < x. */
     double a = __oxhip_j0(x), b = __oxhip_j1(x);
     for (unsigned k = 1; k < m; ++k) {
-      double t = FMA((double)(2 * k) / x, b, -a);
+      double t = FMA(2.0 * (double)k / x, b, -a);
       a = b;
       b = t;
     }
@@ -567,13 +567,14 @@ EXPORT double __oxhip_jn(int n, double x) {
     for (unsigned k = 1; k <= m && t != 0.0; ++k) t *= half / (double)k;
     r = t * (1.0 - half * half / ((double)m + 1.0));
   } else {
-    /* Miller's algorithm: the recurrence run backwards from K, where J_K(x) is below
-     * 2^-60 J_m(x), from arbitrary values; the sequence is J up to a factor, found from
-     * j0 or j1 (the larger of the two). Rescaled by 2^-600 whenever it grows past 2^600. */
+    /* Miller's algorithm: the recurrence run backwards from `top`, where J_top(x) is far
+     * below J_m(x) (x <= m), from arbitrary values; the sequence is J up to a factor, found
+     * from j0 or j1 (the larger of the two). Rescaled by 2^-600 whenever it grows past
+     * 2^600. */
     unsigned top = m + 16 + (unsigned)__builtin_sqrt(40.0 * (double)m);
     double next = 0.0, cur = 0x1p-600, at_m = 0.0;
     for (unsigned k = top; k > 0; --k) {
-      double prev = FMA((double)(2 * k) / x, cur, -next); /* J_(k-1) */
+      double prev = FMA(2.0 * (double)k / x, cur, -next); /* J_(k-1) */
       next = cur;
       cur = prev;
       if (k - 1 == m) at_m = cur;
@@ -603,7 +604,7 @@ EXPORT double __oxhip_yn(int n, double x) {
      * so an infinity is final. */
     double a = __oxhip_y0(x), b = __oxhip_y1(x);
     for (unsigned k = 1; k < m && !is_inf(b); ++k) {
-      double t = FMA((double)(2 * k) / x, b, -a);
+      double t = FMA(2.0 * (double)k / x, b, -a);
       a = b;
       b = t;
     }
