@@ -532,20 +532,14 @@ EXPORT double __oxhip_y1(double x) {
   return bessel_large(x, 1, 1);
 }
 
-/* |n| and whether J_n or Y_n changes sign for negative n (J_-n = (-1)^n J_n); INT_MIN's
- * magnitude is taken as unsigned. */
-INLINE unsigned bessel_order(int n, int *negate) {
-  unsigned m = n < 0 ? 0u - (unsigned)n : (unsigned)n;
-  *negate = n < 0 && (m & 1);
-  return m;
-}
-
+/* jn and yn of a negative order are NaN, as in CUDA (C's are (-1)^n J_-n and Y_-n). */
 EXPORT double __oxhip_jn(int n, double x) {
-  int negate;
-  unsigned m = bessel_order(n, &negate);
+  if (n < 0) return NAN_VALUE;
+  unsigned m = (unsigned)n;
+  int negate = 0;
   if (__builtin_signbit(x)) { /* -0 too: jn(3, -0) is -0 */
     x = -x;
-    negate ^= (int)(m & 1);
+    negate = (int)(m & 1);
   }
   double r;
   if (m == 0) return __oxhip_j0(x);
@@ -592,10 +586,10 @@ EXPORT double __oxhip_jn(int n, double x) {
 }
 
 EXPORT double __oxhip_yn(int n, double x) {
-  int negate;
-  unsigned m = bessel_order(n, &negate);
+  if (n < 0) return NAN_VALUE;
+  unsigned m = (unsigned)n;
   if (m == 0) return __oxhip_y0(x);
-  if (!(x > 0.0)) return x == 0.0 ? (negate ? INF : -INF) : NAN_VALUE + x;
+  if (!(x > 0.0)) return x == 0.0 ? -INF : NAN_VALUE + x;
   double r;
   if (m == 1) r = __oxhip_y1(x);
   else if (x == INF) r = 0.0;
@@ -610,7 +604,7 @@ EXPORT double __oxhip_yn(int n, double x) {
     }
     r = b;
   }
-  return negate ? -r : r;
+  return r;
 }
 
 /* The polynomial of I0_SMALL or I1_SMALL at x^2. Their terms peak at the power x/2 (up to
