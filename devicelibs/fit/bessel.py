@@ -190,6 +190,99 @@ if __name__ == "__main__":
         zeros_table()
     elif command == "words":
         words()
-    else:
+    elif command != "float":
         mp.dps = 130
         tables(command)
+
+# ---- single precision --------------------------------------------------------------
+
+import struct
+
+def f32(v):
+    return struct.unpack('f', struct.pack('f', float(v)))[0]
+
+def hexf(v):
+    return float(f32(v)).hex() + 'f'
+
+def split_f(z):
+    hi = f32(z)
+    return hi, f32(z - mpf(hi))
+
+def row_f(name, a, b, n):
+    f = F[name]
+    a, b = mpf(a), mpf(b)
+    zs = [z for z in ZEROS[name] if a - mpf(1) / 2 <= z < b + mpf(1) / 2]
+    if zs:
+        zh, zl = split_f(zs[0])
+        g = lambda h: f(zh + h) / (h - zl)
+        c = zh
+    else:
+        c = f32((a + b) / 2); zl = None
+        g = lambda h: f(c + h)
+    cs = fit(g, a - c, b - c, n)
+    return c, zl, cs, relerr(g, [cs[0]] + [f32(v) for v in cs[1:]], a - c, b - c, 100)
+
+def emit_rows_f(name, fname, pairs, n):
+    out.append(f"static const float {name}[{len(pairs)}][{n + 5}] = {{")
+    for a, b in pairs:
+        c, zl, cs, err = row_f(fname, mpf(a), mpf(b), n)
+        print(fname, a, b, c, err, file=sys.stderr, flush=True)
+        c0 = cs[0]; c0h = f32(c0); c0l = f32(c0 - mpf(c0h))
+        vals = [hexf(c), hexf(zl if zl is not None else 0.0), '1.0f' if zl is not None else '0.0f', hexf(c0l), hexf(c0h)] + [hexf(v) for v in cs[1:]][::-1]
+        out.append(f"    /* [{a}, {b}) */")
+        out.append("    {" + ", ".join(vals[:5]) + ",")
+        rest = vals[5:]
+        for i in range(0, len(rest), 4):
+            out.append("     " + ", ".join(rest[i:i+4]) + ("," if i + 4 < len(rest) else "},"))
+    out.append("};")
+
+def emit_poly_f(name, cs, comment):
+    out.append(f"/* {comment} */")
+    out.append(f"static const float {name}[{len(cs)}] = {{")
+    vals = [hexf(c) for c in reversed(cs)]
+    for i in range(0, len(vals), 4):
+        out.append("    " + ", ".join(vals[i:i+4]) + ",")
+    out.append("};")
+
+def report_f(label, g, cs, a, b):
+    print(label, 'float', relerr(g, [f32(c) for c in cs], a, b, 150), 'exact', relerr(g, cs, a, b, 150), file=sys.stderr, flush=True)
+
+def tables_f(which, n):
+    if which == 'rows':
+        emit_rows_f('J0F_ROWS', 'j0', [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8)], n)
+        emit_rows_f('J1F_ROWS', 'j1', [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8)], n)
+    elif which == 'yrows':
+        emit_rows_f('Y0F_ROWS', 'y0', [('0.7', '1'), ('2.5', 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8)], n)
+        emit_rows_f('Y1F_ROWS', 'y1', [('1.5', 2), (2, '2.5'), ('2.5', 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8)], n)
+    elif which == 'small':
+        g = lambda s: J0(mp.sqrt(s)); cs = fit(g, 0, 1, 5); report_f('j0f small', g, cs, 0, 1)
+        emit_poly_f('J0F_SMALL', cs, 'j0(x) for x^2 in [0, 1]')
+        g = lambda s: J1(mp.sqrt(s)) / mp.sqrt(s) if s > 0 else mpf(1) / 2; cs = fit(g, 0, 1, 5); report_f('j1f small', g, cs, 0, 1)
+        emit_poly_f('J1F_SMALL', cs, 'j1(x) / x for x^2 in [0, 1]')
+        g = lambda s: (Y0(mp.sqrt(s)) - TWO_PI * mp.log(mp.sqrt(s)) * J0(mp.sqrt(s))) if s > 0 else TWO_PI * (mp.euler - mp.log(2))
+        cs = fit(g, 0, mpf(25) / 4, n); report_f('y0f log', g, cs, 0, mpf(25) / 4)
+        emit_poly_f('Y0F_LOG', cs, 'y0(x) - (2/pi) ln(x) j0(x) for x^2 in [0, 6.25]')
+        def v1(s):
+            x = mp.sqrt(s)
+            return (Y1(x) - TWO_PI * (mp.log(x) * J1(x) - 1 / x)) / x
+        cs = fit(v1, mpf(10) ** -50, mpf(9) / 4, 7); report_f('y1f log', v1, cs, mpf(10) ** -20, mpf(9) / 4)
+        emit_poly_f('Y1F_LOG', cs, '(y1(x) - (2/pi) (ln(x) j1(x) - 1/x)) / x for x^2 in [0, 2.25]')
+    elif which == 'large':
+        def PQ(nu, x):
+            chi = x - (mpf(nu) / 2 + mpf(1) / 4) * mp.pi
+            s = mp.sqrt(mp.pi * x / 2)
+            J, Y = mp.besselj(nu, x), mp.bessely(nu, x)
+            return s * (J * mp.cos(chi) + Y * mp.sin(chi)), s * (-J * mp.sin(chi) + Y * mp.cos(chi))
+        a = mpf(10) ** -40
+        for nu in (0, 1):
+            P = lambda w: PQ(nu, 8 / mp.sqrt(w))[0]
+            Qx = lambda w: PQ(nu, 8 / mp.sqrt(w))[1] * 8 / mp.sqrt(w)
+            cs = fit(P, a, 1, n); report_f(f'P{nu}f', P, cs, a, 1)
+            emit_poly_f(f'P{nu}F_LARGE', cs, f'P{nu}(x) for w = 64/x^2 in (0, 1]')
+            cs = fit(Qx, a, 1, n); report_f(f'Q{nu}f', Qx, cs, a, 1)
+            emit_poly_f(f'Q{nu}F_LARGE', cs, f'x Q{nu}(x) for w = 64/x^2 in (0, 1]')
+    print("\n".join(out))
+
+if __name__ == "__main__" and len(sys.argv) > 2 and sys.argv[1] == "float":
+    mp.dps = 60
+    tables_f(sys.argv[2], int(sys.argv[3]))

@@ -20,8 +20,9 @@
  * cyl_bessel_i0 and i1 are polynomials in x^2 below 16 (all terms positive), and above
  * e^x / sqrt(x) times a polynomial in 1 / x of degree 16.
  *
- * The float forms are the double functions rounded once (as in math_more.c): within half
- * an ulp plus the double error, far inside CUDA's single-precision bounds.
+ * j0f, j1f, y0f and y1f follow the same plan in float (at the end). jnf, ynf and the
+ * cyl_bessel_i float forms are the double functions rounded once (as in math_more.c):
+ * within half an ulp plus the double error, far inside CUDA's single-precision bounds.
  * devicelibs/fit/bessel.py fits the tables (mpmath) and prints them.
  */
 
@@ -648,13 +649,276 @@ EXPORT double __oxhip_cyl_bessel_i1(double x) {
   return x < 0.0 ? -r : r;
 }
 
-/* ---- float forms: through double --------------------------------------------------- */
+/* ---- float forms through double ------------------------------------------------------ */
 
-EXPORT float __oxhip_j0f(float x) { return (float)__oxhip_j0(x); }
-EXPORT float __oxhip_j1f(float x) { return (float)__oxhip_j1(x); }
 EXPORT float __oxhip_jnf(int n, float x) { return (float)__oxhip_jn(n, x); }
-EXPORT float __oxhip_y0f(float x) { return (float)__oxhip_y0(x); }
-EXPORT float __oxhip_y1f(float x) { return (float)__oxhip_y1(x); }
 EXPORT float __oxhip_ynf(int n, float x) { return (float)__oxhip_yn(n, x); }
 EXPORT float __oxhip_cyl_bessel_i0f(float x) { return (float)__oxhip_cyl_bessel_i0(x); }
 EXPORT float __oxhip_cyl_bessel_i1f(float x) { return (float)__oxhip_cyl_bessel_i1(x); }
+
+/* ---- single precision: j0f, j1f, y0f, y1f ------------------------------------------------
+ * The double functions' structure in float: rows of degree 7 (j) and 9 (y), float
+ * coefficients fitted for relative error (2^-26 to 2^-31 before their rounding), the zeros
+ * in two floats, and above 8 P and x Q of degree 4 in 64/x^2 with the float reduction of
+ * sinf and cosf (Payne-Hanek from 105615 on). */
+
+/* j0(x) for x^2 in [0, 1] */
+static const float J0F_SMALL[6] = {
+    -0x1.1d42bc0000000p-24f, 0x1.c7017c0000000p-18f, -0x1.c71c3a0000000p-12f, 0x1.0000000000000p-6f,
+    -0x1.0000000000000p-2f, 0x1.0000000000000p+0f,
+};
+/* j1(x) / x for x^2 in [0, 1] */
+static const float J1F_SMALL[6] = {
+    -0x1.7d7bf40000000p-28f, 0x1.6c07520000000p-21f, -0x1.c71c520000000p-15f, 0x1.5555560000000p-9f,
+    -0x1.0000000000000p-4f, 0x1.0000000000000p-1f,
+};
+/* y0(x) - (2/pi) ln(x) j0(x) for x^2 in [0, 6.25] */
+static const float Y0F_LOG[10] = {
+    0x1.cdf9300000000p-55f, -0x1.3008f60000000p-46f, 0x1.238c8e0000000p-38f, -0x1.a6ee380000000p-31f,
+    0x1.bce4a40000000p-24f, -0x1.3e997a0000000p-17f, 0x1.1a62060000000p-11f, -0x1.075b1c0000000p-6f,
+    0x1.6bbcb40000000p-3f, -0x1.2e4d6a0000000p-4f,
+};
+/* (y1(x) - (2/pi) (ln(x) j1(x) - 1/x)) / x for x^2 in [0, 2.25] */
+static const float Y1F_LOG[8] = {
+    0x1.20bbea0000000p-42f, -0x1.f088920000000p-35f, 0x1.32e5200000000p-27f, -0x1.0a780a0000000p-20f,
+    0x1.2c7dc00000000p-14f, -0x1.835b980000000p-9f, 0x1.bd39760000000p-5f, -0x1.9186620000000p-3f,
+};
+
+static const float J0F_ROWS[7][12] = {
+    /* [1, 2) */
+    {0x1.33d1520000000p+1f, 0x1.d2e3680000000p-24f, 1.0f, -0x1.0682700000000p-26f, -0x1.09cdae0000000p-1f,
+     0x1.9342260000000p-22f, 0x1.eebf0a0000000p-15f, 0x1.314e240000000p-12f, -0x1.1bdf100000000p-9f,
+     -0x1.1b14820000000p-7f, 0x1.cfbe440000000p-5f, 0x1.ba1faa0000000p-4f},
+    /* [2, 3) */
+    {0x1.33d1520000000p+1f, 0x1.d2e3680000000p-24f, 1.0f, 0x1.af2e3a0000000p-28f, -0x1.09cdb40000000p-1f,
+     -0x1.3ba3de0000000p-18f, 0x1.6db64e0000000p-15f, 0x1.1557620000000p-12f, -0x1.1f98da0000000p-9f,
+     -0x1.1bb1e00000000p-7f, 0x1.cfae880000000p-5f, 0x1.ba1dec0000000p-4f},
+    /* [3, 4) */
+    {0x1.c000000000000p+1f, 0x0.0p+0f, 0.0f, -0x1.959db40000000p-27f, -0x1.8540340000000p-2f,
+     -0x1.1ca3a40000000p-17f, 0x1.ac0b500000000p-12f, 0x1.05eed20000000p-12f, -0x1.d8d0880000000p-7f,
+     0x1.1506a40000000p-10f, 0x1.ad71880000000p-3f, -0x1.1959640000000p-3f},
+    /* [4, 5) */
+    {0x1.2000000000000p+2f, 0x0.0p+0f, 0.0f, 0x1.74b1620000000p-28f, -0x1.483c4c0000000p-2f,
+     -0x1.94fb700000000p-15f, 0x1.93af6e0000000p-13f, 0x1.21676c0000000p-9f, -0x1.fababe0000000p-8f,
+     -0x1.7d924c0000000p-5f, 0x1.13a80c0000000p-3f, 0x1.d936360000000p-3f},
+    /* [5, 6) */
+    {0x1.6148f60000000p+2f, -0x1.34f46e0000000p-24f, 1.0f, 0x1.e8de660000000p-28f, 0x1.5c6e600000000p-2f,
+     0x1.9ec8f60000000p-19f, -0x1.83e79c0000000p-15f, -0x1.6f50480000000p-13f, 0x1.27e1ae0000000p-9f,
+     0x1.2f7ff20000000p-8f, -0x1.b2150c0000000p-5f, -0x1.f8f7360000000p-6f},
+    /* [6, 7) */
+    {0x1.6148f60000000p+2f, -0x1.34f46e0000000p-24f, 1.0f, -0x1.ed274e0000000p-27f, 0x1.5c6e5c0000000p-2f,
+     0x1.92ded00000000p-18f, -0x1.c3fb160000000p-15f, -0x1.568eee0000000p-13f, 0x1.2648640000000p-9f,
+     0x1.3008f60000000p-8f, -0x1.b21c2a0000000p-5f, -0x1.f8f3de0000000p-6f},
+    /* [7, 8) */
+    {0x1.e000000000000p+2f, 0x0.0p+0f, 0.0f, -0x1.0930280000000p-29f, 0x1.10bb580000000p-2f,
+     0x1.3231000000000p-15f, -0x1.0ac1320000000p-12f, -0x1.8f85b00000000p-10f, 0x1.299f3a0000000p-7f,
+     0x1.c528880000000p-6f, -0x1.fc881e0000000p-4f, -0x1.14fd200000000p-3f},
+};
+static const float J1F_ROWS[7][12] = {
+    /* [1, 2) */
+    {0x1.8000000000000p+0f, 0x0.0p+0f, 0.0f, 0x1.37937a0000000p-26f, 0x1.1da9da0000000p-1f,
+     -0x1.0f3f9a0000000p-17f, -0x1.9c37660000000p-12f, 0x1.d235f40000000p-12f, 0x1.c23b620000000p-7f,
+     -0x1.a680b20000000p-7f, -0x1.9ce3700000000p-3f, 0x1.1e742a0000000p-3f},
+    /* [2, 3) */
+    {0x1.4000000000000p+1f, 0x0.0p+0f, 0.0f, 0x1.0462c80000000p-27f, 0x1.fd063c0000000p-2f,
+     0x1.3e5ab40000000p-15f, -0x1.2534aa0000000p-12f, -0x1.cbda100000000p-10f, 0x1.4d6c7e0000000p-7f,
+     0x1.3cb0a60000000p-5f, -0x1.46518c0000000p-3f, -0x1.fa4f380000000p-3f},
+    /* [3, 4) */
+    {0x1.ea75580000000p+1f, -0x1.4a121e0000000p-24f, 1.0f, 0x1.85c6ee0000000p-27f, -0x1.9c6cf60000000p-2f,
+     -0x1.78598c0000000p-20f, 0x1.913d160000000p-15f, 0x1.6fb1c80000000p-13f, -0x1.24b1140000000p-9f,
+     -0x1.5375aa0000000p-8f, 0x1.b589d00000000p-5f, 0x1.ae8a3e0000000p-5f},
+    /* [4, 5) */
+    {0x1.ea75580000000p+1f, -0x1.4a121e0000000p-24f, 1.0f, 0x1.ed19980000000p-27f, -0x1.9c6cf60000000p-2f,
+     -0x1.6a34b80000000p-18f, 0x1.ab49060000000p-15f, 0x1.62e7d40000000p-13f, -0x1.2434020000000p-9f,
+     -0x1.5390720000000p-8f, 0x1.b58aac0000000p-5f, 0x1.ae8a200000000p-5f},
+    /* [5, 6) */
+    {0x1.6000000000000p+2f, 0x0.0p+0f, 0.0f, -0x1.818bb60000000p-27f, -0x1.5da1fa0000000p-2f,
+     -0x1.9cab580000000p-16f, 0x1.5674f80000000p-12f, 0x1.09323a0000000p-10f, -0x1.753d1c0000000p-7f,
+     -0x1.20944a0000000p-6f, 0x1.47ca6a0000000p-3f, 0x1.c47de20000000p-5f},
+    /* [6, 7) */
+    {0x1.c0ff600000000p+2f, -0x1.8971b60000000p-23f, 1.0f, 0x1.e7ce000000000p-27f, 0x1.33518a0000000p-2f,
+     -0x1.edbf3c0000000p-24f, -0x1.9d90420000000p-15f, -0x1.0f3cc80000000p-13f, 0x1.13bc0e0000000p-9f,
+     0x1.9a39b80000000p-9f, -0x1.80c8620000000p-5f, -0x1.5e70f40000000p-6f},
+    /* [7, 8) */
+    {0x1.c0ff600000000p+2f, -0x1.8971b60000000p-23f, 1.0f, 0x1.ea73880000000p-27f, 0x1.33518a0000000p-2f,
+     0x1.1f714a0000000p-18f, -0x1.90a6460000000p-15f, -0x1.02a9a80000000p-13f, 0x1.13dc3e0000000p-9f,
+     0x1.9a52800000000p-9f, -0x1.80c8480000000p-5f, -0x1.5e70ee0000000p-6f},
+};
+
+static const float Y0F_ROWS[7][14] = {
+    /* [0.7, 1) */
+    {0x1.c982ec0000000p-1f, -0x1.cafa060000000p-27f, 1.0f, -0x1.6866660000000p-26f, 0x1.c243720000000p-1f,
+     -0x1.5026060000000p-2f, 0x1.71f95a0000000p-3f, -0x1.87642c0000000p-3f, 0x1.94f5780000000p-3f,
+     -0x1.a3a0e60000000p-3f, 0x1.c066420000000p-3f, -0x1.cf18de0000000p-3f, 0x1.c3b1340000000p-3f,
+     -0x1.f7e38a0000000p-2f},
+    /* [2.5, 3) */
+    {0x1.6000000000000p+1f, 0x0.0p+0f, 0.0f, -0x1.be5d0a0000000p-27f, 0x1.cb6d320000000p-2f,
+     0x1.d0fca00000000p-18f, -0x1.478db00000000p-16f, 0x1.eb75d00000000p-14f, -0x1.d190580000000p-12f,
+     -0x1.9cc7d60000000p-10f, 0x1.bc5eba0000000p-8f, 0x1.d5d1540000000p-5f, -0x1.6fd1680000000p-3f,
+     -0x1.f7d8d00000000p-3f},
+    /* [3, 4) */
+    {0x1.fa95340000000p+1f, 0x1.b30ad40000000p-24f, 1.0f, 0x1.eb734c0000000p-29f, -0x1.9c34260000000p-2f,
+     -0x1.8c149e0000000p-23f, -0x1.66d2ac0000000p-21f, -0x1.654f260000000p-18f, 0x1.a8cd580000000p-15f,
+     0x1.99482a0000000p-13f, -0x1.1e33860000000p-9f, -0x1.c117040000000p-8f, 0x1.df6d5a0000000p-5f,
+     0x1.a09c8c0000000p-5f},
+    /* [4, 5) */
+    {0x1.fa95340000000p+1f, 0x1.b30ad40000000p-24f, 1.0f, 0x1.eb5fe60000000p-29f, -0x1.9c34260000000p-2f,
+     0x1.52d1560000000p-25f, -0x1.b86cbc0000000p-22f, -0x1.3f2b160000000p-18f, 0x1.aa4d620000000p-15f,
+     0x1.999db80000000p-13f, -0x1.1e33460000000p-9f, -0x1.c116ec0000000p-8f, 0x1.df6d5a0000000p-5f,
+     0x1.a09c8c0000000p-5f},
+    /* [5, 6) */
+    {0x1.6000000000000p+2f, 0x0.0p+0f, 0.0f, -0x1.e06ebc0000000p-27f, -0x1.5ba0cc0000000p-2f,
+     0x1.7c69600000000p-22f, -0x1.7533080000000p-18f, -0x1.953a7a0000000p-16f, 0x1.6ee2520000000p-12f,
+     0x1.01700c0000000p-10f, -0x1.96e9380000000p-7f, -0x1.ca44580000000p-7f, 0x1.57346c0000000p-3f,
+     0x1.8541460000000p-6f},
+    /* [6, 7) */
+    {0x1.c581dc0000000p+2f, 0x1.39c8400000000p-24f, 1.0f, 0x1.0998cc0000000p-29f, 0x1.334cca0000000p-2f,
+     -0x1.69a6cc0000000p-32f, 0x1.5f53b20000000p-21f, 0x1.79fa240000000p-19f, -0x1.809b620000000p-15f,
+     -0x1.26bdae0000000p-13f, 0x1.1d36a60000000p-9f, 0x1.b2f1720000000p-9f, -0x1.8969c60000000p-5f,
+     -0x1.5aef5a0000000p-6f},
+    /* [7, 8) */
+    {0x1.c581dc0000000p+2f, 0x1.39c8400000000p-24f, 1.0f, 0x1.095cc20000000p-29f, 0x1.334cca0000000p-2f,
+     -0x1.9629a60000000p-25f, 0x1.422ac20000000p-21f, 0x1.67cd000000000p-19f, -0x1.8164480000000p-15f,
+     -0x1.26de6e0000000p-13f, 0x1.1d35e80000000p-9f, 0x1.b2f1460000000p-9f, -0x1.8969c60000000p-5f,
+     -0x1.5aef5a0000000p-6f},
+};
+static const float Y1F_ROWS[8][14] = {
+    /* [1.5, 2) */
+    {0x1.193bee0000000p+1f, -0x1.6401b80000000p-24f, 1.0f, -0x1.30743e0000000p-27f, 0x1.0aa4820000000p-1f,
+     -0x1.23dffa0000000p-10f, -0x1.4cd97c0000000p-9f, -0x1.17f7120000000p-8f, -0x1.0793120000000p-9f,
+     -0x1.15654a0000000p-8f, 0x1.c05c180000000p-8f, -0x1.4362c80000000p-8f, -0x1.0d55d80000000p-5f,
+     -0x1.e5715c0000000p-4f},
+    /* [2, 2.5) */
+    {0x1.193bee0000000p+1f, -0x1.6401b80000000p-24f, 1.0f, -0x1.17264a0000000p-29f, 0x1.0aa4840000000p-1f,
+     -0x1.6c777e0000000p-14f, 0x1.f258080000000p-13f, -0x1.0c37420000000p-11f, 0x1.17b1080000000p-10f,
+     -0x1.5427cc0000000p-9f, 0x1.e671b20000000p-8f, -0x1.3a6de40000000p-8f, -0x1.0d2af60000000p-5f,
+     -0x1.e56f840000000p-4f},
+    /* [2.5, 3) */
+    {0x1.193bee0000000p+1f, -0x1.6401b80000000p-24f, 1.0f, -0x1.5b6f160000000p-27f, 0x1.0aa4840000000p-1f,
+     -0x1.84665c0000000p-17f, 0x1.76ddf40000000p-14f, -0x1.6b223c0000000p-12f, 0x1.eaba560000000p-11f,
+     -0x1.4a56ee0000000p-9f, 0x1.e474960000000p-8f, -0x1.39dfac0000000p-8f, -0x1.0d2e360000000p-5f,
+     -0x1.e56f560000000p-4f},
+    /* [3, 4) */
+    {0x1.c000000000000p+1f, 0x0.0p+0f, 0.0f, 0x1.8026e00000000p-27f, 0x1.a4086e0000000p-2f,
+     0x1.1cf3160000000p-19f, -0x1.be98e20000000p-20f, 0x1.2011bc0000000p-15f, -0x1.ed56020000000p-12f,
+     -0x1.0e6f420000000p-15f, 0x1.94d4620000000p-7f, 0x1.7636160000000p-8f, -0x1.96c2300000000p-3f,
+     0x1.26323c0000000p-4f},
+    /* [4, 5) */
+    {0x1.5b7fe40000000p+2f, 0x1.d0f6060000000p-23f, 1.0f, -0x1.a2b7540000000p-31f, -0x1.5c7c560000000p-2f,
+     -0x1.b7fba60000000p-25f, -0x1.e51b7c0000000p-21f, -0x1.faef920000000p-19f, 0x1.7966340000000p-15f,
+     0x1.3030e20000000p-13f, -0x1.1c0cfc0000000p-9f, -0x1.10ac5a0000000p-8f, 0x1.a15d380000000p-5f,
+     0x1.00b9dc0000000p-5f},
+    /* [5, 6) */
+    {0x1.5b7fe40000000p+2f, 0x1.d0f6060000000p-23f, 1.0f, 0x1.c6239a0000000p-30f, -0x1.5c7c560000000p-2f,
+     0x1.d9a42e0000000p-26f, -0x1.2393d80000000p-21f, -0x1.80846a0000000p-19f, 0x1.85b7940000000p-15f,
+     0x1.337c8c0000000p-13f, -0x1.1be6dc0000000p-9f, -0x1.10a3220000000p-8f, 0x1.a15d940000000p-5f,
+     0x1.00b9ec0000000p-5f},
+    /* [6, 7) */
+    {0x1.a000000000000p+2f, 0x0.0p+0f, 0.0f, -0x1.c608be0000000p-32f, -0x1.18ab620000000p-2f,
+     -0x1.ee563e0000000p-26f, -0x1.8bf2a20000000p-18f, 0x1.58f4d40000000p-18f, 0x1.75fdf60000000p-12f,
+     -0x1.8fd9c40000000p-12f, -0x1.7bb3100000000p-7f, 0x1.c312720000000p-7f, 0x1.26acfa0000000p-3f,
+     -0x1.0c70d00000000p-3f},
+    /* [7, 8) */
+    {0x1.e000000000000p+2f, 0x0.0p+0f, 0.0f, 0x1.00283c0000000p-31f, -0x1.0958fc0000000p-2f,
+     0x1.0764a20000000p-21f, -0x1.e7e6f00000000p-19f, -0x1.3189c00000000p-15f, 0x1.efad260000000p-13f,
+     0x1.9524b40000000p-10f, -0x1.124bbe0000000p-7f, -0x1.e1e2f60000000p-6f, 0x1.dfcaac0000000p-4f,
+     0x1.3704580000000p-3f},
+};
+
+/* P0(x) for w = 64/x^2 in (0, 1] */
+static const float P0F_LARGE[5] = {
+    0x1.becedc0000000p-23f, -0x1.15ecac0000000p-19f, 0x1.cabf180000000p-16f, -0x1.1fffb20000000p-10f,
+    0x1.0000000000000p+0f,
+};
+/* x Q0(x) for w = 64/x^2 in (0, 1] */
+static const float Q0F_LARGE[5] = {
+    -0x1.8e03d00000000p-21f, 0x1.9843560000000p-18f, -0x1.cfba9c0000000p-15f, 0x1.2bfeaa0000000p-10f,
+    -0x1.0000000000000p-3f,
+};
+/* P1(x) for w = 64/x^2 in (0, 1] */
+static const float P1F_LARGE[5] = {
+    -0x1.007c940000000p-22f, 0x1.49726e0000000p-19f, -0x1.26f60c0000000p-15f, 0x1.dfffaa0000000p-10f,
+    0x1.0000000000000p+0f,
+};
+/* x Q1(x) for w = 64/x^2 in (0, 1] */
+static const float Q1F_LARGE[5] = {
+    0x1.c278e00000000p-21f, -0x1.d8b2e00000000p-18f, 0x1.1b78340000000p-14f, -0x1.a3fe860000000p-10f,
+    0x1.8000000000000p-2f,
+};
+
+
+INLINE float bessel_poly_f(const float *c, int count, float t) {
+  float p = c[0];
+  for (int i = 1; i < count; ++i) p = FMAF(p, t, c[i]);
+  return p;
+}
+
+INLINE float bessel_row_f(const float *row, int degree, float x) {
+  float h = x - row[0]; /* exact, as in bessel_row */
+  float p = row[BESSEL_ROW_HEAD];
+  for (int i = BESSEL_ROW_HEAD + 1; i < BESSEL_ROW_HEAD + degree; ++i) p = FMAF(p, h, row[i]);
+  float g = row[4] + FMAF(p, h, row[3]);
+  float factor = row[2] != 0.0f ? h - row[1] : 1.0f;
+  return factor * g;
+}
+
+#define INV_SQRT_PIF 0x1.20dd76p-1f
+#define TWO_OVER_PIF_HI 0x1.45f306p-1f
+
+/* bessel_large in float (x >= 8, inf or NaN). */
+INLINE float bessel_large_f(float x, int order, int second_kind) {
+  if (!(x < INFF)) return x == INFF ? 0.0f : x + x;
+  float w = x < 0x1p60f ? div_fast(64.0f, x * x) : 0.0f;
+  float p = bessel_poly_f(order ? P1F_LARGE : P0F_LARGE, 5, w);
+  float q = x < 0x1p60f ? div_fast(bessel_poly_f(order ? Q1F_LARGE : Q0F_LARGE, 5, w), x) : 0.0f;
+  int n;
+  float r = reduce_pio2_f(x, &n);
+  float s = sin_kernel_f(r), c = cos_kernel_f(r);
+  float sx = (n & 1) ? c : s, cx = (n & 1) ? s : c;
+  sx = (n & 2) ? -sx : sx;
+  cx = ((n + 1) & 2) ? -cx : cx;
+  float u = p + q, v = p - q;
+  float a = FMAF(u, cx, v * sx), b = FMAF(u, sx, -v * cx);
+  float scale = INV_SQRT_PIF * __oxhip_rsqrtf(x);
+  if (order == 0) return (second_kind ? b : a) * scale;
+  return (second_kind ? -a : b) * scale;
+}
+
+EXPORT float __oxhip_j0f(float x) {
+  float ax = fabsf_(x);
+  if (ax < 1.0f) return bessel_poly_f(J0F_SMALL, 6, ax * ax);
+  if (ax < 8.0f) return bessel_row_f(J0F_ROWS[(int)ax - 1], 7, ax);
+  return bessel_large_f(ax, 0, 0);
+}
+
+EXPORT float __oxhip_j1f(float x) {
+  float ax = fabsf_(x), r;
+  if (ax < 1.0f) return x * bessel_poly_f(J1F_SMALL, 6, x * x); /* keeps -0 */
+  if (ax < 8.0f) r = bessel_row_f(J1F_ROWS[(int)ax - 1], 7, ax);
+  else r = bessel_large_f(ax, 1, 0);
+  return x < 0.0f ? -r : r;
+}
+
+EXPORT float __oxhip_y0f(float x) {
+  if (!(x > 0.0f)) return x == 0.0f ? -INFF : NANF + x;
+  if (x < 0.7f || (x >= 1.0f && x < 2.5f)) {
+    float u = bessel_poly_f(Y0F_LOG, 10, x * x);
+    return FMAF(TWO_OVER_PIF_HI * __oxhip_logf(x), __oxhip_j0f(x), u);
+  }
+  if (x < 8.0f) return bessel_row_f(Y0F_ROWS[x < 1.0f ? 0 : x < 3.0f ? 1 : (int)x - 1], 9, x);
+  return bessel_large_f(x, 0, 1);
+}
+
+EXPORT float __oxhip_y1f(float x) {
+  if (!(x > 0.0f)) return x == 0.0f ? -INFF : NANF + x;
+  if (x < 1.5f) {
+    /* Below 2^-100 only -2 / (pi x) counts; x scaled by 2^24 first, since the GPUs'
+     * reciprocal flushes subnormals (the result overflows only below 1.9e-39). */
+    if (x < 0x1p-100f) return -(div_fast(TWO_OVER_PIF_HI, x * 0x1p24f) * 0x1p24f);
+    float v = bessel_poly_f(Y1F_LOG, 8, x * x);
+    float rest = FMAF(TWO_OVER_PIF_HI * __oxhip_logf(x), __oxhip_j1f(x), x * v);
+    return rest - div_fast(TWO_OVER_PIF_HI, x);
+  }
+  if (x < 8.0f) return bessel_row_f(Y1F_ROWS[x < 3.0f ? (int)(x + x) - 3 : (int)x], 9, x);
+  return bessel_large_f(x, 1, 1);
+}
