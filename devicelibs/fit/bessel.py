@@ -2,6 +2,10 @@
 devicelibs/tests/bessel_zeros.h, the harness's reference values next to the zeros.
 
     python3 devicelibs/fit/bessel.py rows|small|large|i   # C tables, fit errors (log2) on stderr
+    python3 devicelibs/fit/bessel.py float rows 7         # float tables: j rows, degree 7
+    python3 devicelibs/fit/bessel.py float yrows 9        # y rows, degree 9
+    python3 devicelibs/fit/bessel.py float small 9        # small-x polynomials (y0's of degree 9)
+    python3 devicelibs/fit/bessel.py float large 4        # P and x Q, degree 4
     python3 devicelibs/fit/bessel.py words                # 1/(2 pi) in 32-bit words
     python3 devicelibs/fit/bessel.py zeros > devicelibs/tests/bessel_zeros.h
 
