@@ -658,7 +658,7 @@ EXPORT float __oxhip_cyl_bessel_i1f(float x) { return (float)__oxhip_cyl_bessel_
 
 /* ---- single precision: j0f, j1f, y0f, y1f ------------------------------------------------
  * The double functions' structure in float: rows of degree 7 (j) and 9 (y), float
- * coefficients fitted for relative error (2^-26 to 2^-31 before their rounding), the zeros
+ * coefficients fitted for relative error (2^-25.7 to 2^-31 with them rounded), the zeros
  * in two floats, and above 8 P and x Q of degree 4 in 64/x^2 with the float reduction of
  * sinf and cosf (Payne-Hanek from 105615 on). */
 
