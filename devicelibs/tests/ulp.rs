@@ -40,6 +40,9 @@ fn bound(name: &str) -> f64 {
         "cyl_bessel_i0" | "cyl_bessel_i1" | "cyl_bessel_i0f" | "cyl_bessel_i1f" => 6.0,
         "yn_ratio" | "ynf_ratio" => 1.0,
         "bessel_specials" => 0.0,
+        // Not CUDA's: the relative error of j0 and y1 above 8 away from their zeros, which
+        // the absolute bounds cannot see for large x (1.3e-15 measured).
+        "bessel_phase" => 1e-13,
         _ => 4.0,
     }
 }
@@ -75,7 +78,7 @@ fn math_matches_glibc_within_documented_ulps() {
             failures.push(line.to_owned());
         }
     }
-    assert_eq!(seen, 112, "harness report:\n{report}");
+    assert_eq!(seen, 113, "harness report:\n{report}");
     assert!(
         failures.is_empty(),
         "over the bound:\n{}\nfull report:\n{report}",
