@@ -20,9 +20,10 @@
  * cyl_bessel_i0 and i1 are polynomials in x^2 below 16 (all terms positive), and above
  * e^x / sqrt(x) times a polynomial in 1 / x of degree 16.
  *
- * j0f, j1f, y0f and y1f follow the same plan in float (at the end). jnf, ynf and the
- * cyl_bessel_i float forms are the double functions rounded once (as in math_more.c):
- * within half an ulp plus the double error, far inside CUDA's single-precision bounds.
+ * j0f, j1f, y0f and y1f follow the same plan in float (at the end). jnf and ynf are the
+ * double functions rounded once (as in math_more.c), cyl_bessel_i0f and i1f the double
+ * polynomials without the double-double steps: within half an ulp plus the double error,
+ * far inside CUDA's single-precision bounds.
  * devicelibs/fit/bessel.py fits the tables (mpmath) and prints them.
  */
 
@@ -653,8 +654,22 @@ EXPORT double __oxhip_cyl_bessel_i1(double x) {
 
 EXPORT float __oxhip_jnf(int n, float x) { return (float)__oxhip_jn(n, x); }
 EXPORT float __oxhip_ynf(int n, float x) { return (float)__oxhip_yn(n, x); }
-EXPORT float __oxhip_cyl_bessel_i0f(float x) { return (float)__oxhip_cyl_bessel_i0(x); }
-EXPORT float __oxhip_cyl_bessel_i1f(float x) { return (float)__oxhip_cyl_bessel_i1(x); }
+/* cyl_bessel_i0f and i1f: the double polynomials in plain double (their few double ulps
+ * vanish in the rounding to float), and e^x / sqrt(x) R(1/x) from double exp, which cannot
+ * overflow before the float result does (at 91.9). */
+EXPORT float __oxhip_cyl_bessel_i0f(float x) {
+  double ax = fabs_((double)x);
+  if (ax < 16.0) return (float)bessel_poly(I0_SMALL, 26, ax * ax);
+  if (!(ax < 100.0)) return ax == ax ? INFF : x; /* overflow, inf or NaN */
+  return (float)(__oxhip_exp(ax) * bessel_poly(I0_LARGE, 17, 1.0 / ax) / __builtin_sqrt(ax));
+}
+EXPORT float __oxhip_cyl_bessel_i1f(float x) {
+  double ax = fabs_((double)x);
+  if (ax < 16.0) return (float)((double)x * bessel_poly(I1_SMALL, 26, ax * ax));
+  if (!(ax < 100.0)) return ax == ax ? copysignf_(INFF, x) : x;
+  double r = __oxhip_exp(ax) * bessel_poly(I1_LARGE, 17, 1.0 / ax) / __builtin_sqrt(ax);
+  return (float)(x < 0.0f ? -r : r);
+}
 
 /* ---- single precision: j0f, j1f, y0f, y1f ------------------------------------------------
  * The double functions' structure in float: rows of degree 7 (j) and 9 (y), float
