@@ -16,6 +16,7 @@ const SOURCES: &[&str] = &[
     "lib/math.c",
     "lib/math_float.c",
     "lib/math_more.c",
+    "lib/bessel.c",
     "lib/printf.c",
     "lib/heap.c",
 ];

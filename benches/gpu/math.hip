@@ -223,6 +223,10 @@ FUNC(float, mix_f, expf(a) + sinf(a) + logf(a) + powf(a, b) + cosf(a),
      std::exp((double)a) + std::sin((double)a) + std::log((double)a) +
          std::pow((double)a, (double)b) + std::cos((double)a),
      0.1, 4, false, true)
+// j0f and j0: ulps only below 8, where CUDA bounds them in ulps (above, an absolute
+// error); inputs beyond (the random bit patterns) count as NaN on both sides.
+FUNC2(float, j0f, j0f(a), std::fabs(a) < 8 ? j0f(a) : NAN,
+      std::fabs(a) < 8 ? j0((double)a) : NAN, -8, 8, false, false)
 FUNC(double, exp, exp(a), expl((long double)a), -700, 700, false, false)
 FUNC(double, log, log(a), logl((long double)a), -1000, 1000, true, false)
 FUNC(double, sin, sin(a), sinl((long double)a), -100, 100, false, false)
@@ -230,6 +234,7 @@ FUNC(double, cos, cos(a), cosl((long double)a), -100, 100, false, false)
 FUNC(double, tanh, tanh(a), tanhl((long double)a), -10, 10, false, false)
 FUNC(double, erf, erf(a), erfl((long double)a), -5, 5, false, false)
 FUNC(double, pow, pow(a, b), powl((long double)a, (long double)b), -10, 10, true, true)
+FUNC(double, j0, j0(a), j0l((long double)a), -8, 8, false, false)
 FUNC(double, mix_d, exp(a) + sin(a) + log(a),
      expl((long double)a) + sinl((long double)a) + logl((long double)a), 0.1, 4, false, false)
 
@@ -243,7 +248,8 @@ int main(int argc, char** argv) {
       E(expf), E(exp2f), E(exp10f), E(expm1f), E(logf), E(log2f), E(log10f), E(log1pf),
       E(sinf), E(cosf), E(sincosf), E(tanf), E(asinf), E(acosf), E(atanf), E(atan2f),
       E(sinhf), E(coshf), E(tanhf), E(cbrtf), E(erff), E(erfcf), E(powf), E(rsqrtf),
-      E(sqrtf), E(mix_f), E(exp), E(log), E(sin), E(cos), E(tanh), E(erf), E(pow), E(mix_d),
+      E(sqrtf), E(j0f), E(mix_f), E(exp), E(log), E(sin), E(cos), E(tanh), E(erf), E(pow),
+      E(j0), E(mix_d),
 #undef E
   };
   // --small: 64K elements, for trying the program on the CPU device.

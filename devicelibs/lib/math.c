@@ -1025,3 +1025,7 @@ EXPORT double __oxhip_erfc(double x) {
 /* ---- the rest of the C and CUDA functions --------------------------------------- */
 
 #include "math_more.c"
+
+/* ---- the Bessel functions ------------------------------------------------------------ */
+
+#include "bessel.c"

@@ -37,6 +37,12 @@ int __oxhip_ilogb(double);
 float __oxhip_rsqrtf(float);
 double __oxhip_rsqrt(double);
 void __oxhip_sincosf(float, float *, float *);
+DECLARE1(j0) DECLARE1(j1) DECLARE1(y0) DECLARE1(y1) DECLARE1(cyl_bessel_i0) DECLARE1(cyl_bessel_i1)
+double __oxhip_jn(int, double);
+float __oxhip_jnf(int, float);
+double __oxhip_yn(int, double);
+float __oxhip_ynf(int, float);
+#include "bessel_zeros.h"
 
 static uint64_t state = 0x9e3779b97f4a7c15ull;
 static double uniform(void) { /* [0, 1) */
@@ -202,6 +208,198 @@ static double reference_float(long double (*f)(long double), float x) { return (
 #define CHECK1R(name, ld_ref, sample) CHECK1_WITH(name, ld_ref, reference_float(ld_ref, xf), sample)
 
 
+/* ---- Bessel functions ----------------------------------------------------------------
+ * CUDA bounds j0, j1, y0, y1 in ulps below 8 and by an absolute error above; jn and yn by
+ * absolute errors (and ynf in ulps below n); cyl_bessel_i0 and i1 in ulps everywhere. jn and
+ * yn are measured for orders from 2 to 128 (negative orders are NaN, as in CUDA).
+ * References: glibc's long double functions, except next to the zeros below 8 (their
+ * absolute error there, about 5e-22, is many double ulps of the small values), where
+ * BESSEL_NEAR_ZEROS holds mpmath's values; points closer than 2^-10 in value to a zero are
+ * left to that table. Lines: <name> <max ulp> for ulp errors, <name>_abs <max absolute
+ * error> for absolute ones. */
+
+/* i0 and i1 in long double by their power series (all terms positive). */
+static long double besseli_series(int order, long double x) {
+  long double q = x * x / 4, term = order ? x / 2 : 1, sum = term;
+  for (int k = 1; k < 5000; ++k) {
+    term *= q / ((long double)k * (k + order));
+    sum += term;
+    if (term < sum * 1e-22L) break;
+  }
+  return sum;
+}
+static long double i0l_(long double x) { return besseli_series(0, fabsl(x)); }
+static long double i1l_(long double x) { return x < 0 ? -besseli_series(1, -x) : besseli_series(1, x); }
+
+typedef double (*bessel_double)(double);
+typedef float (*bessel_float)(float);
+typedef long double (*bessel_reference)(long double);
+
+static void check_bessel(const char *name, bessel_double fd, bessel_float ff, bessel_reference ref,
+                         int second_kind, int function_id) {
+  double worst = 0, worst_x = 0, worst_abs = 0, worst_abs_x = 0;
+  double worst_f = 0, worst_fx = 0, worst_fabs = 0, worst_fabs_x = 0;
+  for (int i = 0; i < N; ++i) {
+    double x;
+    if (i & 1) x = in_range(second_kind ? 0 : -8, 8);
+    else if (i & 2) x = log_range(-60, 3, !second_kind);
+    else x = (i & 4) ? log_range(3, 1023, !second_kind) : in_range(-100, 100);
+    if (second_kind) x = fabs(x);
+    long double r = ref(x);
+    if (fabs(x) < 8) {
+      if (fabsl(r) >= 0x1p-10L || fabs(x) < 0.5) {
+        double e = error_double(fd(x), r);
+        if (e > worst) { worst = e; worst_x = x; }
+      }
+    } else {
+      double e = fabs((double)((long double)fd(x) - r));
+      if (e > worst_abs || e != e) { worst_abs = e; worst_abs_x = x; }
+    }
+    float xf = i < NSPECIAL ? SPECIAL[i] : (i & 3) == 3 ? random_float() : (float)x;
+    if (second_kind && !(xf >= 0)) {
+      float got = ff(xf);
+      /* NaN for x < 0 and NaN, -inf at zero. */
+      int right = xf == 0 ? got == -__builtin_inff() : got != got;
+      if (!right) { worst_f = 1e30; worst_fx = xf; }
+      continue;
+    }
+    double rf = (double)ref(xf);
+    if (fabsf(xf) < 8 || xf != xf) {
+      double e = error_float(ff(xf), rf);
+      if (e > worst_f) { worst_f = e; worst_fx = xf; }
+    } else {
+      float got = ff(xf);
+      double e = isinf(xf) ? (got == 0 ? 0 : 1e30) : fabs((double)got - rf);
+      if (e > worst_fabs || e != e) { worst_fabs = e; worst_fabs_x = xf; }
+    }
+  }
+  for (unsigned i = 0; i < sizeof BESSEL_NEAR_ZEROS / sizeof BESSEL_NEAR_ZEROS[0]; ++i) {
+    const struct bessel_point *p = &BESSEL_NEAR_ZEROS[i];
+    if (p->function != function_id) continue;
+    double e = error_double(fd(p->x), (long double)p->hi + p->lo);
+    if (e > worst) { worst = e; worst_x = p->x; }
+  }
+  printf("%s %.3f %a\n", name, worst, worst_x);
+  printf("%s_abs %.3e %a\n", name, worst_abs, worst_abs_x);
+  printf("%sf %.3f %a\n", name, worst_f, worst_fx);
+  printf("%sf_abs %.3e %a\n", name, worst_fabs, worst_fabs_x);
+}
+
+static void check_bessel_i(const char *name, bessel_double fd, bessel_float ff, bessel_reference ref) {
+  double worst = 0, worst_x = 0, worst_f = 0, worst_fx = 0;
+  for (int i = 0; i < N / 4; ++i) {
+    double x = (i & 1) ? in_range(-20, 20) : log_range(-60, 9.48, 1);
+    double e = error_double(fd(x), ref(x));
+    if (e > worst) { worst = e; worst_x = x; }
+    float xf = i < NSPECIAL ? SPECIAL[i] : (i & 3) == 3 ? random_float() : (float)x;
+    double ef;
+    if (isinf(xf) || xf != xf) {
+      float got = ff(xf);
+      ef = xf != xf ? (got != got ? 0 : 1e30) : (got == (ref == i0l_ ? INFINITY : xf) ? 0 : 1e30);
+    } else {
+      ef = error_float(ff(xf), (double)ref(xf));
+    }
+    if (ef > worst_f) { worst_f = ef; worst_fx = xf; }
+  }
+  printf("%s %.3f %a\n", name, worst, worst_x);
+  printf("%sf %.3f %a\n", name, worst_f, worst_fx);
+}
+
+static void check_bessel_n(void) {
+  static const int orders[] = {2, 3, 4, 5, 7, 10, 16, 25, 40, 64, 100, 128};
+  double jn_abs = 0, jnf_abs = 0, yn_abs = 0, ynf_abs = 0, yn_ratio = 0, ynf_ratio = 0;
+  double jn_x = 0, jnf_x = 0, yn_x = 0, ynf_x = 0, yn_rx = 0, ynf_rx = 0;
+  int jn_n = 0, jnf_n = 0, yn_n = 0, ynf_n = 0, yn_rn = 0, ynf_rn = 0;
+  for (int i = 0; i < N / 4; ++i) {
+    int n = orders[i % (int)(sizeof orders / sizeof orders[0])];
+    int m = n;
+    double x = (i & 16) ? in_range(-2.0 * m - 20, 2.0 * m + 20) : log_range(-20, 12, 1);
+    long double r = jnl(n, x);
+    double e = fabs((double)((long double)__oxhip_jn(n, x) - r));
+    if (e > jn_abs || e != e) { jn_abs = e; jn_x = x; jn_n = n; }
+    float xf = (float)x;
+    double ef = fabs((double)__oxhip_jnf(n, xf) - (double)jnl(n, xf));
+    if (ef > jnf_abs || ef != ef) { jnf_abs = ef; jnf_x = xf; jnf_n = n; }
+    x = fabs(x);
+    xf = (float)x;
+    r = ynl(n, x);
+    if (x > 1.5 * m) {
+      e = fabs((double)((long double)__oxhip_yn(n, x) - r));
+      if (e > yn_abs || e != e) { yn_abs = e; yn_x = x; yn_n = n; }
+    } else if (x < m) {
+      e = error_double(__oxhip_yn(n, x), r) / ceil(2 + 2.5 * m);
+      if (e > yn_ratio) { yn_ratio = e; yn_rx = x; yn_rn = n; }
+    }
+    long double rf = ynl(n, xf);
+    if (xf >= m) {
+      ef = fabs((double)__oxhip_ynf(n, xf) - (double)rf);
+      if (ef > ynf_abs || ef != ef) { ynf_abs = ef; ynf_x = xf; ynf_n = n; }
+    } else {
+      ef = error_float(__oxhip_ynf(n, xf), (double)rf) / ceil(2 + 2.5 * m);
+      if (ef > ynf_ratio) { ynf_ratio = ef; ynf_rx = xf; ynf_rn = n; }
+    }
+  }
+  printf("jn_abs %.3e %a %d\n", jn_abs, jn_x, jn_n);
+  printf("jnf_abs %.3e %a %d\n", jnf_abs, jnf_x, jnf_n);
+  printf("yn_abs %.3e %a %d\n", yn_abs, yn_x, yn_n);
+  printf("ynf_abs %.3e %a %d\n", ynf_abs, ynf_x, ynf_n);
+  /* ulps divided by ceil(2 + 2.5 |n|), CUDA's bound for ynf below n. */
+  printf("yn_ratio %.3f %a %d\n", yn_ratio, yn_rx, yn_rn);
+  printf("ynf_ratio %.3f %a %d\n", ynf_ratio, ynf_rx, ynf_rn);
+  /* Special values: C's and CUDA's. */
+  int wrong = 0;
+  wrong += !(__oxhip_j0(INFINITY) == 0 && __oxhip_j0(-INFINITY) == 0 && __oxhip_j0(0.0) == 1);
+  wrong += !(__oxhip_j1(-0.0) == 0 && signbit(__oxhip_j1(-0.0)) && __oxhip_j1(INFINITY) == 0);
+  wrong += !(__oxhip_y0(0.0) == -INFINITY && __oxhip_y0(-0.0) == -INFINITY);
+  wrong += !(isnan(__oxhip_y0(-1.0)) && isnan(__oxhip_y1(-INFINITY)) && isnan(__oxhip_y0(NAN)));
+  wrong += !(__oxhip_y1(0.0) == -INFINITY && __oxhip_y1(INFINITY) == 0);
+  wrong += !(__oxhip_yn(5, 0.0) == -INFINITY && isnan(__oxhip_yn(3, -2.0)) && __oxhip_yn(300, 1.0) == -INFINITY);
+  wrong += !(__oxhip_jn(5, INFINITY) == 0 && __oxhip_jn(300, 1e-5) == 0 && isnan(__oxhip_jn(4, NAN)));
+  /* Negative orders: NaN, as in CUDA (C's are (-1)^n J_-n). */
+  wrong += !(isnan(__oxhip_jn(-3, 2.0)) && isnan(__oxhip_yn(-1, 1.0)) && isnan(__oxhip_jnf(-2, 1.0f)));
+  wrong += !(__oxhip_jn(3, -2.0) == -__oxhip_jn(3, 2.0) && signbit(__oxhip_jn(3, -0.0)));
+  wrong += !(__oxhip_cyl_bessel_i0(0.0) == 1 && __oxhip_cyl_bessel_i0(-INFINITY) == INFINITY);
+  wrong += !(__oxhip_cyl_bessel_i1(-0.0) == 0 && signbit(__oxhip_cyl_bessel_i1(-0.0)));
+  wrong += !(__oxhip_cyl_bessel_i1(-INFINITY) == -INFINITY && __oxhip_cyl_bessel_i0(714.0) == INFINITY);
+  wrong += !(__oxhip_cyl_bessel_i0(1e300) == INFINITY && __oxhip_cyl_bessel_i1(-1e300) == -INFINITY);
+  wrong += !(__oxhip_j0f(INFINITY) == 0 && __oxhip_y0f(0.0f) == -INFINITY && isnan(__oxhip_y1f(-1.0f)));
+  wrong += !(__oxhip_cyl_bessel_i0f(100.0f) == INFINITY && __oxhip_cyl_bessel_i1f(-0.0f) == 0);
+  printf("bessel_specials %d.000 wrong\n", wrong);
+}
+
+/* Above 2^20 the absolute errors say little (the values are below 8e-4, and far below
+ * above 2^40): the relative error of j0 and y1 where they are at least a tenth of their
+ * amplitude sqrt(2 / (pi x)) checks the phase, i.e. the Payne-Hanek reduction. */
+static void check_bessel_phase(void) {
+  double worst = 0, worst_x = 0;
+  for (int i = 0; i < N / 4; ++i) {
+    double x = log_range(3, 1023, 0);
+    long double amplitude = sqrtl(2.0L / (PI_L * x));
+    long double r = j0l(x), r1 = y1l(x);
+    if (fabsl(r) >= amplitude / 10) {
+      double e = (double)fabsl(((long double)__oxhip_j0(x) - r) / r);
+      if (e > worst) { worst = e; worst_x = x; }
+    }
+    if (fabsl(r1) >= amplitude / 10) {
+      double e = (double)fabsl(((long double)__oxhip_y1(x) - r1) / r1);
+      if (e > worst) { worst = e; worst_x = x; }
+    }
+  }
+  printf("bessel_phase %.3e %a\n", worst, worst_x);
+}
+
+static void check_bessels(void) {
+  check_bessel_phase();
+  check_bessel("j0", __oxhip_j0, __oxhip_j0f, j0l, 0, 0);
+  check_bessel("j1", __oxhip_j1, __oxhip_j1f, j1l, 0, 1);
+  check_bessel("y0", __oxhip_y0, __oxhip_y0f, y0l, 1, 2);
+  check_bessel("y1", __oxhip_y1, __oxhip_y1f, y1l, 1, 3);
+  check_bessel_i("cyl_bessel_i0", __oxhip_cyl_bessel_i0, __oxhip_cyl_bessel_i0f, i0l_);
+  check_bessel_i("cyl_bessel_i1", __oxhip_cyl_bessel_i1, __oxhip_cyl_bessel_i1f, i1l_);
+  check_bessel_n();
+}
+
+
 int main(void) {
   CHECK1(exp, expl, in_range(-745, 709.7));
   CHECK1(exp2, exp2l, in_range(-1074, 1023.9));
@@ -290,5 +488,6 @@ int main(void) {
     }
     printf("sincosf %.3f %a\n", worst, worst_x);
   }
+  check_bessels();
   return 0;
 }

@@ -1,8 +1,8 @@
 // The C and CUDA math functions beyond the elementary ones, in device code, in double and
 // float: gamma, the inverse error functions and the normal distribution, erfcx, the
-// pi-scaled trigonometric functions, reciprocal cube root, norms, and the exact operations
+// pi-scaled trigonometric functions, reciprocal cube root, norms, the exact operations
 // on the representation (frexp, modf, logb, ilogb, scalbn, nextafter, remainder, remquo,
-// lround). Each result is compared with a value known in closed form or computed here on
+// lround), and the Bessel functions (j0 .. yn also on the host, from the C library). Each result is compared with a value known in closed form or computed here on
 // the host; the accuracy over whole ranges is devicelibs/tests/ulp.rs's job.
 #include "check.h"
 #include <cmath>
@@ -16,7 +16,7 @@ struct Case {
   double tolerance;  // relative; 0: exact
 };
 
-constexpr int kCases = 64;
+constexpr int kCases = 90;
 
 __global__ void compute(double* out, int* ints) {
   int k = 0;
@@ -105,6 +105,33 @@ __global__ void compute(double* out, int* ints) {
   out[k++] = powf((float)x * 2.0f, 2.0f) + pow(2.5f, 2);  // 2.2f^2 + 6.25 (float)
   out[k++] = pow(x, 3.0);                    // the general path
   out[k++] = pow(x, 1.0) + pow(x, 0);        // 2.1
+  // Bessel functions (values from mpmath).
+  out[k++] = j0(0.0);                        // 1
+  out[k++] = j0(2.404825557695773);          // next to the first zero: -6.1087652597367304e-17
+  out[k++] = j1(1.0);
+  out[k++] = y0(1.0);
+  out[k++] = y1(1.0);
+  out[k++] = jn(5, 2.0);
+  out[k++] = yn(3, 2.0);
+  out[k++] = cyl_bessel_i0(1.0);
+  out[k++] = cyl_bessel_i1(20.0);
+  out[k++] = j0(1e6);                        // the Hankel form
+  out[k++] = jn(50, 10.0);                   // Miller's backward recurrence
+  out[k++] = jn(-3, 2.0);                    // NaN, as in CUDA (C: -jn(3, 2))
+  out[k++] = y0(1e-300);
+  out[k++] = y0(0.0);                        // -inf
+  out[k++] = j0f(1.0f);
+  out[k++] = j1f(8.0f);
+  out[k++] = y0f(0.5f);
+  out[k++] = y1f(3.0f);
+  out[k++] = jnf(2, 10.0f);
+  out[k++] = ynf(2, 10.0f);
+  out[k++] = cyl_bessel_i0f(3.0f);
+  out[k++] = cyl_bessel_i1f(-2.0f);
+  out[k++] = y1(-1.0);                       // NaN
+  out[k++] = j1(-0.0);                       // -0
+  out[k++] = j0(1.0);                        // compared with the host's j0 below
+  out[k++] = jnf(3, 1.5f);                   // compared with the host's jnf below
   ints[7] = k;
 }
 
@@ -188,6 +215,32 @@ int main() {
       {"powf(2.2f, 2) + pow(2.5f, 2)", got[61], (double)(2.2f * 2.2f + 6.25f), 0},
       {"pow(1.1, 3.0)", got[62], std::pow(1.1, 3.0), tight},
       {"pow(1.1, 1.0) + pow(1.1, 0)", got[63], 1.1 + 1.0, 0},
+      {"j0(0)", got[64], 1.0, 0},
+      {"j0(2.404825557695773)", got[65], -6.108765259736730397e-17, tight},
+      {"j1(1)", got[66], 0.44005058574493351596, tight},
+      {"y0(1)", got[67], 0.088256964215676957983, tight},
+      {"y1(1)", got[68], -0.78121282130028871655, tight},
+      {"jn(5, 2)", got[69], 0.0070396297558716854842, tight},
+      {"yn(3, 2)", got[70], -1.1277837768404277861, tight},
+      {"cyl_bessel_i0(1)", got[71], 1.2660658777520083356, tight},
+      {"cyl_bessel_i1(20)", got[72], 42454973.385127770181, tight},
+      {"j0(1e6)", got[73], 0.00033104301373987374099, 1e-12},
+      {"jn(50, 10)", got[74], 1.7845136078715953063e-30, 1e-13},
+      {"jn(-3, 2) is NaN", std::isnan(got[75]) ? 0.0 : 1.0, 0.0, 0},
+      {"y0(1e-300)", got[76], -439.83516362276533173, tight},
+      {"y0(0)", got[77], -INFINITY, 0},
+      {"j0f(1)", got[78], 0.76519768655796655145, loose},
+      {"j1f(8)", got[79], 0.23463634685391462438, loose},
+      {"y0f(0.5)", got[80], -0.44451873350670655715, loose},
+      {"y1f(3)", got[81], 0.32467442479179997844, loose},
+      {"jnf(2, 10)", got[82], 0.25463031368512062253, loose},
+      {"ynf(2, 10)", got[83], -0.0058680824422086146398, loose},
+      {"cyl_bessel_i0f(3)", got[84], 4.8807925858650240856, loose},
+      {"cyl_bessel_i1f(-2)", got[85], -1.5906368546373290634, loose},
+      {"y1(-1) is NaN", std::isnan(got[86]) ? 0.0 : 1.0, 0.0, 0},
+      {"j1(-0) is -0", std::signbit(got[87]) && got[87] == 0 ? 0.0 : 1.0, 0.0, 0},
+      {"j0(1), device and host", got[88], j0(1.0), tight},
+      {"jnf(3, 1.5), device and host", got[89], (double)jnf(3, 1.5f), loose},
   };
   int failures = 0;
   for (const Case& c : cases) {
@@ -200,7 +253,7 @@ int main() {
       ++failures;
     }
   }
-  const int want_ints[8] = {4, -1070, 10, 3, 2, -3, 3, 64};
+  const int want_ints[8] = {4, -1070, 10, 3, 2, -3, 3, 90};
   const char* int_names[8] = {"frexp exponent", "ilogb(2^-1070)", "remquo quotient",
                               "lround(2.5)",    "lrint(2.5)",     "llround(-2.5)",
                               "frexpf exponent", "results written"};

@@ -58,6 +58,13 @@ extern "C" __device__ double __oxhip_norm(int, const double *);
 extern "C" __device__ float __oxhip_normf(int, const float *);
 extern "C" __device__ double __oxhip_rnorm(int, const double *);
 extern "C" __device__ float __oxhip_rnormf(int, const float *);
+/* devicelibs/lib/bessel.c */
+__OXHIP_LIB1(j0) __OXHIP_LIB1(j1) __OXHIP_LIB1(y0) __OXHIP_LIB1(y1)
+__OXHIP_LIB1(cyl_bessel_i0) __OXHIP_LIB1(cyl_bessel_i1)
+extern "C" __device__ double __oxhip_jn(int, double);
+extern "C" __device__ float __oxhip_jnf(int, float);
+extern "C" __device__ double __oxhip_yn(int, double);
+extern "C" __device__ float __oxhip_ynf(int, float);
 #undef __OXHIP_LIB1
 #undef __OXHIP_LIB2
 
@@ -155,6 +162,25 @@ __OXHIP_DEVICE__ double norm(int dim, const double *a) { return __oxhip_norm(dim
 __OXHIP_DEVICE__ float normf(int dim, const float *a) { return __oxhip_normf(dim, a); }
 __OXHIP_DEVICE__ double rnorm(int dim, const double *a) { return __oxhip_rnorm(dim, a); }
 __OXHIP_DEVICE__ float rnormf(int dim, const float *a) { return __oxhip_rnormf(dim, a); }
+/* Bessel functions, without C++ float overloads (as in CUDA). j0 .. ynf are also C library
+ * functions, so host code calls glibc's; cyl_bessel_i0(f) and cyl_bessel_i1(f) are CUDA's
+ * own and, as there, device functions only. */
+__OXHIP_DEVICE__ double j0(double x) { return __oxhip_j0(x); }
+__OXHIP_DEVICE__ float j0f(float x) { return __oxhip_j0f(x); }
+__OXHIP_DEVICE__ double j1(double x) { return __oxhip_j1(x); }
+__OXHIP_DEVICE__ float j1f(float x) { return __oxhip_j1f(x); }
+__OXHIP_DEVICE__ double jn(int n, double x) { return __oxhip_jn(n, x); }
+__OXHIP_DEVICE__ float jnf(int n, float x) { return __oxhip_jnf(n, x); }
+__OXHIP_DEVICE__ double y0(double x) { return __oxhip_y0(x); }
+__OXHIP_DEVICE__ float y0f(float x) { return __oxhip_y0f(x); }
+__OXHIP_DEVICE__ double y1(double x) { return __oxhip_y1(x); }
+__OXHIP_DEVICE__ float y1f(float x) { return __oxhip_y1f(x); }
+__OXHIP_DEVICE__ double yn(int n, double x) { return __oxhip_yn(n, x); }
+__OXHIP_DEVICE__ float ynf(int n, float x) { return __oxhip_ynf(n, x); }
+__OXHIP_DEVICE__ double cyl_bessel_i0(double x) { return __oxhip_cyl_bessel_i0(x); }
+__OXHIP_DEVICE__ float cyl_bessel_i0f(float x) { return __oxhip_cyl_bessel_i0f(x); }
+__OXHIP_DEVICE__ double cyl_bessel_i1(double x) { return __oxhip_cyl_bessel_i1(x); }
+__OXHIP_DEVICE__ float cyl_bessel_i1f(float x) { return __oxhip_cyl_bessel_i1f(x); }
 #undef __OXHIP_LIBMATH1
 #undef __OXHIP_LIBMATH2
 #undef __OXHIP_MATH1
