@@ -495,13 +495,13 @@ INLINE int reduce_pio2(double x, double *hi, double *lo) {
  * error 2^-53.9), the row chosen per element: with a switch over the quadrant, a warp
  * whose elements fall in all four quadrants ran four kernels one after the other (3.6x
  * nvcc's time). */
-static const double SIN_COS_POLY[2][7] = {
+static const double SIN_COS_POLY[2][8] __attribute__((aligned(64))) = {
     {-0x1.ab16164d57b73p-41, 0x1.61217c169fcfep-33, -0x1.ae64540f09649p-26,
      0x1.71de3a545e6ebp-19, -0x1.a01a01a019926p-13, 0x1.1111111111110p-7,
-     -0x1.5555555555555p-3},
+     -0x1.5555555555555p-3, 0.0},
     {0x1.ab76ce8172bdbp-45, -0x1.9394b76b8c074p-37, 0x1.1eed8de9ee751p-29,
      -0x1.27e4fb7711e14p-22, 0x1.a01a01a019d02p-16, -0x1.6c16c16c16c16p-10,
-     0x1.5555555555555p-5},
+     0x1.5555555555555p-5, 0.0},
 };
 
 /* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1, |x| <= pi/4 (+ a little):
@@ -521,10 +521,19 @@ INLINE double sin_or_cos_kernel_c(double x, double lo, int cosine, int compensat
   return lead + FMA(factor, p, tail);
 }
 
-/* sin and cos themselves leave out 1 - z/2's rounding error (1.29 ulp against 0.80 with it,
- * within the bound of 2); tan needs it (2.73 ulp without). */
+/* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1, for sin and cos themselves: one
+ * polynomial whose row is chosen per element, 1 - z/2 without its rounding error, and lo
+ * carried to first order only (sin: + lo; cos: - x lo): 1.33 ulp at most on the host
+ * (CUDA's bound is 2). tan and sincos use the compensated kernel below. */
 INLINE double sin_or_cos_kernel(double x, double lo, int cosine) {
-  return sin_or_cos_kernel_c(x, lo, cosine, 0);
+  const double *c = SIN_COS_POLY[cosine];
+  double z = x * x;
+  double p = c[0];
+  for (int i = 1; i < 7; ++i) p = FMA(p, z, c[i]);
+  double lead = cosine ? FMA(-0.5, z, 1.0) : x;
+  double factor = (cosine ? z : x) * z;
+  double tail = cosine ? -x * lo : lo;
+  return lead + FMA(factor, p, tail);
 }
 
 INLINE double sin_kernel(double x, double lo) { return sin_or_cos_kernel_c(x, lo, 0, 1); }
@@ -532,14 +541,15 @@ INLINE double cos_kernel(double x, double lo) { return sin_or_cos_kernel_c(x, lo
 
 /* reduce_pio2 for sin and cos, whose bound (2 ulp) leaves room: branch-free (k = 0 below
  * pi/4 gives hi = x, lo = 0 without a test) and *hi + *lo not renormalised (the kernels
- * use lo only in a correction term). */
+ * use lo only in a correction term). a - k PIO2_2 is exact in two parts: k PIO2_2 is
+ * (PIO2_2 has 33 bits), so the FMA's rounding error is a - s - k PIO2_2, itself an FMA
+ * since a - s is exact (Sterbenz, or s's grid when the subtraction cancels). */
 INLINE int reduce_pio2_sincos(double x, double *hi, double *lo) {
   double big = FMA(x, TWO_OVER_PI, 0x1.8p52);
   double k = big - 0x1.8p52;
   double a = FMA(-k, PIO2_1, x); /* exact for |k| < 2^20 */
-  double t = k * PIO2_2;         /* exact */
-  double s = a - t;
-  double err = (a - s) - t; /* Fast2Sum */
+  double s = FMA(-k, PIO2_2, a);
+  double err = FMA(-k, PIO2_2, a - s);
   *hi = s;
   *lo = FMA(-k, PIO2_3, err);
   return (int)(bits_of(big) & 3);
@@ -550,7 +560,7 @@ EXPORT double __oxhip_sin(double x) {
   double hi, lo;
   int n = reduce_pio2_sincos(x, &hi, &lo);
   double v = sin_or_cos_kernel(hi, lo, n & 1);
-  v = (n & 2) ? -v : v;
+  v = from_bits(bits_of(v) ^ ((u64)(n & 2) << 62)); /* the sign by an integer operation */
   return x == 0.0 ? x : v; /* sin(-0) is -0 */
 }
 
@@ -559,7 +569,7 @@ EXPORT double __oxhip_cos(double x) {
   double hi, lo;
   int n = reduce_pio2_sincos(x, &hi, &lo);
   double v = sin_or_cos_kernel(hi, lo, (n & 1) ^ 1);
-  return ((n + 1) & 2) ? -v : v;
+  return from_bits(bits_of(v) ^ ((u64)((n + 1) & 2) << 62));
 }
 
 EXPORT void __oxhip_sincos(double x, double *sin_out, double *cos_out) {
