@@ -112,6 +112,8 @@ fn gfx942(opt_level: OptLevel, emit: Emit) -> Options {
         link_devicelibs: false,
         fast_math: false,
         flush_denormals: false,
+        f32_division: F32Division::Ieee,
+        prec_sqrt: true,
         sanitize_address: false,
     }
 }
@@ -128,6 +130,8 @@ fn sm_90(opt_level: OptLevel, emit: Emit) -> Options {
         link_devicelibs: false,
         fast_math: false,
         flush_denormals: false,
+        f32_division: F32Division::Ieee,
+        prec_sqrt: true,
         sanitize_address: false,
     }
 }
@@ -278,10 +282,10 @@ fn garbage_input_is_a_parse_error() {
     );
 }
 
-fn reflect_answers(fast_math: bool, flush_denormals: bool) -> String {
+fn reflect_answers(prec_sqrt: bool, flush_denormals: bool) -> String {
     let bitcode = nvptx_bitcode(REFLECT_KERNEL);
     let mut options = sm_90(OptLevel::O0, Emit::LlvmIr);
-    options.fast_math = fast_math;
+    options.prec_sqrt = prec_sqrt;
     options.flush_denormals = flush_denormals;
     let ir = text(compile(&[&bitcode], &options).expect("compiles"));
     assert!(!ir.contains("@llvm.nvvm.reflect"), "{ir}");
@@ -295,8 +299,8 @@ fn reflect_answers(fast_math: bool, flush_denormals: bool) -> String {
 #[test]
 fn reflect_queries_become_constants() {
     // Order: __CUDA_ARCH, __CUDA_FTZ, __CUDA_PREC_SQRT, an unknown name.
-    insta::assert_snapshot!(reflect_answers(false, false), @"900 0 1 0");
-    insta::assert_snapshot!(reflect_answers(true, true), @"900 1 0 0");
+    insta::assert_snapshot!(reflect_answers(true, false), @"900 0 1 0");
+    insta::assert_snapshot!(reflect_answers(false, true), @"900 1 0 0");
 }
 
 #[test]
@@ -344,6 +348,8 @@ fn host_object() {
         link_devicelibs: false,
         fast_math: false,
         flush_denormals: false,
+        f32_division: F32Division::Ieee,
+        prec_sqrt: true,
         sanitize_address: false,
     };
     let object = compile(&[&bitcode], &options).expect("compiles");
@@ -468,6 +474,8 @@ fn three_targets_on_three_threads() {
                 link_devicelibs: false,
                 fast_math: false,
                 flush_denormals: false,
+                f32_division: F32Division::Ieee,
+                prec_sqrt: true,
                 sanitize_address: false,
             },
         ),
