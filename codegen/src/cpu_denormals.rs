@@ -9,7 +9,9 @@
 //! Work-items that run as fibers interleave on one thread, each entering before another
 //! returns, so the thread's MXCSR is saved by the first entry point to start (a thread-local
 //! depth count) and restored by the last to return; and after every call into the runtime
-//! (a barrier, where other code may have run) the bits are set again.
+//! (a barrier, where other code may have run) the bits are set again. A work-item whose fiber
+//! is dropped after a failed `assert` never returns, so that thread keeps flushing; the
+//! context is unusable by then anyway (`hipErrorAssert` from every later synchronisation).
 
 use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
@@ -27,7 +29,8 @@ const LEAVE: &str = "__oxhip_cpu_flush_leave";
 const DEPTH: &str = "__oxhip_cpu_flush_depth";
 const SAVED: &str = "__oxhip_cpu_flush_saved";
 
-/// Defines the three helpers; `fail` wraps builder errors.
+/// Defines `__oxhip_cpu_flush_set`, `_enter` and `_leave`, and the two thread-locals the last
+/// two keep.
 pub(crate) fn define<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
