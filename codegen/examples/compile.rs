@@ -55,6 +55,8 @@ fn main() -> ExitCode {
         link_devicelibs: true,
         fast_math: false,
         flush_denormals: false,
+        f32_division: codegen::F32Division::Ieee,
+        prec_sqrt: true,
         sanitize_address: false,
     };
     match codegen::compile(&inputs, &options) {

@@ -52,7 +52,7 @@ use inkwell::llvm_sys::core::{
 use inkwell::llvm_sys::prelude::LLVMValueRef;
 
 use crate::CodegenError;
-use crate::{cpu_lockstep, cpu_params, cpu_regions};
+use crate::{cpu_denormals, cpu_lockstep, cpu_params, cpu_regions};
 
 /// Bytes of dynamic shared memory per work-group (`extern __shared__`).
 pub const DYNAMIC_SHARED_BYTES: u32 = 64 * 1024;
@@ -99,9 +99,20 @@ pub(crate) fn lower<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
     machine: &TargetMachine,
+    flush_denormals: bool,
     description: &str,
 ) -> Result<(), CodegenError> {
     let target_data = &machine.get_target_data();
+    // See `cpu_denormals`: x86-64 only.
+    let flush = flush_denormals
+        && machine
+            .get_triple()
+            .as_str()
+            .to_string_lossy()
+            .starts_with("x86_64");
+    if flush {
+        cpu_denormals::define(module, context, description)?;
+    }
     let kernels: Vec<FunctionValue<'_>> = module
         .get_functions()
         .filter(|function| {
@@ -143,7 +154,7 @@ pub(crate) fn lower<'ctx>(
         })
         .collect();
     let split = cpu_regions::split(module, context, machine, &candidates, &names, description)?;
-    define_operations(module, context, item, description)?;
+    define_operations(module, context, item, flush, description)?;
     for (kernel, parameters) in kernels.into_iter().zip(&kernel_parameters) {
         argument_table(module, context, target_data, kernel, parameters);
         if let Some(regions) = split.get(&kernel) {
@@ -197,6 +208,21 @@ pub(crate) fn lower<'ctx>(
         kernel
             .as_global_value()
             .set_visibility(GlobalVisibility::Default);
+    }
+    if flush {
+        let entry_points: Vec<FunctionValue<'_>> = module
+            .get_functions()
+            .filter(|function| {
+                let name = function.get_name().to_string_lossy();
+                function.count_basic_blocks() > 0
+                    && [ENTRY_PREFIX, ROW_PREFIX, GROUP_PREFIX]
+                        .iter()
+                        .any(|prefix| name.starts_with(prefix))
+            })
+            .collect();
+        for entry_point in entry_points {
+            cpu_denormals::bracket(module, context, entry_point, description)?;
+        }
     }
     Ok(())
 }
@@ -298,11 +324,13 @@ fn value_ref(value: BasicValueEnum<'_>) -> LLVMValueRef {
 }
 
 /// Gives each declared cross-work-item operation its body: load the item, call the runtime's
-/// function in `item->ops`, store the item back.
+/// function in `item->ops`, store the item back (and, with `flush`, set MXCSR's flush bits
+/// again: other fibers may have changed them).
 fn define_operations<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
     item: GlobalValue<'ctx>,
+    flush: bool,
     description: &str,
 ) -> Result<(), CodegenError> {
     let pointer = context.ptr_type(AddressSpace::default());
@@ -347,6 +375,9 @@ fn define_operations<'ctx>(
         builder
             .build_store(item.as_pointer_value(), current)
             .map_err(fail)?;
+        if let Some(set) = module.get_function(cpu_denormals::SET).filter(|_| flush) {
+            builder.build_call(set, &[], "").map_err(fail)?;
+        }
         match result.try_as_basic_value().basic() {
             Some(value) => builder.build_return(Some(&value)),
             None => builder.build_return(None),
@@ -357,7 +388,10 @@ fn define_operations<'ctx>(
     Ok(())
 }
 
-fn build_error(description: &str, error: &inkwell::builder::BuilderError) -> CodegenError {
+pub(crate) fn build_error(
+    description: &str,
+    error: &inkwell::builder::BuilderError,
+) -> CodegenError {
     CodegenError::Verify {
         target: description.to_owned(),
         message: format!("building the CPU entry points: {error}"),

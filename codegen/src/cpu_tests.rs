@@ -92,6 +92,8 @@ fn host_image(
         link_devicelibs: false,
         fast_math: false,
         flush_denormals: false,
+        f32_division: F32Division::Ieee,
+        prec_sqrt: true,
         sanitize_address: false,
     };
     let ir = String::from_utf8(compile(&[&bitcode], &options(Emit::LlvmIr)).expect("IR"))

@@ -12,6 +12,7 @@
 //! several threads at once.
 
 pub mod cpu;
+mod cpu_denormals;
 mod cpu_lockstep;
 mod cpu_params;
 mod cpu_regions;
@@ -23,6 +24,7 @@ mod inline_asm;
 mod internalize;
 mod link;
 mod llvm_diagnostics;
+mod precision;
 mod processors;
 mod reflect;
 mod target;
@@ -101,14 +103,37 @@ pub struct Options {
     pub emit: Emit,
     /// Link `devicelibs::bitcode` for the target's family, keeping only what the inputs use.
     pub link_devicelibs: bool,
-    /// Fast device math: NVVM reflect answers `__CUDA_PREC_SQRT` with 0.
+    /// Fast device math (`-ffast-math`): the ROCm device library's `__oclc_finite_only_opt`
+    /// and `__oclc_unsafe_math_opt` are 1.
     pub fast_math: bool,
-    /// Flush single-precision denormals: NVVM reflect answers `__CUDA_FTZ` with 1.
+    /// Flush single-precision denormals: NVVM reflect answers `__CUDA_FTZ` with 1, and kernels
+    /// of [`Target::Host`] run with the x86 MXCSR's FTZ and DAZ bits set. (The GPUs flush where
+    /// the functions carry `"denormal-fp-math-f32"="preserve-sign"`, which clang writes.)
     pub flush_denormals: bool,
+    /// nvcc's `-prec-div`: how the inputs' single-precision `/` is computed. Divisions already
+    /// marked `afn` (clang's `-ffast-math`) are approximate whatever this says.
+    pub f32_division: F32Division,
+    /// nvcc's `-prec-sqrt`: `false` makes the inputs' `llvm.sqrt.f32` approximate, and NVVM
+    /// reflect answer `__CUDA_PREC_SQRT` with 0.
+    pub prec_sqrt: bool,
     /// [`Target::Host`] only: run LLVM's AddressSanitizer pass after the optimisation pipeline.
     /// It instruments the functions clang marked `sanitize_address` (`-fsanitize=address`), and
     /// the image then calls `__asan_*` functions that the executable must export.
     pub sanitize_address: bool,
+}
+
+/// How single-precision division is computed on the GPUs (nvcc's `-prec-div`). The CPU
+/// target divides correctly rounded whatever is asked, which meets every bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum F32Division {
+    /// Correctly rounded: LLVM's `fdiv`.
+    Ieee,
+    /// 2 ulp over the whole range: PTX `div.full.f32`; on AMDGPU the `!fpmath` 2.5 sequence
+    /// clang uses for `-fno-hip-fp32-correctly-rounded-divide-sqrt`.
+    Full,
+    /// 2 ulp while the divisor is in [2^-126, 2^126] (`__fdividef`): `afn`, PTX
+    /// `div.approx.f32`, AMDGPU's reciprocal times the dividend.
+    Approx,
 }
 
 /// Why a compile failed.
@@ -227,6 +252,9 @@ fn compile_with_library(
     collector.attach(&context);
 
     let module = link::parse_and_link(&context, inputs, &machine, &description, &collector)?;
+    // Before the device library joins: its functions keep their own precision (`__fdiv_rn`
+    // and `__fsqrt_rn` are there for that reason).
+    precision::relax(&module, &context, options);
     if options.link_devicelibs {
         link::link_builtin(
             &module,
@@ -243,7 +271,7 @@ fn compile_with_library(
             &reflect::Answers {
                 ftz: options.flush_denormals,
                 arch: sm * 10,
-                prec_sqrt: !options.fast_math,
+                prec_sqrt: options.prec_sqrt,
             },
         )?;
     }
@@ -261,7 +289,13 @@ fn compile_with_library(
         } else {
             (HashSet::new(), HashSet::new())
         };
-        cpu::lower(&module, &context, &machine, &description)?;
+        cpu::lower(
+            &module,
+            &context,
+            &machine,
+            options.flush_denormals,
+            &description,
+        )?;
         if sanitize_address {
             prepare_for_sanitizer(&module, &context, &uninstrumented, &inlined_already);
         } else if options.opt_level != OptLevel::O0 {

@@ -269,7 +269,7 @@ fn define_control_variables(
         ("__oclc_wavefrontsize64", Some(u64::from(wave64))),
         (
             "__oclc_correctly_rounded_sqrt32",
-            Some(u64::from(!options.fast_math)),
+            Some(u64::from(options.prec_sqrt)),
         ),
         ("__oclc_finite_only_opt", Some(u64::from(options.fast_math))),
         ("__oclc_unsafe_math_opt", Some(u64::from(options.fast_math))),

@@ -112,6 +112,8 @@ fn gfx942(opt_level: OptLevel, emit: Emit) -> Options {
         link_devicelibs: false,
         fast_math: false,
         flush_denormals: false,
+        f32_division: F32Division::Ieee,
+        prec_sqrt: true,
         sanitize_address: false,
     }
 }
@@ -128,6 +130,8 @@ fn sm_90(opt_level: OptLevel, emit: Emit) -> Options {
         link_devicelibs: false,
         fast_math: false,
         flush_denormals: false,
+        f32_division: F32Division::Ieee,
+        prec_sqrt: true,
         sanitize_address: false,
     }
 }
@@ -278,10 +282,10 @@ fn garbage_input_is_a_parse_error() {
     );
 }
 
-fn reflect_answers(fast_math: bool, flush_denormals: bool) -> String {
+fn reflect_answers(prec_sqrt: bool, flush_denormals: bool) -> String {
     let bitcode = nvptx_bitcode(REFLECT_KERNEL);
     let mut options = sm_90(OptLevel::O0, Emit::LlvmIr);
-    options.fast_math = fast_math;
+    options.prec_sqrt = prec_sqrt;
     options.flush_denormals = flush_denormals;
     let ir = text(compile(&[&bitcode], &options).expect("compiles"));
     assert!(!ir.contains("@llvm.nvvm.reflect"), "{ir}");
@@ -295,8 +299,8 @@ fn reflect_answers(fast_math: bool, flush_denormals: bool) -> String {
 #[test]
 fn reflect_queries_become_constants() {
     // Order: __CUDA_ARCH, __CUDA_FTZ, __CUDA_PREC_SQRT, an unknown name.
-    insta::assert_snapshot!(reflect_answers(false, false), @"900 0 1 0");
-    insta::assert_snapshot!(reflect_answers(true, true), @"900 1 0 0");
+    insta::assert_snapshot!(reflect_answers(true, false), @"900 0 1 0");
+    insta::assert_snapshot!(reflect_answers(false, true), @"900 1 0 0");
 }
 
 #[test]
@@ -344,6 +348,8 @@ fn host_object() {
         link_devicelibs: false,
         fast_math: false,
         flush_denormals: false,
+        f32_division: F32Division::Ieee,
+        prec_sqrt: true,
         sanitize_address: false,
     };
     let object = compile(&[&bitcode], &options).expect("compiles");
@@ -468,6 +474,8 @@ fn three_targets_on_three_threads() {
                 link_devicelibs: false,
                 fast_math: false,
                 flush_denormals: false,
+                f32_division: F32Division::Ieee,
+                prec_sqrt: true,
                 sanitize_address: false,
             },
         ),
@@ -827,4 +835,70 @@ define ptx_kernel void @k(ptr addrspace(1) %out, ptr %name) {
     );
     let error = compile(&[&dynamic], &options).expect_err("not a constant");
     insta::assert_snapshot!(error, @"`__nvvm_reflect` is called with an argument that is not a constant string");
+}
+
+/// A kernel with a division by a variable, one by 2 and a square root, for `triple`.
+fn divide_and_root(triple: &str, kernel_cc: &str) -> Vec<u8> {
+    assemble(&format!(
+        r#"
+target triple = "{triple}"
+declare float @llvm.sqrt.f32(float)
+define {kernel_cc} void @k(ptr addrspace(1) %out, float %x, float %y) {{
+  %q = fdiv float %x, %y
+  %h = fdiv float %x, 2.0
+  %r = call float @llvm.sqrt.f32(float %y)
+  %s = fadd float %q, %h
+  %t = fadd float %s, %r
+  store float %t, ptr addrspace(1) %out
+  ret void
+}}
+"#
+    ))
+}
+
+/// The PTX division and square root instructions of [`divide_and_root`] under nvcc's
+/// `-prec-div`/`-prec-sqrt`/`-ftz` settings.
+fn ptx_division_and_root(division: F32Division, prec_sqrt: bool, flush: bool) -> String {
+    let bitcode = divide_and_root("nvptx64-nvidia-cuda", "ptx_kernel");
+    let mut options = sm_90(OptLevel::O3, Emit::Assembly);
+    options.f32_division = division;
+    options.prec_sqrt = prec_sqrt;
+    options.flush_denormals = flush;
+    let ptx = text(compile(&[&bitcode], &options).expect("compiles"));
+    ptx.lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|opcode| {
+            opcode.starts_with("div") || opcode.starts_with("sqrt") || opcode.starts_with("mul")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+// See: https://github.com/oxhip/oxhip/issues/10
+#[test]
+fn prec_div_and_prec_sqrt_relax_the_inputs_on_nvptx() {
+    // A division by 2 stays a multiplication in every mode. This kernel has no
+    // `"denormal-fp-math-f32"` attribute (clang writes it under -ftz=true), so only the
+    // division, which codegen picks itself, is `.ftz` with `flush`.
+    insta::assert_snapshot!(ptx_division_and_root(F32Division::Ieee, true, false), @"div.rn.f32 mul.rn.f32 sqrt.rn.f32");
+    insta::assert_snapshot!(ptx_division_and_root(F32Division::Full, true, false), @"div.full.f32 mul.rn.f32 sqrt.rn.f32");
+    insta::assert_snapshot!(ptx_division_and_root(F32Division::Full, false, true), @"div.full.ftz.f32 mul.rn.f32 sqrt.approx.f32");
+    insta::assert_snapshot!(ptx_division_and_root(F32Division::Approx, false, true), @"div.approx.f32 mul.rn.f32 sqrt.approx.f32");
+}
+
+// See: https://github.com/oxhip/oxhip/issues/10
+#[test]
+fn prec_div_and_prec_sqrt_relax_the_inputs_on_amdgcn() {
+    let bitcode = divide_and_root("amdgcn-amd-amdhsa", "amdgpu_kernel");
+    let mut options = gfx942(OptLevel::O0, Emit::LlvmIr);
+    let ir = text(compile(&[&bitcode], &options).expect("compiles"));
+    assert!(!ir.contains("!fpmath"), "{ir}");
+    options.f32_division = F32Division::Full;
+    options.prec_sqrt = false;
+    let ir = text(compile(&[&bitcode], &options).expect("compiles"));
+    assert!(ir.contains("fdiv float %x, %y, !fpmath"), "{ir}");
+    assert!(ir.contains("@llvm.sqrt.f32(float %y), !fpmath"), "{ir}");
+    options.f32_division = F32Division::Approx;
+    let ir = text(compile(&[&bitcode], &options).expect("compiles"));
+    assert!(ir.contains("fdiv afn float %x, %y"), "{ir}");
 }

@@ -898,6 +898,14 @@ EXPORT float __oxhip_rsqrtf(float x) {
 
 EXPORT double __oxhip_rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
 
+/* CUDA's correctly rounded intrinsics (__fdiv_rn, __frcp_rn, __fsqrt_rn). They live here, not
+ * in the header, because codegen relaxes the division and square root of the user's code
+ * under nvcc's -prec-div=false and -prec-sqrt=false (and clang's -ffast-math marks them
+ * approximate), but not the library's. */
+EXPORT float __oxhip_fdiv_rn(float x, float y) { return x / y; }
+EXPORT float __oxhip_frcp_rn(float x) { return 1.0f / x; }
+EXPORT float __oxhip_fsqrt_rn(float x) { return __builtin_sqrtf(x); }
+
 #if defined(__NVPTX__) || defined(__AMDGCN__)
 /* The instructions' 2^(log2 m / 3) (relative error about 2^-21), then one Newton step
  * r - (r^3 - m) / (3 r^2) with r^3 - m as fma(r^2, r, -m) (only r^2 rounds, a sixth of an

@@ -73,6 +73,9 @@ pub enum OptId {
     NoFastMath,
     FlushDenormals,
     NoFlushDenormals,
+    /// `-fgpu-approx-transcendentals`: `sinf`, `expf`, … are the fast intrinsics in device code.
+    ApproxTranscendentals,
+    NoApproxTranscendentals,
     Pthread,
     Rdynamic,
     NoGpuLib,
@@ -118,6 +121,15 @@ pub enum OptId {
     Keep,
     /// nvcc `-ftz=true|false`.
     FlushToZero,
+    /// nvcc `--use_fast_math`: `-ftz=true -prec-div=false -prec-sqrt=false -fmad=true` and the
+    /// single-precision functions mapped to their intrinsics, device code only.
+    UseFastMath,
+    /// nvcc `-prec-div=true|false`.
+    PrecDiv,
+    /// nvcc `-prec-sqrt=true|false`.
+    PrecSqrt,
+    /// nvcc `-fmad=true|false`.
+    Fmad,
     /// nvcc `-m64`, `--machine=64`.
     Machine,
     /// Accepted nvcc options whose meaning oxhip already has (`--expt-relaxed-constexpr`).
@@ -396,6 +408,30 @@ pub static OPTIONS: &[OptionDef] = &[
         "",
     ),
     opt(
+        "-fcuda-flush-denormals-to-zero",
+        Flag,
+        OptId::FlushDenormals,
+        "",
+    ),
+    opt(
+        "-fno-cuda-flush-denormals-to-zero",
+        Flag,
+        OptId::NoFlushDenormals,
+        "",
+    ),
+    opt(
+        "-fgpu-approx-transcendentals",
+        Flag,
+        OptId::ApproxTranscendentals,
+        "sinf, expf, ... are their fast intrinsics in device code (implied by -ffast-math)",
+    ),
+    opt(
+        "-fno-gpu-approx-transcendentals",
+        Flag,
+        OptId::NoApproxTranscendentals,
+        "",
+    ),
+    opt(
         "-pthread",
         Flag,
         OptId::Pthread,
@@ -576,12 +612,12 @@ pub static OPTIONS: &[OptionDef] = &[
     nv(
         "-use_fast_math",
         Flag,
-        OptId::FastMath,
-        "nvcc: same as -ffast-math",
+        OptId::UseFastMath,
+        "nvcc: -ftz=true -prec-div=false -prec-sqrt=false -fmad=true, sinf etc. as __sinf etc. (device code)",
     ),
-    nv("--use_fast_math", Flag, OptId::FastMath, ""),
-    nv("-use-fast-math", Flag, OptId::FastMath, ""),
-    nv("--use-fast-math", Flag, OptId::FastMath, ""),
+    nv("--use_fast_math", Flag, OptId::UseFastMath, ""),
+    nv("-use-fast-math", Flag, OptId::UseFastMath, ""),
+    nv("--use-fast-math", Flag, OptId::UseFastMath, ""),
     nv(
         "-ftz=",
         Joined,
@@ -591,6 +627,33 @@ pub static OPTIONS: &[OptionDef] = &[
     nv("-ftz", Separate, OptId::FlushToZero, ""),
     nv("--ftz=", Joined, OptId::FlushToZero, ""),
     nv("--ftz", Separate, OptId::FlushToZero, ""),
+    nv(
+        "-prec-div=",
+        Joined,
+        OptId::PrecDiv,
+        "nvcc: true|false, false: f32 division to 2 ulp (div.full; div.approx with --use_fast_math)",
+    ),
+    nv("-prec-div", Separate, OptId::PrecDiv, ""),
+    nv("--prec-div=", Joined, OptId::PrecDiv, ""),
+    nv("--prec-div", Separate, OptId::PrecDiv, ""),
+    nv(
+        "-prec-sqrt=",
+        Joined,
+        OptId::PrecSqrt,
+        "nvcc: true|false, false: f32 square root approximate (sqrt.approx)",
+    ),
+    nv("-prec-sqrt", Separate, OptId::PrecSqrt, ""),
+    nv("--prec-sqrt=", Joined, OptId::PrecSqrt, ""),
+    nv("--prec-sqrt", Separate, OptId::PrecSqrt, ""),
+    nv(
+        "-fmad=",
+        Joined,
+        OptId::Fmad,
+        "nvcc: true|false, false: no contraction of multiplies and adds in device code",
+    ),
+    nv("-fmad", Separate, OptId::Fmad, ""),
+    nv("--fmad=", Joined, OptId::Fmad, ""),
+    nv("--fmad", Separate, OptId::Fmad, ""),
     opt("-m64", Flag, OptId::Machine, ""),
     nv("--machine=", Joined, OptId::Machine, ""),
     nv("--machine", Separate, OptId::Machine, ""),
@@ -655,12 +718,6 @@ pub static OPTIONS: &[OptionDef] = &[
     nv("-maxrregcount", Separate, OptId::NvccNoEffect, ""),
     nv("--maxrregcount=", Joined, OptId::NvccNoEffect, ""),
     nv("--maxrregcount", Separate, OptId::NvccNoEffect, ""),
-    nv("-prec-div=", Joined, OptId::NvccNoEffect, ""),
-    nv("--prec-div=", Joined, OptId::NvccNoEffect, ""),
-    nv("-prec-sqrt=", Joined, OptId::NvccNoEffect, ""),
-    nv("--prec-sqrt=", Joined, OptId::NvccNoEffect, ""),
-    nv("-fmad=", Joined, OptId::NvccNoEffect, ""),
-    nv("--fmad=", Joined, OptId::NvccNoEffect, ""),
     nv("-res-usage", Flag, OptId::NvccNoEffect, ""),
     nv("--resource-usage", Flag, OptId::NvccNoEffect, ""),
     nv("-cudart", Separate, OptId::NvccNoEffect, ""),
@@ -1218,6 +1275,17 @@ pub enum SaveTemps {
     Cwd,
 }
 
+/// How device code computes single-precision `/` (nvcc's `-prec-div`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum F32Division {
+    /// Correctly rounded (`-prec-div=true`, the default).
+    Ieee,
+    /// Within 2 ulp over the whole range (`-prec-div=false`: PTX `div.full`).
+    Full,
+    /// Within 2 ulp while the divisor is in [2^-126, 2^126] (`--use_fast_math`: `__fdividef`).
+    Approx,
+}
+
 /// A warning found while resolving the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ArgWarning {
@@ -1271,8 +1339,25 @@ pub struct Invocation {
     /// `-Xarch_device`'s, `-Xclang`'s and `-mllvm`'s arguments, for device compiles.
     pub device_passthrough: Vec<String>,
     pub dependencies: Dependencies,
+    /// `-ffast-math`: clang's fast-math flags on host and device compiles.
     pub fast_math: bool,
+    /// nvcc's `--use_fast_math` (device code only): `__USE_FAST_MATH__` is defined, and it sets
+    /// the defaults of the four fields below and of `approx_transcendentals`.
+    pub use_fast_math: bool,
+    /// `-fgpu-flush-denormals-to-zero`, nvcc `-ftz`: single-precision denormals flush in device
+    /// code.
     pub flush_denormals: bool,
+    /// `-fgpu-approx-transcendentals` (implied by `-ffast-math` and `--use_fast_math`): device
+    /// `sinf`, `expf`, `powf`, … are `__sinf`, `__expf`, `__powf`, ….
+    pub approx_transcendentals: bool,
+    /// nvcc `-prec-div`: how single-precision `/` is computed in device code.
+    pub f32_division: F32Division,
+    /// nvcc `-prec-sqrt`: `false` lets device `sqrtf` be the approximate instruction (also
+    /// under `-ffast-math`).
+    pub prec_sqrt: bool,
+    /// nvcc `-fmad`: `Some(false)` is `-ffp-contract=off` for device code, `Some(true)`
+    /// `-ffp-contract=fast`; `None` keeps clang's default.
+    pub fmad: Option<bool>,
     pub pthread: bool,
     pub link_devicelibs: bool,
     /// `-fsanitize=`: host code and CPU-target kernels (not GPU kernels) are instrumented,
@@ -1471,7 +1556,12 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
         device_passthrough: Vec::new(),
         dependencies: Dependencies::default(),
         fast_math: false,
+        use_fast_math: false,
         flush_denormals: false,
+        approx_transcendentals: false,
+        f32_division: F32Division::Ieee,
+        prec_sqrt: true,
+        fmad: None,
         pthread: false,
         link_devicelibs: true,
         sanitizers: Sanitizers::default(),
@@ -1495,6 +1585,12 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
     let mut gpu_rdc = false;
     let mut compress = false;
     let mut compression_level = 3;
+    // Device math: what was written, resolved against `--use_fast_math` and `-ffast-math`
+    // after the loop (an explicit `-ftz=false` wins over `--use_fast_math` wherever it is).
+    let mut flush_denormals: Option<bool> = None;
+    let mut approx_transcendentals: Option<bool> = None;
+    let mut prec_div: Option<bool> = None;
+    let mut prec_sqrt: Option<bool> = None;
     let hip_cu = hip_programs_in_cu_files(&list.args)?;
     let cuda_mode = is_cuda_mode(&list.args, &hip_cu)?;
     // nvcc's -arch and -code (the last of each counts) and -gencode (each counts).
@@ -1696,8 +1792,14 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
             OptId::NoGpuRdc => gpu_rdc = false,
             OptId::FastMath => inv.fast_math = true,
             OptId::NoFastMath => inv.fast_math = false,
-            OptId::FlushDenormals => inv.flush_denormals = true,
-            OptId::NoFlushDenormals => inv.flush_denormals = false,
+            OptId::UseFastMath => inv.use_fast_math = true,
+            OptId::FlushDenormals => flush_denormals = Some(true),
+            OptId::NoFlushDenormals => flush_denormals = Some(false),
+            OptId::ApproxTranscendentals => approx_transcendentals = Some(true),
+            OptId::NoApproxTranscendentals => approx_transcendentals = Some(false),
+            OptId::PrecDiv => prec_div = Some(parse_bool(spelling, value)?),
+            OptId::PrecSqrt => prec_sqrt = Some(parse_bool(spelling, value)?),
+            OptId::Fmad => inv.fmad = Some(parse_bool(spelling, value)?),
             OptId::NoGpuLib => inv.link_devicelibs = false,
             OptId::OffloadCompress => compress = true,
             OptId::NoOffloadCompress => compress = false,
@@ -1748,7 +1850,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
             OptId::LineInfo => inv.device_line_info = true,
             OptId::DeviceDebug => inv.device_debug = true,
             OptId::Keep => inv.save_temps = SaveTemps::Cwd,
-            OptId::FlushToZero => inv.flush_denormals = parse_bool(spelling, value)?,
+            OptId::FlushToZero => flush_denormals = Some(parse_bool(spelling, value)?),
             OptId::Machine => {
                 if !values.is_empty() && value != "64" {
                     return Err(DriverError::BadValue {
@@ -1785,6 +1887,26 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
 
     if inv.help || inv.version {
         return Ok(inv);
+    }
+    // nvcc: `--use_fast_math` implies `--ftz=true --prec-div=false --prec-sqrt=false
+    // --fmad=true` and the intrinsics for the single-precision functions. clang: `-ffast-math`
+    // implies `-fgpu-approx-transcendentals`, and its `afn` flags make `/` and `sqrtf`
+    // approximate, but it leaves denormals alone.
+    let use_fast_math = inv.use_fast_math;
+    inv.flush_denormals = flush_denormals.unwrap_or(use_fast_math);
+    inv.approx_transcendentals = approx_transcendentals.unwrap_or(use_fast_math || inv.fast_math);
+    // The CUDA guide's list for `--use_fast_math` maps `x/y` to `__fdividef(x,y)`
+    // (`div.approx`); `-prec-div=false` alone is the full-range `div.full`.
+    inv.f32_division = if prec_div.unwrap_or(!use_fast_math) {
+        F32Division::Ieee
+    } else if use_fast_math {
+        F32Division::Approx
+    } else {
+        F32Division::Full
+    };
+    inv.prec_sqrt = prec_sqrt.unwrap_or(!(use_fast_math || inv.fast_math));
+    if use_fast_math && inv.fmad.is_none() {
+        inv.fmad = Some(true);
     }
     inv.gpu_rdc = gpu_rdc;
     inv.offload_compression = compress.then_some(compression_level);
@@ -2215,7 +2337,7 @@ mod tests {
 
     #[test]
     fn nvcc_options_set_invocation_fields() {
-        insta::assert_snapshot!(resolve_fields("-rdc=true -G -lineinfo --use_fast_math -ftz=true -keep --std c++17 k.cu"), @r#"rdc=true debug=false line_tables=false device_debug=true device_line_info=true device_opt=O0 opt=O3 fast_math=true ftz=true save_temps=Cwd std=Some("c++17") pic=false preprocessor=[] warnings=[] host=[] link=[]"#);
+        insta::assert_snapshot!(resolve_fields("-rdc=true -G -lineinfo --use_fast_math -ftz=true -keep --std c++17 k.cu"), @r#"rdc=true debug=false line_tables=false device_debug=true device_line_info=true device_opt=O0 opt=O3 fast_math=false ftz=true save_temps=Cwd std=Some("c++17") pic=false preprocessor=[] warnings=[] host=[] link=[]"#);
         insta::assert_snapshot!(resolve_fields("--relocatable-device-code false -dw --device-debug --optimize 2 --debug k.cu"), @r#"rdc=false debug=true line_tables=false device_debug=true device_line_info=false device_opt=O0 opt=O2 fast_math=false ftz=false save_temps=Off std=None pic=false preprocessor=[] warnings=[] host=[] link=[]"#);
         // -Xcompiler: warnings, -O and -g stay host-only; the rest mean what they mean.
         insta::assert_snapshot!(resolve_fields("-Xcompiler -Wall,-fPIC -Xcompiler=-O2,-g --compiler-options -fopenmp,-DX=1 -Xcompiler -Wextra,-march=native k.cu"), @r#"rdc=false debug=false line_tables=false device_debug=false device_line_info=false device_opt=O3 opt=O3 fast_math=false ftz=false save_temps=Off std=None pic=true preprocessor=[Define("X=1")] warnings=[] host=["-Wall", "-O2", "-g", "-fopenmp", "-Wextra", "-march=native"] link=[]"#);
@@ -2223,6 +2345,41 @@ mod tests {
         insta::assert_snapshot!(resolve_fields("-Xlinker -rpath,/opt/lib --linker-options=-z,now -Xlinker=--as-needed k.cu"), @r#"rdc=false debug=false line_tables=false device_debug=false device_line_info=false device_opt=O3 opt=O3 fast_math=false ftz=false save_temps=Off std=None pic=false preprocessor=[] warnings=[] host=[] link=["-Xlinker -rpath", "-Xlinker /opt/lib", "-Wl,-z,now", "-Wl,--as-needed"]"#);
         insta::assert_snapshot!(resolve_fields("-Xlinker -rpath,/opt/lib a.hip"), @r#"rdc=false debug=false line_tables=false device_debug=false device_line_info=false device_opt=O3 opt=O3 fast_math=false ftz=false save_temps=Off std=None pic=false preprocessor=[] warnings=[] host=[] link=["-Xlinker -rpath,/opt/lib"]"#);
         insta::assert_snapshot!(resolve_fields("--include-path inc --define-macro A=1 --undefine-macro B --system-include sys --pre-include pre.h --library-path L --library m --library=z --expt-relaxed-constexpr --expt-extended-lambda --extended-lambda -Wno-deprecated-gpu-targets -m64 -ccbin g++ --compiler-bindir=/usr/bin k.cu"), @r#"rdc=false debug=false line_tables=false device_debug=false device_line_info=false device_opt=O3 opt=O3 fast_math=false ftz=false save_temps=Off std=None pic=false preprocessor=[Include("inc"), Define("A=1"), Undefine("B"), ISystem("sys"), PreInclude("pre.h")] warnings=[] host=[] link=["-LL", "-lm", "-lz"]"#);
+    }
+
+    fn device_math(argv: &str) -> String {
+        let argv: Vec<String> = argv.split_whitespace().map(str::to_owned).collect();
+        let ctx = Context {
+            detect_gpus: &Vec::new,
+            cxx_as_hip: true,
+        };
+        match parse(&argv, &ctx) {
+            Ok(inv) => format!(
+                "fast_math={} use_fast_math={} ftz={} approx={} div={:?} prec_sqrt={} fmad={:?} warnings={:?}",
+                inv.fast_math,
+                inv.use_fast_math,
+                inv.flush_denormals,
+                inv.approx_transcendentals,
+                inv.f32_division,
+                inv.prec_sqrt,
+                inv.fmad,
+                inv.warnings_found,
+            ),
+            Err(err) => format!("error: {err}"),
+        }
+    }
+
+    // See: https://github.com/oxhip/oxhip/issues/10
+    #[test]
+    fn device_math_flags_resolve_as_nvcc_and_clang_do() {
+        insta::assert_snapshot!(device_math("k.cu"), @"fast_math=false use_fast_math=false ftz=false approx=false div=Ieee prec_sqrt=true fmad=None warnings=[]");
+        insta::assert_snapshot!(device_math("--use_fast_math k.cu"), @"fast_math=false use_fast_math=true ftz=true approx=true div=Approx prec_sqrt=false fmad=Some(true) warnings=[]");
+        insta::assert_snapshot!(device_math("-use_fast_math -ftz=false --prec-div true -fmad=false k.cu"), @"fast_math=false use_fast_math=true ftz=false approx=true div=Ieee prec_sqrt=false fmad=Some(false) warnings=[]");
+        insta::assert_snapshot!(device_math("-ftz=true -prec-div=false -prec-sqrt=false --fmad=true k.cu"), @"fast_math=false use_fast_math=false ftz=true approx=false div=Full prec_sqrt=false fmad=Some(true) warnings=[]");
+        insta::assert_snapshot!(device_math("-prec-div=maybe k.cu"), @"error: invalid value 'maybe' in '-prec-div='");
+        insta::assert_snapshot!(device_math("-ffast-math a.hip"), @"fast_math=true use_fast_math=false ftz=false approx=true div=Ieee prec_sqrt=false fmad=None warnings=[]");
+        insta::assert_snapshot!(device_math("-ffast-math -fno-gpu-approx-transcendentals -fgpu-flush-denormals-to-zero a.hip"), @"fast_math=true use_fast_math=false ftz=true approx=false div=Ieee prec_sqrt=false fmad=None warnings=[]");
+        insta::assert_snapshot!(device_math("-fgpu-approx-transcendentals -fcuda-flush-denormals-to-zero -fno-gpu-flush-denormals-to-zero a.hip"), @"fast_math=false use_fast_math=false ftz=false approx=true div=Ieee prec_sqrt=true fmad=None warnings=[]");
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use md5::{Digest, Md5};
 
-use crate::args::{Invocation, Lang, Mode, OptLevel, SaveTemps};
+use crate::args::{F32Division, Invocation, Lang, Mode, OptLevel, SaveTemps};
 use crate::cc1::{cc1_args, Cc1Output, Cc1Request};
 use crate::error::DriverError;
 use crate::plan::{Action, ActionId, Emit, FileType, LinkPart, Plan, Side};
@@ -106,6 +106,10 @@ pub struct CodegenJob {
     pub link_devicelibs: bool,
     pub fast_math: bool,
     pub flush_denormals: bool,
+    /// nvcc's `-prec-div`: how single-precision `/` in the inputs is computed.
+    pub f32_division: F32Division,
+    /// nvcc's `-prec-sqrt`: `false` allows the approximate square root for `sqrtf`.
+    pub prec_sqrt: bool,
     /// AddressSanitizer for a CPU image (`-fsanitize=address` with `--offload-arch=host`).
     pub sanitize_address: bool,
 }
@@ -883,6 +887,8 @@ impl Binder<'_> {
             link_devicelibs: self.invocation.link_devicelibs,
             fast_math: self.invocation.fast_math,
             flush_denormals: self.invocation.flush_denormals,
+            f32_division: self.invocation.f32_division,
+            prec_sqrt: self.invocation.prec_sqrt,
             sanitize_address: self.invocation.sanitizers.address
                 && matches!(arch, OffloadArch::Host),
         };
@@ -915,6 +921,14 @@ impl Binder<'_> {
         }
         if job.flush_denormals {
             args.push("--flush-denormals".into());
+        }
+        match job.f32_division {
+            F32Division::Ieee => {}
+            F32Division::Full => args.push("--f32-div=full".into()),
+            F32Division::Approx => args.push("--f32-div=approx".into()),
+        }
+        if !job.prec_sqrt {
+            args.push("--approx-sqrt".into());
         }
         if job.sanitize_address {
             args.push("--sanitize-address".into());

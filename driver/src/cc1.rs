@@ -194,6 +194,12 @@ pub(crate) fn cc1_args(
             }
         });
     }
+    if invocation.use_fast_math {
+        // nvcc defines it, and CUDA code tests it to choose tolerances or paths.
+        preprocessor.push(frontend::PreprocessorArg::Define(
+            "__USE_FAST_MATH__=1".to_owned(),
+        ));
+    }
     let mut extra_cc1: Vec<OsString> = Vec::new();
     if invocation.fast_math {
         // What clang's driver passes to -cc1 for -ffast-math.
@@ -213,8 +219,25 @@ pub(crate) fn cc1_args(
             .map(OsString::from),
         );
     }
-    if invocation.flush_denormals && matches!(request.side, Side::Device(_)) {
+    if invocation.flush_denormals && device {
         extra_cc1.push("-fdenormal-fp-math-f32=preserve-sign,preserve-sign".into());
+    }
+    // Defines `__CLANG_GPU_APPROX_TRANSCENDENTALS__`, on which our math header maps `sinf`,
+    // `expf`, … to `__sinf`, `__expf`, … (clang's driver passes it for `-ffast-math` too).
+    if invocation.approx_transcendentals && device {
+        extra_cc1.push("-fgpu-approx-transcendentals".into());
+    }
+    // nvcc's `-fmad`: after `-ffast-math`'s `-ffp-contract=fast`, so that `-fmad=false` wins.
+    match invocation.fmad {
+        Some(fmad) if device => extra_cc1.push(
+            if fmad {
+                "-ffp-contract=fast"
+            } else {
+                "-ffp-contract=off"
+            }
+            .into(),
+        ),
+        _ => {}
     }
     // GPU kernels are not instrumented: clang 22 has no AddressSanitizer for nvptx, and its
     // amdgcn one needs ROCm's device runtime.

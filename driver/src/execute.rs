@@ -787,6 +787,12 @@ pub(crate) fn run_codegen(
         link_devicelibs: job.link_devicelibs,
         fast_math: job.fast_math,
         flush_denormals: job.flush_denormals,
+        f32_division: match job.f32_division {
+            crate::args::F32Division::Ieee => codegen::F32Division::Ieee,
+            crate::args::F32Division::Full => codegen::F32Division::Full,
+            crate::args::F32Division::Approx => codegen::F32Division::Approx,
+        },
+        prec_sqrt: job.prec_sqrt,
         sanitize_address: job.sanitize_address,
     };
     let bytes = codegen::compile(&bitcode, &options).map_err(|err| match err {

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::args::OptLevel;
+use crate::args::{F32Division, OptLevel};
 use crate::bind::{BundleEntry, CodegenJob};
 use crate::error::DriverError;
 use crate::execute;
@@ -164,6 +164,8 @@ pub(crate) fn parse_codegen(
     let (mut link_devicelibs, mut fast_math, mut flush_denormals) = (false, false, false);
     let mut sanitize_address = false;
     let mut rdc_link = false;
+    let mut f32_division = F32Division::Ieee;
+    let mut prec_sqrt = true;
     for arg in args {
         if let Some(value) = arg.strip_prefix("--cpu=") {
             cpu = Some(value.to_owned());
@@ -189,6 +191,9 @@ pub(crate) fn parse_codegen(
                 "--link-devicelibs" => link_devicelibs = true,
                 "--fast-math" => fast_math = true,
                 "--flush-denormals" => flush_denormals = true,
+                "--f32-div=full" => f32_division = F32Division::Full,
+                "--f32-div=approx" => f32_division = F32Division::Approx,
+                "--approx-sqrt" => prec_sqrt = false,
                 "--sanitize-address" => sanitize_address = true,
                 "--rdc-link" => rdc_link = true,
                 _ => {}
@@ -219,6 +224,8 @@ pub(crate) fn parse_codegen(
             link_devicelibs,
             fast_math,
             flush_denormals,
+            f32_division,
+            prec_sqrt,
             sanitize_address,
         },
         inputs,
@@ -319,6 +326,9 @@ mod tests {
             "--ptx-isa=80",
             "-O3",
             "--emit=asm",
+            "--flush-denormals",
+            "--f32-div=full",
+            "--approx-sqrt",
             "-o",
             "-",
             "x.bc",
@@ -327,6 +337,10 @@ mod tests {
         assert_eq!(
             (job.arch.to_string(), job.emit, output),
             ("sm_90a".to_owned(), Emit::Assembly, PathBuf::from("-"))
+        );
+        assert_eq!(
+            (job.flush_denormals, job.f32_division, job.prec_sqrt),
+            (true, F32Division::Full, false)
         );
         let args = strings(&[
             "--target=x86_64-unknown-linux-gnu",

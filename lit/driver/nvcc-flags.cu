@@ -67,10 +67,29 @@
 // DEBUG: "-triple" "nvptx64-nvidia-cuda" {{.*}} "-debug-info-kind=constructor"
 // DEBUG: "-triple" "x86_64-unknown-linux-gnu" {{.*}} "-debug-info-kind=constructor"
 //
-// --use_fast_math (-use_fast_math): -ffast-math; -ftz=true: flush f32 denormals in device code.
-// RUN: %oxhip -### -arch=sm_90 --use_fast_math -ftz=true -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=FASTMATH
-// FASTMATH: "-triple" "nvptx64-nvidia-cuda" {{.*}} "-ffast-math" {{.*}} "-fdenormal-fp-math-f32=preserve-sign,preserve-sign"
-// FASTMATH: "-cc1codegen" {{.*}} "--fast-math" "--flush-denormals"
+// --use_fast_math (-use_fast_math): -ftz=true -prec-div=false -prec-sqrt=false -fmad=true and
+// the intrinsics for sinf etc., device code only (not clang's -ffast-math: isnan still works).
+// fast-math.hip checks the PTX.
+// RUN: %oxhip -### -arch=sm_90 --use_fast_math -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=FASTMATH
+// FASTMATH: "-triple" "nvptx64-nvidia-cuda" {{.*}} "-D" "__USE_FAST_MATH__=1" {{.*}} "-fdenormal-fp-math-f32=preserve-sign,preserve-sign" "-fgpu-approx-transcendentals" "-ffp-contract=fast"
+// FASTMATH: "-cc1codegen" {{.*}} "--flush-denormals" "--f32-div=approx" "--approx-sqrt"
+// FASTMATH: "-triple" "x86_64-unknown-linux-gnu"
+// FASTMATH-NOT: "-ffast-math"
+// FASTMATH-NOT: "-fdenormal-fp-math
+// An explicit value wins over --use_fast_math's, in either order.
+// RUN: %oxhip -### -arch=sm_90 -ftz=false -use_fast_math -prec-div=true -prec-sqrt true --fmad=false -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=FASTMATH-OFF
+// FASTMATH-OFF-NOT: warning
+// FASTMATH-OFF: "-triple" "nvptx64-nvidia-cuda"
+// FASTMATH-OFF-NOT: "-fdenormal-fp-math
+// FASTMATH-OFF-SAME: "-fgpu-approx-transcendentals" "-ffp-contract=off"
+// FASTMATH-OFF: "-cc1codegen"
+// FASTMATH-OFF-NOT: --flush-denormals
+// FASTMATH-OFF-NOT: --f32-div
+// FASTMATH-OFF-NOT: --approx-sqrt
+// FASTMATH-OFF-SAME: "-o"
+// -prec-div=false alone: div.full (2 ulp, full range), not __fdividef's div.approx.
+// RUN: %oxhip -### -arch=sm_90 -prec-div=false -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=PRECDIV
+// PRECDIV: "-cc1codegen" {{.*}} "--f32-div=full"
 //
 // --std / -std.
 // RUN: %oxhip -### -arch=sm_90 --std c++17 -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=STD

@@ -23,7 +23,11 @@ build() {
   set -x
   "$oxhip" -O3 --offload-arch="$archs" "$here/examples/vadd.hip" -o "$carry/bin/vadd" || failed=1
   for src in "$programs"/*.hip; do
-    "$oxhip" -O3 --offload-arch="$archs" "$src" -o "$carry/bin/$(basename "$src" .hip)" || failed=1
+    # A first line `// oxhip-flags: ...` gives the program its own flags (fast_math.hip).
+    local flags
+    flags=$(sed -n '1s|^// oxhip-flags:||p' "$src")
+    # shellcheck disable=SC2086 # the flags are words
+    "$oxhip" -O3 --offload-arch="$archs" $flags "$src" -o "$carry/bin/$(basename "$src" .hip)" || failed=1
   done
   # Several translation units: compile each with -c, then link the objects.
   for src in "$programs"/multi_tu/*.hip; do

@@ -3,6 +3,9 @@
 //! `PASSED`. This is the CI run of the test-program suite; `tests/gpu/run.sh` runs the same
 //! programs on a GPU.
 //!
+//! A program whose first line is `// oxhip-flags: …` is built with those flags too
+//! (`fast_math.hip`: `--use_fast_math`).
+//!
 //! Each program is built twice: for `--offload-arch=host` alone and for
 //! `--offload-arch=gfx942,sm_90,host`, so the CPU image must also work from a bundle shared
 //! with GPU images. `cuda_project/` is a CUDA program (`.cu`, `.cpp`, helper headers) built
@@ -138,15 +141,24 @@ fn build(program: &Path, archs: &str, dir: &Path) -> Result<PathBuf, String> {
         args.extend(["-o".as_ref(), exe.as_os_str()]);
         compile(&args)?;
     } else {
-        compile(&[
-            "-O3".as_ref(),
-            offload.as_ref(),
-            program.as_os_str(),
-            "-o".as_ref(),
-            exe.as_os_str(),
-        ])?;
+        let flags = program_flags(program);
+        let mut args: Vec<&std::ffi::OsStr> = vec!["-O3".as_ref(), offload.as_ref()];
+        args.extend(flags.iter().map(std::ffi::OsStr::new));
+        args.extend([program.as_os_str(), "-o".as_ref(), exe.as_os_str()]);
+        compile(&args)?;
     }
     Ok(exe)
+}
+
+/// A program's own flags: a first line `// oxhip-flags: …` (as `tests/gpu/run.sh` reads it).
+fn program_flags(program: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(program)
+        .unwrap_or_else(|err| panic!("reading {}: {err}", program.display()));
+    text.lines()
+        .next()
+        .and_then(|line| line.strip_prefix("// oxhip-flags:"))
+        .map(|flags| flags.split_whitespace().map(str::to_owned).collect())
+        .unwrap_or_default()
 }
 
 /// Every test program: `tests/programs/*.hip`, `tests/programs/multi_tu/`, `examples/vadd.hip`.

@@ -27,6 +27,10 @@ __OXHIP_LIB1(sinh) __OXHIP_LIB1(cosh) __OXHIP_LIB1(tanh)
 __OXHIP_LIB1(asinh) __OXHIP_LIB1(acosh) __OXHIP_LIB1(atanh)
 __OXHIP_LIB1(cbrt) __OXHIP_LIB1(erf) __OXHIP_LIB1(erfc) __OXHIP_LIB1(rsqrt)
 __OXHIP_LIB2(pow) __OXHIP_LIB2(atan2) __OXHIP_LIB2(hypot)
+/* Correctly rounded under -prec-div=false, -prec-sqrt=false and -ffast-math (math_float.c). */
+extern "C" __device__ float __oxhip_fdiv_rn(float, float);
+extern "C" __device__ float __oxhip_frcp_rn(float);
+extern "C" __device__ float __oxhip_fsqrt_rn(float);
 extern "C" __device__ void __oxhip_sincos(double, double *, double *);
 extern "C" __device__ void __oxhip_sincosf(float, float *, float *);
 /* devicelibs/lib/math_more.c */
@@ -70,6 +74,27 @@ extern "C" __device__ float __oxhip_ynf(int, float);
 
 /* ---- C functions: double, float, and C++ float overloads ------------------------- */
 
+/* -ffast-math, -fgpu-approx-transcendentals and nvcc's --use_fast_math (clang defines
+ * __CLANG_GPU_APPROX_TRANSCENDENTALS__ for each): the single-precision functions of nvcc's
+ * list become their intrinsics, sinf -> __sinf, cosf, tanf, sincosf, expf, exp10f, logf,
+ * log2f, log10f, powf likewise (CUDA C++ Programming Guide, "Intrinsic Functions"). The
+ * intrinsics' bounds are in docs/math.md. */
+#if defined(__CLANG_GPU_APPROX_TRANSCENDENTALS__)
+#define __OXHIP_FAST_OR_SLOW(fast, slow) fast
+#else
+#define __OXHIP_FAST_OR_SLOW(fast, slow) slow
+#endif
+__OXHIP_DEVICE__ float __sinf(float x);
+__OXHIP_DEVICE__ float __cosf(float x);
+__OXHIP_DEVICE__ float __tanf(float x);
+__OXHIP_DEVICE__ void __sincosf(float x, float *s, float *c);
+__OXHIP_DEVICE__ float __expf(float x);
+__OXHIP_DEVICE__ float __exp10f(float x);
+__OXHIP_DEVICE__ float __logf(float x);
+__OXHIP_DEVICE__ float __log2f(float x);
+__OXHIP_DEVICE__ float __log10f(float x);
+__OXHIP_DEVICE__ float __powf(float x, float y);
+
 /* Each name gets `double f(double)`, `float ff(float)` and the C++ overload
  * `float f(float)`; clang picks these over libm's host declarations in device code. */
 #define __OXHIP_MATH1(name, double_body, float_body)                                           \
@@ -99,9 +124,12 @@ __OXHIP_MATH2(fdim, x > y ? x - y : (x == x && y == y ? 0.0 : x + y),
               x > y ? x - y : (x == x && y == y ? 0.0f : x + y))
 /* rsqrtf: the GPUs' reciprocal square root instruction (2 ulp, CUDA's bound). */
 __OXHIP_MATH1(rsqrt, 1.0 / __builtin_sqrt(x), __oxhip_rsqrtf(x))
-__OXHIP_LIBMATH1(exp) __OXHIP_LIBMATH1(exp2) __OXHIP_LIBMATH1(exp10) __OXHIP_LIBMATH1(expm1)
-__OXHIP_LIBMATH1(log) __OXHIP_LIBMATH1(log2) __OXHIP_LIBMATH1(log10) __OXHIP_LIBMATH1(log1p)
-__OXHIP_LIBMATH1(sin) __OXHIP_LIBMATH1(cos) __OXHIP_LIBMATH1(tan)
+#define __OXHIP_FASTMATH1(name)                                                                \
+  __OXHIP_MATH1(name, __oxhip_##name(x), __OXHIP_FAST_OR_SLOW(__##name##f, __oxhip_##name##f)(x))
+__OXHIP_FASTMATH1(exp) __OXHIP_LIBMATH1(exp2) __OXHIP_FASTMATH1(exp10) __OXHIP_LIBMATH1(expm1)
+__OXHIP_FASTMATH1(log) __OXHIP_FASTMATH1(log2) __OXHIP_FASTMATH1(log10) __OXHIP_LIBMATH1(log1p)
+__OXHIP_FASTMATH1(sin) __OXHIP_FASTMATH1(cos) __OXHIP_FASTMATH1(tan)
+#undef __OXHIP_FASTMATH1
 __OXHIP_LIBMATH1(asin) __OXHIP_LIBMATH1(acos) __OXHIP_LIBMATH1(atan)
 __OXHIP_LIBMATH1(sinh) __OXHIP_LIBMATH1(cosh) __OXHIP_LIBMATH1(tanh)
 __OXHIP_LIBMATH1(asinh) __OXHIP_LIBMATH1(acosh) __OXHIP_LIBMATH1(atanh)
@@ -118,7 +146,8 @@ __OXHIP_LIBMATH2(atan2) __OXHIP_LIBMATH2(hypot)
    : __builtin_constant_p(y) && (y) == 0 ? 1                                                   \
    : __builtin_constant_p(y) && (y) == -1 ? 1 / (x)                                            \
                                          : call)
-__OXHIP_MATH2(pow, __OXHIP_POW(x, y, __oxhip_pow(x, y)), __OXHIP_POW(x, y, __oxhip_powf(x, y)))
+__OXHIP_MATH2(pow, __OXHIP_POW(x, y, __oxhip_pow(x, y)),
+              __OXHIP_POW(x, y, __OXHIP_FAST_OR_SLOW(__powf, __oxhip_powf)(x, y)))
 __OXHIP_LIBMATH1(logb) __OXHIP_LIBMATH1(lgamma) __OXHIP_LIBMATH1(tgamma)
 __OXHIP_LIBMATH2(nextafter) __OXHIP_LIBMATH2(remainder)
 /* CUDA's own functions (no C++ float overload of the same name in CUDA either). */
@@ -190,10 +219,15 @@ __OXHIP_DEVICE__ double fma(double x, double y, double z) { return __builtin_fma
 __OXHIP_DEVICE__ float fmaf(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
 __OXHIP_DEVICE__ float fma(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
 __OXHIP_DEVICE__ void sincos(double x, double *s, double *c) { __oxhip_sincos(x, s, c); }
-__OXHIP_DEVICE__ void sincosf(float x, float *s, float *c) { __oxhip_sincosf(x, s, c); }
+__OXHIP_DEVICE__ void sincosf(float x, float *s, float *c) {
+  __OXHIP_FAST_OR_SLOW(__sincosf, __oxhip_sincosf)(x, s, c);
+}
 __OXHIP_DEVICE__ double pow(double x, int n) { return __OXHIP_POW(x, n, __oxhip_pow(x, (double)n)); }
-__OXHIP_DEVICE__ float pow(float x, int n) { return __OXHIP_POW(x, n, __oxhip_powf(x, (float)n)); }
+__OXHIP_DEVICE__ float pow(float x, int n) {
+  return __OXHIP_POW(x, n, __OXHIP_FAST_OR_SLOW(__powf, __oxhip_powf)(x, (float)n));
+}
 #undef __OXHIP_POW
+#undef __OXHIP_FAST_OR_SLOW
 __OXHIP_DEVICE__ double ldexp(double x, int e) { return __builtin_ldexp(x, e); }
 __OXHIP_DEVICE__ float ldexpf(float x, int e) { return __builtin_ldexpf(x, e); }
 __OXHIP_DEVICE__ double frexp(double x, int *e) { return __oxhip_frexp(x, e); }
@@ -270,10 +304,13 @@ using ::remquo; using ::scalbln; using ::scalbn; using ::tgamma;
 #define __OXHIP_COS_APPROX(x) __builtin_amdgcn_cosf((x) * 0.15915494309189535f)
 #define __OXHIP_RCP_APPROX(x) __builtin_amdgcn_rcpf(x)
 #elif defined(__OXHIP_NVPTX__)
-#define __OXHIP_EXP2_APPROX(x) __nvvm_ex2_approx_f(x)
-#define __OXHIP_LOG2_APPROX(x) __nvvm_lg2_approx_f(x)
-#define __OXHIP_SIN_APPROX(x) __nvvm_sin_approx_f(x)
-#define __OXHIP_COS_APPROX(x) __nvvm_cos_approx_f(x)
+/* The .ftz forms under -ftz=true, as nvcc's (codegen answers the reflect query). */
+#define __OXHIP_NV_APPROX(name, x)                                                              \
+  (__nvvm_reflect("__CUDA_FTZ") ? __nvvm_##name##_approx_ftz_f(x) : __nvvm_##name##_approx_f(x))
+#define __OXHIP_EXP2_APPROX(x) __OXHIP_NV_APPROX(ex2, x)
+#define __OXHIP_LOG2_APPROX(x) __OXHIP_NV_APPROX(lg2, x)
+#define __OXHIP_SIN_APPROX(x) __OXHIP_NV_APPROX(sin, x)
+#define __OXHIP_COS_APPROX(x) __OXHIP_NV_APPROX(cos, x)
 #define __OXHIP_RCP_APPROX(x) __nvvm_rcp_approx_ftz_f(x)
 #elif defined(__OXHIP_CPU__)
 /* The CPU target has no approximate instructions: the accurate library functions. */
@@ -301,10 +338,10 @@ __OXHIP_DEVICE__ float __cosf(float x) { return __OXHIP_COS_APPROX(x); }
 __OXHIP_DEVICE__ float __tanf(float x) { return __OXHIP_SIN_APPROX(x) * __OXHIP_RCP_APPROX(__OXHIP_COS_APPROX(x)); }
 __OXHIP_DEVICE__ void __sincosf(float x, float *s, float *c) { *s = __sinf(x); *c = __cosf(x); }
 __OXHIP_DEVICE__ float __fdividef(float x, float y) { return x * __OXHIP_RCP_APPROX(y); }
-__OXHIP_DEVICE__ float __frcp_rn(float x) { return 1.0f / x; }
-__OXHIP_DEVICE__ float __fsqrt_rn(float x) { return __builtin_sqrtf(x); }
-__OXHIP_DEVICE__ float __frsqrt_rn(float x) { return 1.0f / __builtin_sqrtf(x); }
-__OXHIP_DEVICE__ float __fdiv_rn(float x, float y) { return x / y; }
+__OXHIP_DEVICE__ float __frcp_rn(float x) { return __oxhip_frcp_rn(x); }
+__OXHIP_DEVICE__ float __fsqrt_rn(float x) { return __oxhip_fsqrt_rn(x); }
+__OXHIP_DEVICE__ float __frsqrt_rn(float x) { return __oxhip_frcp_rn(__oxhip_fsqrt_rn(x)); }
+__OXHIP_DEVICE__ float __fdiv_rn(float x, float y) { return __oxhip_fdiv_rn(x, y); }
 __OXHIP_DEVICE__ float __fadd_rn(float x, float y) { return x + y; }
 __OXHIP_DEVICE__ float __fsub_rn(float x, float y) { return x - y; }
 __OXHIP_DEVICE__ float __fmul_rn(float x, float y) { return x * y; }
@@ -317,6 +354,7 @@ __OXHIP_DEVICE__ float __saturatef(float x) { return __builtin_fminf(__builtin_f
 #undef __OXHIP_SIN_APPROX
 #undef __OXHIP_COS_APPROX
 #undef __OXHIP_RCP_APPROX
+#undef __OXHIP_NV_APPROX
 
 /* ---- integer intrinsics --------------------------------------------------------- */
 
