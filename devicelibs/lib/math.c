@@ -470,8 +470,24 @@ EXPORT double __oxhip_pow(double x, double y) {
 
 /* ---- trigonometry ------------------------------------------------------------------ */
 
-/* x - k pi/2 as *hi + *lo and k mod 4, for |x| < 2^20 (beyond that accuracy degrades). */
+/* Payne-Hanek for x >= 2^20 (devicelibs/lib/bessel.c). */
+SLOW int bessel_reduce_huge_slow(double x, double *hi, double *lo);
+
+/* x - k pi/2 as *hi + *lo and k mod 4 for finite |x| >= 2^20, where pi/2 in three parts
+ * no longer holds (sin, cos and tan were NaN or meaningless there). */
+SLOW int reduce_pio2_huge(double x, double *hi, double *lo) {
+  int n = bessel_reduce_huge_slow(fabs_(x), hi, lo);
+  if (x < 0.0) {
+    *hi = -*hi;
+    *lo = -*lo;
+    n = -n;
+  }
+  return n & 3;
+}
+
+/* x - k pi/2 as *hi + *lo and k mod 4, for finite x. */
 INLINE int reduce_pio2(double x, double *hi, double *lo) {
+  if (__builtin_expect(!(fabs_(x) < 0x1p20), 0)) return reduce_pio2_huge(x, hi, lo);
   if (fabs_(x) <= PIO4_HI) {
     *hi = x;
     *lo = 0.0;
@@ -555,8 +571,25 @@ INLINE int reduce_pio2_sincos(double x, double *hi, double *lo) {
   return (int)(bits_of(big) & 3);
 }
 
+/* sin (cosine = 0) and cos (cosine = 1) for |x| >= 2^20, infinities and NaN. */
+SLOW double sin_or_cos_slow(double x, int cosine) {
+  if (!(fabs_(x) < INF)) return x - x;
+  double hi, lo;
+  int n = reduce_pio2_huge(x, &hi, &lo) + cosine;
+  double v = sin_or_cos_kernel(hi, lo, n & 1);
+  return (n & 2) ? -v : v;
+}
+
+/* Whether |x| >= 2^20 (or x is an infinity or a NaN), on the high word's bits: an integer
+ * comparison, where `fabs(x) < 0x1p20` costs a double-precision one. */
+INLINE int sin_or_cos_is_slow(double x) {
+  unsigned high = (unsigned)(bits_of(x) >> 32) & 0x7fffffffu;
+  OPAQUE(high);
+  return high >= 0x41300000u;
+}
+
 EXPORT double __oxhip_sin(double x) {
-  if (__builtin_expect(!(fabs_(x) < INF), 0)) return x - x;
+  if (__builtin_expect(sin_or_cos_is_slow(x), 0)) return sin_or_cos_slow(x, 0);
   double hi, lo;
   int n = reduce_pio2_sincos(x, &hi, &lo);
   double v = sin_or_cos_kernel(hi, lo, n & 1);
@@ -565,7 +598,7 @@ EXPORT double __oxhip_sin(double x) {
 }
 
 EXPORT double __oxhip_cos(double x) {
-  if (__builtin_expect(!(fabs_(x) < INF), 0)) return x - x;
+  if (__builtin_expect(sin_or_cos_is_slow(x), 0)) return sin_or_cos_slow(x, 1);
   double hi, lo;
   int n = reduce_pio2_sincos(x, &hi, &lo);
   double v = sin_or_cos_kernel(hi, lo, (n & 1) ^ 1);
