@@ -419,9 +419,6 @@ SLOW int bessel_reduce_huge_slow(double x, double *hi, double *lo) {
   two_sum(h, l, hi, lo);
   return quadrant & 3;
 }
-INLINE int bessel_reduce_huge(double x, double *hi, double *lo) {
-  return bessel_reduce_huge_slow(x, hi, lo);
-}
 
 /* The polynomial c (count coefficients, the highest first) at s + s_lo as *hi + *lo: the
  * last `tail` steps of Horner's scheme in double-double, the s_lo term included. Where the
@@ -457,14 +454,6 @@ INLINE double bessel_row(const double *row, int degree, double x) {
   return factor * g;
 }
 
-/* x - k pi/2 for x >= 8 as *hi + *lo, and k mod 4. reduce_pio2 holds up to 2^20 (k pi/2
- * with pi/2 in three parts); beyond, where the Bessel functions are below 8e-4 and CUDA
- * bounds only their absolute error, bessel_reduce_huge. */
-INLINE int bessel_reduce(double x, double *hi, double *lo) {
-  if (x < 0x1p20) return reduce_pio2(x, hi, lo);
-  return bessel_reduce_huge(x, hi, lo);
-}
-
 /* The Hankel form for x >= 8 (or an infinity or a NaN): with u = P + Q, v = P - Q,
  * A = u cos x + v sin x and B = u sin x - v cos x, j0 = A r, y0 = B r, j1 = B r and
  * y1 = -A r, where r = 1 / sqrt(pi x) and P, Q are those of the order. */
@@ -474,7 +463,8 @@ INLINE double bessel_large(double x, int order, int second_kind) {
   double p = order ? bessel_poly(P1_LARGE, 16, w) : bessel_poly(P0_LARGE, 16, w);
   double q = (order ? bessel_poly(Q1_LARGE, 17, w) : bessel_poly(Q0_LARGE, 17, w)) / x;
   double hi, lo;
-  int n = bessel_reduce(x, &hi, &lo);
+  int n = reduce_pio2(x, &hi, &lo); /* Payne-Hanek from 2^20 on, where the values are below
+                                     * 8e-4 and CUDA bounds only their absolute error */
   double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
   /* sin x and cos x by selects, not a switch a warp would run case by case. */
   double sx = (n & 1) ? c : s, cx = (n & 1) ? s : c;

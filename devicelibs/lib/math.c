@@ -961,17 +961,14 @@ INLINE double erfc_large(double x) {
   return exp_minus_square(x) * erfcx_tail_scaled(x) / x;
 }
 
-/* erf and erfc for x in [0.25, 1.5), where 1 - erf(x) would lose up to seven bits of erfc:
- * the Taylor polynomials of degree 16 around c = 0.375, 0.625, ..., 1.375 (|h| <= 1/8;
- * coefficients erfc^(n)(c) / n! from mpmath; the next term is below 2^-60 of the result).
- * Returns q with erfc(x) = erfc(c) + q h and erf(x) = erf(c) - q h, the two sharing every
- * coefficient but the constant one. */
-/* One column per interval: erf(c), erfc(c), then the coefficients of q from the highest
- * degree. A table rather than a switch: on a GPU the lanes of a warp with inputs in
- * different intervals then run one polynomial, not five; stored by coefficient, so that a
- * warp's load of one coefficient touches one cache line (see ERF_ROWS). */
-static const double ERFC_TAYLOR[18][5] = {
-    {0x1.9dd0d2b721f39p-2, 0x1.3f196dcd0f135p-1, 0x1.91724951b8fc6p-1, 0x1.c6dad2829ec62p-1, 0x1.e5768c3b4a3fcp-1},
+/* erfc for x in [0.25, 1.5), where 1 - erf(x) would lose up to seven bits: the Taylor
+ * polynomials of degree 16 around c = 0.375, 0.625, ..., 1.375 (|h| <= 1/8; coefficients
+ * erfc^(n)(c) / n! from mpmath; the next term is below 2^-60 of the result), as
+ * erfc(c) + q h. One column per interval: erfc(c), then the coefficients of q from the
+ * highest degree. A table rather than a switch: on a GPU the lanes of a warp with inputs
+ * in different intervals then run one polynomial, not five; stored by coefficient, so that
+ * a warp's load of one coefficient touches one cache line (see ERF_ROWS). */
+static const double ERFC_TAYLOR[17][5] = {
     {0x1.311796a46f064p-1, 0x1.81cd2465e1d96p-2, 0x1.ba36dab91c0e9p-3, 0x1.c9296beb09cf1p-4, 0x1.a8973c4b5c03ep-5},
     {-0x1.11b3764e9f482p-18, 0x1.6aa4e3a711af9p-20, 0x1.ca3f682939adbp-19, 0x1.5ed4bc6465270p-23, -0x1.003a4c53a9bfbp-19},
     {-0x1.94940156a714cp-18, -0x1.939d347c232ffp-17, -0x1.b2508d667800cp-23, 0x1.0367fc36cf467p-17, 0x1.8ef85de5e68c4p-19},
@@ -990,24 +987,13 @@ static const double ERFC_TAYLOR[18][5] = {
     {0x1.78749a434fe4ep-2, 0x1.e8a3c39181e85p-2, 0x1.d62beb64e8441p-2, 0x1.6ea6cf452e838p-2, 0x1.dfbbadedf5d2ep-3},
     {-0x1.f5f0cdaf15313p-1, -0x1.86e9694134b9ep-1, -0x1.0cab61f084b93p-1, -0x1.45e99bcbb7915p-2, -0x1.5ce595c455b0ap-3}};
 
-INLINE double erfc_taylor_slope_rows(double x, int last, double *h, double *erf_c,
-                                     double *erfc_c) { /* last: the last row, 4 */
-  int i = (int)((x - 0.25) * 4.0);
-  if (i > last) i = last;
-  *h = x - (0.375 + 0.25 * i); /* exact */
-  *erf_c = ERFC_TAYLOR[0][i];
-  *erfc_c = ERFC_TAYLOR[1][i];
-  double q = ERFC_TAYLOR[2][i];
-  for (int k = 3; k < 18; ++k) q = FMA(q, *h, ERFC_TAYLOR[k][i]);
-  return q;
-}
-INLINE double erfc_taylor_slope(double x, double *h, double *erf_c, double *erfc_c) {
-  return erfc_taylor_slope_rows(x, 4, h, erf_c, erfc_c);
-}
 INLINE double erfc_taylor(double x) {
-  double h, erf_c, erfc_c;
-  double q = erfc_taylor_slope(x, &h, &erf_c, &erfc_c);
-  return FMA(q, h, erfc_c);
+  int i = (int)((x - 0.25) * 4.0);
+  if (i > 4) i = 4;
+  double h = x - (0.375 + 0.25 * i); /* exact */
+  double q = ERFC_TAYLOR[1][i];
+  for (int k = 2; k < 17; ++k) q = FMA(q, h, ERFC_TAYLOR[k][i]);
+  return FMA(q, h, ERFC_TAYLOR[0][i]);
 }
 
 /* erf(x) for 0 <= x < 6 from 16 intervals of width 3/8: on interval i, with h = x - c_i
