@@ -15,7 +15,7 @@
 
 use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{FunctionValue, InstructionOpcode};
+use inkwell::values::{BasicValueEnum, FunctionValue, InstructionOpcode, IntValue, PointerValue};
 use inkwell::{AddressSpace, IntPredicate, ThreadLocalMode};
 
 use crate::CodegenError;
@@ -64,36 +64,38 @@ pub(crate) fn define<'ctx>(
         builder.position_at_end(block);
         function
     };
+    // Each helper reads MXCSR into a stack slot and loads its new value back from there.
+    let read = || -> Result<(PointerValue<'ctx>, IntValue<'ctx>), CodegenError> {
+        let slot = builder.build_alloca(i32_type, "mxcsr").map_err(fail)?;
+        builder
+            .build_call(stmxcsr, &[slot.into()], "")
+            .map_err(fail)?;
+        let current = builder
+            .build_load(i32_type, slot, "current")
+            .map_err(fail)?
+            .into_int_value();
+        Ok((slot, current))
+    };
+    let write = |slot: PointerValue<'ctx>, value: BasicValueEnum<'ctx>| {
+        builder.build_store(slot, value).map_err(fail)?;
+        builder
+            .build_call(ldmxcsr, &[slot.into()], "")
+            .map_err(fail)?;
+        builder.build_return(None).map_err(fail)?;
+        Ok::<(), CodegenError>(())
+    };
 
     // set: mxcsr |= FLUSH_BITS
     helper(SET);
-    let slot = builder.build_alloca(i32_type, "mxcsr").map_err(fail)?;
-    builder
-        .build_call(stmxcsr, &[slot.into()], "")
-        .map_err(fail)?;
-    let current = builder
-        .build_load(i32_type, slot, "current")
-        .map_err(fail)?
-        .into_int_value();
+    let (slot, current) = read()?;
     let flushing = builder
         .build_or(current, i32_type.const_int(FLUSH_BITS, false), "flushing")
         .map_err(fail)?;
-    builder.build_store(slot, flushing).map_err(fail)?;
-    builder
-        .build_call(ldmxcsr, &[slot.into()], "")
-        .map_err(fail)?;
-    builder.build_return(None).map_err(fail)?;
+    write(slot, flushing.into())?;
 
     // enter: if depth == 0 { saved = mxcsr } depth += 1; set()
     helper(ENTER);
-    let slot = builder.build_alloca(i32_type, "mxcsr").map_err(fail)?;
-    builder
-        .build_call(stmxcsr, &[slot.into()], "")
-        .map_err(fail)?;
-    let current = builder
-        .build_load(i32_type, slot, "current")
-        .map_err(fail)?
-        .into_int_value();
+    let (slot, current) = read()?;
     let old_depth = builder
         .build_load(i32_type, depth.as_pointer_value(), "depth")
         .map_err(fail)?
@@ -120,22 +122,11 @@ pub(crate) fn define<'ctx>(
     let flushing = builder
         .build_or(current, i32_type.const_int(FLUSH_BITS, false), "flushing")
         .map_err(fail)?;
-    builder.build_store(slot, flushing).map_err(fail)?;
-    builder
-        .build_call(ldmxcsr, &[slot.into()], "")
-        .map_err(fail)?;
-    builder.build_return(None).map_err(fail)?;
+    write(slot, flushing.into())?;
 
     // leave: depth -= 1; if depth == 0 { mxcsr = saved }
     helper(LEAVE);
-    let slot = builder.build_alloca(i32_type, "mxcsr").map_err(fail)?;
-    builder
-        .build_call(stmxcsr, &[slot.into()], "")
-        .map_err(fail)?;
-    let current = builder
-        .build_load(i32_type, slot, "current")
-        .map_err(fail)?
-        .into_int_value();
+    let (slot, current) = read()?;
     let old_depth = builder
         .build_load(i32_type, depth.as_pointer_value(), "depth")
         .map_err(fail)?
@@ -156,11 +147,7 @@ pub(crate) fn define<'ctx>(
     let restored = builder
         .build_select(last, old_saved, current, "restored")
         .map_err(fail)?;
-    builder.build_store(slot, restored).map_err(fail)?;
-    builder
-        .build_call(ldmxcsr, &[slot.into()], "")
-        .map_err(fail)?;
-    builder.build_return(None).map_err(fail)?;
+    write(slot, restored)?;
     Ok(())
 }
 
