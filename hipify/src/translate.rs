@@ -196,11 +196,19 @@ impl Cx<'_> {
         }
     }
 
-    /// Inserts `#include <hip/hip_runtime.h>` where hipify-clang does: after the include
-    /// guard's `#ifndef` line or after `#pragma once` (the earlier of the two), else before
-    /// the first include, else before the first line of code. hipify-clang inserts it into
-    /// every file without `cuda.h` or `cuda_runtime.h`; oxhipify only into files that use
-    /// CUDA and do not include HIP's runtime header already.
+    /// Inserts `#include <hip/hip_runtime.h>` where and as hipify-clang does: the text
+    /// `"\n#include <hip/hip_runtime.h>\n"` right after `#pragma once`'s `once` or the
+    /// include guard's macro name (the earlier of the two), else right before the `#` of
+    /// the first include, else at the start of the file (after a byte-order mark, which
+    /// hipify-clang would leave behind the include). The leading line break ends the line
+    /// it is inserted into, so a blank line follows the include after `#pragma once` and
+    /// precedes it elsewhere, as in hipify-clang's output.
+    ///
+    /// hipify-clang inserts it into every file without `cuda.h` or `cuda_runtime.h`;
+    /// oxhipify only into files that use CUDA and do not include HIP's runtime header
+    /// already. hipify-clang (as of HIPIFY's 2024 sources) computes the guard's place but
+    /// never uses it, so a file with a guard and no `#pragma once` gets no include there;
+    /// oxhipify gives it one, after the guard.
     fn runtime_include(&mut self) {
         let uses_cuda = self.uses_cuda || self.options.cuda_source;
         if !self.options.add_runtime_include || !uses_cuda || self.has_runtime_include {
@@ -210,41 +218,23 @@ impl Cx<'_> {
         let once = directives
             .iter()
             .find(|it| it.name == "pragma" && self.operand(it.first_token + 2) == Some("once"))
-            .map(|it| it.end);
-        let mut at = match (self.include_guard().map(|it| directives[it].end), once) {
+            .map(|it| self.lexed.tokens[it.first_token + 2].end);
+        let guard = self
+            .include_guard()
+            .map(|it| self.lexed.tokens[directives[it].first_token + 2].end);
+        let at = match (guard, once) {
             (Some(guard), Some(once)) => Some(guard.min(once)),
             (guard, once) => guard.or(once),
         };
-        // A directive that ends without a newline may end inside an unterminated comment.
-        if at.is_some_and(|it| !self.text[..it].ends_with('\n')) {
-            at = None;
-        }
-        if at.is_none() {
-            at = directives
-                .iter()
-                .find(|it| matches!(it.name.as_str(), "include" | "import"))
-                .map(|it| self.line_start_before(self.lexed.tokens[it.first_token].start));
-        }
-        let at = at.unwrap_or_else(|| match self.lexed.tokens.first() {
-            // A stray `#` that is not a directive must not be moved to the start of a line,
-            // where it would become one.
-            Some(token) if self.tok(0) == "#" && !self.blank_before(token.start) => 0,
-            Some(token) => self.line_start_before(token.start),
-            None => self.text.len(),
-        });
-        let before = &self.text[..at];
-        // After a line splice the next line continues the previous one, so it needs a line
-        // break of its own to hold a directive.
-        let spliced = before.ends_with("\\\n") || before.ends_with("\\\r\n");
-        let newline_before = if (at > 0 && !before.ends_with('\n')) || spliced {
-            "\n"
-        } else {
-            ""
-        };
-        self.edit(
-            at..at,
-            format!("{newline_before}#include <hip/hip_runtime.h>\n"),
-        );
+        let at = at
+            .or_else(|| {
+                directives
+                    .iter()
+                    .find(|it| matches!(it.name.as_str(), "include" | "import"))
+                    .map(|it| self.lexed.tokens[it.first_token].start)
+            })
+            .unwrap_or(usize::from(self.text.starts_with('\u{feff}')) * 3);
+        self.edit(at..at, "\n#include <hip/hip_runtime.h>\n".to_owned());
         self.stats.add_converted(
             "<runtime include>",
             "hip/hip_runtime.h",
@@ -281,24 +271,6 @@ impl Cx<'_> {
             }
         }
         None
-    }
-
-    /// The start of the line holding `offset` if only blanks precede it there, else
-    /// `offset` itself (the line may begin inside a comment that ends before `offset`).
-    fn line_start_before(&self, offset: usize) -> usize {
-        if self.blank_before(offset) {
-            self.text[..offset].rfind('\n').map_or(0, |it| it + 1)
-        } else {
-            offset
-        }
-    }
-
-    /// Whether only blanks precede `offset` on its line.
-    fn blank_before(&self, offset: usize) -> bool {
-        let line_start = self.text[..offset].rfind('\n').map_or(0, |it| it + 1);
-        self.text[line_start..offset]
-            .bytes()
-            .all(|it| it == b' ' || it == b'\t')
     }
 
     // ----- identifiers ---------------------------------------------------------------------

@@ -58,7 +58,7 @@ fn inplace_keeps_backups_translates_latin1_and_skips_excluded_and_binary() {
     // An 8-bit file is translated byte for byte: its comment keeps the 0xE9.
     assert_eq!(
         std::fs::read(src.join("latin1.cu")).unwrap_or_default(),
-        b"// caf\xe9\n#include <hip/hip_runtime.h>\nvoid h(void *p) { hipFree(p); }\n"
+        b"\n#include <hip/hip_runtime.h>\n// caf\xe9\nvoid h(void *p) { hipFree(p); }\n"
     );
     assert_eq!(
         std::fs::read(src.join("latin1.cu.prehip")).unwrap_or_default(),
@@ -108,7 +108,7 @@ fn output_directory_json_and_csv() {
     assert!(output.status.success(), "{output:?}");
     assert_eq!(
         read(&dir.path().join("out/third_party/b.cu")),
-        "#include <hip/hip_runtime.h>\nvoid g(void *p) { hipFree(p); }\n"
+        "\n#include <hip/hip_runtime.h>\nvoid g(void *p) { hipFree(p); }\n"
     );
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap_or_default();
     assert_eq!(json["total"]["converted"]["cudaFree"]["count"], 3);
