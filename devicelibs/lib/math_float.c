@@ -621,68 +621,69 @@ EXPORT float __oxhip_atan2f(float y, float x) {
   return copysignf_(a, y);
 }
 
-/* asin(x) = x + asin_tail(x, x^2) for |x| <= 1/2. */
-INLINE float asin_tail(float x, float s) {
-  float p = 0x1.fcf36ap-6f;
-  p = FMAF(p, s, 0x1.585212p-7f);
-  p = FMAF(p, s, 0x1.832912p-6f);
-  p = FMAF(p, s, 0x1.efe3f8p-6f);
-  p = FMAF(p, s, 0x1.6dc13ap-5f);
-  p = FMAF(p, s, 0x1.33331ep-4f);
-  p = FMAF(p, s, 0x1.555556p-3f);
-  return x * s * p;
+/* asin(v) for |v| <= 0.56, as v + v^3 P(v^2): relative error 2^-25.3 (P's 2^-21.2,
+ * scaled down by v^3 P / asin(v) <= 0.06). */
+INLINE float asin_poly_f(float v) {
+  float s = v * v;
+  float p = 0x1.4e6470p-5f;
+  p = FMAF(p, s, 0x1.966c4cp-7f);
+  p = FMAF(p, s, 0x1.08151ap-5f);
+  p = FMAF(p, s, 0x1.6c65cap-5f);
+  p = FMAF(p, s, 0x1.333948p-4f);
+  p = FMAF(p, s, 0x1.55554cp-3f);
+  return FMAF(v * s, p, v);
 }
 
-/* asinf and acosf evaluate their polynomial once, branch-free: for |x| <= 1/2 at x
- * (s = x^2), above at w = sqrt((1 - |x|) / 2) (s = w^2 with the square root's rounding
- * error w_lo kept apart), so that a warp holding both kinds of input runs one path. For
- * |x| <= 1 (z = (1 - |x|) / 2 is then 0 or at least 2^-25). */
-INLINE float asin_arg(float x, float ax, float *s, float *w_lo, float *w_out) {
-  float z = 0.5f - 0.5f * ax;
+/* pi/2 as the product of two floats, to 2^-46 relative: FMAF(PIO2F_A, PIO2F_B, c) adds
+ * c to pi/2 with one rounding, one instruction where PIO2F_HI + (c + PIO2F_LO) takes two. */
+#define PIO2F_A 0x1.aee9d6p+0f
+#define PIO2F_B 0x1.ddcb02p-1f
+
+/* sqrt(z) within about half an ulp, for z = (1 - |x|) / 2 with |x| <= 1 (z is then 0 or
+ * at least 2^-25); NaN for z < 0, so that |x| > 1 needs no test of its own. On the GPUs
+ * the approximate reciprocal square root r (2^-22.9) and one Newton step on z r, whose
+ * error is then of order 2^-45 before the last rounding. */
+INLINE float asin_sqrt_f(float z) {
 #if defined(__NVPTX__) || defined(__AMDGCN__)
 #if defined(__NVPTX__)
   float r = __nvvm_rsqrt_approx_ftz_f(z);
 #else
   float r = __builtin_amdgcn_rsqf(z);
 #endif
-  float w = z == 0.0f ? 0.0f : z * r;
-  float lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f * r);
+  float w = z * r;
+  w = FMAF(FMAF(-w, w, z), 0.5f * r, w);
+  return z == 0.0f ? 0.0f : w; /* r is inf there */
 #else
-  float w = __builtin_sqrtf(z);
-  float lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f / w);
+  return __builtin_sqrtf(z);
 #endif
-  int big = ax > 0.5f;
-  *s = big ? z : x * x;
-  *w_lo = big ? lo : 0.0f;
-  *w_out = w;
-  return big ? w : x;
 }
 
-/* |x| > 1 or NaN. */
-SLOW float asin_slow_f(float x) { return x == x ? NANF : x; }
-
+/* asinf and acosf evaluate their polynomial once, branch-free (a warp holding both kinds
+ * of input runs one path): at x itself for |x| <= 0.56 (acosf: 1/2), above at
+ * w = sqrt((1 - |x|) / 2), through asin(|x|) = pi/2 - 2 asin(w). The threshold 0.56 keeps
+ * asin(w) below 1/2 where asinf's result is above, so that the doubled error of asin(w)
+ * counts once in the result's ulps. |x| > 1 gives z < 0 and a NaN w; NaN x takes the
+ * small side, where it propagates. */
 EXPORT float __oxhip_asinf(float x) {
   float ax = fabsf_(x);
-  if (__builtin_expect(!(ax <= 1.0f), 0)) return asin_slow_f(x);
-  float s, w_lo, w;
-  float v = asin_arg(x, ax, &s, &w_lo, &w);
-  float t = asin_tail(v, s);
-  float small = x + t; /* asinf(-0) is -0 */
-  /* pi/2 - 2 asin(sqrt((1 - |x|) / 2)); pi/2 - 2w is exact for w >= 0.4. */
-  float large = copysignf_((PIO2F_HI - 2.0f * w) + (PIO2F_LO - 2.0f * (t + w_lo)), x);
-  return ax <= 0.5f ? small : large;
+  int big = ax > 0.56f;
+  float w = asin_sqrt_f(FMAF(-0.5f, ax, 0.5f)); /* exact for |x| >= 1/2 */
+  float p = asin_poly_f(big ? w : x);
+  float large = copysignf_(FMAF(PIO2F_A, PIO2F_B, -2.0f * p), x);
+  return big ? large : p; /* asinf(-0) is -0: p is x there */
 }
 
 EXPORT float __oxhip_acosf(float x) {
+  /* pi/2 - asin(x) for |x| <= 1/2; above, 2 asin(w) for x > 0 and 2 (pi/2 - asin(w)) for
+   * x < 0, where p = asin(-w): the doubling is exact, so one addition and one rounding
+   * serve all three. */
   float ax = fabsf_(x);
-  if (__builtin_expect(!(ax <= 1.0f), 0)) return asin_slow_f(x);
-  float s, w_lo, w;
-  float v = asin_arg(x, ax, &s, &w_lo, &w);
-  float t = asin_tail(v, s);
-  float small = (PIO2F_HI - x) + (PIO2F_LO - t);
-  float tail = t + w_lo;
-  float large = x > 0.0f ? 2.0f * w + 2.0f * tail : (PIF_HI - 2.0f * w) + (PIF_LO - 2.0f * tail);
-  return ax <= 0.5f ? small : large;
+  int big = ax > 0.5f;
+  float w = asin_sqrt_f(FMAF(-0.5f, ax, 0.5f));
+  float p = asin_poly_f(big ? copysignf_(w, x) : x);
+  float q = big ? p : -p;
+  float r = (big && x > 0.0f) ? q : FMAF(PIO2F_A, PIO2F_B, q);
+  return big ? 2.0f * r : r;
 }
 
 /* ---- hyperbolic -------------------------------------------------------------------- */
