@@ -51,6 +51,10 @@ INLINE float copysignf_(float x, float y) { return __builtin_copysignf(x, y); }
 #define PIO2F_LO -0x1.777a5cp-25f
 #define PIF_HI 0x1.921fb6p+1f
 #define PIF_LO -0x1.777a5cp-24f
+/* pi/2 as the product of two floats, to 2^-46 relative: FMAF(PIO2F_A, PIO2F_B, c) adds
+ * c to pi/2 with one rounding, one instruction where PIO2F_HI + (c + PIO2F_LO) takes two. */
+#define PIO2F_A 0x1.aee9d6p+0f
+#define PIO2F_B 0x1.ddcb02p-1f
 /* pi/2 in three parts for the 3-FMA Cody-Waite reduction (|x| < 105615). */
 #define PIO2F_1 0x1.921fb0p+0f
 #define PIO2F_2 0x1.5110b4p-22f
@@ -594,7 +598,9 @@ EXPORT float __oxhip_atanf(float x) {
   return x != x ? x : copysignf_(a, x);
 }
 
-EXPORT float __oxhip_atan2f(float y, float x) {
+/* atan2f's rare inputs, out of line: NaN, infinities, zeros, and a larger magnitude
+ * outside [2^-125, 2^126) where the approximate reciprocal would flush. */
+SLOW float atan2f_slow(float y, float x) {
   if (x != x || y != y) return x + y;
   float ax = fabsf_(x), ay = fabsf_(y), a;
   int x_negative = __builtin_signbit(x) != 0;
@@ -609,7 +615,6 @@ EXPORT float __oxhip_atan2f(float y, float x) {
   } else if (ay == INFF) {
     a = PIO2F_HI;
   } else {
-    /* one kernel evaluation on the smaller over the larger */
     int y_small = ay <= ax;
     float b = atan_kernel_f(y_small ? ay / ax : ax / ay);
     if (y_small) {
@@ -618,6 +623,24 @@ EXPORT float __oxhip_atan2f(float y, float x) {
       a = x_negative ? (PIO2F_HI + b) + PIO2F_LO : (PIO2F_HI - b) + PIO2F_LO;
     }
   }
+  return copysignf_(a, y);
+}
+
+EXPORT float __oxhip_atan2f(float y, float x) {
+  float ax = fabsf_(x), ay = fabsf_(y);
+  /* One test sends the rare inputs out of line: |x| + |y| in [2^-125, 2^126) (NaN,
+   * infinity and overflow fail it) puts the larger of the two in [2^-126, 2^126]. */
+  if (__builtin_expect(fbits(ax + ay) - 0x01000000u >= 0x7e800000u - 0x01000000u, 0))
+    return atan2f_slow(y, x);
+  /* One kernel evaluation on the smaller over the larger, then, branch-free, atan of it
+   * (y_small, x > 0), pi - it (y_small, x < 0), pi/2 + it or pi/2 - it (|y| > |x|): the
+   * constant 0, pi or pi/2 is c PIO2F_B with c = 0, 2 PIO2F_A or PIO2F_A (exact), added
+   * in one FMA. The quotient is within about an ulp (div_fast). */
+  int y_small = ay <= ax;
+  int x_negative = __builtin_signbit(x) != 0;
+  float b = atan_kernel_f(div_fast(__builtin_fminf(ax, ay), __builtin_fmaxf(ax, ay)));
+  float c = y_small ? (x_negative ? 2.0f * PIO2F_A : 0.0f) : PIO2F_A;
+  float a = FMAF(c, PIO2F_B, y_small == x_negative ? -b : b);
   return copysignf_(a, y);
 }
 
@@ -633,11 +656,6 @@ INLINE float asin_poly_f(float v) {
   p = FMAF(p, s, 0x1.55554cp-3f);
   return FMAF(v * s, p, v);
 }
-
-/* pi/2 as the product of two floats, to 2^-46 relative: FMAF(PIO2F_A, PIO2F_B, c) adds
- * c to pi/2 with one rounding, one instruction where PIO2F_HI + (c + PIO2F_LO) takes two. */
-#define PIO2F_A 0x1.aee9d6p+0f
-#define PIO2F_B 0x1.ddcb02p-1f
 
 /* sqrt(z) within about half an ulp, for z = (1 - |x|) / 2 with |x| <= 1 (z is then 0 or
  * at least 2^-25); NaN for z < 0, so that |x| > 1 needs no test of its own. On the GPUs
