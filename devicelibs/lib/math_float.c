@@ -604,13 +604,16 @@ INLINE float atan_kernel_f(float t) {
 
 EXPORT float __oxhip_atanf(float x) {
   /* atan(t) or pi/2 - atan(1/t), one kernel evaluation either way (two made a warp with
-   * both kinds of input run both); 1/t within half an ulp or so, t above 2^100 acting as
-   * 2^100 (atan is pi/2 there). */
+   * both kinds of input run both); 1/t within half an ulp or so: the approximate
+   * reciprocal r and one Newton step whose correction e = 1 - t r is clamped to 1, so
+   * that t = inf (r = 0, e NaN) gives 1/t = 0 while NaN x (r NaN) stays NaN, which then
+   * needs no test of its own. pi/2 - k in one FMA, pi/2 as an exact product. */
   float t = fabsf_(x);
   int small = t <= 1.0f;
-  float k = atan_kernel_f(small ? t : rcp_refined(__builtin_fminf(t, 0x1p100f)));
-  float a = small ? k : (PIO2F_HI - k) + PIO2F_LO;
-  return x != x ? x : copysignf_(a, x);
+  float r = rcp_approx(t);
+  float u = FMAF(r, __builtin_fminf(FMAF(-t, r, 1.0f), 1.0f), r);
+  float k = atan_kernel_f(small ? t : u);
+  return copysignf_(small ? k : FMAF(PIO2F_A, PIO2F_B, -k), x);
 }
 
 /* atan2f's rare inputs, out of line: NaN, infinities, zeros, and a larger magnitude
