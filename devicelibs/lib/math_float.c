@@ -718,7 +718,7 @@ EXPORT float __oxhip_acosf(float x) {
   float w = asin_sqrt_f(FMAF(-0.5f, ax, 0.5f));
   float p = asin_poly_f(big ? copysignf_(w, x) : x);
   float q = big ? p : -p;
-  float r = (big && x > 0.0f) ? q : FMAF(PIO2F_A, PIO2F_B, q);
+  float r = x > 0.5f ? q : FMAF(PIO2F_A, PIO2F_B, q); /* big and x > 0 */
   return big ? 2.0f * r : r;
 }
 
