@@ -616,8 +616,8 @@ EXPORT float __oxhip_atanf(float x) {
   return copysignf_(small ? k : FMAF(PIO2F_A, PIO2F_B, -k), x);
 }
 
-/* atan2f's rare inputs, out of line: NaN, infinities, zeros, and a larger magnitude
- * outside [2^-125, 2^126) where the approximate reciprocal would flush. */
+/* atan2f's rare inputs, out of line: NaN, infinities, zeros, and magnitudes outside the
+ * fast path's range (below). */
 SLOW float atan2f_slow(float y, float x) {
   if (x != x || y != y) return x + y;
   float ax = fabsf_(x), ay = fabsf_(y), a;
@@ -645,9 +645,13 @@ SLOW float atan2f_slow(float y, float x) {
 }
 
 EXPORT float __oxhip_atan2f(float y, float x) {
-  float ax = fabsf_(x), ay = fabsf_(y);
-  /* One test sends the rare inputs out of line: |x| + |y| in [2^-125, 2^126) (NaN,
-   * infinity and overflow fail it) puts the larger of the two in [2^-126, 2^126]. */
+  /* |x| and |y| scaled by 2^32 (exactly), so that a subnormal smaller magnitude becomes
+   * at least 2^-117: div_fast's residual a - b q, of order 2^-23 a, would otherwise be
+   * subnormal and lose the bits of its correction (2.4 ulp seen at y ~ 2^-130,
+   * x ~ 2^-120). One test sends the rare inputs out of line: the scaled |x| + |y| in
+   * [2^-125, 2^126) (NaN, infinity and overflow fail it) puts the larger of the two in
+   * [2^-126, 2^126], where the approximate reciprocal neither flushes nor overflows. */
+  float ax = fabsf_(x) * 0x1p32f, ay = fabsf_(y) * 0x1p32f;
   if (__builtin_expect(fbits(ax + ay) - 0x01000000u >= 0x7e800000u - 0x01000000u, 0))
     return atan2f_slow(y, x);
   /* One kernel evaluation on the smaller over the larger, then, branch-free, atan of it
