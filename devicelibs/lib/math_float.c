@@ -51,6 +51,10 @@ INLINE float copysignf_(float x, float y) { return __builtin_copysignf(x, y); }
 #define PIO2F_LO -0x1.777a5cp-25f
 #define PIF_HI 0x1.921fb6p+1f
 #define PIF_LO -0x1.777a5cp-24f
+/* pi/2 as the product of two floats, to 2^-46 relative: FMAF(PIO2F_A, PIO2F_B, c) adds
+ * c to pi/2 with one rounding, one instruction where PIO2F_HI + (c + PIO2F_LO) takes two. */
+#define PIO2F_A 0x1.aee9d6p+0f
+#define PIO2F_B 0x1.ddcb02p-1f
 /* pi/2 in three parts for the 3-FMA Cody-Waite reduction (|x| < 105615). */
 #define PIO2F_1 0x1.921fb0p+0f
 #define PIO2F_2 0x1.5110b4p-22f
@@ -560,12 +564,27 @@ EXPORT void __oxhip_sincosf(float x, float *sin_out, float *cos_out) {
   *cos_out = ((n + 1) & 2) ? -cv : cv;
 }
 
+/* tan r for |r| <= 0.7854, as r + r^3 P(r^2): relative error 2^-26.6. */
+INLINE float tan_kernel_f(float r) {
+  float s = r * r;
+  float p = 0x1.f7bb06p-9f;
+  p = FMAF(p, s, 0x1.2b8fccp-10f);
+  p = FMAF(p, s, 0x1.48933ap-7f);
+  p = FMAF(p, s, 0x1.61a72cp-6f);
+  p = FMAF(p, s, 0x1.ba646cp-5f);
+  p = FMAF(p, s, 0x1.11101cp-3f);
+  p = FMAF(p, s, 0x1.555558p-2f);
+  return FMAF(r * s, p, r);
+}
+
 EXPORT float __oxhip_tanf(float x) {
+  /* tan r, or -1/tan r in odd quadrants from the approximate reciprocal (an ulp; the
+   * bound is 4): one polynomial and one reciprocal, where sin r / cos r took two
+   * polynomials and a refined quotient. tanf(-0) is -0 (r is -0). */
   int n;
   float r = reduce_pio2_f(x, &n);
-  float s = sin_kernel_f(r), c = cos_kernel_f(r);
-  float v = (n & 1) ? div_fast(-c, s) : div_fast(s, c);
-  return x == 0.0f ? x : v; /* tanf(-0) is -0 */
+  float t = tan_kernel_f(r);
+  return (n & 1) ? rcp_approx(-t) : t;
 }
 
 /* (atan(t) - t) / t^3 as a polynomial in s = t^2, t in [0, 1]: relative error 2^-23.7. */
@@ -585,16 +604,21 @@ INLINE float atan_kernel_f(float t) {
 
 EXPORT float __oxhip_atanf(float x) {
   /* atan(t) or pi/2 - atan(1/t), one kernel evaluation either way (two made a warp with
-   * both kinds of input run both); 1/t within half an ulp or so, t above 2^100 acting as
-   * 2^100 (atan is pi/2 there). */
+   * both kinds of input run both); 1/t within half an ulp or so: the approximate
+   * reciprocal r and one Newton step whose correction e = 1 - t r is clamped to 1, so
+   * that t = inf (r = 0, e NaN) gives 1/t = 0 while NaN x (r NaN) stays NaN, which then
+   * needs no test of its own. pi/2 - k in one FMA, pi/2 as an exact product. */
   float t = fabsf_(x);
   int small = t <= 1.0f;
-  float k = atan_kernel_f(small ? t : rcp_refined(__builtin_fminf(t, 0x1p100f)));
-  float a = small ? k : (PIO2F_HI - k) + PIO2F_LO;
-  return x != x ? x : copysignf_(a, x);
+  float r = rcp_approx(t);
+  float u = FMAF(r, __builtin_fminf(FMAF(-t, r, 1.0f), 1.0f), r);
+  float k = atan_kernel_f(small ? t : u);
+  return copysignf_(small ? k : FMAF(PIO2F_A, PIO2F_B, -k), x);
 }
 
-EXPORT float __oxhip_atan2f(float y, float x) {
+/* atan2f's rare inputs, out of line: NaN, infinities, zeros, and magnitudes outside the
+ * fast path's range (below). */
+SLOW float atan2f_slow(float y, float x) {
   if (x != x || y != y) return x + y;
   float ax = fabsf_(x), ay = fabsf_(y), a;
   int x_negative = __builtin_signbit(x) != 0;
@@ -609,7 +633,6 @@ EXPORT float __oxhip_atan2f(float y, float x) {
   } else if (ay == INFF) {
     a = PIO2F_HI;
   } else {
-    /* one kernel evaluation on the smaller over the larger */
     int y_small = ay <= ax;
     float b = atan_kernel_f(y_small ? ay / ax : ax / ay);
     if (y_small) {
@@ -621,68 +644,86 @@ EXPORT float __oxhip_atan2f(float y, float x) {
   return copysignf_(a, y);
 }
 
-/* asin(x) = x + asin_tail(x, x^2) for |x| <= 1/2. */
-INLINE float asin_tail(float x, float s) {
-  float p = 0x1.fcf36ap-6f;
-  p = FMAF(p, s, 0x1.585212p-7f);
-  p = FMAF(p, s, 0x1.832912p-6f);
-  p = FMAF(p, s, 0x1.efe3f8p-6f);
-  p = FMAF(p, s, 0x1.6dc13ap-5f);
-  p = FMAF(p, s, 0x1.33331ep-4f);
-  p = FMAF(p, s, 0x1.555556p-3f);
-  return x * s * p;
+EXPORT float __oxhip_atan2f(float y, float x) {
+  /* |x| and |y| scaled by 2^32 (exactly), so that a subnormal smaller magnitude becomes
+   * at least 2^-117: div_fast's residual a - b q, of order 2^-23 a, would otherwise be
+   * subnormal and lose the bits of its correction (2.4 ulp seen at y ~ 2^-130,
+   * x ~ 2^-120). One test sends the rare inputs out of line: the scaled |x| + |y| in
+   * [2^-125, 2^126) (NaN, infinity and overflow fail it) puts the larger of the two in
+   * [2^-126, 2^126], where the approximate reciprocal neither flushes nor overflows. */
+  float ax = fabsf_(x) * 0x1p32f, ay = fabsf_(y) * 0x1p32f;
+  if (__builtin_expect(fbits(ax + ay) - 0x01000000u >= 0x7e800000u - 0x01000000u, 0))
+    return atan2f_slow(y, x);
+  /* One kernel evaluation on the smaller over the larger, then, branch-free, atan of it
+   * (y_small, x > 0), pi - it (y_small, x < 0), pi/2 + it or pi/2 - it (|y| > |x|): the
+   * constant 0, pi or pi/2 is c PIO2F_B with c = 0, 2 PIO2F_A or PIO2F_A (exact), added
+   * in one FMA. The quotient is within about an ulp (div_fast). */
+  int y_small = ay <= ax;
+  int x_negative = __builtin_signbit(x) != 0;
+  float b = atan_kernel_f(div_fast(__builtin_fminf(ax, ay), __builtin_fmaxf(ax, ay)));
+  float c = y_small ? (x_negative ? 2.0f * PIO2F_A : 0.0f) : PIO2F_A;
+  float a = FMAF(c, PIO2F_B, y_small == x_negative ? -b : b);
+  return copysignf_(a, y);
 }
 
-/* asinf and acosf evaluate their polynomial once, branch-free: for |x| <= 1/2 at x
- * (s = x^2), above at w = sqrt((1 - |x|) / 2) (s = w^2 with the square root's rounding
- * error w_lo kept apart), so that a warp holding both kinds of input runs one path. For
- * |x| <= 1 (z = (1 - |x|) / 2 is then 0 or at least 2^-25). */
-INLINE float asin_arg(float x, float ax, float *s, float *w_lo, float *w_out) {
-  float z = 0.5f - 0.5f * ax;
+/* asin(v) for |v| <= 0.56, as v + v^3 P(v^2): relative error 2^-25.3 (P's 2^-21.2,
+ * scaled down by v^3 P / asin(v) <= 0.06). */
+INLINE float asin_poly_f(float v) {
+  float s = v * v;
+  float p = 0x1.4e6470p-5f;
+  p = FMAF(p, s, 0x1.966c4cp-7f);
+  p = FMAF(p, s, 0x1.08151ap-5f);
+  p = FMAF(p, s, 0x1.6c65cap-5f);
+  p = FMAF(p, s, 0x1.333948p-4f);
+  p = FMAF(p, s, 0x1.55554cp-3f);
+  return FMAF(v * s, p, v);
+}
+
+/* sqrt(z) within about half an ulp, for z = (1 - |x|) / 2 with |x| <= 1 (z is then 0 or
+ * at least 2^-25); NaN for z < 0, so that |x| > 1 needs no test of its own. On the GPUs
+ * the approximate reciprocal square root r (2^-22.9) and one Newton step on z r, whose
+ * error is then of order 2^-45 before the last rounding. */
+INLINE float asin_sqrt_f(float z) {
 #if defined(__NVPTX__) || defined(__AMDGCN__)
 #if defined(__NVPTX__)
   float r = __nvvm_rsqrt_approx_ftz_f(z);
 #else
   float r = __builtin_amdgcn_rsqf(z);
 #endif
-  float w = z == 0.0f ? 0.0f : z * r;
-  float lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f * r);
+  float w = z * r;
+  w = FMAF(FMAF(-w, w, z), 0.5f * r, w);
+  return z == 0.0f ? 0.0f : w; /* r is inf there */
 #else
-  float w = __builtin_sqrtf(z);
-  float lo = z == 0.0f ? 0.0f : FMAF(-w, w, z) * (0.5f / w);
+  return __builtin_sqrtf(z);
 #endif
-  int big = ax > 0.5f;
-  *s = big ? z : x * x;
-  *w_lo = big ? lo : 0.0f;
-  *w_out = w;
-  return big ? w : x;
 }
 
-/* |x| > 1 or NaN. */
-SLOW float asin_slow_f(float x) { return x == x ? NANF : x; }
-
+/* asinf and acosf evaluate their polynomial once, branch-free (a warp holding both kinds
+ * of input runs one path): at x itself for |x| <= 0.56 (acosf: 1/2), above at
+ * w = sqrt((1 - |x|) / 2), through asin(|x|) = pi/2 - 2 asin(w). The threshold 0.56 keeps
+ * asin(w) below 1/2 where asinf's result is above, so that the doubled error of asin(w)
+ * counts once in the result's ulps. |x| > 1 gives z < 0 and a NaN w; NaN x takes the
+ * small side, where it propagates. */
 EXPORT float __oxhip_asinf(float x) {
   float ax = fabsf_(x);
-  if (__builtin_expect(!(ax <= 1.0f), 0)) return asin_slow_f(x);
-  float s, w_lo, w;
-  float v = asin_arg(x, ax, &s, &w_lo, &w);
-  float t = asin_tail(v, s);
-  float small = x + t; /* asinf(-0) is -0 */
-  /* pi/2 - 2 asin(sqrt((1 - |x|) / 2)); pi/2 - 2w is exact for w >= 0.4. */
-  float large = copysignf_((PIO2F_HI - 2.0f * w) + (PIO2F_LO - 2.0f * (t + w_lo)), x);
-  return ax <= 0.5f ? small : large;
+  int big = ax > 0.56f;
+  float w = asin_sqrt_f(FMAF(-0.5f, ax, 0.5f)); /* exact for |x| >= 1/2 */
+  float p = asin_poly_f(big ? w : x);
+  float large = copysignf_(FMAF(PIO2F_A, PIO2F_B, -2.0f * p), x);
+  return big ? large : p; /* asinf(-0) is -0: p is x there */
 }
 
 EXPORT float __oxhip_acosf(float x) {
+  /* pi/2 - asin(x) for |x| <= 1/2; above, 2 asin(w) for x > 0 and 2 (pi/2 - asin(w)) for
+   * x < 0, where p = asin(-w): the doubling is exact, so one addition and one rounding
+   * serve all three. */
   float ax = fabsf_(x);
-  if (__builtin_expect(!(ax <= 1.0f), 0)) return asin_slow_f(x);
-  float s, w_lo, w;
-  float v = asin_arg(x, ax, &s, &w_lo, &w);
-  float t = asin_tail(v, s);
-  float small = (PIO2F_HI - x) + (PIO2F_LO - t);
-  float tail = t + w_lo;
-  float large = x > 0.0f ? 2.0f * w + 2.0f * tail : (PIF_HI - 2.0f * w) + (PIF_LO - 2.0f * tail);
-  return ax <= 0.5f ? small : large;
+  int big = ax > 0.5f;
+  float w = asin_sqrt_f(FMAF(-0.5f, ax, 0.5f));
+  float p = asin_poly_f(big ? copysignf_(w, x) : x);
+  float q = big ? p : -p;
+  float r = x > 0.5f ? q : FMAF(PIO2F_A, PIO2F_B, q); /* big and x > 0 */
+  return big ? 2.0f * r : r;
 }
 
 /* ---- hyperbolic -------------------------------------------------------------------- */
