@@ -185,13 +185,25 @@ INLINE float exp2_product_lo(float x, float x_lo, float c_hi, float c_lo, float 
   f = FMAF(x_lo, c_hi, f);
   return exp2_reduced(f) * ffrom((bits + 127u) << 23);
 }
+/* The same without x_lo and s, in nvcc's shape: the clamp and the rounding shift take two
+ * operations. t = x c / 252 + 1/2 clamped to [0, 1] is one FMA with saturation (NaN gives
+ * 0); 252 t + 1.5 2^23 + 1 rounds n = rint(252 t) into the low bits as n + 1, so that
+ * (bits << 23) is the float 2^(n - 126) = 2^j without an integer addition, and the sum
+ * less 1.5 2^23 + 127 is j. The rounded c / 252 only moves j by one near a tie, where
+ * |f| stays below 0.5 + 2^-15 (below 1 + 2^-15 with the NVPTX floor). */
 INLINE float exp2_product(float x, float c_hi, float c_lo) {
-  float t = x * c_hi;
-  u32 bits;
-  float j = round_small(__builtin_fminf(__builtin_fmaxf(t, -126.0f), 126.0f), &bits);
+  float t = __builtin_fminf(__builtin_fmaxf(FMAF(x, c_hi * (1.0f / 252.0f), 0.5f), 0.0f), 1.0f);
+#if defined(__NVPTX__)
+  /* Rounded down (f in [0, 1]), as nvcc does: the instruction's error there keeps expf
+   * at 1.93 ulp over all floats on the H100, where f in [-0.5, 0.5] reached 2.07. */
+  float big = __nvvm_fma_rm_f(t, 252.0f, ROUND_SHIFT + 1.0f);
+#else
+  float big = FMAF(t, 252.0f, ROUND_SHIFT + 1.0f);
+#endif
+  float j = big - (ROUND_SHIFT + 127.0f);
   float f = FMAF(x, c_hi, -j);
   f = FMAF(x, c_lo, f);
-  return exp2_reduced(f) * ffrom((bits + 127u) << 23);
+  return exp2_reduced(f) * ffrom(fbits(big) << 23);
 }
 #endif
 
@@ -687,11 +699,24 @@ EXPORT float __oxhip_acosf(float x) {
 
 /* ---- hyperbolic -------------------------------------------------------------------- */
 
-/* e^|x| / 2 as p 2^(k-1) from the float polynomial (an ulp), for |x| <= 95. */
+/* e^ax / 2 for ax in [0, 89.5] (not NaN), within about an ulp: e^ax = 2^k e^r with
+ * |r| <= 0.35, and 2 e^r = 2 + r (2 + r 2q) from expm1_tail's coefficients doubled (exact)
+ * times the single float 2^(k-2): k reaches 129 from 89.07 on, where the result is still
+ * finite, so 2^(k-1) would not be a float. Horner's two FMA in place of 1 + (r + r^2 q)
+ * (three operations) and one scale in place of scalef's two. */
 INLINE float exp_half_f(float ax) {
-  int k;
-  float p = exp_parts(ax, 0.0f, &k);
-  return scalef(p, k - 1);
+  u32 bits;
+  float j = round_small(ax * L2EF_HI, &bits);
+  float r = FMAF(j, -LN2F_HI, ax); /* exact: Sterbenz, and j * LN2F_HI is exact */
+  r = FMAF(j, -LN2F_LO, r);
+  float q = 0x1.a06cf4p-12f;
+  q = FMAF(q, r, 0x1.6d48bep-9f);
+  q = FMAF(q, r, 0x1.111152p-6f);
+  q = FMAF(q, r, 0x1.5554e6p-4f);
+  q = FMAF(q, r, 0x1.555556p-2f);
+  q = FMAF(q, r, 1.0f);
+  float p2 = FMAF(FMAF(q, r, 2.0f), r, 2.0f);
+  return p2 * ffrom((bits + (125u - 0x4b400000u)) << 23);
 }
 
 EXPORT float __oxhip_sinhf(float x) {
@@ -706,15 +731,17 @@ EXPORT float __oxhip_sinhf(float x) {
   float small = FMAF(x * s, p, x);
   /* e/2 - 1/(2e) with e/2 kept below 2^120 for the reciprocal (its term is then far
    * below half an ulp). */
-  float h = exp_half_f(__builtin_fminf(ax, 95.0f));
+  float h = exp_half_f(__builtin_fminf(ax, 89.5f));
   float large = copysignf_(FMAF(-0.25f, rcp_refined(__builtin_fminf(h, 0x1p120f)), h), x);
-  return ax < 1.0f ? small : (ax < INFF ? large : x);
+  /* NaN takes the polynomial (and stays NaN); infinities the exponential (h is inf). */
+  return !(ax >= 1.0f) ? small : large;
 }
 
 EXPORT float __oxhip_coshf(float x) {
-  if (x != x) return x;
-  float h = exp_half_f(__builtin_fminf(fabsf_(x), 95.0f));
-  return FMAF(0.25f, rcp_refined(__builtin_fminf(h, 0x1p120f)), h);
+  /* NaN by a selection at the end (a branch cost a comparison and a branch per call). */
+  float h = exp_half_f(__builtin_fminf(fabsf_(x), 89.5f));
+  float r = FMAF(0.25f, rcp_refined(__builtin_fminf(h, 0x1p120f)), h);
+  return x != x ? x : r;
 }
 
 EXPORT float __oxhip_tanhf(float x) {
