@@ -248,29 +248,32 @@ INLINE float expm1_parts(float x, float *lo, int *k) {
 }
 
 EXPORT float __oxhip_expm1f(float x) {
-  if (x != x || x == 0.0f) return x;
-  if (x > 89.0f) return INFF;
-  if (x < -20.0f) return -1.0f;
+  /* Branch-free but for k: x clamped to [-20, 89] (-1 below, as expm1 is -1 in float
+   * from -17.33 on; inf above, as k = 128 overflows in the scaled path); NaN and the zeros
+   * (whose sign the sum below loses) are selected at the end. */
+  float xc = __builtin_fminf(__builtin_fmaxf(x, -20.0f), 89.0f);
   /* |x| <= 0.34 needs no branch of its own: k is 0 there, hi is x and lo its tail, and
    * the sum below is x + lo (a branch made a warp with both kinds run both). */
-  float lo;
+  float lo, r;
   int k;
-  float hi = expm1_parts(x, &lo, &k);
+  float hi = expm1_parts(xc, &lo, &k);
   if (k <= 24) {
-    /* (2^k - 1) + 2^k hi is an exact two-term sum; 2^k lo rounds once more. */
+    /* (2^k - 1) + 2^k hi is an exact two-term sum, by Fast2Sum: |2^k - 1| >= |2^k hi|
+     * but for k = 0, where 2^k - 1 is 0; 2^k lo rounds once more. */
     float two_k = ffrom((u32)(k + 127) << 23);
-    float s, err;
-    two_sumf(two_k - 1.0f, two_k * hi, &s, &err);
-    return s + FMAF(two_k, lo, err);
+    float a = two_k - 1.0f, b = two_k * hi;
+    float s = a + b;
+    r = s + FMAF(two_k, lo, b - (s - a));
+  } else {
+    /* 2^k (1 + hi + lo) - 1 with 2^(k-1) for the scale, so that k = 128 does not
+     * overflow early; the final doubling is exact. */
+    float s = 1.0f + hi;
+    float err = hi - (s - 1.0f);
+    float half = ffrom((u32)(k + 126) << 23);
+    r = 2.0f * FMAF(s, half, FMAF(err + lo, half, -0.5f));
   }
-  /* 2^k (1 + hi + lo) - 1 with 2^(k-1) for the scale, so that k = 128 does not
-   * overflow early; the final doubling is exact. */
-  float s, err;
-  two_sumf(1.0f, hi, &s, &err);
-  float half = ffrom((u32)(k + 126) << 23);
-  return 2.0f * FMAF(s, half, FMAF(err + lo, half, -0.5f));
+  return fabsf_(x) > 0.0f ? r : x;
 }
-
 
 /* ---- logarithms -------------------------------------------------------------------- */
 
