@@ -248,31 +248,25 @@ INLINE float expm1_parts(float x, float *lo, int *k) {
 }
 
 EXPORT float __oxhip_expm1f(float x) {
-  /* Branch-free but for k: x clamped to [-20, 89] (-1 below, as expm1 is -1 in float
-   * from -17.33 on; inf above, as k = 128 overflows in the scaled path); NaN and the zeros
-   * (whose sign the sum below loses) are selected at the end. */
+  /* Branch-free: x clamped to [-20, 89] (-1 below, as expm1 is -1 in float from -17.33
+   * on; inf above, as k = 128 overflows in the doubling); NaN, the zeros (whose sign the
+   * sum below loses) and |x| < 2^-25 (where expm1(x) rounds to x, and the halved sum
+   * below would be subnormal) are selected at the end. */
   float xc = __builtin_fminf(__builtin_fmaxf(x, -20.0f), 89.0f);
-  /* |x| <= 0.34 needs no branch of its own: k is 0 there, hi is x and lo its tail, and
-   * the sum below is x + lo (a branch made a warp with both kinds run both). */
-  float lo, r;
+  /* |x| <= 0.34 needs no branch of its own: k is 0 there, hi is x and lo its tail. */
+  float lo;
   int k;
   float hi = expm1_parts(xc, &lo, &k);
-  if (k <= 24) {
-    /* (2^k - 1) + 2^k hi is an exact two-term sum, by Fast2Sum: |2^k - 1| >= |2^k hi|
-     * but for k = 0, where 2^k - 1 is 0; 2^k lo rounds once more. */
-    float two_k = ffrom((u32)(k + 127) << 23);
-    float a = two_k - 1.0f, b = two_k * hi;
-    float s = a + b;
-    r = s + FMAF(two_k, lo, b - (s - a));
-  } else {
-    /* 2^k (1 + hi + lo) - 1 with 2^(k-1) for the scale, so that k = 128 does not
-     * overflow early; the final doubling is exact. */
-    float s = 1.0f + hi;
-    float err = hi - (s - 1.0f);
-    float half = ffrom((u32)(k + 126) << 23);
-    r = 2.0f * FMAF(s, half, FMAF(err + lo, half, -0.5f));
-  }
-  return fabsf_(x) > 0.0f ? r : x;
+  /* Half of 2^k (1 + hi + lo) - 1, so that k = 128 scales by a float, and doubled at the
+   * end (exact). (2^k - 1)/2 = a + a_err with a = 2^(k-1) - 1/2, exact up to k = 24; above,
+   * a rounds to 2^(k-1) and a_err is -1/2 (both exact). a + 2^(k-1) hi is an exact
+   * two-term sum by Fast2Sum: |a| >= |2^(k-1) hi| but for k = 0, where a is 0. */
+  float half = ffrom((u32)(k + 126) << 23);
+  float a = half - 0.5f, b = half * hi;
+  float a_err = (half - a) - 0.5f;
+  float s = a + b;
+  float r = s + FMAF(half, lo, (b - (s - a)) + a_err);
+  return fabsf_(x) >= 0x1p-25f ? r + r : x;
 }
 
 /* ---- logarithms -------------------------------------------------------------------- */
