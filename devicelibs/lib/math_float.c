@@ -189,13 +189,25 @@ INLINE float exp2_product_lo(float x, float x_lo, float c_hi, float c_lo, float 
   f = FMAF(x_lo, c_hi, f);
   return exp2_reduced(f) * ffrom((bits + 127u) << 23);
 }
+/* The same without x_lo and s, in nvcc's shape: the clamp and the rounding shift take two
+ * operations. t = x c / 252 + 1/2 clamped to [0, 1] is one FMA with saturation (NaN gives
+ * 0); 252 t + 1.5 2^23 + 1 rounds n = rint(252 t) into the low bits as n + 1, so that
+ * (bits << 23) is the float 2^(n - 126) = 2^j without an integer addition, and the sum
+ * less 1.5 2^23 + 127 is j. The rounded c / 252 only moves j by one near a tie, where
+ * |f| stays below 0.5 + 2^-15 (below 1 + 2^-15 with the NVPTX floor). */
 INLINE float exp2_product(float x, float c_hi, float c_lo) {
-  float t = x * c_hi;
-  u32 bits;
-  float j = round_small(__builtin_fminf(__builtin_fmaxf(t, -126.0f), 126.0f), &bits);
+  float t = __builtin_fminf(__builtin_fmaxf(FMAF(x, c_hi * (1.0f / 252.0f), 0.5f), 0.0f), 1.0f);
+#if defined(__NVPTX__)
+  /* Rounded down (f in [0, 1]), as nvcc does: the instruction's error there keeps expf
+   * at 1.93 ulp over all floats on the H100, where f in [-0.5, 0.5] reached 2.07. */
+  float big = __nvvm_fma_rm_f(t, 252.0f, ROUND_SHIFT + 1.0f);
+#else
+  float big = FMAF(t, 252.0f, ROUND_SHIFT + 1.0f);
+#endif
+  float j = big - (ROUND_SHIFT + 127.0f);
   float f = FMAF(x, c_hi, -j);
   f = FMAF(x, c_lo, f);
-  return exp2_reduced(f) * ffrom((bits + 127u) << 23);
+  return exp2_reduced(f) * ffrom(fbits(big) << 23);
 }
 #endif
 
@@ -240,29 +252,26 @@ INLINE float expm1_parts(float x, float *lo, int *k) {
 }
 
 EXPORT float __oxhip_expm1f(float x) {
-  if (x != x || x == 0.0f) return x;
-  if (x > 89.0f) return INFF;
-  if (x < -20.0f) return -1.0f;
-  /* |x| <= 0.34 needs no branch of its own: k is 0 there, hi is x and lo its tail, and
-   * the sum below is x + lo (a branch made a warp with both kinds run both). */
+  /* Branch-free: x clamped to [-20, 89] (-1 below, as expm1 is -1 in float from -17.33
+   * on; inf above, as k = 128 overflows in the doubling); NaN, the zeros (whose sign the
+   * sum below loses) and |x| < 2^-25 (where expm1(x) rounds to x, and the halved sum
+   * below would be subnormal) are selected at the end. */
+  float xc = __builtin_fminf(__builtin_fmaxf(x, -20.0f), 89.0f);
+  /* |x| <= 0.34 needs no branch of its own: k is 0 there, hi is x and lo its tail. */
   float lo;
   int k;
-  float hi = expm1_parts(x, &lo, &k);
-  if (k <= 24) {
-    /* (2^k - 1) + 2^k hi is an exact two-term sum; 2^k lo rounds once more. */
-    float two_k = ffrom((u32)(k + 127) << 23);
-    float s, err;
-    two_sumf(two_k - 1.0f, two_k * hi, &s, &err);
-    return s + FMAF(two_k, lo, err);
-  }
-  /* 2^k (1 + hi + lo) - 1 with 2^(k-1) for the scale, so that k = 128 does not
-   * overflow early; the final doubling is exact. */
-  float s, err;
-  two_sumf(1.0f, hi, &s, &err);
+  float hi = expm1_parts(xc, &lo, &k);
+  /* Half of 2^k (1 + hi + lo) - 1, so that k = 128 scales by a float, and doubled at the
+   * end (exact). (2^k - 1)/2 = a + a_err with a = 2^(k-1) - 1/2, exact up to k = 24; above,
+   * a rounds to 2^(k-1) and a_err is -1/2 (both exact). a + 2^(k-1) hi is an exact
+   * two-term sum by Fast2Sum: |a| >= |2^(k-1) hi| but for k = 0, where a is 0. */
   float half = ffrom((u32)(k + 126) << 23);
-  return 2.0f * FMAF(s, half, FMAF(err + lo, half, -0.5f));
+  float a = half - 0.5f, b = half * hi;
+  float a_err = (half - a) - 0.5f;
+  float s = a + b;
+  float r = s + FMAF(half, lo, (b - (s - a)) + a_err);
+  return fabsf_(x) >= 0x1p-25f ? r + r : x;
 }
-
 
 /* ---- logarithms -------------------------------------------------------------------- */
 
@@ -388,7 +397,13 @@ INLINE int is_odd_integer_f(float y) {
 }
 
 /* |x|^y for finite x != 0 and finite y, in double without double-double: log through
- * atanh with the reciprocal refined from a float approximation, e^t by Taylor. */
+ * atanh with the reciprocal refined from a float approximation, e^t by a polynomial. The
+ * degrees are what a float result needs (the bound is 4 ulp): e^t's relative error is
+ * t's absolute error, and |t| <= 104.5 where the result is not 0 or inf, so log|x| needs
+ * a relative error of about 2^-34. Both polynomials interpolate at Chebyshev nodes
+ * (mpmath): 2s + s^3 p(s^2) = log((1 + s)/(1 - s)) with p of degree 3, relative error
+ * 2^-35.8 for |s| <= 0.1716 (the atanh series needed degree 4 for 2^-34.2), and e^r of
+ * degree 6 for |r| <= ln2/2, 2^-28.6 (Taylor needed degree 7 for 2^-27.5). */
 INLINE float pow_core(float ax, float y) {
   double d = (double)ax; /* normal in double even when ax is subnormal */
   u64 u = bits_of(d);
@@ -399,33 +414,35 @@ INLINE float pow_core(float ax, float y) {
   double s0 = f * r0;
   double s = FMA(r0, FMA(-s0, z, f), s0); /* f / z to about 2^-46 */
   double s2 = s * s;
-  double p = 2.0 / 13.0;
-  p = FMA(p, s2, 2.0 / 11.0);
-  p = FMA(p, s2, 2.0 / 9.0);
-  p = FMA(p, s2, 2.0 / 7.0);
-  p = FMA(p, s2, 2.0 / 5.0);
-  p = FMA(p, s2, 2.0 / 3.0);
-  double log_x = FMA((double)e, LN2_HI, FMA(s * s2, p, 2.0 * s));
+  double p = 0x1.ddcf7101b6371p-3;
+  p = FMA(p, s2, 0x1.245c40aecb50cp-2);
+  p = FMA(p, s2, 0x1.9999eb63e783dp-2);
+  p = FMA(p, s2, 0x1.5555554bb1b2fp-1);
+  /* (double)e without the conversion unit: e + 1.5 2^52 from the bits, less 1.5 2^52 */
+  double ed = from_bits(0x4338000000000000ull + (u64)(long long)e) - 0x1.8p52;
+  double log_x = FMA(ed, LN2_HI, FMA(s * s2, p, 2.0 * s));
   double t = (double)y * log_x;
   if (t > 89.5) return INFF;
   if (t < -104.5) return 0.0f;
-  double k = __builtin_rint(t * INV_LN2_HI);
+  /* k = rint(t / ln2) by the 1.5 2^52 shift (cvt.rni is a quarter-rate instruction); the
+   * sum's low bits are k, for the scale */
+  double big = FMA(t, INV_LN2_HI, 0x1.8p52);
+  double k = big - 0x1.8p52;
   double r = FMA(-k, LN2_HI, t);
-  double q = 1.0 / 362880.0;
-  q = FMA(q, r, 1.0 / 40320.0);
-  q = FMA(q, r, 1.0 / 5040.0);
-  q = FMA(q, r, 1.0 / 720.0);
-  q = FMA(q, r, 1.0 / 120.0);
-  q = FMA(q, r, 1.0 / 24.0);
-  q = FMA(q, r, 1.0 / 6.0);
-  q = FMA(q, r, 0.5);
+  double q = 0x1.6d7532698042bp-10;
+  q = FMA(q, r, 0x1.126fa77c24841p-7);
+  q = FMA(q, r, 0x1.5554ace0a712fp-5);
+  q = FMA(q, r, 0x1.5554043d351e5p-3);
+  q = FMA(q, r, 0x1.000000287979cp-1);
+  q = FMA(q, r, 0x1.000000a1fe19ep+0);
   q = FMA(q, r, 1.0);
-  q = FMA(q, r, 1.0);
-  return (float)(q * from_bits((u64)((long long)k + 1023) << 52));
+  return (float)(q * from_bits((u64)((long long)(int)(unsigned)bits_of(big) + 1023) << 52));
 }
 
-EXPORT float __oxhip_powf(float x, float y) {
-  /* C11 Annex F.10.4.4, in order. */
+/* Everything but x positive and finite and y finite: C11 Annex F.10.4.4, in order. Out of
+ * line, so that the common path makes three comparisons (the parity of y took two
+ * quarter-rate roundings per call). */
+SLOW float pow_slow_f(float x, float y) {
   if (y == 0.0f || x == 1.0f) return 1.0f;
   if (x != x || y != y) return x + y;
   int odd_y = is_odd_integer_f(y);
@@ -448,6 +465,12 @@ EXPORT float __oxhip_powf(float x, float y) {
   if (x < 0.0f && !is_integer_f(y)) return NANF;
   float r = pow_core(ax, y);
   return (x < 0.0f && odd_y) ? -r : r;
+}
+
+EXPORT float __oxhip_powf(float x, float y) {
+  /* x = 1 and y = 0 need no test here: log|x| is then exactly 0, or t is. */
+  int common = x > 0.0f && x < INFF && fabsf_(y) < INFF;
+  return __builtin_expect(common, 1) ? pow_core(x, y) : pow_slow_f(x, y);
 }
 
 /* ---- trigonometry ------------------------------------------------------------------ */
@@ -728,11 +751,24 @@ EXPORT float __oxhip_acosf(float x) {
 
 /* ---- hyperbolic -------------------------------------------------------------------- */
 
-/* e^|x| / 2 as p 2^(k-1) from the float polynomial (an ulp), for |x| <= 95. */
+/* e^ax / 2 for ax in [0, 89.5] (not NaN), within about an ulp: e^ax = 2^k e^r with
+ * |r| <= 0.35, and 2 e^r = 2 + r (2 + r 2q) from expm1_tail's coefficients doubled (exact)
+ * times the single float 2^(k-2): k reaches 129 from 89.07 on, where the result is still
+ * finite, so 2^(k-1) would not be a float. Horner's two FMA in place of 1 + (r + r^2 q)
+ * (three operations) and one scale in place of scalef's two. */
 INLINE float exp_half_f(float ax) {
-  int k;
-  float p = exp_parts(ax, 0.0f, &k);
-  return scalef(p, k - 1);
+  u32 bits;
+  float j = round_small(ax * L2EF_HI, &bits);
+  float r = FMAF(j, -LN2F_HI, ax); /* exact: Sterbenz, and j * LN2F_HI is exact */
+  r = FMAF(j, -LN2F_LO, r);
+  float q = 0x1.a06cf4p-12f;
+  q = FMAF(q, r, 0x1.6d48bep-9f);
+  q = FMAF(q, r, 0x1.111152p-6f);
+  q = FMAF(q, r, 0x1.5554e6p-4f);
+  q = FMAF(q, r, 0x1.555556p-2f);
+  q = FMAF(q, r, 1.0f);
+  float p2 = FMAF(FMAF(q, r, 2.0f), r, 2.0f);
+  return p2 * ffrom((bits + (125u - 0x4b400000u)) << 23);
 }
 
 EXPORT float __oxhip_sinhf(float x) {
@@ -747,38 +783,42 @@ EXPORT float __oxhip_sinhf(float x) {
   float small = FMAF(x * s, p, x);
   /* e/2 - 1/(2e) with e/2 kept below 2^120 for the reciprocal (its term is then far
    * below half an ulp). */
-  float h = exp_half_f(__builtin_fminf(ax, 95.0f));
+  float h = exp_half_f(__builtin_fminf(ax, 89.5f));
   float large = copysignf_(FMAF(-0.25f, rcp_refined(__builtin_fminf(h, 0x1p120f)), h), x);
-  return ax < 1.0f ? small : (ax < INFF ? large : x);
+  /* NaN takes the polynomial (and stays NaN); infinities the exponential (h is inf). */
+  return !(ax >= 1.0f) ? small : large;
 }
 
 EXPORT float __oxhip_coshf(float x) {
-  if (x != x) return x;
-  float h = exp_half_f(__builtin_fminf(fabsf_(x), 95.0f));
-  return FMAF(0.25f, rcp_refined(__builtin_fminf(h, 0x1p120f)), h);
+  /* NaN by a selection at the end (a branch cost a comparison and a branch per call). */
+  float h = exp_half_f(__builtin_fminf(fabsf_(x), 89.5f));
+  float r = FMAF(0.25f, rcp_refined(__builtin_fminf(h, 0x1p120f)), h);
+  return x != x ? x : r;
 }
 
 EXPORT float __oxhip_tanhf(float x) {
 #if HAVE_EXP2_INSTRUCTION
   /* Branch-free (a warp with inputs on both sides would run both paths anyway): below
-   * 0.9 an odd polynomial (relative error 2^-26), above, 1 - 2 / (e^2|x| + 1) with the
-   * exponential instruction on the rounded product 2|x| log2(e), whose errors the formula
-   * damps to a quarter there. The clamp at 10 (tanh is 1 in float from 9.01) keeps e^2|x|
-   * finite for the reciprocal. NaN takes the polynomial and stays NaN. */
+   * 0.8 an odd polynomial (relative error 2^-26.4, degree 13: 0.9 needed 15), above,
+   * 1 - 2 / (e^2|x| + 1) with the exponential instruction on the rounded product
+   * 2|x| log2(e), whose errors the formula damps by 2e/(e^2 - 1), 0.42 at 0.8 (1.50 ulp
+   * over all floats on the H100; from 0.7 with degree 11, 1.76). The clamp at 10 (tanh is
+   * 1 in float from 9.01) keeps e^2|x| finite for the reciprocal. NaN takes the
+   * polynomial and stays NaN; the sign is set after the selection, which also keeps
+   * tanh(-0) = -0 (the polynomial's x s p + x gave +0). */
   float ax = fabsf_(x);
   float s = x * x;
-  float p = 0x1.7dd19ep-13f;
-  p = FMAF(p, s, -0x1.0fb6e2p-10f);
-  p = FMAF(p, s, 0x1.b4fe0ep-9f);
-  p = FMAF(p, s, -0x1.1f5168p-7f);
-  p = FMAF(p, s, 0x1.65fa5cp-6f);
-  p = FMAF(p, s, -0x1.ba16c8p-5f);
-  p = FMAF(p, s, 0x1.1111p-3f);
-  p = FMAF(p, s, -0x1.555556p-2f);
+  float p = -0x1.4caed2p-11f;
+  p = FMAF(p, s, 0x1.86c06cp-9f);
+  p = FMAF(p, s, -0x1.1a2fccp-7f);
+  p = FMAF(p, s, 0x1.655f6ep-6f);
+  p = FMAF(p, s, -0x1.ba0d7ep-5f);
+  p = FMAF(p, s, 0x1.1110e2p-3f);
+  p = FMAF(p, s, -0x1.555554p-2f);
   float small = FMAF(x * s, p, x);
   float e = exp2_reduced(__builtin_fminf(ax, 10.0f) * (2.0f * 0x1.715476p+0f));
-  float large = copysignf_(FMAF(-2.0f, rcp_refined(e + 1.0f), 1.0f), x);
-  return !(ax >= 0.9f) ? small : large;
+  float large = FMAF(-2.0f, rcp_refined(e + 1.0f), 1.0f);
+  return copysignf_(!(ax >= 0.8f) ? small : large, x);
 #else
   float ax = fabsf_(x), r;
   if (x != x || x == 0.0f) return x;
