@@ -776,38 +776,6 @@ INLINE float erf_small_f(float x) {
 }
 
 #if HAVE_EXP2_INSTRUCTION
-/* erfc(x) for x in [0.5, 10.1] as e^(-x^2) g, x^2 carried in two parts into the
- * exponential, and g = e^(x^2) erfc(x), fitted for relative error
- * 2^-27 on [0.5, 1.5] in u = x - 1 (exact); above, x g in t = (x - 3) / (x + 3), divided
- * by x. */
-/* The two fits of erfc_large_f, a row each, so that a warp with inputs on both sides of
- * 1.5 evaluates one polynomial: g(u) = e^(x^2) erfc(x) in u = x - 1 on [0.5, 1.5), and
- * x e^(x^2) erfc(x) in t = (x - 3) / (x + 3) above. */
-static const float ERFC_LARGE_POLY[2][10] = {
-    {-0x1.af60dap-12f, 0x1.27df72p-10f, -0x1.6a11p-9f, 0x1.c7c84ap-8f, -0x1.10ffb4p-6f,
-     0x1.33cd5ep-5f, -0x1.448378p-4f, 0x1.3c2724p-3f, -0x1.17c4e4p-2f, 0x1.b5d878p-2f},
-    {-0x1.fe9b44p-13f, 0x1.3c0b04p-10f, 0x1.aacac8p-11f, -0x1.cb52c4p-7f, 0x1.7be00ap-5f,
-     -0x1.870aa2p-4f, 0x1.1e78bep-3f, -0x1.2c33c4p-3f, 0x1.865fdep-4f, 0x1.12f21ep-1f},
-};
-
-INLINE float erfc_large_f(float x) {
-  /* above 1.5, x g (fitted to 2^-26; g alone reaches only 2^-24.7 in float coefficients
-   * and measured 4.2 ulp on the H100), divided by x at the end */
-  int divide = x >= 1.5f;
-  float h = divide ? (x - 3.0f) * rcp_refined(x + 3.0f) : x - 1.0f;
-  const float *c = ERFC_LARGE_POLY[divide];
-  float g = c[0];
-  for (int i = 1; i < 10; ++i) g = FMAF(g, h, c[i]);
-  /* e^(-x^2) from the float polynomial (about an ulp), not the exponential instruction:
-   * with the instruction's two ulps the result reached 5.4 ulps on the H100 (bound 4). */
-  float x2 = x * x;
-  float x2_lo = FMAF(x, x, -x2);
-  int k;
-  float e = exp_parts(-x2, -x2_lo, &k);
-  float v = e * g;
-  return scalef(divide ? div_fast(v, x) : v, k);
-}
-
 EXPORT float __oxhip_erff(float x) {
   float ax = fabsf_(x);
   if (ax <= 1.0f) return erf_small_f(x);
@@ -873,14 +841,46 @@ EXPORT float __oxhip_erff(float x) {
 }
 #endif
 
+/* erfc(x) = e^(-a^2) g(a) for a = |x| (and 2 minus that for x < 0), one branch-free path
+ * for every input (the earlier two fits, read from a table by row, and erf's polynomial
+ * near 0 behind a branch, cost half as much again as libdevice on the H100). g = erfcx is
+ * computed as (1 + p) / (1 + 2a): (1 + 2a) erfcx(a) stays within [1, 1.29] on [0, inf),
+ * so p's rounding and the error of its argument barely matter. p is a polynomial in
+ * u = a / (a + 2) - 0.4 (u in [-0.4, 0.44] for a <= 10.1), fitted for relative error
+ * 2^-25.6 in 1 + p (2^-24.4 with float evaluation); a / (a + 2) carries the reciprocal's
+ * error only relatively, which the fit's flatness damps. The division by 1 + 2a corrects
+ * the approximate reciprocal with the residual (1 + p) - q (1 + 2a), formed without
+ * rounding 1 + 2a. e^(-a^2) from the float polynomial with a^2 in two parts (the
+ * exponential instruction's two ulps pushed the result past the bound of 4). Above 10.1
+ * erfc is below half the least subnormal: a is clamped there (NaN passes), which rounds
+ * to 0, and to 2 for x < -10.1. */
 EXPORT float __oxhip_erfcf(float x) {
-  if (x != x) return x;
-  if (x < 0.5f && x > -1.0f) return 1.0f - erf_small_f(x);
-  if (x <= -4.0f) return 2.0f;
-  if (x > 10.1f) return 0.0f;
-  /* one erfc_large_f for both signs (two call sites ran twice in a mixed warp) */
-  float r = erfc_large_f(fabsf_(x));
-  return x < 0.0f ? 2.0f - r : r;
+  float a = fabsf_(x);
+  a = a > 10.1f ? 10.1f : a;
+  float u = FMAF(a, rcp_refined(a + 2.0f), -0.4f);
+  float p = 0x1.bc9362p-6f;
+  p = FMAF(p, u, -0x1.b5e43ap-3f);
+  p = FMAF(p, u, -0x1.200a0ep-3f);
+  p = FMAF(p, u, 0x1.659aecp-2f);
+  p = FMAF(p, u, 0x1.75f014p-2f);
+  p = FMAF(p, u, -0x1.1427dcp-1f);
+  p = FMAF(p, u, -0x1.53a28cp-1f);
+  p = FMAF(p, u, 0x1.9f8ec8p+0f);
+  p = FMAF(p, u, -0x1.1b457cp+0f);
+  p = FMAF(p, u, -0x1.4860f4p-7f);
+  p = FMAF(p, u, 0x1.2664ccp-2f);
+  float d = rcp_approx(FMAF(2.0f, a, 1.0f));
+  float q = FMAF(p, d, d);
+  float g = FMAF((p - q) + FMAF(q + q, -a, 1.0f), d, q);
+  /* e^(-a^2) g as g + g (e^r - 1) times 2^j: exp_parts inlined without its 1 + ..., whose
+   * rounding the product would add to its own */
+  float a2 = a * a;
+  u32 bits;
+  float j = round_small(a2 * -L2EF_HI, &bits);
+  float r = FMAF(j, -LN2F_HI, -a2); /* exact */
+  r = FMAF(j, -LN2F_LO, r) - FMAF(a, a, -a2);
+  float v = scalef(FMAF(g, FMAF(r * r, expm1_tail(r), r), g), (int)(bits - 0x4b400000u));
+  return x < 0.0f ? 2.0f - v : v;
 }
 
 /* ---- roots ------------------------------------------------------------------------- */
