@@ -909,10 +909,11 @@ EXPORT float __oxhip_fsqrt_rn(float x) { return __builtin_sqrtf(x); }
 #if defined(__NVPTX__) || defined(__AMDGCN__)
 /* The instructions' 2^(log2 m / 3) (relative error about 2^-21), then one Newton step
  * r - (r^3 - m) / (3 r^2) with r^3 - m as fma(r^2, r, -m) (only r^2 rounds, a sixth of an
- * ulp in the result), for normal m >= 2^-100. */
+ * ulp in the result), for normal m >= 2^-100. m is normal, so NVPTX takes lg2's .ftz form:
+ * the plain one adds a subnormal rescaling around the same instruction (four operations). */
 INLINE float cbrt_positive_f(float m) {
 #if defined(__NVPTX__)
-  float r = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_f(m) * (1.0f / 3.0f));
+  float r = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_ftz_f(m) * (1.0f / 3.0f));
 #else
   float r = __builtin_amdgcn_exp2f(__builtin_amdgcn_logf(m) * (1.0f / 3.0f));
 #endif
@@ -920,18 +921,16 @@ INLINE float cbrt_positive_f(float m) {
   return FMAF(-FMAF(r2, r, -m), rcp_approx(3.0f * r2), r);
 }
 
-/* 0, infinities, NaN, and |x| below 2^-100, scaled by 2^75 first so that r^3 and the
- * residual stay normal. */
-SLOW float cbrt_slow_f(float x) {
-  float ax = fabsf_(x);
-  if (!(ax < INFF) || ax == 0.0f) return x + x;
-  return copysignf_(cbrt_positive_f(ax * 0x1p75f) * 0x1p-25f, x);
-}
-
+/* Branch-free (a call to a slow path costs its own branches in every warp): |x| below
+ * 2^-100 is scaled by 2^75 first, so that r^3 and the residual stay normal, and the root
+ * by 2^-25 after; 0 and infinities are x + x, NaN stays NaN through the kernel. */
 EXPORT float __oxhip_cbrtf(float x) {
   float ax = fabsf_(x);
-  if (__builtin_expect(!(ax >= 0x1p-100f && ax < INFF), 0)) return cbrt_slow_f(x);
-  return copysignf_(cbrt_positive_f(ax), x);
+  int tiny = ax < 0x1p-100f;
+  float r = cbrt_positive_f(tiny ? ax * 0x1p75f : ax);
+  r = copysignf_(tiny ? r * 0x1p-25f : r, x);
+  float twice = x + x; /* equals x exactly for 0 and infinities; NaN takes r, NaN too */
+  return twice != x ? r : twice;
 }
 #else
 /* y^3 - m, with y^3 computed in two parts (for y^3 and m far from overflow and underflow). */
