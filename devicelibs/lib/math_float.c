@@ -777,8 +777,10 @@ INLINE float erf_small_f(float x) {
 
 #if HAVE_EXP2_INSTRUCTION
 EXPORT float __oxhip_erff(float x) {
+  /* Branch-free: a warp with inputs on both sides of 1 runs both polynomials anyway, and
+   * the branch cost its own instructions around them. NaN takes the small polynomial. */
   float ax = fabsf_(x);
-  if (ax <= 1.0f) return erf_small_f(x);
+  float small = erf_small_f(x);
   /* 1 - 2^q(|x| - 1), q fitted to log2(erfc) on [1, 4] (the error it makes in erf is
    * below 0.08 ulp); from 4 on, erf rounds to 1. */
   float h = __builtin_fminf(ax, 4.0f) - 1.0f;
@@ -791,8 +793,8 @@ EXPORT float __oxhip_erff(float x) {
   q = FMAF(q, h, -0x1.376272p+0f);
   q = FMAF(q, h, -0x1.e75326p+1f);
   q = FMAF(q, h, -0x1.558eaep+1f);
-  float r = 1.0f - exp2_reduced(q);
-  return x != x ? x : copysignf_(r, x);
+  float r = copysignf_(1.0f - exp2_reduced(q), x);
+  return ax > 1.0f ? r : small;
 }
 #else
 /* erfc(x) for x in [0.5, 10.1]: e^(-x^2) g / x with g = x e^(x^2) erfc(x) fitted for
