@@ -285,9 +285,9 @@ INLINE float log1p_tail(float f) {
  * so Fast2Sum (three operations) gives the sum's rounding error. With `exact_square`,
  * f^2 is an exact sum of two floats: its rounding error alone costs log2f a tenth of an
  * ulp (1.09 ulp at 1 - 2^-24 below sqrt(2) without). */
-INLINE float log_combine(float f, float f_lo, int e, float c_hi, float c_lo, float e_hi,
-                         float e_lo, int exact_square) {
-  float f2 = f * f, q = log1p_tail(f);
+INLINE float log_combine_tail(float f, float q, float f_lo, int e, float c_hi, float c_lo,
+                              float e_hi, float e_lo, int exact_square) {
+  float f2 = f * f;
   float t = FMAF(f2, q, exact_square ? FMAF(FMAF(f, f, -f2), q, f_lo) : f_lo);
   /* log1p(f + f_lo) = f + t; times c: p + low */
   float p = f, low = t;
@@ -303,6 +303,10 @@ INLINE float log_combine(float f, float f_lo, int e, float c_hi, float c_lo, flo
   float s = a + p;
   float err = p - (s - a);
   return s + (err + FMAF(de, e_lo, low));
+}
+INLINE float log_combine(float f, float f_lo, int e, float c_hi, float c_lo, float e_hi,
+                         float e_lo, int exact_square) {
+  return log_combine_tail(f, log1p_tail(f), f_lo, e, c_hi, c_lo, e_hi, e_lo, exact_square);
 }
 
 /* x = 2^e (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)), for normal x > 0, minus `adjust`
@@ -347,8 +351,36 @@ EXPORT float __oxhip_log2f(float x) {
   return log_common_f(x) ? log_base_f(x, 0, 2) : log_slow_f(x, 2);
 }
 
+/* (log1p(f) - f) / f^2 for f in [sqrt(1/2) - 1, sqrt(2) - 1], two degrees below
+ * log1p_tail: fitted for |f| times its error (2^-24.5), which is the relative error it
+ * makes in log1p(f) = f + f^2 q. For log10f, whose bound (2 ulp) leaves room for the
+ * third of an ulp this adds; the other logarithms keep log1p_tail. */
+INLINE float log1p_tail_short(float f) {
+  float q = 0x1.6fcb1ap-4f;
+  q = FMAF(q, f, -0x1.27760cp-3f);
+  q = FMAF(q, f, 0x1.30d194p-3f);
+  q = FMAF(q, f, -0x1.52fb1ap-3f);
+  q = FMAF(q, f, 0x1.98da1ap-3f);
+  q = FMAF(q, f, -0x1.0006c6p-2f);
+  q = FMAF(q, f, 0x1.5556e8p-2f);
+  q = FMAF(q, f, -0x1.fffff4p-2f);
+  return q;
+}
+
+INLINE float log10_base_f(float x, int adjust) {
+  int e;
+  float f = log_reduce(x, adjust, &e);
+  return log_combine_tail(f, log1p_tail_short(f), -0.0f, e, LGEF_HI, LGEF_LO, LG2F_HI, LG2F_LO,
+                          0);
+}
+
+SLOW float log10_slow_f(float x) {
+  if (!(x > 0.0f && x < INFF)) return log_slow_f(x, 10);
+  return log10_base_f(x * 0x1p23f, -23);
+}
+
 EXPORT float __oxhip_log10f(float x) {
-  return log_common_f(x) ? log_base_f(x, 0, 10) : log_slow_f(x, 10);
+  return log_common_f(x) ? log10_base_f(x, 0) : log10_slow_f(x);
 }
 
 /* log1p(x) for x > -1, x < inf. u = 1 + x rounded = 2^e (1 + f); log1p(x) = log(u) + c / u
