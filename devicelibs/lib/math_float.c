@@ -882,16 +882,18 @@ EXPORT float __oxhip_erff(float x) {
  * so p's rounding and the error of its argument barely matter. p is a polynomial in
  * u = a / (a + 2) - 0.4 (u in [-0.4, 0.44] for a <= 10.1), fitted for relative error
  * 2^-25.6 in 1 + p (2^-24.4 with float evaluation); a / (a + 2) carries the reciprocal's
- * error only relatively, which the fit's flatness damps. The division by 1 + 2a corrects
- * the approximate reciprocal with the residual (1 + p) - q (1 + 2a), formed without
- * rounding 1 + 2a. e^(-a^2) from the float polynomial with a^2 in two parts (the
+ * error only relatively, which the fit's flatness damps, so the approximate reciprocal
+ * goes in without a Newton step (on the host, with both reciprocals made an ulp too
+ * large or too small, the maximum went from 1.89 to 2.15 and 2.37 ulp; bound 4). The
+ * division by 1 + 2a corrects the approximate reciprocal with the residual
+ * (1 + p) - q (1 + 2a), formed without rounding 1 + 2a. e^(-a^2) from the float polynomial with a^2 in two parts (the
  * exponential instruction's two ulps pushed the result past the bound of 4). Above 10.1
  * erfc is below half the least subnormal: a is clamped there (NaN passes), which rounds
  * to 0, and to 2 for x < -10.1. */
 EXPORT float __oxhip_erfcf(float x) {
   float a = fabsf_(x);
   a = a > 10.1f ? 10.1f : a;
-  float u = FMAF(a, rcp_refined(a + 2.0f), -0.4f);
+  float u = FMAF(a, rcp_approx(a + 2.0f), -0.4f); /* unrefined: see below */
   float p = 0x1.bc9362p-6f;
   p = FMAF(p, u, -0x1.b5e43ap-3f);
   p = FMAF(p, u, -0x1.200a0ep-3f);
