@@ -302,7 +302,9 @@ INLINE float log_combine_tail(float f, float q, float f_lo, int e, float c_hi, f
   float a = de * e_hi; /* exact */
   float s = a + p;
   float err = p - (s - a);
-  return s + (err + FMAF(de, e_lo, low));
+  /* log2f's e_lo is 0: de * 0 + low would stay an instruction (de * 0 is -0 or NaN for
+   * some de, so the compiler keeps it); de is finite, so low alone is the same sum */
+  return s + (err + (e_lo != 0.0f ? FMAF(de, e_lo, low) : low));
 }
 INLINE float log_combine(float f, float f_lo, int e, float c_hi, float c_lo, float e_hi,
                          float e_lo, int exact_square) {
