@@ -665,7 +665,8 @@ EXPORT float __oxhip_cyl_bessel_i1f(float x) {
  * The double functions' structure in float: rows of degree 7 (j) and 9 (y), float
  * coefficients fitted for relative error (2^-25.7 to 2^-31 with them rounded), the zeros
  * in two floats, and above 8 P and x Q of degree 4 in 64/x^2 with the float reduction of
- * sinf and cosf (Payne-Hanek from 105615 on). */
+ * sinf and cosf (Payne-Hanek from 105615 on). j0f below 8 is one polynomial times its
+ * zeros instead (at __oxhip_j0f). */
 
 /* j0(x) for x^2 in [0, 1] */
 static const float J0F_SMALL[6] = {
@@ -689,7 +690,8 @@ static const float Y1F_LOG[8] = {
     0x1.2c7dc00000000p-14f, -0x1.835b980000000p-9f, 0x1.bd39760000000p-5f, -0x1.9186620000000p-3f,
 };
 
-static const float J0F_ROWS[7][12] = {
+/* j0 on [1, 3) in rows (y0f's logarithmic term below 2.5; j0f itself no longer uses them) */
+static const float J0F_ROWS[2][12] = {
     /* [1, 2) */
     {0x1.33d1520000000p+1f, 0x1.d2e3680000000p-24f, 1.0f, -0x1.0682700000000p-26f, -0x1.09cdae0000000p-1f,
      0x1.9342260000000p-22f, 0x1.eebf0a0000000p-15f, 0x1.314e240000000p-12f, -0x1.1bdf100000000p-9f,
@@ -698,26 +700,6 @@ static const float J0F_ROWS[7][12] = {
     {0x1.33d1520000000p+1f, 0x1.d2e3680000000p-24f, 1.0f, 0x1.af2e3a0000000p-28f, -0x1.09cdb40000000p-1f,
      -0x1.3ba3de0000000p-18f, 0x1.6db64e0000000p-15f, 0x1.1557620000000p-12f, -0x1.1f98da0000000p-9f,
      -0x1.1bb1e00000000p-7f, 0x1.cfae880000000p-5f, 0x1.ba1dec0000000p-4f},
-    /* [3, 4) */
-    {0x1.c000000000000p+1f, 0x0.0p+0f, 0.0f, -0x1.959db40000000p-27f, -0x1.8540340000000p-2f,
-     -0x1.1ca3a40000000p-17f, 0x1.ac0b500000000p-12f, 0x1.05eed20000000p-12f, -0x1.d8d0880000000p-7f,
-     0x1.1506a40000000p-10f, 0x1.ad71880000000p-3f, -0x1.1959640000000p-3f},
-    /* [4, 5) */
-    {0x1.2000000000000p+2f, 0x0.0p+0f, 0.0f, 0x1.74b1620000000p-28f, -0x1.483c4c0000000p-2f,
-     -0x1.94fb700000000p-15f, 0x1.93af6e0000000p-13f, 0x1.21676c0000000p-9f, -0x1.fababe0000000p-8f,
-     -0x1.7d924c0000000p-5f, 0x1.13a80c0000000p-3f, 0x1.d936360000000p-3f},
-    /* [5, 6) */
-    {0x1.6148f60000000p+2f, -0x1.34f46e0000000p-24f, 1.0f, 0x1.e8de660000000p-28f, 0x1.5c6e600000000p-2f,
-     0x1.9ec8f60000000p-19f, -0x1.83e79c0000000p-15f, -0x1.6f50480000000p-13f, 0x1.27e1ae0000000p-9f,
-     0x1.2f7ff20000000p-8f, -0x1.b2150c0000000p-5f, -0x1.f8f7360000000p-6f},
-    /* [6, 7) */
-    {0x1.6148f60000000p+2f, -0x1.34f46e0000000p-24f, 1.0f, -0x1.ed274e0000000p-27f, 0x1.5c6e5c0000000p-2f,
-     0x1.92ded00000000p-18f, -0x1.c3fb160000000p-15f, -0x1.568eee0000000p-13f, 0x1.2648640000000p-9f,
-     0x1.3008f60000000p-8f, -0x1.b21c2a0000000p-5f, -0x1.f8f3de0000000p-6f},
-    /* [7, 8) */
-    {0x1.e000000000000p+2f, 0x0.0p+0f, 0.0f, -0x1.0930280000000p-29f, 0x1.10bb580000000p-2f,
-     0x1.3231000000000p-15f, -0x1.0ac1320000000p-12f, -0x1.8f85b00000000p-10f, 0x1.299f3a0000000p-7f,
-     0x1.c528880000000p-6f, -0x1.fc881e0000000p-4f, -0x1.14fd200000000p-3f},
 };
 static const float J1F_ROWS[7][12] = {
     /* [1, 2) */
@@ -889,11 +871,37 @@ INLINE float bessel_large_f(float x, int order, int second_kind) {
   return (second_kind ? -a : b) * scale;
 }
 
+SLOW float j0f_large(float ax) { return bessel_large_f(ax, 0, 0); }
+
+/* j0 below 8, branch-free: (x - z1)(x - z2)(x - z3) U(x) with the first three zeros in two
+ * floats ((x - z_hi) is exact near each zero, so the relative error stays small there) and
+ * U of degree 12 in x - 4 (relative fit 2^-26, about 3 ulp with the factors' roundings on
+ * [1, 8); CUDA's bound is 9), and J0F_SMALL below 1, where j0 is near 1 and those
+ * roundings would reach 7 ulp. One polynomial for all of [1, 8) instead of the rows read
+ * by index (7 rows of 12 floats: loads at divergent addresses, and a branch per interval
+ * for mixed warps). */
 EXPORT float __oxhip_j0f(float x) {
   float ax = fabsf_(x);
-  if (ax < 1.0f) return bessel_poly_f(J0F_SMALL, 6, ax * ax);
-  if (ax < 8.0f) return bessel_row_f(J0F_ROWS[(int)ax - 1], 7, ax);
-  return bessel_large_f(ax, 0, 0);
+  if (__builtin_expect(!(ax < 8.0f), 0)) return j0f_large(ax);
+  float h = ax - 4.0f;
+  float u = -0x1.b421a2p-44f;
+  u = FMAF(u, h, 0x1.0af4d8p-40f);
+  u = FMAF(u, h, 0x1.db2b4ap-36f);
+  u = FMAF(u, h, -0x1.d5eb9ep-33f);
+  u = FMAF(u, h, -0x1.3e59eep-28f);
+  u = FMAF(u, h, 0x1.f02df0p-26f);
+  u = FMAF(u, h, 0x1.27b2d4p-21f);
+  u = FMAF(u, h, -0x1.54d816p-19f);
+  u = FMAF(u, h, -0x1.66db4cp-15f);
+  u = FMAF(u, h, 0x1.0f0074p-13f);
+  u = FMAF(u, h, 0x1.f14df0p-10f);
+  u = FMAF(u, h, -0x1.6f021ap-9f);
+  u = FMAF(u, h, -0x1.2050fap-5f);
+  u *= (ax - 0x1.33d152p+1f) - 0x1.d2e368p-24f;
+  u *= (ax - 0x1.6148f6p+2f) + 0x1.34f46ep-24f;
+  u *= (ax - 0x1.14eb56p+3f) - 0x1.999bdap-22f;
+  float small = bessel_poly_f(J0F_SMALL, 6, ax * ax);
+  return ax < 1.0f ? small : u;
 }
 
 EXPORT float __oxhip_j1f(float x) {
@@ -908,7 +916,9 @@ EXPORT float __oxhip_y0f(float x) {
   if (!(x > 0.0f)) return x == 0.0f ? -INFF : NANF + x;
   if (x < 0.7f || (x >= 1.0f && x < 2.5f)) {
     float u = bessel_poly_f(Y0F_LOG, 10, x * x);
-    return FMAF(TWO_OVER_PIF_HI * __oxhip_logf(x), __oxhip_j0f(x), u);
+    float j0 = x < 1.0f ? bessel_poly_f(J0F_SMALL, 6, x * x)
+                        : bessel_row_f(J0F_ROWS[(int)x - 1], 7, x);
+    return FMAF(TWO_OVER_PIF_HI * __oxhip_logf(x), j0, u);
   }
   if (x < 8.0f) return bessel_row_f(Y0F_ROWS[x < 1.0f ? 0 : x < 3.0f ? 1 : (int)x - 1], 9, x);
   return bessel_large_f(x, 0, 1);

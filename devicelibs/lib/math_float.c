@@ -298,9 +298,9 @@ INLINE float log1p_tail(float f) {
  * so Fast2Sum (three operations) gives the sum's rounding error. With `exact_square`,
  * f^2 is an exact sum of two floats: its rounding error alone costs log2f a tenth of an
  * ulp (1.09 ulp at 1 - 2^-24 below sqrt(2) without). */
-INLINE float log_combine(float f, float f_lo, int e, float c_hi, float c_lo, float e_hi,
-                         float e_lo, int exact_square) {
-  float f2 = f * f, q = log1p_tail(f);
+INLINE float log_combine_tail(float f, float q, float f_lo, int e, float c_hi, float c_lo,
+                              float e_hi, float e_lo, int exact_square) {
+  float f2 = f * f;
   float t = FMAF(f2, q, exact_square ? FMAF(FMAF(f, f, -f2), q, f_lo) : f_lo);
   /* log1p(f + f_lo) = f + t; times c: p + low */
   float p = f, low = t;
@@ -315,7 +315,13 @@ INLINE float log_combine(float f, float f_lo, int e, float c_hi, float c_lo, flo
   float a = de * e_hi; /* exact */
   float s = a + p;
   float err = p - (s - a);
-  return s + (err + FMAF(de, e_lo, low));
+  /* log2f's e_lo is 0: de * 0 + low would stay an instruction (de * 0 is -0 or NaN for
+   * some de, so the compiler keeps it); de is finite, so low alone is the same sum */
+  return s + (err + (e_lo != 0.0f ? FMAF(de, e_lo, low) : low));
+}
+INLINE float log_combine(float f, float f_lo, int e, float c_hi, float c_lo, float e_hi,
+                         float e_lo, int exact_square) {
+  return log_combine_tail(f, log1p_tail(f), f_lo, e, c_hi, c_lo, e_hi, e_lo, exact_square);
 }
 
 /* x = 2^e (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)), for normal x > 0, minus `adjust`
@@ -360,8 +366,36 @@ EXPORT float __oxhip_log2f(float x) {
   return log_common_f(x) ? log_base_f(x, 0, 2) : log_slow_f(x, 2);
 }
 
+/* (log1p(f) - f) / f^2 for f in [sqrt(1/2) - 1, sqrt(2) - 1], two degrees below
+ * log1p_tail: fitted for |f| times its error (2^-24.5), which is the relative error it
+ * makes in log1p(f) = f + f^2 q. For log10f, whose bound (2 ulp) leaves room for the
+ * third of an ulp this adds; the other logarithms keep log1p_tail. */
+INLINE float log1p_tail_short(float f) {
+  float q = 0x1.6fcb1ap-4f;
+  q = FMAF(q, f, -0x1.27760cp-3f);
+  q = FMAF(q, f, 0x1.30d194p-3f);
+  q = FMAF(q, f, -0x1.52fb1ap-3f);
+  q = FMAF(q, f, 0x1.98da1ap-3f);
+  q = FMAF(q, f, -0x1.0006c6p-2f);
+  q = FMAF(q, f, 0x1.5556e8p-2f);
+  q = FMAF(q, f, -0x1.fffff4p-2f);
+  return q;
+}
+
+INLINE float log10_base_f(float x, int adjust) {
+  int e;
+  float f = log_reduce(x, adjust, &e);
+  return log_combine_tail(f, log1p_tail_short(f), -0.0f, e, LGEF_HI, LGEF_LO, LG2F_HI, LG2F_LO,
+                          0);
+}
+
+SLOW float log10_slow_f(float x) {
+  if (!(x > 0.0f && x < INFF)) return log_slow_f(x, 10);
+  return log10_base_f(x * 0x1p23f, -23);
+}
+
 EXPORT float __oxhip_log10f(float x) {
-  return log_common_f(x) ? log_base_f(x, 0, 10) : log_slow_f(x, 10);
+  return log_common_f(x) ? log10_base_f(x, 0) : log10_slow_f(x);
 }
 
 /* log1p(x) for x > -1, x < inf. u = 1 + x rounded = 2^e (1 + f); log1p(x) = log(u) + c / u
@@ -857,41 +891,11 @@ INLINE float erf_small_f(float x) {
 }
 
 #if HAVE_EXP2_INSTRUCTION
-/* erfc(x) for x in [0.5, 10.1] as e^(-x^2) g, x^2 carried in two parts into the
- * exponential, and g = e^(x^2) erfc(x), fitted for relative error
- * 2^-27 on [0.5, 1.5] in u = x - 1 (exact); above, x g in t = (x - 3) / (x + 3), divided
- * by x. */
-/* The two fits of erfc_large_f, a row each, so that a warp with inputs on both sides of
- * 1.5 evaluates one polynomial: g(u) = e^(x^2) erfc(x) in u = x - 1 on [0.5, 1.5), and
- * x e^(x^2) erfc(x) in t = (x - 3) / (x + 3) above. */
-static const float ERFC_LARGE_POLY[2][10] = {
-    {-0x1.af60dap-12f, 0x1.27df72p-10f, -0x1.6a11p-9f, 0x1.c7c84ap-8f, -0x1.10ffb4p-6f,
-     0x1.33cd5ep-5f, -0x1.448378p-4f, 0x1.3c2724p-3f, -0x1.17c4e4p-2f, 0x1.b5d878p-2f},
-    {-0x1.fe9b44p-13f, 0x1.3c0b04p-10f, 0x1.aacac8p-11f, -0x1.cb52c4p-7f, 0x1.7be00ap-5f,
-     -0x1.870aa2p-4f, 0x1.1e78bep-3f, -0x1.2c33c4p-3f, 0x1.865fdep-4f, 0x1.12f21ep-1f},
-};
-
-INLINE float erfc_large_f(float x) {
-  /* above 1.5, x g (fitted to 2^-26; g alone reaches only 2^-24.7 in float coefficients
-   * and measured 4.2 ulp on the H100), divided by x at the end */
-  int divide = x >= 1.5f;
-  float h = divide ? (x - 3.0f) * rcp_refined(x + 3.0f) : x - 1.0f;
-  const float *c = ERFC_LARGE_POLY[divide];
-  float g = c[0];
-  for (int i = 1; i < 10; ++i) g = FMAF(g, h, c[i]);
-  /* e^(-x^2) from the float polynomial (about an ulp), not the exponential instruction:
-   * with the instruction's two ulps the result reached 5.4 ulps on the H100 (bound 4). */
-  float x2 = x * x;
-  float x2_lo = FMAF(x, x, -x2);
-  int k;
-  float e = exp_parts(-x2, -x2_lo, &k);
-  float v = e * g;
-  return scalef(divide ? div_fast(v, x) : v, k);
-}
-
 EXPORT float __oxhip_erff(float x) {
+  /* Branch-free: a warp with inputs on both sides of 1 runs both polynomials anyway, and
+   * the branch cost its own instructions around them. NaN takes the small polynomial. */
   float ax = fabsf_(x);
-  if (ax <= 1.0f) return erf_small_f(x);
+  float small = erf_small_f(x);
   /* 1 - 2^q(|x| - 1), q fitted to log2(erfc) on [1, 4] (the error it makes in erf is
    * below 0.08 ulp); from 4 on, erf rounds to 1. */
   float h = __builtin_fminf(ax, 4.0f) - 1.0f;
@@ -904,8 +908,8 @@ EXPORT float __oxhip_erff(float x) {
   q = FMAF(q, h, -0x1.376272p+0f);
   q = FMAF(q, h, -0x1.e75326p+1f);
   q = FMAF(q, h, -0x1.558eaep+1f);
-  float r = 1.0f - exp2_reduced(q);
-  return x != x ? x : copysignf_(r, x);
+  float r = copysignf_(1.0f - exp2_reduced(q), x);
+  return ax > 1.0f ? r : small;
 }
 #else
 /* erfc(x) for x in [0.5, 10.1]: e^(-x^2) g / x with g = x e^(x^2) erfc(x) fitted for
@@ -954,14 +958,48 @@ EXPORT float __oxhip_erff(float x) {
 }
 #endif
 
+/* erfc(x) = e^(-a^2) g(a) for a = |x| (and 2 minus that for x < 0), one branch-free path
+ * for every input (the earlier two fits, read from a table by row, and erf's polynomial
+ * near 0 behind a branch, cost half as much again as libdevice on the H100). g = erfcx is
+ * computed as (1 + p) / (1 + 2a): (1 + 2a) erfcx(a) stays within [1, 1.29] on [0, inf),
+ * so p's rounding and the error of its argument barely matter. p is a polynomial in
+ * u = a / (a + 2) - 0.4 (u in [-0.4, 0.44] for a <= 10.1), fitted for relative error
+ * 2^-25.6 in 1 + p (2^-24.4 with float evaluation); a / (a + 2) carries the reciprocal's
+ * error only relatively, which the fit's flatness damps, so the approximate reciprocal
+ * goes in without a Newton step (on the host, with both reciprocals made an ulp too
+ * large or too small, the maximum went from 1.89 to 2.15 and 2.37 ulp; bound 4). The
+ * division by 1 + 2a corrects the approximate reciprocal with the residual
+ * (1 + p) - q (1 + 2a), formed without rounding 1 + 2a. e^(-a^2) from the float polynomial with a^2 in two parts (the
+ * exponential instruction's two ulps pushed the result past the bound of 4). Above 10.1
+ * erfc is below half the least subnormal: a is clamped there (NaN passes), which rounds
+ * to 0, and to 2 for x < -10.1. */
 EXPORT float __oxhip_erfcf(float x) {
-  if (x != x) return x;
-  if (x < 0.5f && x > -1.0f) return 1.0f - erf_small_f(x);
-  if (x <= -4.0f) return 2.0f;
-  if (x > 10.1f) return 0.0f;
-  /* one erfc_large_f for both signs (two call sites ran twice in a mixed warp) */
-  float r = erfc_large_f(fabsf_(x));
-  return x < 0.0f ? 2.0f - r : r;
+  float a = fabsf_(x);
+  a = a > 10.1f ? 10.1f : a;
+  float u = FMAF(a, rcp_approx(a + 2.0f), -0.4f); /* unrefined: see below */
+  float p = 0x1.bc9362p-6f;
+  p = FMAF(p, u, -0x1.b5e43ap-3f);
+  p = FMAF(p, u, -0x1.200a0ep-3f);
+  p = FMAF(p, u, 0x1.659aecp-2f);
+  p = FMAF(p, u, 0x1.75f014p-2f);
+  p = FMAF(p, u, -0x1.1427dcp-1f);
+  p = FMAF(p, u, -0x1.53a28cp-1f);
+  p = FMAF(p, u, 0x1.9f8ec8p+0f);
+  p = FMAF(p, u, -0x1.1b457cp+0f);
+  p = FMAF(p, u, -0x1.4860f4p-7f);
+  p = FMAF(p, u, 0x1.2664ccp-2f);
+  float d = rcp_approx(FMAF(2.0f, a, 1.0f));
+  float q = FMAF(p, d, d);
+  float g = FMAF((p - q) + FMAF(q + q, -a, 1.0f), d, q);
+  /* e^(-a^2) g as g + g (e^r - 1) times 2^j: exp_parts inlined without its 1 + ..., whose
+   * rounding the product would add to its own */
+  float a2 = a * a;
+  u32 bits;
+  float j = round_small(a2 * -L2EF_HI, &bits);
+  float r = FMAF(j, -LN2F_HI, -a2); /* exact */
+  r = FMAF(j, -LN2F_LO, r) - FMAF(a, a, -a2);
+  float v = scalef(FMAF(g, FMAF(r * r, expm1_tail(r), r), g), (int)(bits - 0x4b400000u));
+  return x < 0.0f ? 2.0f - v : v;
 }
 
 /* ---- roots ------------------------------------------------------------------------- */
@@ -990,10 +1028,11 @@ EXPORT float __oxhip_fsqrt_rn(float x) { return __builtin_sqrtf(x); }
 #if defined(__NVPTX__) || defined(__AMDGCN__)
 /* The instructions' 2^(log2 m / 3) (relative error about 2^-21), then one Newton step
  * r - (r^3 - m) / (3 r^2) with r^3 - m as fma(r^2, r, -m) (only r^2 rounds, a sixth of an
- * ulp in the result), for normal m >= 2^-100. */
+ * ulp in the result), for normal m >= 2^-100. m is normal, so NVPTX takes lg2's .ftz form:
+ * the plain one adds a subnormal rescaling around the same instruction (four operations). */
 INLINE float cbrt_positive_f(float m) {
 #if defined(__NVPTX__)
-  float r = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_f(m) * (1.0f / 3.0f));
+  float r = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_ftz_f(m) * (1.0f / 3.0f));
 #else
   float r = __builtin_amdgcn_exp2f(__builtin_amdgcn_logf(m) * (1.0f / 3.0f));
 #endif
@@ -1001,18 +1040,16 @@ INLINE float cbrt_positive_f(float m) {
   return FMAF(-FMAF(r2, r, -m), rcp_approx(3.0f * r2), r);
 }
 
-/* 0, infinities, NaN, and |x| below 2^-100, scaled by 2^75 first so that r^3 and the
- * residual stay normal. */
-SLOW float cbrt_slow_f(float x) {
-  float ax = fabsf_(x);
-  if (!(ax < INFF) || ax == 0.0f) return x + x;
-  return copysignf_(cbrt_positive_f(ax * 0x1p75f) * 0x1p-25f, x);
-}
-
+/* Branch-free (a call to a slow path costs its own branches in every warp): |x| below
+ * 2^-100 is scaled by 2^75 first, so that r^3 and the residual stay normal, and the root
+ * by 2^-25 after; 0 and infinities are x + x, NaN stays NaN through the kernel. */
 EXPORT float __oxhip_cbrtf(float x) {
   float ax = fabsf_(x);
-  if (__builtin_expect(!(ax >= 0x1p-100f && ax < INFF), 0)) return cbrt_slow_f(x);
-  return copysignf_(cbrt_positive_f(ax), x);
+  int tiny = ax < 0x1p-100f;
+  float r = cbrt_positive_f(tiny ? ax * 0x1p75f : ax);
+  r = copysignf_(tiny ? r * 0x1p-25f : r, x);
+  float twice = x + x; /* equals x exactly for 0 and infinities; NaN takes r, NaN too */
+  return twice != x ? r : twice;
 }
 #else
 /* y^3 - m, with y^3 computed in two parts (for y^3 and m far from overflow and underflow). */
