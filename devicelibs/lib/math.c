@@ -184,7 +184,32 @@ INLINE double exp_dd(double hi, double lo) {
   return from_bits(bits_of(p) + ((u64)(long long)k << 52));
 }
 
-EXPORT double __oxhip_exp(double x) { return exp_dd(x, 0.0); }
+/* e^x where |x| >= 708, an infinity or a NaN: p 2^k from the fast path's p and k (the
+ * reduction is meaningless above 2^31 and for infinities and NaN, which are replaced). */
+INLINE double exp_edge(double x, double p, int k) {
+  double v = scale2_split(p, k);
+  if (x > 709.8) v = INF;
+  if (x < -745.2) v = 0.0;
+  return x != x ? x : v;
+}
+
+/* exp alone (pow and the others call exp_dd): x - k ln2 by two FMAs, the first exact, so
+ * the reduced argument rounds once, as with exp_dd's separate low part but without its
+ * addition; the range test on the high word (an integer comparison, where the double one
+ * costs an FP64 instruction), taken after the polynomial so that the edge cases only
+ * rescale its result and stay inline: a call, even a rare one, made ptxas reload the
+ * polynomial's constants into uniform registers on every evaluation. */
+EXPORT double __oxhip_exp(double x) {
+  double big = FMA(x, INV_LN2_HI, 0x1.8p52);
+  double dk = big - 0x1.8p52;
+  double r = FMA(-dk, LN2_CW_LO, FMA(-dk, LN2_CW_HI, x));
+  double p = FMA(r, exp_reduced(r), 1.0);
+  int k = (int)(unsigned)bits_of(big);
+  unsigned high = (unsigned)(bits_of(x) >> 32) & 0x7fffffffu;
+  OPAQUE(high);
+  if (__builtin_expect(high >= 0x40862000u, 0)) return exp_edge(x, p, k); /* |x| >= 708 */
+  return from_bits(bits_of(p) + ((u64)(long long)k << 52));
+}
 
 EXPORT double __oxhip_exp2(double x) {
   if (is_nan(x)) return x;
