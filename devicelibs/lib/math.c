@@ -542,7 +542,7 @@ static const double SIN_COS_POLY[2][8] __attribute__((aligned(64))) = {
      -0x1.5555555555555p-3, 0.0},
     {0x1.ab76ce8172bdbp-45, -0x1.9394b76b8c074p-37, 0x1.1eed8de9ee751p-29,
      -0x1.27e4fb7711e14p-22, 0x1.a01a01a019d02p-16, -0x1.6c16c16c16c16p-10,
-     0x1.5555555555555p-5, 0.0},
+     0x1.5555555555555p-5, -0.5},
 };
 
 /* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1, |x| <= pi/4 (+ a little):
@@ -562,10 +562,9 @@ INLINE double sin_or_cos_kernel_c(double x, double lo, int cosine, int compensat
   return lead + FMA(factor, p, tail);
 }
 
-/* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1, for sin and cos themselves: one
+/* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1 (sin and cos from 2^20 on): one
  * polynomial whose row is chosen per element, 1 - z/2 without its rounding error, and lo
- * carried to first order only (sin: + lo; cos: - x lo): 1.33 ulp at most on the host
- * (CUDA's bound is 2). tan and sincos use the compensated kernel below. */
+ * carried to first order only (sin: + lo; cos: - x lo). */
 INLINE double sin_or_cos_kernel(double x, double lo, int cosine) {
   const double *c = SIN_COS_POLY[cosine];
   double z = x * x;
@@ -577,23 +576,36 @@ INLINE double sin_or_cos_kernel(double x, double lo, int cosine) {
   return lead + FMA(factor, p, tail);
 }
 
+/* sin(r) for cosine = 0, cos(r) for cosine = 1, |r| <= pi/4 (+ a little), for sin and
+ * cos below 2^20: the row's eight coefficients give q(z) = (sin r - r) / r (its last
+ * coefficient 0) or (cos r - 1) / z (its last -1/2), and the result is r + r q or
+ * 1 + z q, one FMA whichever the row. */
+INLINE double sin_or_cos_short(double r, int cosine) {
+  const double *c = SIN_COS_POLY[cosine];
+  double z = r * r;
+  double q = c[0];
+  for (int i = 1; i < 8; ++i) q = FMA(q, z, c[i]);
+  unsigned is_cos = (unsigned)cosine;
+  OPAQUE(is_cos); /* a 32-bit test, not one on the 64-bit table index */
+  /* Both forms and a select: one instruction fewer than selecting the operands. */
+  double vs = FMA(q, r, r), vc = FMA(q, z, 1.0);
+  return is_cos ? vc : vs;
+}
+
 INLINE double sin_kernel(double x, double lo) { return sin_or_cos_kernel_c(x, lo, 0, 1); }
 INLINE double cos_kernel(double x, double lo) { return sin_or_cos_kernel_c(x, lo, 1, 1); }
 
-/* reduce_pio2 for sin and cos, whose bound (2 ulp) leaves room: branch-free (k = 0 below
- * pi/4 gives hi = x, lo = 0 without a test) and *hi + *lo not renormalised (the kernels
- * use lo only in a correction term). a - k PIO2_2 is exact in two parts: k PIO2_2 is
- * (PIO2_2 has 33 bits), so the FMA's rounding error is a - s - k PIO2_2, itself an FMA
- * since a - s is exact (Sterbenz, or s's grid when the subtraction cancels). */
-INLINE int reduce_pio2_sincos(double x, double *hi, double *lo) {
+/* x - k pi/2 and k mod 4 for sin and cos below 2^20, whose bound (2 ulp) leaves room:
+ * pi/2 in three parts, the first with 33 bits (x - k PIO2_1 exact), the other two with 53
+ * (pi/2 to 2^-142 k), and no low part: the two roundings leave r within about an ulp,
+ * and the kernel needs no correction term. Branch-free: below pi/4, k = 0 and r = x. */
+INLINE double reduce_pio2_short(double x, int *n) {
   double big = FMA(x, TWO_OVER_PI, 0x1.8p52);
   double k = big - 0x1.8p52;
   double a = FMA(-k, PIO2_1, x); /* exact for |k| < 2^20 */
-  double s = FMA(-k, PIO2_2, a);
-  double err = FMA(-k, PIO2_2, a - s);
-  *hi = s;
-  *lo = FMA(-k, PIO2_3, err);
-  return (int)(bits_of(big) & 3);
+  double s = FMA(-k, 0x1.0b4611a626331p-34, a);
+  *n = (int)(unsigned)bits_of(big);
+  return FMA(-k, 0x1.1701b839a2520p-88, s);
 }
 
 /* sin (cosine = 0) and cos (cosine = 1) for |x| >= 2^20, infinities and NaN. */
@@ -613,20 +625,21 @@ INLINE int sin_or_cos_is_slow(double x) {
   return high >= 0x41300000u;
 }
 
+/* The sign of the quadrant by an integer XOR; sin(-0) = -0 comes out of the arithmetic
+ * (k = 0, r = -0, -0 + -0 q). */
 EXPORT double __oxhip_sin(double x) {
   if (__builtin_expect(sin_or_cos_is_slow(x), 0)) return sin_or_cos_slow(x, 0);
-  double hi, lo;
-  int n = reduce_pio2_sincos(x, &hi, &lo);
-  double v = sin_or_cos_kernel(hi, lo, n & 1);
-  v = from_bits(bits_of(v) ^ ((u64)(n & 2) << 62)); /* the sign by an integer operation */
-  return x == 0.0 ? x : v; /* sin(-0) is -0 */
+  int n;
+  double r = reduce_pio2_short(x, &n);
+  double v = sin_or_cos_short(r, n & 1);
+  return from_bits(bits_of(v) ^ ((u64)(n & 2) << 62));
 }
 
 EXPORT double __oxhip_cos(double x) {
   if (__builtin_expect(sin_or_cos_is_slow(x), 0)) return sin_or_cos_slow(x, 1);
-  double hi, lo;
-  int n = reduce_pio2_sincos(x, &hi, &lo);
-  double v = sin_or_cos_kernel(hi, lo, (n & 1) ^ 1);
+  int n;
+  double r = reduce_pio2_short(x, &n);
+  double v = sin_or_cos_short(r, (n & 1) ^ 1);
   return from_bits(bits_of(v) ^ ((u64)((n + 1) & 2) << 62));
 }
 
