@@ -659,12 +659,43 @@ EXPORT void __oxhip_sincos(double x, double *sin_out, double *cos_out) {
   }
 }
 
+/* sin_or_cos_kernel_c's value as *v_lo + its return value: the last addition split
+ * exactly (the lead term is the larger), so that tan's quotient sees both kernels' last
+ * roundings. */
+INLINE double sin_or_cos_kernel_dd(double x, double lo, int cosine, double *v_lo) {
+  const double *c = SIN_COS_POLY[cosine];
+  double z = x * x;
+  double p = c[0];
+  for (int i = 1; i < 7; ++i) p = FMA(p, z, c[i]);
+  double half = 0.5 * z;
+  double w = 1.0 - half;
+  double w_err = (1.0 - w) - half;
+  double lead = cosine ? w : x;
+  double factor = cosine ? z * z : x * z;
+  double tail = cosine ? w_err - x * lo : lo * w;
+  double t = FMA(factor, p, tail);
+  double v = lead + t;
+  *v_lo = t - (v - lead);
+  return v;
+}
+
+/* tan = s / c (or -c / s in odd quadrants) with both in two parts: the quotient from one
+ * reciprocal, then corrected by its residual (exact by FMA) and the low parts, so that
+ * it rounds about once; the quotient of the rounded kernels reached 2.1 ulp. */
 EXPORT double __oxhip_tan(double x) {
   if (is_nan(x) || is_inf(x)) return x - x;
   double hi, lo;
   int n = reduce_pio2(x, &hi, &lo);
-  double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
-  double r = (n & 1) ? -c / s : s / c;
+  double s_lo, c_lo;
+  double s = sin_or_cos_kernel_dd(hi, lo, 0, &s_lo);
+  double c = sin_or_cos_kernel_dd(hi, lo, 1, &c_lo);
+  int odd = n & 1;
+  double num = odd ? c : s, num_lo = odd ? c_lo : s_lo;
+  double den = odd ? -s : c, den_lo = odd ? -s_lo : c_lo;
+  double rd = 1.0 / den;
+  double q = num * rd;
+  double e = FMA(-q, den, num) + (num_lo - q * den_lo);
+  double r = FMA(e, rd, q);
   return x == 0.0 ? x : r; /* tan(-0) is -0 */
 }
 
