@@ -495,13 +495,26 @@ EXPORT double __oxhip_pow(double x, double y) {
 
 /* ---- trigonometry ------------------------------------------------------------------ */
 
-/* Payne-Hanek for x >= 2^20 (devicelibs/lib/bessel.c). */
+/* Payne-Hanek for x >= 2^20 (devicelibs/lib/bessel.c); the trigonometric functions' with
+ * 64 more bits of 1/(2 pi). */
 SLOW int bessel_reduce_huge_slow(double x, double *hi, double *lo);
+SLOW int trig_reduce_huge_slow(double x, double *hi, double *lo);
 
 /* x - k pi/2 as *hi + *lo and k mod 4 for finite |x| >= 2^20, where pi/2 in three parts
  * no longer holds (sin, cos and tan were NaN or meaningless there). */
 SLOW int reduce_pio2_huge(double x, double *hi, double *lo) {
   int n = bessel_reduce_huge_slow(fabs_(x), hi, lo);
+  if (x < 0.0) {
+    *hi = -*hi;
+    *lo = -*lo;
+    n = -n;
+  }
+  return n & 3;
+}
+
+/* reduce_pio2_huge for sin, cos and tan: the remainder kept to 2^-128 of a turn. */
+SLOW int reduce_pio2_huge_trig(double x, double *hi, double *lo) {
+  int n = trig_reduce_huge_slow(fabs_(x), hi, lo);
   if (x < 0.0) {
     *hi = -*hi;
     *lo = -*lo;
@@ -612,7 +625,7 @@ INLINE double reduce_pio2_short(double x, int *n) {
 SLOW double sin_or_cos_slow(double x, int cosine) {
   if (!(fabs_(x) < INF)) return x - x;
   double hi, lo;
-  int n = reduce_pio2_huge(x, &hi, &lo) + cosine;
+  int n = reduce_pio2_huge_trig(x, &hi, &lo) + cosine;
   double v = sin_or_cos_kernel(hi, lo, n & 1);
   return (n & 2) ? -v : v;
 }
@@ -685,7 +698,8 @@ INLINE double sin_or_cos_kernel_dd(double x, double lo, int cosine, double *v_lo
 EXPORT double __oxhip_tan(double x) {
   if (is_nan(x) || is_inf(x)) return x - x;
   double hi, lo;
-  int n = reduce_pio2(x, &hi, &lo);
+  int n = __builtin_expect(!(fabs_(x) < 0x1p20), 0) ? reduce_pio2_huge_trig(x, &hi, &lo)
+                                                     : reduce_pio2(x, &hi, &lo);
   double s_lo, c_lo;
   double s = sin_or_cos_kernel_dd(hi, lo, 0, &s_lo);
   double c = sin_or_cos_kernel_dd(hi, lo, 1, &c_lo);
