@@ -389,7 +389,7 @@ static const unsigned BESSEL_INV_2PI_WORDS[39] = {
  * comes out in 128-bit fixed point: 2 bits of quadrant and 126 of fraction. The window
  * leaves the fraction within 2^-76 of a turn; with `extended`, 64 more bits of 1/(2 pi)
  * (their product's carry into the window) take that to 2^-128, which x - k pi/2 needs
- * where it is tiny: 2^-61 for x = 6381956970095103 2^797, whose cosine was 2^12 ulps
+ * where it is tiny: 2^-61 for x = 6381956970095103 2^797, whose cosine was 2^36 ulps
  * off with the window alone. */
 INLINE int payne_hanek_pio2(double x, double *hi, double *lo, int extended) {
   u64 bits = bits_of(x);
