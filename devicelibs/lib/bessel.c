@@ -386,8 +386,12 @@ static const unsigned BESSEL_INV_2PI_WORDS[39] = {
 
 /* Payne-Hanek for 2^20 <= x < inf: x = m 2^e (m an integer of 53 bits) times a 160-bit
  * window of 1/(2 pi) whose higher bits give only whole turns, so that 4 frac(x / (2 pi))
- * comes out in 128-bit fixed point: 2 bits of quadrant and 126 of fraction. */
-SLOW int bessel_reduce_huge_slow(double x, double *hi, double *lo) {
+ * comes out in 128-bit fixed point: 2 bits of quadrant and 126 of fraction. The window
+ * leaves the fraction within 2^-76 of a turn; with `extended`, 64 more bits of 1/(2 pi)
+ * (their product's carry into the window) take that to 2^-128, which x - k pi/2 needs
+ * where it is tiny: 2^-61 for x = 6381956970095103 2^797, whose cosine was 2^36 ulps
+ * off with the window alone. */
+INLINE int payne_hanek_pio2(double x, double *hi, double *lo, int extended) {
   u64 bits = bits_of(x);
   u64 m = (bits & 0x000fffffffffffffull) | 0x0010000000000000ull;
   int e = (int)(bits >> 52) - 1075; /* x = m 2^e, e >= -32 */
@@ -397,6 +401,10 @@ SLOW int bessel_reduce_huge_slow(double x, double *hi, double *lo) {
   u64 a = w[0], b = ((u64)w[1] << 32) | w[2], c = ((u64)w[3] << 32) | w[4];
   /* m (a 2^128 + b 2^64 + c) as high * 2^128 + low. */
   unsigned __int128 pc = (unsigned __int128)m * c, pb = (unsigned __int128)m * b;
+  if (extended) { /* m d's high half, below 2^53, added to m c (below 2^117) */
+    u64 d = ((u64)w[5] << 32) | w[6];
+    pc += (u64)(((unsigned __int128)m * d) >> 64);
+  }
   unsigned __int128 low = pc + (pb << 64);
   unsigned __int128 high = (pb >> 64) + (unsigned __int128)m * a + (low < pc ? 1 : 0);
   /* The product's weight is 2^(shift - 160); the 128 bits from weight 2^1 down. */
@@ -418,6 +426,15 @@ SLOW int bessel_reduce_huge_slow(double x, double *hi, double *lo) {
   double l = FMA(t1, PIO2_HI, -h) + FMA(t1, PIO2_LO, t2 * PIO2_HI);
   two_sum(h, l, hi, lo);
   return quadrant & 3;
+}
+
+SLOW int bessel_reduce_huge_slow(double x, double *hi, double *lo) {
+  return payne_hanek_pio2(x, hi, lo, 0);
+}
+
+/* For sin, cos and tan (math.c). */
+SLOW int trig_reduce_huge_slow(double x, double *hi, double *lo) {
+  return payne_hanek_pio2(x, hi, lo, 1);
 }
 
 /* The polynomial c (count coefficients, the highest first) at s + s_lo as *hi + *lo: the

@@ -184,7 +184,32 @@ INLINE double exp_dd(double hi, double lo) {
   return from_bits(bits_of(p) + ((u64)(long long)k << 52));
 }
 
-EXPORT double __oxhip_exp(double x) { return exp_dd(x, 0.0); }
+/* e^x where |x| >= 708, an infinity or a NaN: p 2^k from the fast path's p and k (the
+ * reduction is meaningless above 2^31 and for infinities and NaN, which are replaced). */
+INLINE double exp_edge(double x, double p, int k) {
+  double v = scale2_split(p, k);
+  if (x > 709.8) v = INF;
+  if (x < -745.2) v = 0.0;
+  return x != x ? x : v;
+}
+
+/* exp alone (pow and the others call exp_dd): x - k ln2 by two FMAs, the first exact, so
+ * the reduced argument rounds once, as with exp_dd's separate low part but without its
+ * addition; the range test on the high word (an integer comparison, where the double one
+ * costs an FP64 instruction), taken after the polynomial so that the edge cases only
+ * rescale its result and stay inline: a call, even a rare one, made ptxas reload the
+ * polynomial's constants into uniform registers on every evaluation. */
+EXPORT double __oxhip_exp(double x) {
+  double big = FMA(x, INV_LN2_HI, 0x1.8p52);
+  double dk = big - 0x1.8p52;
+  double r = FMA(-dk, LN2_CW_LO, FMA(-dk, LN2_CW_HI, x));
+  double p = FMA(r, exp_reduced(r), 1.0);
+  int k = (int)(unsigned)bits_of(big);
+  unsigned high = (unsigned)(bits_of(x) >> 32) & 0x7fffffffu;
+  OPAQUE(high);
+  if (__builtin_expect(high >= 0x40862000u, 0)) return exp_edge(x, p, k); /* |x| >= 708 */
+  return from_bits(bits_of(p) + ((u64)(long long)k << 52));
+}
 
 EXPORT double __oxhip_exp2(double x) {
   if (is_nan(x)) return x;
@@ -470,13 +495,26 @@ EXPORT double __oxhip_pow(double x, double y) {
 
 /* ---- trigonometry ------------------------------------------------------------------ */
 
-/* Payne-Hanek for x >= 2^20 (devicelibs/lib/bessel.c). */
+/* Payne-Hanek for x >= 2^20 (devicelibs/lib/bessel.c); the trigonometric functions' with
+ * 64 more bits of 1/(2 pi). */
 SLOW int bessel_reduce_huge_slow(double x, double *hi, double *lo);
+SLOW int trig_reduce_huge_slow(double x, double *hi, double *lo);
 
 /* x - k pi/2 as *hi + *lo and k mod 4 for finite |x| >= 2^20, where pi/2 in three parts
  * no longer holds (sin, cos and tan were NaN or meaningless there). */
 SLOW int reduce_pio2_huge(double x, double *hi, double *lo) {
   int n = bessel_reduce_huge_slow(fabs_(x), hi, lo);
+  if (x < 0.0) {
+    *hi = -*hi;
+    *lo = -*lo;
+    n = -n;
+  }
+  return n & 3;
+}
+
+/* reduce_pio2_huge for sin, cos and tan: the remainder kept to 2^-128 of a turn. */
+SLOW int reduce_pio2_huge_trig(double x, double *hi, double *lo) {
+  int n = trig_reduce_huge_slow(fabs_(x), hi, lo);
   if (x < 0.0) {
     *hi = -*hi;
     *lo = -*lo;
@@ -517,7 +555,7 @@ static const double SIN_COS_POLY[2][8] __attribute__((aligned(64))) = {
      -0x1.5555555555555p-3, 0.0},
     {0x1.ab76ce8172bdbp-45, -0x1.9394b76b8c074p-37, 0x1.1eed8de9ee751p-29,
      -0x1.27e4fb7711e14p-22, 0x1.a01a01a019d02p-16, -0x1.6c16c16c16c16p-10,
-     0x1.5555555555555p-5, 0.0},
+     0x1.5555555555555p-5, -0.5},
 };
 
 /* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1, |x| <= pi/4 (+ a little):
@@ -537,10 +575,9 @@ INLINE double sin_or_cos_kernel_c(double x, double lo, int cosine, int compensat
   return lead + FMA(factor, p, tail);
 }
 
-/* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1, for sin and cos themselves: one
+/* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1 (sin and cos from 2^20 on): one
  * polynomial whose row is chosen per element, 1 - z/2 without its rounding error, and lo
- * carried to first order only (sin: + lo; cos: - x lo): 1.33 ulp at most on the host
- * (CUDA's bound is 2). tan and sincos use the compensated kernel below. */
+ * carried to first order only (sin: + lo; cos: - x lo). */
 INLINE double sin_or_cos_kernel(double x, double lo, int cosine) {
   const double *c = SIN_COS_POLY[cosine];
   double z = x * x;
@@ -552,30 +589,43 @@ INLINE double sin_or_cos_kernel(double x, double lo, int cosine) {
   return lead + FMA(factor, p, tail);
 }
 
+/* sin(r) for cosine = 0, cos(r) for cosine = 1, |r| <= pi/4 (+ a little), for sin and
+ * cos below 2^20: the row's eight coefficients give q(z) = (sin r - r) / r (its last
+ * coefficient 0) or (cos r - 1) / z (its last -1/2), and the result is r + r q or
+ * 1 + z q, one FMA whichever the row. */
+INLINE double sin_or_cos_short(double r, int cosine) {
+  const double *c = SIN_COS_POLY[cosine];
+  double z = r * r;
+  double q = c[0];
+  for (int i = 1; i < 8; ++i) q = FMA(q, z, c[i]);
+  unsigned is_cos = (unsigned)cosine;
+  OPAQUE(is_cos); /* a 32-bit test, not one on the 64-bit table index */
+  /* Both forms and a select: one instruction fewer than selecting the operands. */
+  double vs = FMA(q, r, r), vc = FMA(q, z, 1.0);
+  return is_cos ? vc : vs;
+}
+
 INLINE double sin_kernel(double x, double lo) { return sin_or_cos_kernel_c(x, lo, 0, 1); }
 INLINE double cos_kernel(double x, double lo) { return sin_or_cos_kernel_c(x, lo, 1, 1); }
 
-/* reduce_pio2 for sin and cos, whose bound (2 ulp) leaves room: branch-free (k = 0 below
- * pi/4 gives hi = x, lo = 0 without a test) and *hi + *lo not renormalised (the kernels
- * use lo only in a correction term). a - k PIO2_2 is exact in two parts: k PIO2_2 is
- * (PIO2_2 has 33 bits), so the FMA's rounding error is a - s - k PIO2_2, itself an FMA
- * since a - s is exact (Sterbenz, or s's grid when the subtraction cancels). */
-INLINE int reduce_pio2_sincos(double x, double *hi, double *lo) {
+/* x - k pi/2 and k mod 4 for sin and cos below 2^20, whose bound (2 ulp) leaves room:
+ * pi/2 in three parts, the first with 33 bits (x - k PIO2_1 exact), the other two with 53
+ * (pi/2 to 2^-142 k), and no low part: the two roundings leave r within about an ulp,
+ * and the kernel needs no correction term. Branch-free: below pi/4, k = 0 and r = x. */
+INLINE double reduce_pio2_short(double x, int *n) {
   double big = FMA(x, TWO_OVER_PI, 0x1.8p52);
   double k = big - 0x1.8p52;
   double a = FMA(-k, PIO2_1, x); /* exact for |k| < 2^20 */
-  double s = FMA(-k, PIO2_2, a);
-  double err = FMA(-k, PIO2_2, a - s);
-  *hi = s;
-  *lo = FMA(-k, PIO2_3, err);
-  return (int)(bits_of(big) & 3);
+  double s = FMA(-k, 0x1.0b4611a626331p-34, a);
+  *n = (int)(unsigned)bits_of(big);
+  return FMA(-k, 0x1.1701b839a2520p-88, s);
 }
 
 /* sin (cosine = 0) and cos (cosine = 1) for |x| >= 2^20, infinities and NaN. */
 SLOW double sin_or_cos_slow(double x, int cosine) {
   if (!(fabs_(x) < INF)) return x - x;
   double hi, lo;
-  int n = reduce_pio2_huge(x, &hi, &lo) + cosine;
+  int n = reduce_pio2_huge_trig(x, &hi, &lo) + cosine;
   double v = sin_or_cos_kernel(hi, lo, n & 1);
   return (n & 2) ? -v : v;
 }
@@ -588,20 +638,21 @@ INLINE int sin_or_cos_is_slow(double x) {
   return high >= 0x41300000u;
 }
 
+/* The sign of the quadrant by an integer XOR; sin(-0) = -0 comes out of the arithmetic
+ * (k = 0, r = -0, -0 + -0 q). */
 EXPORT double __oxhip_sin(double x) {
   if (__builtin_expect(sin_or_cos_is_slow(x), 0)) return sin_or_cos_slow(x, 0);
-  double hi, lo;
-  int n = reduce_pio2_sincos(x, &hi, &lo);
-  double v = sin_or_cos_kernel(hi, lo, n & 1);
-  v = from_bits(bits_of(v) ^ ((u64)(n & 2) << 62)); /* the sign by an integer operation */
-  return x == 0.0 ? x : v; /* sin(-0) is -0 */
+  int n;
+  double r = reduce_pio2_short(x, &n);
+  double v = sin_or_cos_short(r, n & 1);
+  return from_bits(bits_of(v) ^ ((u64)(n & 2) << 62));
 }
 
 EXPORT double __oxhip_cos(double x) {
   if (__builtin_expect(sin_or_cos_is_slow(x), 0)) return sin_or_cos_slow(x, 1);
-  double hi, lo;
-  int n = reduce_pio2_sincos(x, &hi, &lo);
-  double v = sin_or_cos_kernel(hi, lo, (n & 1) ^ 1);
+  int n;
+  double r = reduce_pio2_short(x, &n);
+  double v = sin_or_cos_short(r, (n & 1) ^ 1);
   return from_bits(bits_of(v) ^ ((u64)((n + 1) & 2) << 62));
 }
 
@@ -621,12 +672,44 @@ EXPORT void __oxhip_sincos(double x, double *sin_out, double *cos_out) {
   }
 }
 
+/* sin_or_cos_kernel_c's value as *v_lo + its return value: the last addition split
+ * exactly (the lead term is the larger), so that tan's quotient sees both kernels' last
+ * roundings. */
+INLINE double sin_or_cos_kernel_dd(double x, double lo, int cosine, double *v_lo) {
+  const double *c = SIN_COS_POLY[cosine];
+  double z = x * x;
+  double p = c[0];
+  for (int i = 1; i < 7; ++i) p = FMA(p, z, c[i]);
+  double half = 0.5 * z;
+  double w = 1.0 - half;
+  double w_err = (1.0 - w) - half;
+  double lead = cosine ? w : x;
+  double factor = cosine ? z * z : x * z;
+  double tail = cosine ? w_err - x * lo : lo * w;
+  double t = FMA(factor, p, tail);
+  double v = lead + t;
+  *v_lo = t - (v - lead);
+  return v;
+}
+
+/* tan = s / c (or -c / s in odd quadrants) with both in two parts: the quotient from one
+ * reciprocal, then corrected by its residual (exact by FMA) and the low parts, so that
+ * it rounds about once; the quotient of the rounded kernels reached 2.1 ulp. */
 EXPORT double __oxhip_tan(double x) {
   if (is_nan(x) || is_inf(x)) return x - x;
   double hi, lo;
-  int n = reduce_pio2(x, &hi, &lo);
-  double s = sin_kernel(hi, lo), c = cos_kernel(hi, lo);
-  double r = (n & 1) ? -c / s : s / c;
+  int n = __builtin_expect(!(fabs_(x) < 0x1p20), 0) ? reduce_pio2_huge_trig(x, &hi, &lo)
+                                                     : reduce_pio2(x, &hi, &lo);
+  double s_lo, c_lo;
+  double s = sin_or_cos_kernel_dd(hi, lo, 0, &s_lo);
+  double c = sin_or_cos_kernel_dd(hi, lo, 1, &c_lo);
+  int odd = n & 1;
+  double num = odd ? c : s, num_lo = odd ? c_lo : s_lo;
+  double den = odd ? -s : c, den_lo = odd ? -s_lo : c_lo;
+  double rd = 1.0 / den;
+  double q = num * rd;
+  double e = FMA(-q, den, num) + (num_lo - q * den_lo);
+  double r = FMA(e, rd, q);
   return x == 0.0 ? x : r; /* tan(-0) is -0 */
 }
 
@@ -787,34 +870,70 @@ EXPORT double __oxhip_cosh(double x) {
   return ax < 22.0 ? h + 0.25 / h : h;
 }
 
-EXPORT double __oxhip_tanh(double x) {
-  if (is_nan(x)) return x;
-  /* 1 - 2 / (e^2|x| + 1) from 1 on, -t / (t + 2) with t = e^-2|x| - 1 below: one expm1
-   * and one quotient whichever side (a warp with both ran two of each). */
-  double ax = fabs_(x);
-  int big = ax >= 1.0;
-  double t_lo;
-  double t = expm1_dd(big ? 2.0 * __builtin_fmin(ax, 19.0) : -2.0 * ax, &t_lo);
-  double d = t + 2.0;
-#if defined(__NVPTX__) || defined(__AMDGCN__)
-  double num = big ? 2.0 : -t;
+/* tanh(x) for 0 <= x < TANH_SMALL: x + x^3 p(x^2), p a Chebyshev interpolant of
+ * (tanh x - x) / x^3 in z = x^2 on [0, 0.3^2] (+ 0.1%), relative error 2^-58.1. Below
+ * 0.3 the other path loses: 1.26 ulp at 0.22, where 2 / (e^2x + 1) is 3.5 times tanh. */
+#define TANH_SMALL 0.3
+INLINE double tanh_small(double x) {
+  double z = x * x;
+  double p = 0x1.0bd5732c2924ap-11;
+  p = FMA(p, z, -0x1.7aaf5ba5e4d83p-10);
+  p = FMA(p, z, 0x1.d6b76527a0118p-9);
+  p = FMA(p, z, -0x1.226de927c4e67p-7);
+  p = FMA(p, z, 0x1.664f47a419db6p-6);
+  p = FMA(p, z, -0x1.ba1ba1b8db988p-5);
+  p = FMA(p, z, 0x1.1111111110b95p-3);
+  p = FMA(p, z, -0x1.5555555555555p-2);
+  return FMA(x * z, p, x);
+}
+
+/* tanh(x) = 1 - 2 / (e^2x + 1) for TANH_SMALL <= x (or NaN). h = (e^2x + 1) / 2 is
+ * formed exactly in two parts from e^r = 1 + r p(r), 2x = k ln2 + r: h = 2^(k-1) r p +
+ * (2^(k-1) + 1/2), whose rounding error is an FMA. With y0 the float reciprocal of h,
+ * e = 1 - h y0 (exact for the high part, about 2^-23) and 1/h = y0 (1 + e + e^2 + ...),
+ * so tanh = (1 - y0) - y0 (e + e^2): 1 - y0 is exact (y0 has 24 bits and lies in
+ * [2^-30, 0.9) or is made exact below), and the result rounds about once, with no
+ * division. From 20 on (e^40 still
+ * fits), the same steps give 1; NaN passes through. */
+INLINE double tanh_large(double x) {
+  double y = x > 20.0 ? 40.0 : x + x;
+  double big = FMA(y, INV_LN2_HI, 0x1.8p52);
+  double dk = big - 0x1.8p52;
+  double r = FMA(-dk, LN2_CW_LO, FMA(-dk, LN2_CW_HI, y));
+  int k = (int)(unsigned)bits_of(big);
+  double half_2k = from_bits((u64)(long long)(k + 1022) << 52);
+  double s = half_2k + 0.5; /* exact: k <= 58 */
+  double hr = half_2k * r;  /* exact */
+  double p = exp_reduced(r);
+  double h = FMA(hr, p, s);
+  double h_lo = FMA(hr, p, s - h); /* s - h exact (Sterbenz) */
 #if defined(__NVPTX__)
-  double rd = (double)__nvvm_rcp_approx_ftz_f((float)d);
+  double y0 = (double)__nvvm_rcp_approx_ftz_f((float)h);
+#elif defined(__AMDGCN__)
+  double y0 = (double)__builtin_amdgcn_rcpf((float)h);
 #else
-  double rd = (double)__builtin_amdgcn_rcpf((float)d);
+  double y0 = (double)(1.0f / (float)h);
 #endif
-  rd = FMA(rd, FMA(-d, rd, 1.0), rd);
-  rd = FMA(rd, FMA(-d, rd, 1.0), rd);
-  double q = num * rd;
-  q = FMA(rd, FMA(-q, d, num), q); /* num / d, rounded about once */
-#else
-  double rd = 1.0 / d;
-  double q = (big ? 2.0 : -t) / d;
-#endif
-  /* t's low part: both quotients move by -2 t_lo / (t + 2)^2 */
-  q = FMA(-2.0 * t_lo, rd * rd, q);
-  double r = big ? 1.0 - q : q;
-  return x < 0.0 ? -r : r;
+  /* Below 2^-30, 1 - y0 rounds; y0 is replaced by 1 - (1 - y0), a multiple of 2^-53
+   * (or 0, where 1 is tanh rounded), so that it stays exact: the truncated series then
+   * errs by y0 e^3 < 2^-54 e^2 with e < 2^-54 / y0. */
+  double t = 1.0 - y0;
+  y0 = 1.0 - t;
+  double e = FMA(-h_lo, y0, FMA(-h, y0, 1.0));
+  return FMA(-y0, FMA(e, e, e), t);
+}
+
+/* Both paths for every element, then a select: a warp whose elements straddle
+ * TANH_SMALL would run both anyway (about 37 FP64 operations; libdevice, which
+ * branches, about 35), and without the branch ptxas keeps the two polynomials' constants
+ * in uniform registers across a loop instead of reloading them (bench-like loop: 67
+ * instructions per evaluation, against 102 with the branch and libdevice's 105). The
+ * sign goes on by an integer OR, which keeps tanh(-0) = -0. */
+EXPORT double __oxhip_tanh(double x) {
+  double ax = fabs_(x);
+  double rs = tanh_small(ax), rl = tanh_large(ax);
+  double r = ax < TANH_SMALL ? rs : rl;
+  return from_bits(bits_of(r) | (bits_of(x) & 0x8000000000000000ull));
 }
 
 EXPORT double __oxhip_asinh(double x) {
