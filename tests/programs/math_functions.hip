@@ -19,7 +19,7 @@ struct Case {
   double tolerance;  // relative; 0: exact
 };
 
-constexpr int kCases = 90;
+constexpr int kCases = 93;
 
 __global__ void compute(double* out, int* ints) {
   int k = 0;
@@ -135,6 +135,10 @@ __global__ void compute(double* out, int* ints) {
   out[k++] = j1(-0.0);                       // -0
   out[k++] = j0(1.0);                        // compared with the host's j0 below
   out[k++] = jnf(3, 1.5f);                   // compared with the host's jnf below
+  const float just_above_one = 1.0f + 0x1p-23f;  // its square is 1 + 2^-22 + 2^-46
+  out[k++] = fdividef(1.0f, (float)(x + 1.9));  // 1/3, correctly rounded
+  out[k++] = __fmaf_ieee_ru(just_above_one, just_above_one, 0.0f);
+  out[k++] = __fmaf_ieee_rd(just_above_one, just_above_one, 0.0f);
   ints[7] = k;
 }
 
@@ -244,6 +248,9 @@ int main() {
       {"j1(-0) is -0", std::signbit(got[87]) && got[87] == 0 ? 0.0 : 1.0, 0.0, 0},
       {"j0(1), device and host", got[88], j0(1.0), tight},
       {"jnf(3, 1.5), device and host", got[89], (double)jnf(3, 1.5f), loose},
+      {"fdividef(1, 3)", got[90], (double)(1.0f / 3.0f), 0},
+      {"__fmaf_ieee_ru", got[91], 1.0 + 0x1p-22 + 0x1p-23, 0},
+      {"__fmaf_ieee_rd", got[92], 1.0 + 0x1p-22, 0},
   };
   // CUDA's own functions from host code: the host compile links the device library's host
   // bitcode, so these are the library's functions, not a second implementation.
@@ -320,7 +327,7 @@ int main() {
       ++failures;
     }
   }
-  const int want_ints[8] = {4, -1070, 10, 3, 2, -3, 3, 90};
+  const int want_ints[8] = {4, -1070, 10, 3, 2, -3, 3, kCases};
   const char* int_names[8] = {"frexp exponent", "ilogb(2^-1070)", "remquo quotient",
                               "lround(2.5)",    "lrint(2.5)",     "llround(-2.5)",
                               "frexpf exponent", "results written"};

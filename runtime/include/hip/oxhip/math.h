@@ -104,6 +104,7 @@ __OXHIP_DEVICE__ float __logf(float x);
 __OXHIP_DEVICE__ float __log2f(float x);
 __OXHIP_DEVICE__ float __log10f(float x);
 __OXHIP_DEVICE__ float __powf(float x, float y);
+__OXHIP_DEVICE__ float __fdividef(float x, float y);
 
 /* Each name gets `double f(double)`, `float ff(float)` and the C++ overload
  * `float f(float)`; clang picks these over libm's host declarations in device code. */
@@ -260,6 +261,15 @@ __OXHIP_DEVICE__ void sincosf(float x, float *s, float *c) {
 __OXHIP_DEVICE__ double pow(double x, int n) { return __OXHIP_POW(x, n, __oxhip_pow(x, (double)n)); }
 __OXHIP_DEVICE__ float pow(float x, int n) {
   return __OXHIP_POW(x, n, __OXHIP_FAST_OR_SLOW(__powf, __oxhip_powf)(x, (float)n));
+}
+/* fdividef: x / y (correctly rounded, or 2 ulp under -prec-div=false); __fdividef under
+ * --use_fast_math, as nvcc maps it. */
+__OXHIP_HD__ float fdividef(float x, float y) {
+#if defined(__OXHIP_HOST__)
+  return x / y;
+#else
+  return __OXHIP_FAST_OR_SLOW(__fdividef(x, y), x / y);
+#endif
 }
 #undef __OXHIP_POW
 #undef __OXHIP_FAST_OR_SLOW
