@@ -1,10 +1,11 @@
-// CUDA's SIMD intrinsics on halfwords and bytes, the __dp4a/__dp2a dot products and CUDA
-// 12's max/min helpers (hip/oxhip/simd.h), each against a value worked out by hand: the
-// lanes sit at the edges of their ranges, where wrapping, saturation and signedness show.
+// CUDA's SIMD intrinsics on halfwords and bytes, the __dp4a/__dp2a dot products, CUDA 12's
+// max/min helpers (hip/oxhip/simd.h) and llmax .. umin (hip/oxhip/math.h), each against a
+// value worked out by hand: the lanes sit at the edges of their ranges, where wrapping,
+// saturation and signedness show.
 // See: issue 10 (the intrinsics of the CUDA Math API).
 #include "check.h"
 
-constexpr int kResults = 46;
+constexpr int kResults = 49;
 
 __global__ void simd(unsigned* out, unsigned a, unsigned b, unsigned c, unsigned d) {
   int k = 0;
@@ -56,6 +57,10 @@ __global__ void simd(unsigned* out, unsigned a, unsigned b, unsigned c, unsigned
   out[k++] = __vibmin_u32(5u * small, 3u, &chosen_min) + (chosen_min ? 100u : 0u);
   out[k++] = __vimax3_s16x2(0x80010005u, 0x0002fffbu, 0x00000001u * small);
   out[k++] = __viaddmax_u16x2(0xffff0001u, 0x00010001u, 0x00050001u * small);
+  // CUDA's named integer min/max.
+  out[k++] = (unsigned)llmax(-5ll * small, 3ll);
+  out[k++] = umin(0xffffffffu, 7u * small);
+  out[k++] = (unsigned)(ullmax(1ull << 40, 5ull * small) >> 32);
   // k == kResults
 }
 
@@ -78,7 +83,8 @@ int main() {
       0x00000000u, 0x000000ffu, 0x01010101u, 0x00000101u, 0x01010101u, 0x80ff0101u,
       507u,        257u,        9u,          521u,        (unsigned)-32767, (unsigned)-32762,
       98305u,      229377u,     3u,          1u,          (unsigned)-3, 0u,
-      104u,        3u,          0x00020005u, 0x00050002u};
+      104u,        3u,          0x00020005u, 0x00050002u, 3u,          7u,
+      256u};
   const char* names[kResults] = {
       "__vadd2", "__vaddss2", "__vaddus2", "__vsub2", "__vsubus2", "__vabsdiffs2",
       "__vabsdiffu2", "__vmaxs2", "__vmaxu2", "__vcmpgts2", "__vsetlts2", "__vavgu2",
@@ -88,7 +94,7 @@ int main() {
       "__vmins4", "__vsadu4", "__vsads4", "__dp4a(int)", "__dp4a(unsigned)",
       "__dp2a_lo(int)", "__dp2a_hi(int)", "__dp2a_lo(unsigned)", "__dp2a_hi(unsigned)",
       "__vimax3_s32", "__vimin3_u32", "__viaddmax_s32", "__vimax_s32_relu", "__vibmax_s32",
-      "__vibmin_u32", "__vimax3_s16x2", "__viaddmax_u16x2"};
+      "__vibmin_u32", "__vimax3_s16x2", "__viaddmax_u16x2", "llmax", "umin", "ullmax"};
   long long errors = 0;
   for (int k = 0; k < kResults; ++k) {
     if (got[k] != want[k]) {
@@ -99,8 +105,9 @@ int main() {
   // The __vi* helpers and the dot products are host functions too.
   bool chosen = false;
   if (__vimax3_s32(-5, 3, 2) != 3 || __dp4a(0x80ff7f01u, 0x01010101u, 10u) != 521u ||
-      __vibmin_s32(-1, 2, &chosen) != -1 || !chosen) {
-    std::printf("host __vimax3_s32, __dp4a or __vibmin_s32 wrong\n");
+      __vibmin_s32(-1, 2, &chosen) != -1 || !chosen || llmin(-1ll, 1ll) != -1 ||
+      ullmin(1ull, 2ull) != 1 || umax(1u, 0xffffffffu) != 0xffffffffu) {
+    std::printf("host __vimax3_s32, __dp4a, __vibmin_s32, llmin, ullmin or umax wrong\n");
     ++errors;
   }
   CHECK(hipFree(d_out));

@@ -458,6 +458,17 @@ __OXHIP_MINMAX(unsigned long long, unsigned long long, unsigned long long)
 __OXHIP_MINMAX(unsigned long long, long long, unsigned long long)
 __OXHIP_MINMAX(unsigned long long, unsigned long long, long long)
 #undef __OXHIP_MINMAX
+/* CUDA's named integer min/max ("Integer Mathematical Functions"), host and device. */
+__OXHIP_HD__ long long llmax(long long x, long long y) { return x < y ? y : x; }
+__OXHIP_HD__ long long llmin(long long x, long long y) { return y < x ? y : x; }
+__OXHIP_HD__ unsigned long long ullmax(unsigned long long x, unsigned long long y) {
+  return x < y ? y : x;
+}
+__OXHIP_HD__ unsigned long long ullmin(unsigned long long x, unsigned long long y) {
+  return y < x ? y : x;
+}
+__OXHIP_HD__ unsigned int umax(unsigned int x, unsigned int y) { return x < y ? y : x; }
+__OXHIP_HD__ unsigned int umin(unsigned int x, unsigned int y) { return y < x ? y : x; }
 __OXHIP_HD__ float min(float x, float y) { return __builtin_fminf(x, y); }
 __OXHIP_HD__ float max(float x, float y) { return __builtin_fmaxf(x, y); }
 __OXHIP_HD__ double min(double x, double y) { return __builtin_fmin(x, y); }
