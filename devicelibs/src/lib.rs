@@ -15,7 +15,8 @@ pub enum Family {
     Amdgcn,
     /// `nvptx64-nvidia-cuda`, any sm.
     Nvptx,
-    /// `x86_64-unknown-linux-gnu`: the same code for the host (tests, host fallbacks).
+    /// `x86_64-unknown-linux-gnu`: the CPU offload target, and host code (the driver links
+    /// it into HIP and CUDA host compiles for CUDA's host-and-device math functions).
     Host,
 }
 

@@ -21,6 +21,13 @@ use crate::targets::OffloadArch;
 /// The host triple of this build of oxhip.
 pub const HOST_TRIPLE: &str = frontend::HOST_TRIPLE;
 
+/// The file name of the device library's host-family bitcode (`devicelibs::Family::Host`),
+/// which a [`Tool::HostMath`] job writes among the intermediates: host compiles of HIP and
+/// CUDA link it with `-mlink-builtin-bitcode`, so that host code reaches CUDA's
+/// host-and-device math functions (`normcdf`, `sinpi`, …) that the C library lacks
+/// (docs/math.md, "Host code").
+pub const HOST_MATH_BITCODE: &str = "oxhip-devicelibs-host.bc";
+
 /// Native libraries the runtime needs (docs/crate-apis.md, runtime section).
 pub const RUNTIME_NATIVE_LIBS: &[&str] = &[
     "-lstdc++",
@@ -142,6 +149,9 @@ pub enum Tool {
     /// `-fgpu-rdc` link: assembly defining the objects' fat binary and handle symbols
     /// (in-process, `rdc::wrapper_assembly`); the first input is the bundle.
     FatbinWrapper,
+    /// Writes the device library's host bitcode ([`HOST_MATH_BITCODE`]) for the host
+    /// compiles (in-process; no inputs).
+    HostMath,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -229,6 +239,8 @@ struct Binder<'a> {
     /// Per Hipify action, the overlay (`-ivfsoverlay`) that puts its translations in place
     /// of the originals; the action's path is the original source.
     overlays: BTreeMap<ActionId, PathBuf>,
+    /// The [`Tool::HostMath`] job, once a host compile needs it.
+    host_math_job: Option<usize>,
 }
 
 /// [`Plan`] → jobs. `temp_dir` holds intermediates unless `-save-temps`.
@@ -259,6 +271,7 @@ pub fn bind(
         jobs: Vec::new(),
         stems: BTreeMap::new(),
         overlays: BTreeMap::new(),
+        host_math_job: None,
     };
     let mut seen_stems: BTreeMap<String, usize> = BTreeMap::new();
     for (id, node) in plan.nodes.iter().enumerate() {
@@ -531,7 +544,8 @@ impl Binder<'_> {
             | Tool::Bundler { .. }
             | Tool::Hipify
             | Tool::Package { .. }
-            | Tool::FatbinWrapper => self.toolchain.exe.clone(),
+            | Tool::FatbinWrapper
+            | Tool::HostMath => self.toolchain.exe.clone(),
         };
         self.job_of.insert(id, self.jobs.len());
         self.jobs.push(Job {
@@ -543,6 +557,29 @@ impl Binder<'_> {
             deps,
             is_result,
         });
+    }
+
+    /// The [`Tool::HostMath`] job and the file it writes, pushed the first time.
+    fn host_math_job(&mut self) -> (usize, PathBuf) {
+        let output = self.intermediate_dir.join(HOST_MATH_BITCODE);
+        if let Some(job) = self.host_math_job {
+            return (job, output);
+        }
+        self.host_math_job = Some(self.jobs.len());
+        self.jobs.push(Job {
+            tool: Tool::HostMath,
+            program: self.toolchain.exe.clone(),
+            inputs: Vec::new(),
+            output: output.clone(),
+            args: vec![
+                "-cc1hostmath".into(),
+                "-o".into(),
+                output.clone().into_os_string(),
+            ],
+            deps: Vec::new(),
+            is_result: false,
+        });
+        (self.jobs.len() - 1, output)
     }
 
     fn bind_node(&mut self, id: ActionId) -> Result<(), DriverError> {
@@ -793,8 +830,21 @@ impl Binder<'_> {
                 extra.extend(embed.iter().map(|package| {
                     format!("-fembed-offload-object={}", self.paths[*package].display())
                 }));
+                let lang = self.lang_of(input);
+                let mut input_paths = input_paths;
+                let mut host_math_job = None;
+                if lang.is_offload() {
+                    // Only the functions the host code calls are linked, and internalised.
+                    let (job, bitcode) = self.host_math_job();
+                    extra.extend([
+                        "-mlink-builtin-bitcode".to_owned(),
+                        bitcode.display().to_string(),
+                    ]);
+                    input_paths.push(bitcode);
+                    host_math_job = Some(job);
+                }
                 let request = Cc1Request {
-                    lang: self.lang_of(input),
+                    lang,
                     side: Side::Host,
                     aux_triple: self.aux_triple(),
                     gpubinary: bundle.map(|bundle| self.paths[bundle].clone()),
@@ -816,6 +866,9 @@ impl Binder<'_> {
                 );
                 let args = self.toolchain.host_flags.apply(args);
                 self.push(id, clang, input_paths, output, args);
+                if let (Some(job), Some(last)) = (host_math_job, self.jobs.last_mut()) {
+                    last.deps.push(job);
+                }
             }
             Action::Link { parts } => {
                 let mut args: Vec<OsString> = Vec::new();

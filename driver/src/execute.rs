@@ -651,6 +651,7 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
         Tool::Bundler { entries, compress } => {
             run_bundler(entries, *compress, jobs, write_paths, write_path)
         }
+        Tool::HostMath => run_host_math(write_path),
         Tool::Hipify => {
             let (search, _) = crate::overlay::SearchPath::from_args(
                 &job.args
@@ -662,6 +663,13 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
         }
     };
     JobResult { stderr, result }
+}
+
+/// Writes the device library's host bitcode, which host compiles link
+/// (`bind::HOST_MATH_BITCODE`).
+pub(crate) fn run_host_math(output: &Path) -> Result<(), DriverError> {
+    std::fs::write(output, devicelibs::bitcode(devicelibs::Family::Host))
+        .map_err(|err| io_error("writing", output, &err))
 }
 
 fn run_subprocess(

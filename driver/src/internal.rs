@@ -1,4 +1,4 @@
-//! `oxhip -cc1codegen …`, `-cc1bundle …` and `-cc1hipify …`: the in-process
+//! `oxhip -cc1codegen …`, `-cc1bundle …`, `-cc1hipify …` and the others: the in-process
 //! jobs of a compile, run on their own from the command line that `-###` and
 //! `-v` print, so that a failing job can be reproduced and reported.
 //!
@@ -19,7 +19,14 @@ use crate::targets::OffloadArch;
 pub(crate) fn is_internal(argv: &[String]) -> bool {
     matches!(
         argv.first().map(String::as_str),
-        Some("-cc1codegen" | "-cc1bundle" | "-cc1hipify" | "-cc1package" | "-cc1fatbinwrapper")
+        Some(
+            "-cc1codegen"
+                | "-cc1bundle"
+                | "-cc1hipify"
+                | "-cc1package"
+                | "-cc1fatbinwrapper"
+                | "-cc1hostmath"
+        )
     )
 }
 
@@ -74,6 +81,12 @@ pub(crate) fn run_internal(
             let (inputs, output) = many_operands(rest, |_| false)?;
             execute::run_fatbin_wrapper(&inputs, &output)
         }
+        "-cc1hostmath" => match rest {
+            [flag, output] if flag == "-o" => execute::run_host_math(Path::new(output)),
+            _ => Err(DriverError::MissingValue {
+                option: "-o".to_owned(),
+            }),
+        },
         "-cc1hipify" => {
             let (search, rest) = crate::overlay::SearchPath::from_args(rest);
             let (input, output) = operands(&rest, |_| false)?;

@@ -335,6 +335,26 @@ __global__ void k_pairs(const __half2* in, float* out) {
   for (unsigned k = 0; k < sizeof values / sizeof values[0]; ++k) out[k] = values[k];
 }
 
+// CUDA's cache-hint loads and stores on __half and __half2: each moves the value unchanged.
+// See: issue 10 (the half-precision API).
+__global__ void k_cache_hints(const __half2* in, __half2* out2, __half* out) {
+  const __half* scalars = reinterpret_cast<const __half*>(in);
+  out[0] = __ldcs(scalars);
+  out[1] = __ldlu(scalars + 1);
+  out[2] = __ldcv(scalars + 2);
+  __stwb(out + 3, __ldca(scalars + 3));
+  __stcg(out + 4, __ldcg(scalars));
+  __stcs(out + 5, scalars[1]);
+  __stwt(out + 6, scalars[2]);
+  out2[0] = __ldcs(in);
+  out2[1] = __ldlu(in + 1);
+  out2[2] = __ldcv(in);
+  __stwb(out2 + 3, in[1]);
+  __stcg(out2 + 4, in[0]);
+  __stcs(out2 + 5, in[1]);
+  __stwt(out2 + 6, in[0]);
+}
+
 // Shuffles of __half and __half2, with and without masks. Each lane's value is its lane
 // number plus a fraction, all exact in half.
 __global__ void k_shuffles(float* out, int* warp_size) {
@@ -911,6 +931,35 @@ int main() {
       }
     }
     CHECK(hipFree(d_in));
+    CHECK(hipFree(d_out));
+  }
+
+  // cache-hint loads and stores
+  {
+    std::vector<__half2> in = {__floats2half2_rn(1.5f, -2.0f), __floats2half2_rn(0.25f, 3.0f)};
+    __half2* d_in = device_copy(in);
+    __half2* d_out2;
+    __half* d_out;
+    CHECK(hipMalloc(&d_out2, 7 * sizeof(__half2)));
+    CHECK(hipMalloc(&d_out, 7 * sizeof(__half)));
+    k_cache_hints<<<1, 1>>>(d_in, d_out2, d_out);
+    CHECK_LAUNCH();
+    std::vector<__half> got = host_copy(d_out, 7);
+    std::vector<__half2> got2 = host_copy(d_out2, 7);
+    const float want[7] = {1.5f, -2.0f, 0.25f, 3.0f, 1.5f, -2.0f, 0.25f};
+    const int want2[7] = {0, 1, 0, 1, 0, 1, 0};
+    for (int k = 0; k < 7; ++k) {
+      float scalar = __half2float(got[k]);
+      float low = __low2float(got2[k]), high = __high2float(got2[k]);
+      float want_low = want2[k] ? 0.25f : 1.5f, want_high = want2[k] ? 3.0f : -2.0f;
+      if (scalar != want[k] || low != want_low || high != want_high) {
+        char detail[96];
+        std::snprintf(detail, sizeof detail, "access %d: %g and (%g, %g)", k, scalar, low, high);
+        fail("half cache-hint loads and stores", detail);
+      }
+    }
+    CHECK(hipFree(d_in));
+    CHECK(hipFree(d_out2));
     CHECK(hipFree(d_out));
   }
 

@@ -2,8 +2,11 @@
 // float: gamma, the inverse error functions and the normal distribution, erfcx, the
 // pi-scaled trigonometric functions, reciprocal cube root, norms, the exact operations
 // on the representation (frexp, modf, logb, ilogb, scalbn, nextafter, remainder, remquo,
-// lround), and the Bessel functions (j0 .. yn also on the host, from the C library). Each result is compared with a value known in closed form or computed here on
-// the host; the accuracy over whole ranges is devicelibs/tests/ulp.rs's job.
+// lround), and the Bessel functions (j0 .. yn also on the host, from the C library). Each
+// result is compared with a value known in closed form or computed here on the host; the
+// accuracy over whole ranges is devicelibs/tests/ulp.rs's job. CUDA's own functions
+// (erfinv, normcdf, sinpi, rcbrt, norm3d, cyl_bessel_i0, ...) are also called from host
+// code, which links the device library's host bitcode.
 #include "check.h"
 #include <cmath>
 #include <cstring>
@@ -16,7 +19,7 @@ struct Case {
   double tolerance;  // relative; 0: exact
 };
 
-constexpr int kCases = 90;
+constexpr int kCases = 93;
 
 __global__ void compute(double* out, int* ints) {
   int k = 0;
@@ -132,6 +135,10 @@ __global__ void compute(double* out, int* ints) {
   out[k++] = j1(-0.0);                       // -0
   out[k++] = j0(1.0);                        // compared with the host's j0 below
   out[k++] = jnf(3, 1.5f);                   // compared with the host's jnf below
+  const float just_above_one = 1.0f + 0x1p-23f;  // its square is 1 + 2^-22 + 2^-46
+  out[k++] = fdividef(1.0f, (float)(x + 1.9));  // 1/3, correctly rounded
+  out[k++] = __fmaf_ieee_ru(just_above_one, just_above_one, 0.0f);
+  out[k++] = __fmaf_ieee_rd(just_above_one, just_above_one, 0.0f);
   ints[7] = k;
 }
 
@@ -241,8 +248,75 @@ int main() {
       {"j1(-0) is -0", std::signbit(got[87]) && got[87] == 0 ? 0.0 : 1.0, 0.0, 0},
       {"j0(1), device and host", got[88], j0(1.0), tight},
       {"jnf(3, 1.5), device and host", got[89], (double)jnf(3, 1.5f), loose},
+      {"fdividef(1, 3)", got[90], (double)(1.0f / 3.0f), 0},
+      {"__fmaf_ieee_ru", got[91], 1.0 + 0x1p-22 + 0x1p-23, 0},
+      {"__fmaf_ieee_rd", got[92], 1.0 + 0x1p-22, 0},
+  };
+  // CUDA's own functions from host code: the host compile links the device library's host
+  // bitcode, so these are the library's functions, not a second implementation.
+  volatile double host_one = 1.0;
+  const double one = host_one;  // arguments the compiler cannot fold
+  const float onef = (float)one;
+  double host_values[5] = {1, 2, 2, 4, 4};
+  float host_floats[3] = {2, 3, 6};
+  double host_sine = 0, host_cosine = 0;
+  sincospi(0.75 * one, &host_sine, &host_cosine);
+  float host_sinef = 0, host_cosinef = 0;
+  sincospif(0.5f * onef, &host_sinef, &host_cosinef);
+  const Case host_cases[] = {
+      {"host erfinv(erf(0.3))", erfinv(std::erf(0.3 * one)), 0.3, tight},
+      {"host erfinv, device", erfinv(std::erf(0.3 * one)), got[7], tight},
+      {"host erfcinv(1e-300)", erfcinv(1e-300 * one), 26.209469960516124, tight},
+      {"host normcdf(-1)", normcdf(-one), 0.15865525393145705, tight},
+      {"host normcdfinv(0.975)", normcdfinv(0.975 * one), 1.959963984540054, tight},
+      {"host erfcx(30)", erfcx(30 * one), 0.018795888861416751, tight},
+      {"host sinpi(1/6)", sinpi(one / 6), 0.5, tight},
+      {"host cospi(1)", cospi(one), -1.0, 0},
+      {"host sincospi(0.75) sum", host_sine + host_cosine, 0.0, tight},
+      {"host rcbrt(-27)", rcbrt(-27 * one), -1.0 / 3.0, tight},
+      {"host rhypot(3, 4)", rhypot(3 * one, 4.0), 0.2, tight},
+      {"host norm3d(2, 3, 6)", norm3d(2.0, 3 * one, 6.0), 7.0, 0},
+      {"host rnorm3d(2, 3, 6)", rnorm3d(2.0, 3 * one, 6.0), 1.0 / 7.0, tight},
+      {"host norm4d(1, 1, 1, 1)", norm4d(1.0, 1.0, 1.0, one), 2.0, 0},
+      {"host rnorm4d(1, 1, 1, 1)", rnorm4d(1.0, 1.0, 1.0, one), 0.5, 0},
+      {"host norm(5, ...)", norm(5, host_values), std::sqrt(41.0), tight},
+      {"host rnorm(5, ...)", rnorm(5, host_values), 1 / std::sqrt(41.0), tight},
+      {"host cyl_bessel_i0(1)", cyl_bessel_i0(one), 1.2660658777520083356, tight},
+      {"host cyl_bessel_i1(20)", cyl_bessel_i1(20 * one), 42454973.385127770181, tight},
+      {"host cyl_bessel_i1, device", cyl_bessel_i1(20 * one), got[72], tight},
+      {"host rsqrt(0.25)", rsqrt(0.25 * one), 2.0, 0},
+      {"host erfinvf(erff(0.5))", erfinvf(std::erf(0.5f * onef)), 0.5, loose},
+      {"host erfcinvf(erfcf(1.5))", erfcinvf(std::erfc(1.5f * onef)), 1.5, loose},
+      {"host normcdff(1)", normcdff(onef), 0.8413447460685429, loose},
+      {"host normcdfinvf(0.5)", normcdfinvf(0.5f * onef), 0.0, 0},
+      {"host erfcxf(1)", erfcxf(onef), 0.42758357615580700, loose},
+      {"host sinpif(0.25)", sinpif(0.25f * onef), std::sqrt(0.5), loose},
+      {"host cospif(2/3)", cospif(2.0f / 3.0f * onef), -0.5, loose},
+      {"host sincospif(0.5) sine", host_sinef, 1.0, 0},
+      {"host sincospif(0.5) cosine", host_cosinef, 0.0, 0},
+      {"host rcbrtf(0.125)", rcbrtf(0.125f * onef), 2.0, 0},
+      {"host rhypotf(6, 8)", rhypotf(6 * onef, 8.0f), 0.1, loose},
+      {"host norm3df(2, 3, 6)", norm3df(2.0f, 3 * onef, 6.0f), 7.0, 0},
+      {"host rnorm3df(2, 3, 6)", rnorm3df(2.0f, 3 * onef, 6.0f), 1.0 / 7.0, loose},
+      {"host norm4df(1, 1, 1, 1)", norm4df(1, 1, 1, onef), 2.0, 0},
+      {"host rnorm4df(1, 1, 1, 1)", rnorm4df(1, 1, 1, onef), 0.5, 0},
+      {"host normf(3, ...)", normf(3, host_floats), 7.0, 0},
+      {"host rnormf(3, ...)", rnormf(3, host_floats), 1.0 / 7.0, loose},
+      {"host cyl_bessel_i0f(3)", cyl_bessel_i0f(3 * onef), 4.8807925858650240856, loose},
+      {"host cyl_bessel_i1f(-2)", cyl_bessel_i1f(-2 * onef), -1.5906368546373290634, loose},
+      {"host rsqrtf(4)", rsqrtf(4 * onef), 0.5, 0},
   };
   int failures = 0;
+  for (const Case& c : host_cases) {
+    double scale = std::fabs(c.want) > 1e-300 ? std::fabs(c.want) : 1.0;
+    bool ok = c.tolerance == 0 ? (c.got == c.want)
+                               : std::fabs(c.got - c.want) <= c.tolerance * scale;
+    if (c.want == 0.0 && c.tolerance != 0) ok = std::fabs(c.got) <= c.tolerance;
+    if (!ok) {
+      std::printf("%s: %.17g, expected %.17g\n", c.name, c.got, c.want);
+      ++failures;
+    }
+  }
   for (const Case& c : cases) {
     double scale = std::fabs(c.want) > 1e-300 ? std::fabs(c.want) : 1.0;
     bool ok = c.tolerance == 0 ? (c.got == c.want)
@@ -253,7 +327,7 @@ int main() {
       ++failures;
     }
   }
-  const int want_ints[8] = {4, -1070, 10, 3, 2, -3, 3, 90};
+  const int want_ints[8] = {4, -1070, 10, 3, 2, -3, 3, kCases};
   const char* int_names[8] = {"frexp exponent", "ilogb(2^-1070)", "remquo quotient",
                               "lround(2.5)",    "lrint(2.5)",     "llround(-2.5)",
                               "frexpf exponent", "results written"};

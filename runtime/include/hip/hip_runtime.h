@@ -47,6 +47,7 @@
 #include <hip/oxhip/device_functions.h>
 #include <hip/oxhip/math.h>
 #include <hip/oxhip/intrinsics.h>
+#include <hip/oxhip/simd.h>
 #endif
 
 /* Kernel launch in macro form: the triple-chevron launch, which clang lowers to

@@ -779,14 +779,33 @@ __OXHIP_HD__ __hip_bfloat162 h2cos(__hip_bfloat162 value) { return __OXHIP_BF2_M
 
 #if defined(__OXHIP_OFFLOAD__)
 
-#define __OXHIP_BF_LOADS(type)                                                                  \
-  __OXHIP_DX__ type __ldg(const type *address) { return *address; }                             \
-  __OXHIP_DX__ type __ldcg(const type *address) { return *address; }                            \
-  __OXHIP_DX__ type __ldca(const type *address) { return *address; }                            \
-  __OXHIP_DX__ type __ldcs(const type *address) { return *address; }
-__OXHIP_BF_LOADS(__hip_bfloat16)
-__OXHIP_BF_LOADS(__hip_bfloat162)
-#undef __OXHIP_BF_LOADS
+/* The cache-hint loads and stores of CUDA (__ldg .. __ldcv, __stwb .. __stwt) move the
+ * bits as the integer of the same size: intrinsics.h's templates use clang's nontemporal
+ * and volatile accesses, which take only scalar and vector types. */
+#define __OXHIP_BF_ACCESS(type, bits)                                                             \
+  __OXHIP_DX__ type __ldg(const type *address) { return *address; }                               \
+  __OXHIP_DX__ type __ldcg(const type *address) { return *address; }                              \
+  __OXHIP_DX__ type __ldca(const type *address) { return *address; }                              \
+  __OXHIP_DX__ type __ldcs(const type *address) {                                                 \
+    return __builtin_bit_cast(type, __builtin_nontemporal_load((const bits *)address));           \
+  }                                                                                               \
+  __OXHIP_DX__ type __ldlu(const type *address) {                                                 \
+    return __builtin_bit_cast(type, __builtin_nontemporal_load((const bits *)address));           \
+  }                                                                                               \
+  __OXHIP_DX__ type __ldcv(const type *address) {                                                 \
+    return __builtin_bit_cast(type, *(const volatile bits *)address);                             \
+  }                                                                                               \
+  __OXHIP_DX__ void __stwb(type *address, type value) { *address = value; }                       \
+  __OXHIP_DX__ void __stcg(type *address, type value) { *address = value; }                       \
+  __OXHIP_DX__ void __stcs(type *address, type value) {                                           \
+    __builtin_nontemporal_store(__builtin_bit_cast(bits, value), (bits *)address);                \
+  }                                                                                               \
+  __OXHIP_DX__ void __stwt(type *address, type value) {                                           \
+    *(volatile bits *)address = __builtin_bit_cast(bits, value);                                  \
+  }
+__OXHIP_BF_ACCESS(__hip_bfloat16, unsigned short)
+__OXHIP_BF_ACCESS(__hip_bfloat162, unsigned int)
+#undef __OXHIP_BF_ACCESS
 
 /* Shuffles move the bits through the 32-bit shuffles of hip/oxhip/warp.h. */
 #define __OXHIP_BF_SHUFFLE(name, operand_type)                                                  \

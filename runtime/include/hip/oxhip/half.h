@@ -732,14 +732,33 @@ __OXHIP_HD__ float amd_mixed_dot(__half2 a, __half2 b, float c, bool saturate) {
 
 #if defined(__OXHIP_OFFLOAD__)
 
-#define __OXHIP_H_LOADS(type)                                                                   \
-  __OXHIP_DEVICE__ type __ldg(const type *address) { return *address; }                         \
-  __OXHIP_DEVICE__ type __ldcg(const type *address) { return *address; }                        \
-  __OXHIP_DEVICE__ type __ldca(const type *address) { return *address; }                        \
-  __OXHIP_DEVICE__ type __ldcs(const type *address) { return *address; }
-__OXHIP_H_LOADS(__half)
-__OXHIP_H_LOADS(__half2)
-#undef __OXHIP_H_LOADS
+/* The cache-hint loads and stores of CUDA (__ldg .. __ldcv, __stwb .. __stwt) move the
+ * bits as the integer of the same size: intrinsics.h's templates use clang's nontemporal
+ * and volatile accesses, which take only scalar and vector types. */
+#define __OXHIP_H_ACCESS(type, bits)                                                              \
+  __OXHIP_DEVICE__ type __ldg(const type *address) { return *address; }                           \
+  __OXHIP_DEVICE__ type __ldcg(const type *address) { return *address; }                          \
+  __OXHIP_DEVICE__ type __ldca(const type *address) { return *address; }                          \
+  __OXHIP_DEVICE__ type __ldcs(const type *address) {                                             \
+    return __builtin_bit_cast(type, __builtin_nontemporal_load((const bits *)address));           \
+  }                                                                                               \
+  __OXHIP_DEVICE__ type __ldlu(const type *address) {                                             \
+    return __builtin_bit_cast(type, __builtin_nontemporal_load((const bits *)address));           \
+  }                                                                                               \
+  __OXHIP_DEVICE__ type __ldcv(const type *address) {                                             \
+    return __builtin_bit_cast(type, *(const volatile bits *)address);                             \
+  }                                                                                               \
+  __OXHIP_DEVICE__ void __stwb(type *address, type value) { *address = value; }                   \
+  __OXHIP_DEVICE__ void __stcg(type *address, type value) { *address = value; }                   \
+  __OXHIP_DEVICE__ void __stcs(type *address, type value) {                                       \
+    __builtin_nontemporal_store(__builtin_bit_cast(bits, value), (bits *)address);                \
+  }                                                                                               \
+  __OXHIP_DEVICE__ void __stwt(type *address, type value) {                                       \
+    *(volatile bits *)address = __builtin_bit_cast(bits, value);                                  \
+  }
+__OXHIP_H_ACCESS(__half, unsigned short)
+__OXHIP_H_ACCESS(__half2, unsigned int)
+#undef __OXHIP_H_ACCESS
 
 /* Shuffles move the bits through the 32-bit shuffles of hip/oxhip/warp.h. */
 #define __OXHIP_H_SHUFFLE(name, operand_type)                                                   \

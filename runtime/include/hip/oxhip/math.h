@@ -3,8 +3,11 @@
  *
  * Functions that both backends lower well (sqrt, fabs, fma, floor, fmin, ...) are clang
  * builtins; the transcendental ones call __oxhip_* functions from the devicelibs
- * bitcode that codegen links into every device image. On the host pass these
- * declarations are __device__ only and the host keeps using libm.
+ * bitcode that codegen links into every device image. On the host pass the C library's
+ * functions stay the host's; CUDA's own functions that CUDA also offers to host code
+ * (sinpi, normcdf, erfinv, rcbrt, norm3d, cyl_bessel_i0, ...) are __host__ __device__
+ * here, and the host compile links the same library's host bitcode (the driver passes
+ * -mlink-builtin-bitcode; docs/math.md, "Host code").
  */
 #ifndef OXHIP_MATH_H
 #define OXHIP_MATH_H
@@ -33,11 +36,17 @@ extern "C" __device__ float __oxhip_frcp_rn(float);
 extern "C" __device__ float __oxhip_fsqrt_rn(float);
 extern "C" __device__ void __oxhip_sincos(double, double *, double *);
 extern "C" __device__ void __oxhip_sincosf(float, float *, float *);
+/* Host and device: the host compile links these from the library's host bitcode. */
+#define __OXHIP_HDLIB1(name)                                                                   \
+  extern "C" __host__ __device__ double __oxhip_##name(double);                               \
+  extern "C" __host__ __device__ float __oxhip_##name##f(float);
 /* devicelibs/lib/math_more.c */
-__OXHIP_LIB1(logb) __OXHIP_LIB1(sinpi) __OXHIP_LIB1(cospi) __OXHIP_LIB1(rcbrt)
-__OXHIP_LIB1(erfcx) __OXHIP_LIB1(normcdf) __OXHIP_LIB1(erfinv) __OXHIP_LIB1(erfcinv)
-__OXHIP_LIB1(normcdfinv) __OXHIP_LIB1(lgamma) __OXHIP_LIB1(tgamma)
-__OXHIP_LIB2(nextafter) __OXHIP_LIB2(remainder) __OXHIP_LIB2(rhypot)
+__OXHIP_LIB1(logb) __OXHIP_HDLIB1(sinpi) __OXHIP_HDLIB1(cospi) __OXHIP_HDLIB1(rcbrt)
+__OXHIP_HDLIB1(erfcx) __OXHIP_HDLIB1(normcdf) __OXHIP_HDLIB1(erfinv) __OXHIP_HDLIB1(erfcinv)
+__OXHIP_HDLIB1(normcdfinv) __OXHIP_LIB1(lgamma) __OXHIP_LIB1(tgamma)
+__OXHIP_LIB2(nextafter) __OXHIP_LIB2(remainder)
+extern "C" __host__ __device__ double __oxhip_rhypot(double, double);
+extern "C" __host__ __device__ float __oxhip_rhypotf(float, float);
 extern "C" __device__ double __oxhip_frexp(double, int *);
 extern "C" __device__ float __oxhip_frexpf(float, int *);
 extern "C" __device__ double __oxhip_modf(double, double *);
@@ -48,29 +57,30 @@ extern "C" __device__ double __oxhip_scalbn(double, int);
 extern "C" __device__ float __oxhip_scalbnf(float, int);
 extern "C" __device__ double __oxhip_remquo(double, double, int *);
 extern "C" __device__ float __oxhip_remquof(float, float, int *);
-extern "C" __device__ void __oxhip_sincospi(double, double *, double *);
-extern "C" __device__ void __oxhip_sincospif(float, float *, float *);
-extern "C" __device__ double __oxhip_norm3d(double, double, double);
-extern "C" __device__ float __oxhip_norm3df(float, float, float);
-extern "C" __device__ double __oxhip_rnorm3d(double, double, double);
-extern "C" __device__ float __oxhip_rnorm3df(float, float, float);
-extern "C" __device__ double __oxhip_norm4d(double, double, double, double);
-extern "C" __device__ float __oxhip_norm4df(float, float, float, float);
-extern "C" __device__ double __oxhip_rnorm4d(double, double, double, double);
-extern "C" __device__ float __oxhip_rnorm4df(float, float, float, float);
-extern "C" __device__ double __oxhip_norm(int, const double *);
-extern "C" __device__ float __oxhip_normf(int, const float *);
-extern "C" __device__ double __oxhip_rnorm(int, const double *);
-extern "C" __device__ float __oxhip_rnormf(int, const float *);
+extern "C" __host__ __device__ void __oxhip_sincospi(double, double *, double *);
+extern "C" __host__ __device__ void __oxhip_sincospif(float, float *, float *);
+extern "C" __host__ __device__ double __oxhip_norm3d(double, double, double);
+extern "C" __host__ __device__ float __oxhip_norm3df(float, float, float);
+extern "C" __host__ __device__ double __oxhip_rnorm3d(double, double, double);
+extern "C" __host__ __device__ float __oxhip_rnorm3df(float, float, float);
+extern "C" __host__ __device__ double __oxhip_norm4d(double, double, double, double);
+extern "C" __host__ __device__ float __oxhip_norm4df(float, float, float, float);
+extern "C" __host__ __device__ double __oxhip_rnorm4d(double, double, double, double);
+extern "C" __host__ __device__ float __oxhip_rnorm4df(float, float, float, float);
+extern "C" __host__ __device__ double __oxhip_norm(int, const double *);
+extern "C" __host__ __device__ float __oxhip_normf(int, const float *);
+extern "C" __host__ __device__ double __oxhip_rnorm(int, const double *);
+extern "C" __host__ __device__ float __oxhip_rnormf(int, const float *);
 /* devicelibs/lib/bessel.c */
 __OXHIP_LIB1(j0) __OXHIP_LIB1(j1) __OXHIP_LIB1(y0) __OXHIP_LIB1(y1)
-__OXHIP_LIB1(cyl_bessel_i0) __OXHIP_LIB1(cyl_bessel_i1)
+__OXHIP_HDLIB1(cyl_bessel_i0) __OXHIP_HDLIB1(cyl_bessel_i1)
 extern "C" __device__ double __oxhip_jn(int, double);
 extern "C" __device__ float __oxhip_jnf(int, float);
 extern "C" __device__ double __oxhip_yn(int, double);
 extern "C" __device__ float __oxhip_ynf(int, float);
 #undef __OXHIP_LIB1
 #undef __OXHIP_LIB2
+#undef __OXHIP_HDLIB1
 
 /* ---- C functions: double, float, and C++ float overloads ------------------------- */
 
@@ -94,6 +104,7 @@ __OXHIP_DEVICE__ float __logf(float x);
 __OXHIP_DEVICE__ float __log2f(float x);
 __OXHIP_DEVICE__ float __log10f(float x);
 __OXHIP_DEVICE__ float __powf(float x, float y);
+__OXHIP_DEVICE__ float __fdividef(float x, float y);
 
 /* Each name gets `double f(double)`, `float ff(float)` and the C++ overload
  * `float f(float)`; clang picks these over libm's host declarations in device code. */
@@ -124,6 +135,20 @@ __OXHIP_MATH2(fdim, x > y ? x - y : (x == x && y == y ? 0.0 : x + y),
               x > y ? x - y : (x == x && y == y ? 0.0f : x + y))
 /* rsqrtf: the GPUs' reciprocal square root instruction (2 ulp, CUDA's bound). */
 __OXHIP_MATH1(rsqrt, 1.0 / __builtin_sqrt(x), __oxhip_rsqrtf(x))
+/* CUDA's host rsqrt and rsqrtf: the float one through double, so it is correctly rounded
+ * but for the double rounding. glibc 2.42 and later declare C23's (then host code keeps
+ * those). */
+#if defined(__GLIBC__) && defined(__GLIBC_PREREQ)
+#if __GLIBC_PREREQ(2, 42)
+#define __OXHIP_LIBC_HAS_RSQRT 1
+#endif
+#endif
+#if !defined(__OXHIP_LIBC_HAS_RSQRT)
+static __host__ __forceinline__ double rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
+static __host__ __forceinline__ float rsqrtf(float x) { return (float)(1.0 / __builtin_sqrt((double)x)); }
+static __host__ __forceinline__ float rsqrt(float x) { return rsqrtf(x); }
+#endif
+#undef __OXHIP_LIBC_HAS_RSQRT
 #define __OXHIP_FASTMATH1(name)                                                                \
   __OXHIP_MATH1(name, __oxhip_##name(x), __OXHIP_FAST_OR_SLOW(__##name##f, __oxhip_##name##f)(x))
 __OXHIP_FASTMATH1(exp) __OXHIP_LIBMATH1(exp2) __OXHIP_FASTMATH1(exp10) __OXHIP_LIBMATH1(expm1)
@@ -150,50 +175,61 @@ __OXHIP_MATH2(pow, __OXHIP_POW(x, y, __oxhip_pow(x, y)),
               __OXHIP_POW(x, y, __OXHIP_FAST_OR_SLOW(__powf, __oxhip_powf)(x, y)))
 __OXHIP_LIBMATH1(logb) __OXHIP_LIBMATH1(lgamma) __OXHIP_LIBMATH1(tgamma)
 __OXHIP_LIBMATH2(nextafter) __OXHIP_LIBMATH2(remainder)
-/* CUDA's own functions (no C++ float overload of the same name in CUDA either). */
-__OXHIP_DEVICE__ double sinpi(double x) { return __oxhip_sinpi(x); }
-__OXHIP_DEVICE__ float sinpif(float x) { return __oxhip_sinpif(x); }
-__OXHIP_DEVICE__ double cospi(double x) { return __oxhip_cospi(x); }
-__OXHIP_DEVICE__ float cospif(float x) { return __oxhip_cospif(x); }
-__OXHIP_DEVICE__ void sincospi(double x, double *s, double *c) { __oxhip_sincospi(x, s, c); }
-__OXHIP_DEVICE__ void sincospif(float x, float *s, float *c) { __oxhip_sincospif(x, s, c); }
-__OXHIP_DEVICE__ double rcbrt(double x) { return __oxhip_rcbrt(x); }
-__OXHIP_DEVICE__ float rcbrtf(float x) { return __oxhip_rcbrtf(x); }
-__OXHIP_DEVICE__ double erfcx(double x) { return __oxhip_erfcx(x); }
-__OXHIP_DEVICE__ float erfcxf(float x) { return __oxhip_erfcxf(x); }
-__OXHIP_DEVICE__ double normcdf(double x) { return __oxhip_normcdf(x); }
-__OXHIP_DEVICE__ float normcdff(float x) { return __oxhip_normcdff(x); }
-__OXHIP_DEVICE__ double erfinv(double x) { return __oxhip_erfinv(x); }
-__OXHIP_DEVICE__ float erfinvf(float x) { return __oxhip_erfinvf(x); }
-__OXHIP_DEVICE__ double erfcinv(double x) { return __oxhip_erfcinv(x); }
-__OXHIP_DEVICE__ float erfcinvf(float x) { return __oxhip_erfcinvf(x); }
-__OXHIP_DEVICE__ double normcdfinv(double x) { return __oxhip_normcdfinv(x); }
-__OXHIP_DEVICE__ float normcdfinvf(float x) { return __oxhip_normcdfinvf(x); }
-__OXHIP_DEVICE__ double rhypot(double x, double y) { return __oxhip_rhypot(x, y); }
-__OXHIP_DEVICE__ float rhypotf(float x, float y) { return __oxhip_rhypotf(x, y); }
-__OXHIP_DEVICE__ double norm3d(double a, double b, double c) { return __oxhip_norm3d(a, b, c); }
-__OXHIP_DEVICE__ float norm3df(float a, float b, float c) { return __oxhip_norm3df(a, b, c); }
-__OXHIP_DEVICE__ double rnorm3d(double a, double b, double c) { return __oxhip_rnorm3d(a, b, c); }
-__OXHIP_DEVICE__ float rnorm3df(float a, float b, float c) { return __oxhip_rnorm3df(a, b, c); }
-__OXHIP_DEVICE__ double norm4d(double a, double b, double c, double d) {
+/* CUDA's own functions (no C++ float overload of the same name in CUDA either), which
+ * CUDA declares __host__ __device__: host code gets the library's host bitcode. glibc
+ * 2.41 and later declare C23's sinpi and cospi (with _GNU_SOURCE, which C++ compiles
+ * have); there host code keeps glibc's and these are device functions. */
+#define __OXHIP_PI_FUNCTION __OXHIP_HD__
+#if defined(__GLIBC__) && defined(__GLIBC_PREREQ)
+#if __GLIBC_PREREQ(2, 41)
+#undef __OXHIP_PI_FUNCTION
+#define __OXHIP_PI_FUNCTION __OXHIP_DEVICE__
+#endif
+#endif
+__OXHIP_PI_FUNCTION double sinpi(double x) { return __oxhip_sinpi(x); }
+__OXHIP_PI_FUNCTION float sinpif(float x) { return __oxhip_sinpif(x); }
+__OXHIP_PI_FUNCTION double cospi(double x) { return __oxhip_cospi(x); }
+__OXHIP_PI_FUNCTION float cospif(float x) { return __oxhip_cospif(x); }
+#undef __OXHIP_PI_FUNCTION
+__OXHIP_HD__ void sincospi(double x, double *s, double *c) { __oxhip_sincospi(x, s, c); }
+__OXHIP_HD__ void sincospif(float x, float *s, float *c) { __oxhip_sincospif(x, s, c); }
+__OXHIP_HD__ double rcbrt(double x) { return __oxhip_rcbrt(x); }
+__OXHIP_HD__ float rcbrtf(float x) { return __oxhip_rcbrtf(x); }
+__OXHIP_HD__ double erfcx(double x) { return __oxhip_erfcx(x); }
+__OXHIP_HD__ float erfcxf(float x) { return __oxhip_erfcxf(x); }
+__OXHIP_HD__ double normcdf(double x) { return __oxhip_normcdf(x); }
+__OXHIP_HD__ float normcdff(float x) { return __oxhip_normcdff(x); }
+__OXHIP_HD__ double erfinv(double x) { return __oxhip_erfinv(x); }
+__OXHIP_HD__ float erfinvf(float x) { return __oxhip_erfinvf(x); }
+__OXHIP_HD__ double erfcinv(double x) { return __oxhip_erfcinv(x); }
+__OXHIP_HD__ float erfcinvf(float x) { return __oxhip_erfcinvf(x); }
+__OXHIP_HD__ double normcdfinv(double x) { return __oxhip_normcdfinv(x); }
+__OXHIP_HD__ float normcdfinvf(float x) { return __oxhip_normcdfinvf(x); }
+__OXHIP_HD__ double rhypot(double x, double y) { return __oxhip_rhypot(x, y); }
+__OXHIP_HD__ float rhypotf(float x, float y) { return __oxhip_rhypotf(x, y); }
+__OXHIP_HD__ double norm3d(double a, double b, double c) { return __oxhip_norm3d(a, b, c); }
+__OXHIP_HD__ float norm3df(float a, float b, float c) { return __oxhip_norm3df(a, b, c); }
+__OXHIP_HD__ double rnorm3d(double a, double b, double c) { return __oxhip_rnorm3d(a, b, c); }
+__OXHIP_HD__ float rnorm3df(float a, float b, float c) { return __oxhip_rnorm3df(a, b, c); }
+__OXHIP_HD__ double norm4d(double a, double b, double c, double d) {
   return __oxhip_norm4d(a, b, c, d);
 }
-__OXHIP_DEVICE__ float norm4df(float a, float b, float c, float d) {
+__OXHIP_HD__ float norm4df(float a, float b, float c, float d) {
   return __oxhip_norm4df(a, b, c, d);
 }
-__OXHIP_DEVICE__ double rnorm4d(double a, double b, double c, double d) {
+__OXHIP_HD__ double rnorm4d(double a, double b, double c, double d) {
   return __oxhip_rnorm4d(a, b, c, d);
 }
-__OXHIP_DEVICE__ float rnorm4df(float a, float b, float c, float d) {
+__OXHIP_HD__ float rnorm4df(float a, float b, float c, float d) {
   return __oxhip_rnorm4df(a, b, c, d);
 }
-__OXHIP_DEVICE__ double norm(int dim, const double *a) { return __oxhip_norm(dim, a); }
-__OXHIP_DEVICE__ float normf(int dim, const float *a) { return __oxhip_normf(dim, a); }
-__OXHIP_DEVICE__ double rnorm(int dim, const double *a) { return __oxhip_rnorm(dim, a); }
-__OXHIP_DEVICE__ float rnormf(int dim, const float *a) { return __oxhip_rnormf(dim, a); }
+__OXHIP_HD__ double norm(int dim, const double *a) { return __oxhip_norm(dim, a); }
+__OXHIP_HD__ float normf(int dim, const float *a) { return __oxhip_normf(dim, a); }
+__OXHIP_HD__ double rnorm(int dim, const double *a) { return __oxhip_rnorm(dim, a); }
+__OXHIP_HD__ float rnormf(int dim, const float *a) { return __oxhip_rnormf(dim, a); }
 /* Bessel functions, without C++ float overloads (as in CUDA). j0 .. ynf are also C library
  * functions, so host code calls glibc's; cyl_bessel_i0(f) and cyl_bessel_i1(f) are CUDA's
- * own and, as there, device functions only. */
+ * own, and host code gets the library's. */
 __OXHIP_DEVICE__ double j0(double x) { return __oxhip_j0(x); }
 __OXHIP_DEVICE__ float j0f(float x) { return __oxhip_j0f(x); }
 __OXHIP_DEVICE__ double j1(double x) { return __oxhip_j1(x); }
@@ -206,10 +242,10 @@ __OXHIP_DEVICE__ double y1(double x) { return __oxhip_y1(x); }
 __OXHIP_DEVICE__ float y1f(float x) { return __oxhip_y1f(x); }
 __OXHIP_DEVICE__ double yn(int n, double x) { return __oxhip_yn(n, x); }
 __OXHIP_DEVICE__ float ynf(int n, float x) { return __oxhip_ynf(n, x); }
-__OXHIP_DEVICE__ double cyl_bessel_i0(double x) { return __oxhip_cyl_bessel_i0(x); }
-__OXHIP_DEVICE__ float cyl_bessel_i0f(float x) { return __oxhip_cyl_bessel_i0f(x); }
-__OXHIP_DEVICE__ double cyl_bessel_i1(double x) { return __oxhip_cyl_bessel_i1(x); }
-__OXHIP_DEVICE__ float cyl_bessel_i1f(float x) { return __oxhip_cyl_bessel_i1f(x); }
+__OXHIP_HD__ double cyl_bessel_i0(double x) { return __oxhip_cyl_bessel_i0(x); }
+__OXHIP_HD__ float cyl_bessel_i0f(float x) { return __oxhip_cyl_bessel_i0f(x); }
+__OXHIP_HD__ double cyl_bessel_i1(double x) { return __oxhip_cyl_bessel_i1(x); }
+__OXHIP_HD__ float cyl_bessel_i1f(float x) { return __oxhip_cyl_bessel_i1f(x); }
 #undef __OXHIP_LIBMATH1
 #undef __OXHIP_LIBMATH2
 #undef __OXHIP_MATH1
@@ -225,6 +261,15 @@ __OXHIP_DEVICE__ void sincosf(float x, float *s, float *c) {
 __OXHIP_DEVICE__ double pow(double x, int n) { return __OXHIP_POW(x, n, __oxhip_pow(x, (double)n)); }
 __OXHIP_DEVICE__ float pow(float x, int n) {
   return __OXHIP_POW(x, n, __OXHIP_FAST_OR_SLOW(__powf, __oxhip_powf)(x, (float)n));
+}
+/* fdividef: x / y (correctly rounded, or 2 ulp under -prec-div=false); __fdividef under
+ * --use_fast_math, as nvcc maps it. */
+__OXHIP_HD__ float fdividef(float x, float y) {
+#if defined(__OXHIP_HOST__)
+  return x / y;
+#else
+  return __OXHIP_FAST_OR_SLOW(__fdividef(x, y), x / y);
+#endif
 }
 #undef __OXHIP_POW
 #undef __OXHIP_FAST_OR_SLOW
@@ -413,6 +458,17 @@ __OXHIP_MINMAX(unsigned long long, unsigned long long, unsigned long long)
 __OXHIP_MINMAX(unsigned long long, long long, unsigned long long)
 __OXHIP_MINMAX(unsigned long long, unsigned long long, long long)
 #undef __OXHIP_MINMAX
+/* CUDA's named integer min/max ("Integer Mathematical Functions"), host and device. */
+__OXHIP_HD__ long long llmax(long long x, long long y) { return x < y ? y : x; }
+__OXHIP_HD__ long long llmin(long long x, long long y) { return y < x ? y : x; }
+__OXHIP_HD__ unsigned long long ullmax(unsigned long long x, unsigned long long y) {
+  return x < y ? y : x;
+}
+__OXHIP_HD__ unsigned long long ullmin(unsigned long long x, unsigned long long y) {
+  return y < x ? y : x;
+}
+__OXHIP_HD__ unsigned int umax(unsigned int x, unsigned int y) { return x < y ? y : x; }
+__OXHIP_HD__ unsigned int umin(unsigned int x, unsigned int y) { return y < x ? y : x; }
 __OXHIP_HD__ float min(float x, float y) { return __builtin_fminf(x, y); }
 __OXHIP_HD__ float max(float x, float y) { return __builtin_fmaxf(x, y); }
 __OXHIP_HD__ double min(double x, double y) { return __builtin_fmin(x, y); }
