@@ -416,6 +416,60 @@ impl Cx<'_> {
                 next += 1;
             }
         }
+        // A name the file also declares with another type (`uint2 data;` in one struct,
+        // `half2 data;` in another) is left alone: without types, which declaration an
+        // expression refers to is unknown, and hipify-clang rewrites only the `half2` ones.
+        for index in 1..count {
+            let name = self.tok(index);
+            if self.lexed.tokens[index].kind != TokenKind::Ident
+                || !(names.contains(name) || indexed.contains(name))
+                || !matches!(
+                    self.lexed
+                        .tokens
+                        .get(index + 1)
+                        .map(|_| self.tok(index + 1)),
+                    Some(";" | "," | "=" | "[" | ")" | "{") | None
+                )
+            {
+                continue;
+            }
+            // `Type name` or `Type *name` / `Type &name` at the start of a declaration.
+            let mut type_at = index - 1;
+            while type_at > 0
+                && (self.is_punct(type_at, "*")
+                    || self.is_punct(type_at, "&")
+                    || matches!(
+                        self.tok(type_at),
+                        "__restrict__" | "__restrict" | "restrict" | "const" | "volatile"
+                    ))
+            {
+                type_at -= 1;
+            }
+            let pointer = type_at + 1 < index;
+            let declaration_start = type_at == 0
+                || matches!(self.tok(type_at - 1), ";" | "{" | "}" | "(" | "," | "const");
+            let other_type = self.lexed.tokens[type_at].kind == TokenKind::Ident
+                && !matches!(
+                    self.tok(type_at),
+                    "half2"
+                        | "return"
+                        | "case"
+                        | "goto"
+                        | "sizeof"
+                        | "new"
+                        | "delete"
+                        | "throw"
+                        | "else"
+                        | "do"
+                        | "co_return"
+                        | "co_yield"
+                        | "co_await"
+                );
+            if other_type && (!pointer || declaration_start) {
+                names.remove(name);
+                indexed.remove(name);
+            }
+        }
         if names.is_empty() && indexed.is_empty() {
             return;
         }
