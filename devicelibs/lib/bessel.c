@@ -890,35 +890,30 @@ INLINE float bessel_large_f(float x, int order, int second_kind) {
 
 SLOW float j0f_large(float ax) { return bessel_large_f(ax, 0, 0); }
 
-/* j0 below 8, branch-free: (x - z1)(x - z2)(x - z3) U(x) with the first three zeros in two
- * floats ((x - z_hi) is exact near each zero, so the relative error stays small there) and
- * U of degree 12 in x - 4 (relative fit 2^-26, about 3 ulp with the factors' roundings on
- * [1, 8); CUDA's bound is 9), and J0F_SMALL below 1, where j0 is near 1 and those
- * roundings would reach 7 ulp. One polynomial for all of [1, 8) instead of the rows read
- * by index (7 rows of 12 floats: loads at divergent addresses, and a branch per interval
- * for mixed warps). */
+/* j0 below 8, branch-free and even: (t - z1^2)(t - z2^2)(t - z3^2) U(t) with t = x^2, the
+ * squares of the first three zeros in two floats (fma(x, x, -hi) is x^2 - hi rounded once,
+ * so the factor keeps its relative accuracy next to a zero), and U of degree 7 in t - 48
+ * (relative fit 2^-25.3, devicelibs/fit/j0f.py; centred, because in t itself the terms
+ * cancel a hundredfold near 8; 48 is where they cancel least). 17 FP32 operations, no
+ * table and no branch below 8. Every float in [2^-8, 8): 5.35 ulp at most, from the
+ * roundings of the three factors and their products (CUDA's bound is 9; nvcc's measured
+ * 6.4 on the H100). */
 EXPORT float __oxhip_j0f(float x) {
   float ax = fabsf_(x);
   if (__builtin_expect(!(ax < 8.0f), 0)) return j0f_large(ax);
-  float h = ax - 4.0f;
-  float u = -0x1.b421a2p-44f;
-  u = FMAF(u, h, 0x1.0af4d8p-40f);
-  u = FMAF(u, h, 0x1.db2b4ap-36f);
-  u = FMAF(u, h, -0x1.d5eb9ep-33f);
-  u = FMAF(u, h, -0x1.3e59eep-28f);
-  u = FMAF(u, h, 0x1.f02df0p-26f);
-  u = FMAF(u, h, 0x1.27b2d4p-21f);
-  u = FMAF(u, h, -0x1.54d816p-19f);
-  u = FMAF(u, h, -0x1.66db4cp-15f);
-  u = FMAF(u, h, 0x1.0f0074p-13f);
-  u = FMAF(u, h, 0x1.f14df0p-10f);
-  u = FMAF(u, h, -0x1.6f021ap-9f);
-  u = FMAF(u, h, -0x1.2050fap-5f);
-  u *= (ax - 0x1.33d152p+1f) - 0x1.d2e368p-24f;
-  u *= (ax - 0x1.6148f6p+2f) + 0x1.34f46ep-24f;
-  u *= (ax - 0x1.14eb56p+3f) - 0x1.999bdap-22f;
-  float small = bessel_poly_f(J0F_SMALL, 6, ax * ax);
-  return ax < 1.0f ? small : u;
+  float s = FMAF(ax, ax, -48.0f);
+  float u = 0x1.30a8bap-65f;
+  u = FMAF(u, s, -0x1.419274p-57f);
+  u = FMAF(u, s, 0x1.6d7ea0p-49f);
+  u = FMAF(u, s, -0x1.346f38p-41f);
+  u = FMAF(u, s, 0x1.790580p-34f);
+  u = FMAF(u, s, -0x1.35cac4p-27f);
+  u = FMAF(u, s, 0x1.2bf132p-21f);
+  u = FMAF(u, s, -0x1.f83042p-17f);
+  u *= FMAF(ax, ax, -0x1.721fb8p+2f) - 0x1.18aeeep-28f;
+  u *= FMAF(ax, ax, -0x1.e78a4ap+4f) - 0x1.88775cp-22f;
+  u *= FMAF(ax, ax, -0x1.2b8c4cp+6f) + 0x1.f7aa26p-20f;
+  return u;
 }
 
 EXPORT float __oxhip_j1f(float x) {

@@ -94,7 +94,12 @@ build() {
 
 run() {
   local bin="$here/.device-carry/bin" passed=0 failed=0
-  [ -d "$bin" ] || tar -C "$here/.device-carry" -xJf "$here/.device-carry/programs.tar.xz"
+  # The archive is what was carried: a bin/ or lib/ left on the machine by an earlier
+  # session's run must not stand in for it.
+  if [ -f "$here/.device-carry/programs.tar.xz" ]; then
+    rm -rf "$bin" "$here/.device-carry/lib"
+    tar -C "$here/.device-carry" -xJf "$here/.device-carry/programs.tar.xz"
+  fi
   # The CMake-built programs' shared libraries and the shared runtime.
   export LD_LIBRARY_PATH="$here/.device-carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   # The CMake shared-library project's dlopen test, pointed at the carried library.
