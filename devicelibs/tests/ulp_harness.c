@@ -401,6 +401,8 @@ static void check_bessels(void) {
 
 
 int main(void) {
+  /* benches/gpu/accuracy.hip runs main several times, each with the same inputs. */
+  state = 0x9e3779b97f4a7c15ull;
   CHECK1(exp, expl, in_range(-745, 709.7));
   CHECK1(exp2, exp2l, in_range(-1074, 1023.9));
   CHECK1(exp10, exp10l_, in_range(-307, 308));
