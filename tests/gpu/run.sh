@@ -98,7 +98,10 @@ run() {
   # session's run must not stand in for it.
   if [ -f "$here/.device-carry/programs.tar.xz" ]; then
     rm -rf "$bin" "$here/.device-carry/lib"
-    tar -C "$here/.device-carry" -xJf "$here/.device-carry/programs.tar.xz"
+    tar -C "$here/.device-carry" -xJf "$here/.device-carry/programs.tar.xz" || {
+      echo "tests/gpu/run.sh: programs.tar.xz does not unpack (carried before build finished writing it?)"
+      return 1
+    }
   fi
   # The CMake-built programs' shared libraries and the shared runtime.
   export LD_LIBRARY_PATH="$here/.device-carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
