@@ -857,6 +857,28 @@ EXPORT double __oxhip_sinh(double x) {
   return __builtin_signbit(x) ? -r : r; /* sinh(-0) is -0 */
 }
 
+/* e^x / 2 as hi + lo for ln2/2 <= x < 22 (cosh's middle range): exp_dd_parts with the
+ * reduced argument and the polynomial's last FMA each kept in two parts, so that hi + lo
+ * is e^x / 2 to about 2^-62 relative. */
+INLINE double exp_half_dd(double x, double *lo_out) {
+  double hi, lo;
+  two_sum(x, -LN2_HI, &hi, &lo);
+  lo -= LN2_LO;
+  double big = FMA(hi, INV_LN2_HI, 0x1.8p52);
+  double dk = big - 0x1.8p52;
+  double r = FMA(-dk, LN2_CW_HI, hi); /* exact */
+  double r_lo = FMA(-dk, LN2_CW_LO, lo);
+  double rr = r + r_lo;
+  double rr_lo = (r - rr) + r_lo; /* Fast2Sum: |r_lo| is far below |r| or r is 0 */
+  double q = exp_reduced(rr);
+  double p = FMA(rr, q, 1.0);
+  /* 1 - p is exact (p is in [0.7, 1.5]), so the FMA gives the last one's rounding error */
+  double p_lo = FMA(rr, q, 1.0 - p) + p * rr_lo;
+  double scale = from_bits((u64)((int)(unsigned)bits_of(big) + 1023) << 52);
+  *lo_out = p_lo * scale;
+  return p * scale;
+}
+
 EXPORT double __oxhip_cosh(double x) {
   if (is_nan(x)) return x;
   double ax = fabs_(x);
@@ -865,9 +887,19 @@ EXPORT double __oxhip_cosh(double x) {
     double w = 1.0 + t;
     return 1.0 + (t * t) / (w + w);
   }
-  /* e^x / 2 + 1 / (2 e^x), with e^x / 2 rounded about once (exp_half) */
-  double h = exp_half(ax);
-  return ax < 22.0 ? h + 0.25 / h : h;
+  if (ax >= 22.0) return exp_half(ax); /* e^-x / 2 is below half an ulp */
+  /* h + 1/(4h) with h = e^x / 2 = h_hi + h_lo: the quotient t = 1/(4 h_hi) is up to a
+   * third of the result, so its rounding error (from the exact residual 1/4 - t h_hi)
+   * and h_lo's effect on it (-t h_lo / h_hi) are added back, and h_hi + t is summed
+   * exactly; the result rounds once, within CUDA's 1 ulp (it rounded h and the sum:
+   * 1.21 ulp). */
+  double h_lo;
+  double h = exp_half_dd(ax, &h_lo);
+  double t = 0.25 / h;
+  double t_lo = FMA(-t, h, 0.25) / h - t * (h_lo / h);
+  double s, e;
+  two_sum(h, t, &s, &e);
+  return s + (e + (h_lo + t_lo));
 }
 
 /* tanh(x) for 0 <= x < TANH_SMALL: x + x^3 p(x^2), p a Chebyshev interpolant of
