@@ -1015,7 +1015,24 @@ EXPORT float __oxhip_rsqrtf(float x) {
 #endif
 }
 
-EXPORT double __oxhip_rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
+/* 1 / sqrt(x) rounded once: r = sqrt(x) and its correction d = (x - r^2) / (2r) (the
+ * residual exact by FMA), then q = 1/r corrected by its own residual less q d; 1.0 /
+ * sqrt(x) rounds twice (CUDA's bound is 1 ulp). Zeros, infinities, NaN and negative x
+ * come out of the first quotient (the corrections are NaN or zero there, or select q). */
+EXPORT double __oxhip_rsqrt(double x) {
+  /* Below 2^-1000 the residual x - r^2 would fall under the subnormals: x 2^108 instead,
+   * and the result times 2^54. */
+  double scale = 1.0;
+  if (x > 0.0 && x < 0x1p-1000) {
+    x *= 0x1p108;
+    scale = 0x1p54;
+  }
+  double r = __builtin_sqrt(x);
+  double q = 1.0 / r;
+  if (!(q > 0x1p-1022 && q < 0x1p1022)) return q;
+  double d = __builtin_fma(-r, r, x) * (0.5 * q);
+  return __builtin_fma(q, __builtin_fma(-q, r, 1.0) - q * d, q) * scale;
+}
 
 /* CUDA's correctly rounded intrinsics (__fdiv_rn, __frcp_rn, __fsqrt_rn). They live here, not
  * in the header, because codegen relaxes the division and square root of the user's code

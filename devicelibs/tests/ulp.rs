@@ -17,7 +17,7 @@ fn bound(name: &str) -> f64 {
         "atan2f" | "sinhf" | "asinhf" | "atanhf" | "hypotf" => 3.0,
         "tanf" | "powf" | "erfcf" | "acoshf" => 4.0,
         "erf" | "norm3d" | "sinpi" | "cospi" | "erfinvf" | "rhypotf" => 2.0,
-        "rhypot" | "rnorm3d" => 1.0,
+        "rhypot" | "rnorm3d" | "rsqrt" => 1.0,
         // Double functions at CUDA's bound.
         "exp" | "expm1" | "log" | "log2" | "log1p" | "cbrt" => 1.0,
         "exp2" | "exp10" | "log10" | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "atan2"

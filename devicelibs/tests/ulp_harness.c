@@ -480,6 +480,22 @@ int main(void) {
   {
     double worst = 0, worst_x = 0;
     for (int i = 0; i < N; ++i) {
+      double x = (i & 1) ? log_range(-1074, 1024, 0) : in_range(0.25, 4);
+      double e = error_double(__oxhip_rsqrt(x), 1.0L / sqrtl((long double)x));
+      if (e > worst) { worst = e; worst_x = x; }
+    }
+    double special[] = {0.0, -0.0, -1.0, INFINITY, -INFINITY, NAN, 0x1p-1074, 0x1.fffffffffffffp+1023};
+    for (unsigned i = 0; i < sizeof special / sizeof special[0]; ++i) {
+      double got = __oxhip_rsqrt(special[i]);
+      long double ref = special[i] == 0 ? (signbit(special[i]) ? -INFINITY : INFINITY) : 1.0L / sqrtl((long double)special[i]);
+      double e = (isnan(got) && isnan((double)ref)) ? 0 : got == (double)ref ? 0 : error_double(got, ref);
+      if (e > worst) { worst = e; worst_x = special[i]; }
+    }
+    printf("rsqrt %.3f %a\n", worst, worst_x);
+  }
+  {
+    double worst = 0, worst_x = 0;
+    for (int i = 0; i < N; ++i) {
       float x = i < NSPECIAL ? SPECIAL[i] : (i & 1) ? random_float() : (float)in_range(-1e5, 1e5);
       float s, c;
       __oxhip_sincosf(x, &s, &c);

@@ -133,8 +133,9 @@ __OXHIP_MATH2(copysign, __builtin_copysign(x, y), __builtin_copysignf(x, y))
 __OXHIP_MATH2(fmod, __builtin_fmod(x, y), __builtin_fmodf(x, y))
 __OXHIP_MATH2(fdim, x > y ? x - y : (x == x && y == y ? 0.0 : x + y),
               x > y ? x - y : (x == x && y == y ? 0.0f : x + y))
-/* rsqrtf: the GPUs' reciprocal square root instruction (2 ulp, CUDA's bound). */
-__OXHIP_MATH1(rsqrt, 1.0 / __builtin_sqrt(x), __oxhip_rsqrtf(x))
+/* rsqrt: the device library's, rounded once; rsqrtf: the GPUs' reciprocal square root
+ * instruction (2 ulp, CUDA's bound). */
+__OXHIP_MATH1(rsqrt, __oxhip_rsqrt(x), __oxhip_rsqrtf(x))
 /* CUDA's host rsqrt and rsqrtf: the float one through double, so it is correctly rounded
  * but for the double rounding. glibc 2.42 and later declare C23's (then host code keeps
  * those). */
