@@ -560,8 +560,10 @@ static const double SIN_COS_POLY[2][8] __attribute__((aligned(64))) = {
 
 /* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1, |x| <= pi/4 (+ a little):
  * sin(x + lo) ~= x + x z p + lo (1 - z/2); cos(x + lo) ~= 1 - z/2 + z^2 p - x lo with
- * 1 - z/2 evaluated with its rounding error. */
-INLINE double sin_or_cos_kernel_c(double x, double lo, int cosine, int compensated) {
+ * 1 - z/2 evaluated with its rounding error. Returns the lead term (x or 1 - z/2) and
+ * puts the rest in *t. */
+INLINE double sin_or_cos_kernel_parts(double x, double lo, int cosine, int compensated,
+                                      double *t) {
   const double *c = SIN_COS_POLY[cosine];
   double z = x * x;
   double p = c[0];
@@ -572,7 +574,14 @@ INLINE double sin_or_cos_kernel_c(double x, double lo, int cosine, int compensat
   double lead = cosine ? w : x;
   double factor = cosine ? z * z : x * z;
   double tail = cosine ? (compensated ? w_err : 0.0) - x * lo : lo * w;
-  return lead + FMA(factor, p, tail);
+  *t = FMA(factor, p, tail);
+  return lead;
+}
+/* The kernel's value: the lead term and the rest added. */
+INLINE double sin_or_cos_kernel_c(double x, double lo, int cosine, int compensated) {
+  double t;
+  double lead = sin_or_cos_kernel_parts(x, lo, cosine, compensated, &t);
+  return lead + t;
 }
 
 /* sin(x + lo) for cosine = 0, cos(x + lo) for cosine = 1 (sin and cos from 2^20 on): one
@@ -672,21 +681,12 @@ EXPORT void __oxhip_sincos(double x, double *sin_out, double *cos_out) {
   }
 }
 
-/* sin_or_cos_kernel_c's value as *v_lo + its return value: the last addition split
+/* sin_or_cos_kernel_c (compensated) as its return value + *v_lo: the last addition split
  * exactly (the lead term is the larger), so that tan's quotient sees both kernels' last
  * roundings. */
 INLINE double sin_or_cos_kernel_dd(double x, double lo, int cosine, double *v_lo) {
-  const double *c = SIN_COS_POLY[cosine];
-  double z = x * x;
-  double p = c[0];
-  for (int i = 1; i < 7; ++i) p = FMA(p, z, c[i]);
-  double half = 0.5 * z;
-  double w = 1.0 - half;
-  double w_err = (1.0 - w) - half;
-  double lead = cosine ? w : x;
-  double factor = cosine ? z * z : x * z;
-  double tail = cosine ? w_err - x * lo : lo * w;
-  double t = FMA(factor, p, tail);
+  double t;
+  double lead = sin_or_cos_kernel_parts(x, lo, cosine, 1, &t);
   double v = lead + t;
   *v_lo = t - (v - lead);
   return v;
