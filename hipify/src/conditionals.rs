@@ -8,6 +8,11 @@
 //! `true`/`false` and C's operators. A condition that names any other macro (`CUDA_VERSION`
 //! from CUDA's headers) is unknown: its branch is not excluded, nor an `#else` after it.
 //! This module does not expand function-like macros and does not read headers.
+//!
+//! Where the file includes nothing but CUDA's and the standard library's headers, nothing
+//! else can define a macro: a name the file has not defined (`USE_BLAS`) is then undefined,
+//! as it is to hipify-clang's preprocessor, unless it is one of those headers' names
+//! (`CUDA_VERSION`, `cudaHostAllocMapped`, `__GNUC__`, `INT_MAX`), which stay unknown.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -35,7 +40,9 @@ struct Group {
 }
 
 /// The byte ranges of the branches a preprocessor would skip, each from the end of its
-/// directive line to the start of the next `#elif`/`#else`/`#endif` line of its group.
+/// directive line (the start, for a false `#if`) to the start of the next
+/// `#elif`/`#else`/`#endif` line of its group, and every `#elif` line: clang's skipped
+/// ranges, which hipify-clang leaves as written.
 pub(crate) fn excluded_blocks(text: &str, lexed: &Lexed, defines: &[String]) -> Vec<Range<usize>> {
     let mut macros: HashMap<String, Macro> = HashMap::new();
     // What hipify-clang's own compile defines (`-x cuda --cuda-host-only -std=c++14`): the
@@ -48,10 +55,15 @@ pub(crate) fn excluded_blocks(text: &str, lexed: &Lexed, defines: &[String]) -> 
         }
         macros.insert(name.to_owned(), value());
     };
-    predefine("__CUDACC__", || Macro::Object(vec!["1".to_owned()]));
     predefine("__cplusplus", || Macro::Object(vec!["201402L".to_owned()]));
     predefine("__CUDA_ARCH__", || Macro::Undefined);
     predefine("__NVCC__", || Macro::Undefined);
+    // `__CUDACC__` becomes `__HIPCC__`, but a `__HIPCC__` of the file is not defined to
+    // hipify-clang's CUDA compile, which takes the CUDA side of `#ifdef __HIPCC__`; so only
+    // the CUDA name is given (translating the output again may therefore translate the
+    // `#else` of a `#ifdef __CUDACC__` it left, as hipify-clang run again would).
+    macros.insert("__CUDACC__".to_owned(), Macro::Object(vec!["1".to_owned()]));
+    macros.insert("__HIPCC__".to_owned(), Macro::Undefined);
     // `-D NAME` and `-D NAME=VALUE` of the command line.
     for define in defines {
         let (name, value) = define.split_once('=').unwrap_or((define, "1"));
@@ -62,6 +74,7 @@ pub(crate) fn excluded_blocks(text: &str, lexed: &Lexed, defines: &[String]) -> 
             Macro::Object(words(value, &value_lexed, &all)),
         );
     }
+    let closed = closed_world(text, lexed);
     let mut stack: Vec<Group> = Vec::new();
     let mut ranges = Vec::new();
     for (index, directive) in lexed.directives.iter().enumerate() {
@@ -77,6 +90,7 @@ pub(crate) fn excluded_blocks(text: &str, lexed: &Lexed, defines: &[String]) -> 
             let words = words(text, lexed, &operands);
             Evaluator {
                 macros,
+                closed,
                 words: &words,
                 position: 0,
                 depth: 0,
@@ -111,16 +125,18 @@ pub(crate) fn excluded_blocks(text: &str, lexed: &Lexed, defines: &[String]) -> 
                     evaluate(&macros)
                 } else {
                     let name = operands.first().map(|it| lexed.text(text, *it));
-                    let defined = match name.and_then(|it| macros.get(it)) {
+                    let defined = match name.and_then(|it| lookup(&macros, closed, it)) {
                         Some(Macro::Object(_) | Macro::Function) => Some(true),
                         Some(Macro::Undefined) => Some(false),
                         None => None,
                     };
                     defined.map(|it| it == (directive.name == "ifdef"))
                 };
+                // As clang's skipped ranges (`PPCallbacks::SourceRangeSkipped`), which
+                // hipify-clang leaves as written, a false `#if`'s own line is skipped too.
                 stack.push(Group {
                     taken: value == Some(true),
-                    excluded_from: (value == Some(false)).then_some(directive.end),
+                    excluded_from: (value == Some(false)).then_some(directive.line_start),
                     inside_excluded: excluded_here,
                 });
             }
@@ -135,6 +151,11 @@ pub(crate) fn excluded_blocks(text: &str, lexed: &Lexed, defines: &[String]) -> 
                 }
                 if group.inside_excluded {
                     continue;
+                }
+                // An `#elif` line always lies in one of clang's skipped ranges: the one
+                // it ends (after a false branch) or the one it starts (after a taken one).
+                if directive.name == "elif" {
+                    ranges.push(directive.line_start..directive.end);
                 }
                 // After a taken branch every branch is skipped; after an unknown one, only
                 // a false `#elif` is known to be (the `#else` may be taken).
@@ -174,6 +195,148 @@ pub(crate) fn excluded_blocks(text: &str, lexed: &Lexed, defines: &[String]) -> 
     ranges
 }
 
+/// What the file says of macro `name`; in a closed world (see [`closed_world`]) a name it
+/// does not define is undefined unless one of the included headers may define it.
+fn lookup<'m>(macros: &'m HashMap<String, Macro>, closed: bool, name: &str) -> Option<&'m Macro> {
+    static UNDEFINED: Macro = Macro::Undefined;
+    match macros.get(name) {
+        Some(it) => Some(it),
+        None if closed && !may_come_from_headers(name) => Some(&UNDEFINED),
+        None => None,
+    }
+}
+
+/// Names CUDA's headers, the standard library's and the compiler may define: reserved
+/// names (`_`…), CUDA's (`CUDA_VERSION`, `cudaHostAllocMapped`, `CUBLAS_…`, `NV_…`,
+/// `THRUST_…`) and the C library's constants (`INT_MAX`, `M_PI`, `EOF`, …).
+fn may_come_from_headers(name: &str) -> bool {
+    const PREFIXES: &[&str] = &[
+        "_",
+        "CU",
+        "NV",
+        "THRUST",
+        "M_",
+        "FLT_",
+        "DBL_",
+        "LDBL_",
+        "INT",
+        "UINT",
+        "LLONG_",
+        "ULLONG_",
+        "LONG_",
+        "ULONG_",
+        "SHRT_",
+        "USHRT_",
+        "CHAR_",
+        "SCHAR_",
+        "UCHAR_",
+        "SIZE_",
+        "PTRDIFF_",
+        "WCHAR_",
+        "RAND_",
+        "EXIT_",
+        "FP_",
+        "MATH_",
+        "HUGE_",
+        "PATH_",
+        "CLOCK",
+        "BUFSIZ",
+        "FILENAME_",
+        "SEEK_",
+        "STD",
+        "MB_",
+        "TMP_",
+        "L_",
+        "NULL",
+        "EOF",
+        "NAN",
+        "INFINITY",
+        "SIG",
+        "E",
+        "O_",
+        "S_",
+        "PTHREAD_",
+        "RTLD_",
+    ];
+    let upper = name.to_ascii_uppercase();
+    PREFIXES
+        .iter()
+        .any(|it| upper.starts_with(it) && (it.len() > 1 || name.starts_with('_')))
+        || upper.starts_with("CU")
+}
+
+/// Whether the file includes only CUDA's headers and the standard library's, so that no
+/// header of the project can define a macro the file tests.
+fn closed_world(text: &str, lexed: &Lexed) -> bool {
+    lexed
+        .directives
+        .iter()
+        .filter(|it| matches!(it.name.as_str(), "include" | "include_next" | "import"))
+        .all(|directive| {
+            let Some(token) = lexed.tokens.get(directive.first_token + 2) else {
+                return false;
+            };
+            let quoted = &text[token.start..token.end];
+            let name = quoted
+                .strip_prefix('<')
+                .and_then(|it| it.strip_suffix('>'))
+                .or_else(|| quoted.strip_prefix('"').and_then(|it| it.strip_suffix('"')));
+            name.is_some_and(|name| cuda_or_standard_header(name))
+        })
+}
+
+fn cuda_or_standard_header(name: &str) -> bool {
+    const STANDARD_C: &[&str] = &[
+        "assert.h",
+        "complex.h",
+        "ctype.h",
+        "errno.h",
+        "fenv.h",
+        "float.h",
+        "inttypes.h",
+        "iso646.h",
+        "limits.h",
+        "locale.h",
+        "math.h",
+        "setjmp.h",
+        "signal.h",
+        "stdarg.h",
+        "stdbool.h",
+        "stddef.h",
+        "stdint.h",
+        "stdio.h",
+        "stdlib.h",
+        "string.h",
+        "strings.h",
+        "tgmath.h",
+        "time.h",
+        "wchar.h",
+        "wctype.h",
+        "unistd.h",
+        "fcntl.h",
+        "pthread.h",
+        "malloc.h",
+        "memory.h",
+        "getopt.h",
+        "dirent.h",
+        "omp.h",
+        "sys/time.h",
+        "sys/types.h",
+        "sys/stat.h",
+        "sys/mman.h",
+        "sys/resource.h",
+    ];
+    let lower = name.to_ascii_lowercase();
+    crate::headers::action(name, &crate::Options::standard()).is_some()
+        || STANDARD_C.contains(&name)
+        // C++'s headers have no extension: `<cstdio>`, `<vector>`, `<chrono>`.
+        || (!name.contains('.') && !name.contains('/'))
+        // HIP's and ROC's headers too, which CUDA's become.
+        || ["cuda", "cu", "nv", "hip", "roc", "miopen", "cub/", "thrust/", "cooperative_groups", "crt/", "sm_", "device_", "vector_", "driver_", "math_", "texture_", "surface_", "channel_", "library_types", "host_", "builtin_types", "common_functions"]
+            .iter()
+            .any(|it| lower.starts_with(it))
+}
+
 /// The texts of `tokens`, with the two-byte operators (`&&`, `==`, `<<`, …) that the lexer
 /// splits into single bytes joined again.
 fn words(text: &str, lexed: &Lexed, tokens: &[usize]) -> Vec<String> {
@@ -208,6 +371,8 @@ fn words(text: &str, lexed: &Lexed, tokens: &[usize]) -> Vec<String> {
 /// A recursive-descent evaluator of `#if` conditions over words; `None` is unknown.
 struct Evaluator<'a> {
     macros: &'a HashMap<String, Macro>,
+    /// Names the file has not defined are undefined (see [`closed_world`]).
+    closed: bool,
     words: &'a [String],
     position: usize,
     /// Macro expansion depth, bounded so that `#define A A` ends.
@@ -308,7 +473,7 @@ impl Evaluator<'_> {
             if parenthesised && !self.eat(")") {
                 return None;
             }
-            return match self.macros.get(&name) {
+            return match lookup(self.macros, self.closed, &name) {
                 Some(Macro::Object(_) | Macro::Function) => Some(1),
                 Some(Macro::Undefined) => Some(0),
                 None => None,
@@ -325,9 +490,10 @@ impl Evaluator<'_> {
         if !word.starts_with(|it: char| it.is_ascii_alphabetic() || it == '_') {
             return None;
         }
-        match self.macros.get(&word) {
+        match lookup(self.macros, self.closed, &word) {
             Some(Macro::Object(body)) if self.depth < 16 => Evaluator {
                 macros: self.macros,
+                closed: self.closed,
                 words: body,
                 position: 0,
                 depth: self.depth + 1,
@@ -411,31 +577,46 @@ mod tests {
 
     #[test]
     fn constant_conditions() {
-        insta::assert_snapshot!(check("#if 0\na\n#elif 1\nb\n#else\nc\n#endif\n"), @"a | c");
+        insta::assert_snapshot!(check("#if 0\na\n#elif 1\nb\n#else\nc\n#endif\n"), @"#if 0/a | #elif 1 | c");
         insta::assert_snapshot!(check("#if 1 && !0\na\n#else\nb\n#endif\n"), @"b");
     }
 
     #[test]
     fn macros_of_the_file() {
         let text = "#define V 11\n#define ON\n#if V >= 10 && defined(ON)\na\n#else\nb\n#endif\n#undef ON\n#ifdef ON\nc\n#endif\n#if (V << 1) == 22 ? 0 : 1\nd\n#endif\n";
-        insta::assert_snapshot!(check(text), @"b | c | d");
+        insta::assert_snapshot!(check(text), @"b | #ifdef ON/c | #if (V << 1) == 22 ? 0 : 1/d");
     }
 
     #[test]
     fn unknown_macros_exclude_nothing_after_them() {
-        let text = "#if CUDA_VERSION >= 9000\na\n#elif 0\nb\n#else\nc\n#endif\n#ifdef SOMETHING\nd\n#endif\n#if 0 && UNKNOWN\ne\n#endif\n";
-        insta::assert_snapshot!(check(text), @"b | e");
+        // A header of the project may define any macro.
+        let text = "#include \"config.h\"\n#if CUDA_VERSION >= 9000\na\n#elif 0\nb\n#else\nc\n#endif\n#ifdef SOMETHING\nd\n#endif\n#if 0 && UNKNOWN\ne\n#endif\n";
+        insta::assert_snapshot!(check(text), @"#elif 0 | b | #if 0 && UNKNOWN/e");
+    }
+
+    #[test]
+    fn only_cuda_and_standard_headers_make_a_closed_world() {
+        // Nothing but CUDA's and the standard library's headers: `USE_BLAS` is undefined,
+        // CUDA's and the C library's names stay unknown, and `__HIPCC__` is not defined
+        // to hipify-clang's CUDA compile.
+        let text = "#include <cuda_runtime.h>\n#include \"cublas_v2.h\"\n#include <cstdio>\n#include <math.h>\n#if defined(USE_BLAS)\na\n#elif CUDART_VERSION >= 12000\nb\n#else\nc\n#endif\n#ifndef USE_BLAS\nd\n#endif\n#if M_LN2 > 0 || INT_MAX\ne\n#endif\n#ifdef __HIPCC__\nf\n#else\ng\n#endif\n";
+        insta::assert_snapshot!(check(text), @"#if defined(USE_BLAS)/a | #elif CUDART_VERSION >= 12000 | #ifdef __HIPCC__/f");
+        // A quoted header of the project, a path or a computed include opens it again.
+        for include in ["\"config.h\"", "<mylib/config.h>", "CONFIG_HEADER"] {
+            let text = format!("#include {include}\n#if defined(USE_BLAS)\na\n#endif\n");
+            assert_eq!(check(&text), "", "{include}");
+        }
     }
 
     #[test]
     fn the_compile_and_the_command_line() {
         let text = "#ifdef __CUDA_ARCH__\ndevice\n#elif defined(__CUDACC__) && LEVEL == 3\nhost\n#else\nother\n#endif\n";
-        insta::assert_snapshot!(check(text), @"device | other");
+        insta::assert_snapshot!(check(text), @"#ifdef __CUDA_ARCH__/device | #elif defined(__CUDACC__) && LEVEL == 3 | other");
     }
 
     #[test]
     fn definitions_in_excluded_blocks_do_not_count() {
-        let text = "#if 0\n#define X 1\n#if 1\nnested\n#endif\n#endif\n#if X\na\n#endif\n";
-        insta::assert_snapshot!(check(text), @"#define X 1/#if 1/nested/#endif");
+        let text = "#include \"config.h\"\n#if 0\n#define X 1\n#if 1\nnested\n#endif\n#endif\n#if X\na\n#endif\n";
+        insta::assert_snapshot!(check(text), @"#if 0/#define X 1/#if 1/nested/#endif");
     }
 }

@@ -52,6 +52,10 @@ struct Cx<'a> {
     /// The file includes the legacy `cublas.h` (or what it becomes, `hipblas.h` or
     /// `rocblas.h`, so that translating the output again changes nothing).
     includes_cublas: bool,
+    /// The file includes a cuBLAS header (any of them) and not `cuda_bf16.h` (or what it
+    /// becomes): `__nv_bfloat16` is then hipBLAS's `hip_bfloat16`, as hipify-clang writes it.
+    includes_any_cublas: bool,
+    includes_cuda_bf16: bool,
     header_keys: HashSet<&'static str>,
     /// The tree-sitter parser, made on first need (`None` inside: it could not be made).
     parser: Option<Option<tree_sitter::Parser>>,
@@ -72,6 +76,8 @@ pub fn translate(text: &str, options: &Options) -> Translation {
         excluded: Vec::new(),
         includes_cublas_v2: false,
         includes_cublas: false,
+        includes_any_cublas: false,
+        includes_cuda_bf16: false,
         header_keys: HashSet::new(),
         parser: None,
     };
@@ -162,6 +168,11 @@ impl Cx<'_> {
             if !self.is_excluded(hash) {
                 self.includes_cublas_v2 |= name == "cublas_v2.h";
                 self.includes_cublas |= matches!(name, "cublas.h" | "hipblas.h" | "rocblas.h");
+                self.includes_any_cublas |= matches!(
+                    name,
+                    "cublas.h" | "cublas_v2.h" | "cublas_api.h" | "cublasLt.h" | "cublasXt.h"
+                );
+                self.includes_cuda_bf16 |= matches!(name, "cuda_bf16.h" | "hip/hip_bf16.h");
             }
             // As hipify-clang does, a removed directive leaves the rest of its line (a
             // comment, the line break) in place.
@@ -671,6 +682,15 @@ impl Cx<'_> {
         }
         let replacement = if called {
             self.call_rewrite(index, entry.cuda).unwrap_or(replacement)
+        } else if entry.cuda == "__nv_bfloat16"
+            && !roc_mode
+            && self.includes_any_cublas
+            && !self.includes_cuda_bf16
+        {
+            // hipify-clang's name, the type of hipBLAS's bf16 parameters; where the file
+            // includes `cuda_bf16.h` it uses CUDA's bf16 arithmetic, which is HIP's
+            // `__hip_bfloat16` (`hip/hip_bf16.h`).
+            "hip_bfloat16"
         } else {
             replacement
         };
