@@ -144,8 +144,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .map_or("Runtime", |it| it.1);
         writeln!(
             out,
-            "    Entry {{ group: Group::{group}, section: {:?}, cuda: {:?}, hip: {:?}, roc: {:?}, cuda_added: {:?}, cuda_deprecated: {:?}, cuda_removed: {:?}, hip_added: {:?}, hip_deprecated: {:?}, hip_removed: {:?}, hip_experimental: {:?}, v2_only: {} }},",
-            row[1], row[2], row[3], row[4], row[5], row[6], row[8], row[9], row[10], row[12], row[13], !row[14].is_empty()
+            "    Entry {{ group: Group::{group}, section: {:?}, cuda: {:?}, hip: {:?}, roc: {:?}, cuda_added: {:?}, cuda_deprecated: {:?}, cuda_changed: {:?}, cuda_removed: {:?}, hip_added: {:?}, hip_deprecated: {:?}, hip_changed: {:?}, hip_removed: {:?}, hip_experimental: {:?}, v2_only: {} }},",
+            row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], row[11], row[12], row[13], !row[14].is_empty()
         )?;
     }
     writeln!(out, "];")?;

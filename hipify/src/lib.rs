@@ -15,6 +15,7 @@
 
 mod calls;
 mod conditionals;
+pub mod docs;
 mod finding;
 mod headers;
 mod lexer;

@@ -149,6 +149,112 @@ struct Cli {
     /// Print the version.
     #[arg(long)]
     version: bool,
+    /// Print the CUDA and HIP versions the translation tables cover.
+    #[arg(long)]
+    versions: bool,
+    /// Write the API correspondence tables as Markdown (to `--o-dir`, else the current
+    /// directory), one document per API.
+    #[arg(long)]
+    md: bool,
+    /// Write the API correspondence tables as CSV (see `--md`).
+    #[arg(long)]
+    csv: bool,
+    /// With `--md`/`--csv`: `full` (default), `strict` or `compact`.
+    #[arg(long = "doc-format", value_name = "FORMAT")]
+    doc_format: Option<String>,
+    /// With `--md`/`--csv`: ROC/MIOpen names `skip` (default), `separate` or `joint`.
+    #[arg(long = "doc-roc", value_name = "MODE")]
+    doc_roc: Option<String>,
+    /// hipify-clang's generators of hipify-perl and hipify-python: not provided.
+    #[arg(long, hide = true)]
+    perl: bool,
+    #[arg(long, hide = true)]
+    python: bool,
+    #[arg(long = "o-hipify-perl-dir", value_name = "DIR", hide = true)]
+    output_perl_dir: Option<PathBuf>,
+    #[arg(long = "o-python-map-dir", value_name = "DIR", hide = true)]
+    output_python_dir: Option<PathBuf>,
+    /// Say what is translated to what, and with which options, on stderr.
+    #[arg(short = 'v')]
+    verbose: bool,
+}
+
+/// `--md`/`--csv`: the correspondence tables, one document per API, in `--o-dir` or the
+/// current directory (each written atomically).
+fn write_docs(cli: &Cli) -> anyhow::Result<ExitCode> {
+    use hipify::docs::{documents, DocFormat, DocKind, DocRoc};
+    let format = match cli.doc_format.as_deref().unwrap_or("full") {
+        "full" => DocFormat::Full,
+        "strict" => DocFormat::Strict,
+        "compact" => DocFormat::Compact,
+        other => bail!("unsupported documentation format `{other}`; supported formats: `full`, `strict`, `compact`"),
+    };
+    let roc = match cli.doc_roc.as_deref().unwrap_or("skip") {
+        "skip" => DocRoc::Skip,
+        "separate" => DocRoc::Separate,
+        "joint" => DocRoc::Joint,
+        other => bail!("unsupported `--doc-roc` value `{other}`; supported values: `skip`, `separate`, `joint`"),
+    };
+    if !cli.inputs.is_empty() {
+        bail!("`--md` and `--csv` write documentation and take no input files");
+    }
+    let dir = cli.output_dir.clone().unwrap_or_else(|| PathBuf::from("."));
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating `{}`", dir.display()))?;
+    let mut kinds = Vec::new();
+    if cli.md {
+        kinds.push(DocKind::Markdown);
+    }
+    if cli.csv {
+        kinds.push(DocKind::Csv);
+    }
+    let mut written = 0;
+    for kind in kinds {
+        for document in documents(kind, format, roc) {
+            let path = dir.join(&document.file_name);
+            let temporary = dir.join(format!(".{}.oxhipify-tmp", document.file_name));
+            std::fs::write(&temporary, &document.text)
+                .with_context(|| format!("writing `{}`", temporary.display()))?;
+            std::fs::rename(&temporary, &path)
+                .with_context(|| format!("writing `{}`", path.display()))?;
+            written += 1;
+            if cli.verbose {
+                let _ = writeln!(std::io::stderr(), "oxhipify: wrote `{}`", path.display());
+            }
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "oxhipify: {written} documents written to `{}`",
+        dir.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The newest CUDA and HIP versions named in the tables (`12.6`, `6.3.0`).
+fn table_versions() -> (String, String) {
+    fn newest<'a>(versions: impl Iterator<Item = &'a str>) -> String {
+        versions
+            .filter(|it| !it.is_empty())
+            .max_by_key(|it| {
+                it.split('.')
+                    .map(|part| part.parse::<u32>().unwrap_or(0))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or("?")
+            .to_owned()
+    }
+    let entries = hipify::entries();
+    let cuda = newest(
+        entries
+            .iter()
+            .flat_map(|it| [it.cuda_added, it.cuda_deprecated, it.cuda_removed]),
+    );
+    let hip = newest(
+        entries
+            .iter()
+            .flat_map(|it| [it.hip_added, it.hip_deprecated, it.hip_removed]),
+    );
+    (cuda, hip)
 }
 
 /// Extensions translated in directory mode.
@@ -282,6 +388,25 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
+    if cli.versions {
+        let mut stdout = std::io::stdout();
+        let (cuda, hip) = table_versions();
+        let _ = writeln!(
+            stdout,
+            "oxhipify {}: CUDA names up to CUDA {cuda} (runtime, driver, cuBLAS, cuRAND, cuFFT, cuSPARSE, cuSOLVER, cuDNN, CUB, NVRTC), HIP names up to HIP {hip}; no CUDA installation is used",
+            env!("CARGO_PKG_VERSION")
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if cli.perl || cli.python || cli.output_perl_dir.is_some() || cli.output_python_dir.is_some() {
+        bail!("oxhipify does not generate hipify-perl or hipify-python scripts: it replaces them (`oxhipify FILE` translates as hipify-perl does, with hipify-clang's rules)");
+    }
+    if cli.md || cli.csv {
+        return write_docs(cli);
+    }
+    if cli.doc_format.is_some() || cli.doc_roc.is_some() {
+        bail!("`--doc-format` and `--doc-roc` need `--md` or `--csv`");
+    }
     if cli.inputs.is_empty() {
         bail!("no input files");
     }
@@ -316,6 +441,36 @@ fn run(cli: &Cli) -> anyhow::Result<ExitCode> {
         file: diagnostics::FileId::SINGLE,
     };
     let jobs = plan_jobs(cli)?;
+    if cli.verbose {
+        let mut stderr = std::io::stderr().lock();
+        let _ = writeln!(
+            stderr,
+            "oxhipify: {} file(s); to {}, launches as {}, experimental APIs {}, runtime include {}, excluded #if blocks {}",
+            jobs.len(),
+            match (options.roc, options.miopen) {
+                (false, false) => "HIP",
+                (true, false) => "ROC (MIOpen for cuDNN)",
+                (false, true) => "MIOpen and ROC",
+                (true, true) => "ROC and MIOpen",
+            },
+            match options.launch_syntax {
+                LaunchSyntax::HipLaunchKernelGgl => "hipLaunchKernelGGL",
+                LaunchSyntax::Chevrons => "<<<>>>",
+            },
+            if options.experimental { "translated" } else { "kept" },
+            if options.add_runtime_include { "added" } else { "not added" },
+            if options.skip_excluded_blocks { "kept" } else { "translated" },
+        );
+        for job in &jobs {
+            let target = match &job.output {
+                Output::Stdout => "stdout".to_owned(),
+                Output::File(path) => format!("`{}`", path.display()),
+                Output::InPlace => "in place".to_owned(),
+                Output::Nowhere => "nowhere (no output)".to_owned(),
+            };
+            let _ = writeln!(stderr, "oxhipify: `{}` -> {target}", job.input.display());
+        }
+    }
     let started = Instant::now();
     let progress = if jobs.len() > 1 && !cli.json {
         indicatif::ProgressBar::new(jobs.len() as u64)

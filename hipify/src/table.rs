@@ -72,12 +72,16 @@ pub struct Entry {
     pub cuda_added: &'static str,
     /// CUDA version that deprecated the name.
     pub cuda_deprecated: &'static str,
+    /// CUDA version that changed the name's signature or meaning.
+    pub cuda_changed: &'static str,
     /// CUDA version that removed the name.
     pub cuda_removed: &'static str,
     /// HIP version that added the HIP name.
     pub hip_added: &'static str,
     /// HIP version that deprecated the HIP name.
     pub hip_deprecated: &'static str,
+    /// HIP version that changed the HIP name's signature or meaning.
+    pub hip_changed: &'static str,
     /// HIP version that removed the HIP name.
     pub hip_removed: &'static str,
     /// HIP version since which the HIP name is experimental (still experimental).

@@ -934,6 +934,8 @@ impl Cx<'_> {
         let tokens = &self.lexed.tokens;
         let directive = tokens.get(open)?.directive;
         let mut depth = 0usize;
+        // `;` ends the statement unless it is inside braces (a lambda's body).
+        let mut braces = 0usize;
         for (index, token) in tokens.iter().enumerate().skip(open) {
             if token.directive != directive {
                 return None;
@@ -942,14 +944,20 @@ impl Cx<'_> {
                 continue;
             }
             match self.tok(index) {
-                "(" | "[" | "{" => depth += 1,
+                "(" | "[" | "{" => {
+                    depth += 1;
+                    braces += usize::from(self.tok(index) == "{");
+                }
                 ")" | "]" | "}" => {
-                    depth -= 1;
+                    depth = depth.checked_sub(1)?;
+                    if self.tok(index) == "}" {
+                        braces = braces.checked_sub(1)?;
+                    }
                     if depth == 0 {
                         return Some(index);
                     }
                 }
-                ";" if directive == 0 => return None,
+                ";" if directive == 0 && braces == 0 => return None,
                 _ => {}
             }
         }

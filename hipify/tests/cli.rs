@@ -204,3 +204,45 @@ fn hipify_clang_command_lines_are_accepted() {
         "#include <hip/hip_runtime.h>\nvoid f(void *p) { hipFree(p); }\n"
     );
 }
+
+#[test]
+fn verbose_and_versions() {
+    // `-v` says what goes where on stderr and leaves stdout to the translation;
+    // `--versions` names the versions the tables cover.
+    let dir = tree();
+    let output = oxhipify(&["-v", "--roc", "src/a.cu", "-o", "out.cu"], dir.path());
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("oxhipify: 1 file(s); to ROC"), "{stderr}");
+    assert!(stderr.contains("`src/a.cu` -> `out.cu`"), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(read(&dir.path().join("out.cu")).contains("hipFree(p)"));
+    let output = oxhipify(&["--versions"], dir.path());
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("up to CUDA 13.0") && stdout.contains("up to HIP 6.3"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn documentation_tables() {
+    // `--md`/`--csv` write one document per API into `--o-dir`; a bad format is an error.
+    let dir = tree();
+    let output = oxhipify(
+        &["--md", "--csv", "--doc-format=strict", "--doc-roc=separate", "--o-dir", "tables"],
+        dir.path(),
+    );
+    assert!(output.status.success(), "{output:?}");
+    let runtime = read(&dir.path().join("tables/CUDA_Runtime_API_functions_supported_by_HIP.md"));
+    assert!(runtime.contains("|**CUDA**|**D**|**HIP**|**D**|**E**|"), "{runtime}");
+    assert!(runtime.contains("|`cudaMalloc`||`hipMalloc`|||"));
+    let rocblas = read(&dir.path().join("tables/CUBLAS_API_supported_by_ROC.csv"));
+    assert!(rocblas.contains("\ncublasCreate_v2,,rocblas_create_handle,,\n"), "{rocblas}");
+    let output = oxhipify(&["--csv", "--doc-format=long"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unsupported documentation format"));
+    let output = oxhipify(&["--perl"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+}
