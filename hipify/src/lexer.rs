@@ -78,9 +78,10 @@ pub(crate) fn lex(source: &str) -> Lexed {
         tokens: Vec::with_capacity(source.len() / 6),
         directives: Vec::new(),
     };
-    let mut pos = 0;
+    // A UTF-8 byte-order mark is not part of the first line (a directive there is one).
+    let mut pos = if source.starts_with('\u{feff}') { 3 } else { 0 };
     let mut at_line_start = true;
-    let mut line_start = 0;
+    let mut line_start = pos;
     // 0 outside a directive; else directive index + 1.
     let mut directive: u32 = 0;
     // Set right after `#include`-like names, so that `<…>` lexes as a header name.
