@@ -281,7 +281,7 @@ fn closed_world(text: &str, lexed: &Lexed) -> bool {
                 .strip_prefix('<')
                 .and_then(|it| it.strip_suffix('>'))
                 .or_else(|| quoted.strip_prefix('"').and_then(|it| it.strip_suffix('"')));
-            name.is_some_and(|name| cuda_or_standard_header(name))
+            name.is_some_and(cuda_or_standard_header)
         })
 }
 

@@ -231,15 +231,31 @@ fn documentation_tables() {
     // `--md`/`--csv` write one document per API into `--o-dir`; a bad format is an error.
     let dir = tree();
     let output = oxhipify(
-        &["--md", "--csv", "--doc-format=strict", "--doc-roc=separate", "--o-dir", "tables"],
+        &[
+            "--md",
+            "--csv",
+            "--doc-format=strict",
+            "--doc-roc=separate",
+            "--o-dir",
+            "tables",
+        ],
         dir.path(),
     );
     assert!(output.status.success(), "{output:?}");
-    let runtime = read(&dir.path().join("tables/CUDA_Runtime_API_functions_supported_by_HIP.md"));
-    assert!(runtime.contains("|**CUDA**|**D**|**HIP**|**D**|**E**|"), "{runtime}");
+    let runtime = read(
+        &dir.path()
+            .join("tables/CUDA_Runtime_API_functions_supported_by_HIP.md"),
+    );
+    assert!(
+        runtime.contains("|**CUDA**|**D**|**HIP**|**D**|**E**|"),
+        "{runtime}"
+    );
     assert!(runtime.contains("|`cudaMalloc`||`hipMalloc`|||"));
     let rocblas = read(&dir.path().join("tables/CUBLAS_API_supported_by_ROC.csv"));
-    assert!(rocblas.contains("\ncublasCreate_v2,,rocblas_create_handle,,\n"), "{rocblas}");
+    assert!(
+        rocblas.contains("\ncublasCreate_v2,,rocblas_create_handle,,\n"),
+        "{rocblas}"
+    );
     let output = oxhipify(&["--csv", "--doc-format=long"], dir.path());
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("unsupported documentation format"));
