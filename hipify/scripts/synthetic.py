@@ -62,7 +62,6 @@ GROUPS = {
                       "curand_philox4x32_x.h", "curand_mtgp32_kernel.h"], r"^(curand|CURAND|skipahead|__curand)"),
 }
 
-CUDA_ARGS = ["-x", "cuda", "--cuda-gpu-arch=sm_90", "-nocudalib", "-nocudainc"]
 
 CHUNK = 120
 
@@ -137,21 +136,21 @@ def use_blocks(funcs, enums, types, macros):
         else:
             lines.append(f"    {ret} r = {call};")
             lines.append("    (void)r;")
-        blocks.append(("  {\n" + "\n".join(lines) + "\n  }\n", True))
+        blocks.append("  {\n" + "\n".join(lines) + "\n  }\n")
     for e in sorted(set(enums)):
-        blocks.append((f"  {{ auto e = {e}; (void)e; }}\n", True))
+        blocks.append(f"  {{ auto e = {e}; (void)e; }}\n")
     for m in sorted(set(macros)):
-        blocks.append((f"  {{ auto m = {m}; (void)m; }}\n", True))
+        blocks.append(f"  {{ auto m = {m}; (void)m; }}\n")
     for t, kind in sorted(set(types), key=lambda x: (x[0], x[1].value)):
         kw = "struct " if kind == ci.CursorKind.STRUCT_DECL else ("enum " if kind == ci.CursorKind.ENUM_DECL else "")
-        blocks.append((f"  {{ {kw}{t} *t = nullptr; (void)t; }}\n", True))
+        blocks.append(f"  {{ {kw}{t} *t = nullptr; (void)t; }}\n")
     return blocks
 
 
 def write(path, includes, blocks, device=False):
     text = "".join(f"#include <{h}>\n" for h in includes)
     text += "#include <type_traits>\n\n" + ("__global__ void k() {\n" if device else "int main() {\n")
-    text += "".join(b for b, _ in blocks)
+    text += "".join(blocks)
     text += "  return;\n}\n" if device else "  return 0;\n}\n"
     with open(path, "w") as f:
         f.write(text)
@@ -163,7 +162,7 @@ def error_blocks(group, path, cuda_inc, blocks, header_lines):
     bad = set()
     starts = []
     line = header_lines + 1
-    for i, (b, _) in enumerate(blocks):
+    for i, b in enumerate(blocks):
         starts.append((line, line + b.count("\n") - 1, i))
         line += b.count("\n")
     for d in tu.diagnostics:

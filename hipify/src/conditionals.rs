@@ -211,7 +211,6 @@ fn lookup<'m>(macros: &'m HashMap<String, Macro>, closed: bool, name: &str) -> O
 /// `THRUST_…`) and the C library's constants (`INT_MAX`, `M_PI`, `EOF`, …).
 fn may_come_from_headers(name: &str) -> bool {
     const PREFIXES: &[&str] = &[
-        "_",
         "CU",
         "NV",
         "THRUST",
@@ -252,17 +251,13 @@ fn may_come_from_headers(name: &str) -> bool {
         "NAN",
         "INFINITY",
         "SIG",
-        "E",
         "O_",
         "S_",
         "PTHREAD_",
         "RTLD_",
     ];
     let upper = name.to_ascii_uppercase();
-    PREFIXES
-        .iter()
-        .any(|it| upper.starts_with(it) && (it.len() > 1 || name.starts_with('_')))
-        || upper.starts_with("CU")
+    name.starts_with('_') || PREFIXES.iter().any(|it| upper.starts_with(it))
 }
 
 /// Whether the file includes only CUDA's headers and the standard library's, so that no
@@ -271,17 +266,11 @@ fn closed_world(text: &str, lexed: &Lexed) -> bool {
     lexed
         .directives
         .iter()
-        .filter(|it| matches!(it.name.as_str(), "include" | "include_next" | "import"))
+        .filter(|it| it.is_include())
         .all(|directive| {
-            let Some(token) = lexed.tokens.get(directive.first_token + 2) else {
-                return false;
-            };
-            let quoted = &text[token.start..token.end];
-            let name = quoted
-                .strip_prefix('<')
-                .and_then(|it| it.strip_suffix('>'))
-                .or_else(|| quoted.strip_prefix('"').and_then(|it| it.strip_suffix('"')));
-            name.is_some_and(cuda_or_standard_header)
+            lexed
+                .header_name(text, directive)
+                .is_some_and(|(_, quoted)| cuda_or_standard_header(&quoted[1..quoted.len() - 1]))
         })
 }
 
@@ -332,7 +321,7 @@ fn cuda_or_standard_header(name: &str) -> bool {
         // C++'s headers have no extension: `<cstdio>`, `<vector>`, `<chrono>`.
         || (!name.contains('.') && !name.contains('/'))
         // HIP's and ROC's headers too, which CUDA's become.
-        || ["cuda", "cu", "nv", "hip", "roc", "miopen", "cub/", "thrust/", "cooperative_groups", "crt/", "sm_", "device_", "vector_", "driver_", "math_", "texture_", "surface_", "channel_", "library_types", "host_", "builtin_types", "common_functions"]
+        || ["cu", "nv", "hip", "roc", "miopen", "thrust/", "cooperative_groups", "crt/", "sm_", "device_", "vector_", "driver_", "math_", "texture_", "surface_", "channel_", "library_types", "host_", "builtin_types", "common_functions"]
             .iter()
             .any(|it| lower.starts_with(it))
 }

@@ -107,14 +107,7 @@ pub fn documents(kind: DocKind, format: DocFormat, roc: DocRoc) -> Vec<Document>
             _ => sides.push((format!("{stem}_supported_by_HIP"), vec![Side::Hip])),
         }
         for (file_stem, columns) in sides {
-            let names: Vec<&str> = columns
-                .iter()
-                .map(|it| match it {
-                    Side::Hip => "HIP",
-                    Side::Roc => roc_name.unwrap_or("ROC"),
-                })
-                .collect();
-            let text = document(kind, format, title, &names, &columns, &rows);
+            let text = document(kind, format, title, roc_name, &columns, &rows);
             out.push(Document {
                 file_name: format!("{file_stem}.{extension}"),
                 text,
@@ -135,11 +128,18 @@ fn document(
     kind: DocKind,
     format: DocFormat,
     title: &str,
-    names: &[&str],
+    roc_name: Option<&str>,
     sides: &[Side],
     rows: &[&Entry],
 ) -> String {
     let full = format == DocFormat::Full;
+    let names: Vec<&str> = sides
+        .iter()
+        .map(|it| match it {
+            Side::Hip => "HIP",
+            Side::Roc => roc_name.unwrap_or("ROC"),
+        })
+        .collect();
     let mut header: Vec<String> = vec!["CUDA".to_owned()];
     header.extend(
         (if full {
@@ -150,7 +150,7 @@ fn document(
         .iter()
         .map(|it| (*it).to_owned()),
     );
-    for name in names {
+    for name in &names {
         header.push((*name).to_owned());
         // The version columns describe the HIP name; a ROC name has no history in the data.
         if full {

@@ -55,11 +55,36 @@ pub(crate) struct Lexed {
     pub(crate) directives: Vec<Directive>,
 }
 
+impl Directive {
+    /// `#include`, `#include_next` or `#import`.
+    pub(crate) fn is_include(&self) -> bool {
+        matches!(self.name.as_str(), "include" | "include_next" | "import")
+    }
+}
+
 impl Lexed {
     /// The text of a token.
     pub(crate) fn text<'t>(&self, source: &'t str, index: usize) -> &'t str {
         let token = self.tokens[index];
         &source[token.start..token.end]
+    }
+
+    /// The header an `#include`-like directive names: its token and its text with the
+    /// delimiters (`<a.h>` or `"a.h"`), or `None` where the operand is not a well-formed
+    /// header name (a computed `#include MACRO`).
+    pub(crate) fn header_name<'t>(
+        &self,
+        source: &'t str,
+        directive: &Directive,
+    ) -> Option<(Token, &'t str)> {
+        let token = *self.tokens.get(directive.first_token + 2)?;
+        if token.kind != TokenKind::HeaderName || token.end - token.start < 2 {
+            return None;
+        }
+        let quoted = &source[token.start..token.end];
+        let well_formed = (quoted.starts_with('<') && quoted.ends_with('>'))
+            || (quoted.starts_with('"') && quoted.ends_with('"'));
+        well_formed.then_some((token, quoted))
     }
 }
 

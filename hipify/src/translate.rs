@@ -139,26 +139,13 @@ impl Cx<'_> {
     fn headers(&mut self) {
         for directive_index in 0..self.lexed.directives.len() {
             let directive = &self.lexed.directives[directive_index];
-            if !matches!(
-                directive.name.as_str(),
-                "include" | "include_next" | "import"
-            ) {
+            if !directive.is_include() {
                 continue;
             }
             let hash = self.lexed.tokens[directive.first_token].start;
-            let header_token = directive.first_token + 2;
-            let Some(token) = self.lexed.tokens.get(header_token).copied() else {
+            let Some((token, quoted)) = self.lexed.header_name(self.text, directive) else {
                 continue;
             };
-            if token.kind != TokenKind::HeaderName || token.end - token.start < 2 {
-                continue;
-            }
-            let quoted = &self.text[token.start..token.end];
-            let well_formed = (quoted.starts_with('<') && quoted.ends_with('>'))
-                || (quoted.starts_with('"') && quoted.ends_with('"'));
-            if !well_formed {
-                continue;
-            }
             let (open, close) = (&quoted[..1], &quoted[quoted.len() - 1..]);
             let name = &quoted[1..quoted.len() - 1];
             if name == headers::RUNTIME {
