@@ -59,11 +59,6 @@ static OPS: Ops = Ops {
     assert_failed,
 };
 
-/// Set by a failed device `assert`; the launch that sees it stops starting groups and
-/// reports `hipErrorAssert`. One flag for the process: launches running at once on other
-/// streams may see another's (CUDA's context is unusable after a device assert anyway).
-static ASSERT_FAILED: AtomicBool = AtomicBool::new(false);
-
 /// `struct __oxhip_cpu_item_t`, followed by fields only the runtime reads.
 #[repr(C)]
 pub(crate) struct Item {
@@ -81,6 +76,10 @@ pub(crate) struct Item {
     grid: *const Grid,
     /// Set when the work-item failed an `assert`: its fiber is dropped, not resumed.
     ended: bool,
+    /// The launch's assert flag: set by a failed device `assert`, after which the launch
+    /// starts no further group and reports `hipErrorAssert`. One per launch, so that
+    /// launches running at once on other streams neither see nor clear each other's.
+    assert_failed: *const AtomicBool,
 }
 
 /// The grid-wide barrier of a cooperative launch: every group runs on its own OS thread,
@@ -155,8 +154,8 @@ pub(crate) type GroupEntryPoint = unsafe extern "C" fn(*mut *mut c_void, *mut It
 /// Alignment of the scratch a group entry point gets (codegen's `cpu_regions::FRAME_ALIGN`).
 const FRAME_ALIGN: usize = 64;
 
-/// What to run for one kernel.
-#[derive(Clone, Copy)]
+/// What to run for one kernel: entry points and the argument table of a loaded image,
+/// which the kernel keeps loaded for as long as it exists.
 pub(crate) struct Kernel {
     /// One work-item as a fiber; absent when codegen split the kernel at its barriers.
     pub(crate) entry: Option<EntryPoint>,
@@ -164,9 +163,46 @@ pub(crate) struct Kernel {
     pub(crate) group: Option<(GroupEntryPoint, u64)>,
     /// Present when the kernel never synchronises: no fibers needed.
     pub(crate) row: Option<EntryPoint>,
-    /// `(size, alignment)` of each argument-array slot, from codegen's
-    /// `__oxhip_cpu_args.<kernel>` table; absent in images built before it existed.
-    pub(crate) arguments: Option<&'static [[u32; 2]]>,
+    /// Start and length of codegen's `__oxhip_cpu_args.<kernel>` table; absent in images
+    /// built before it existed. Read through [`Kernel::arguments`].
+    arguments: Option<(*const [u32; 2], usize)>,
+    /// The image every pointer above points into.
+    _image: std::sync::Arc<super::LoadedImage>,
+}
+
+// SAFETY: the raw pointer is into the read-only data of `_image`, which is never written
+// after loading and which the kernel keeps loaded; entry points are plain functions.
+unsafe impl Send for Kernel {}
+// SAFETY: as above; nothing in a kernel changes after it is made.
+unsafe impl Sync for Kernel {}
+
+impl Kernel {
+    /// # Safety
+    /// The entry points must be codegen's (with these signatures) and `arguments` codegen's
+    /// table of that many pairs, all in `image`.
+    pub(super) unsafe fn new(
+        entry: Option<EntryPoint>,
+        group: Option<(GroupEntryPoint, u64)>,
+        row: Option<EntryPoint>,
+        arguments: Option<(*const [u32; 2], usize)>,
+        image: std::sync::Arc<super::LoadedImage>,
+    ) -> Kernel {
+        Kernel {
+            entry,
+            group,
+            row,
+            arguments,
+            _image: image,
+        }
+    }
+
+    /// `(size, alignment)` of each argument-array slot.
+    pub(crate) fn arguments(&self) -> Option<&[[u32; 2]]> {
+        let (start, count) = self.arguments?;
+        // SAFETY: `start` points at `count` pairs in the image, which `self._image` keeps
+        // loaded for at least as long as the returned borrow of `self`.
+        Some(unsafe { std::slice::from_raw_parts(start, count) })
+    }
 }
 
 /// Barrier state shared by the fibers of one group (one OS thread: plain cells).
@@ -325,9 +361,11 @@ unsafe extern "C" fn step(item: *mut Item) {
 /// kernel that can reach this as fibers, so the item has a fiber to leave; the scheduler
 /// drops it without resuming it.
 unsafe extern "C" fn assert_failed(item: *mut Item) {
-    ASSERT_FAILED.store(true, Ordering::SeqCst);
-    // SAFETY: the runtime passes the live record of the calling work-item.
+    // SAFETY: the runtime passes the live record of the calling work-item, whose launch's
+    // flag outlives every work-item of the launch.
     let record = unsafe { &mut *item };
+    // SAFETY: as above: the flag lives on the stack of the launch's `run`.
+    unsafe { &*record.assert_failed }.store(true, Ordering::SeqCst);
     record.ended = true;
     if record.yielder.is_null() {
         // Not a fiber (codegen always makes one for such kernels): nothing to leave to.
@@ -381,7 +419,7 @@ pub(crate) struct Shape {
 /// `args` must be the argument array the kernel's entry point expects, valid until this
 /// function returns.
 pub(crate) unsafe fn run(
-    kernel: Kernel,
+    kernel: &Kernel,
     shape: &Shape,
     args: *mut *mut c_void,
     threads: usize,
@@ -392,11 +430,12 @@ pub(crate) unsafe fn run(
     }
     let next = AtomicU64::new(0);
     let failure: Mutex<Option<String>> = Mutex::new(None);
+    let assert_failed = AtomicBool::new(false);
     let args = args as usize;
     let work = || loop {
         let index = next.fetch_add(1, Ordering::Relaxed);
         // After a failed assert no further group starts, as a trap ends the whole grid.
-        if index >= groups || ASSERT_FAILED.load(Ordering::Relaxed) {
+        if index >= groups || assert_failed.load(Ordering::Relaxed) {
             break;
         }
         let x = index % u64::from(shape.grid.x);
@@ -412,6 +451,7 @@ pub(crate) unsafe fn run(
                 block_idx,
                 args as *mut *mut c_void,
                 std::ptr::null(),
+                &assert_failed,
             )
         };
         if let Err(message) = result {
@@ -436,13 +476,13 @@ pub(crate) unsafe fn run(
     let failure = failure
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    outcome(failure)
+    outcome(failure, &assert_failed)
 }
 
 /// A launch's result: a failed assert (which also makes every later synchronisation fail,
 /// `ASSERTED`), the first failure of a group, or success.
-fn outcome(failure: Option<String>) -> Result<(), RuntimeError> {
-    if ASSERT_FAILED.swap(false, Ordering::SeqCst) {
+fn outcome(failure: Option<String>, assert_failed: &AtomicBool) -> Result<(), RuntimeError> {
+    if assert_failed.load(Ordering::SeqCst) {
         super::ASSERTED.store(true, Ordering::SeqCst);
         return Err(RuntimeError::status(
             HipError::ErrorAssert,
@@ -458,7 +498,7 @@ fn outcome(failure: Option<String>) -> Result<(), RuntimeError> {
 /// # Safety
 /// As for [`run`].
 pub(crate) unsafe fn run_cooperative(
-    kernel: Kernel,
+    kernel: &Kernel,
     shape: &Shape,
     args: *mut *mut c_void,
 ) -> Result<(), RuntimeError> {
@@ -468,10 +508,11 @@ pub(crate) unsafe fn run_cooperative(
     }
     let grid = Grid::new(groups);
     let failure: Mutex<Option<String>> = Mutex::new(None);
+    let assert_failed = AtomicBool::new(false);
     let args = args as usize;
     std::thread::scope(|scope| {
         for index in 0..groups {
-            let (grid, failure) = (&grid, &failure);
+            let (grid, failure, assert_failed) = (&grid, &failure, &assert_failed);
             let x = index % u64::from(shape.grid.x);
             let rest = index / u64::from(shape.grid.x);
             let block_idx = [
@@ -481,8 +522,16 @@ pub(crate) unsafe fn run_cooperative(
             ];
             scope.spawn(move || {
                 // SAFETY: forwarded from this function's contract; `grid` outlives the scope.
-                let result =
-                    unsafe { run_group(kernel, shape, block_idx, args as *mut *mut c_void, grid) };
+                let result = unsafe {
+                    run_group(
+                        kernel,
+                        shape,
+                        block_idx,
+                        args as *mut *mut c_void,
+                        grid,
+                        assert_failed,
+                    )
+                };
                 grid.leave();
                 if let Err(message) = result {
                     failure
@@ -494,10 +543,10 @@ pub(crate) unsafe fn run_cooperative(
         }
     });
     let failure = failure.into_inner().unwrap_or_else(PoisonError::into_inner);
-    outcome(failure)
+    outcome(failure, &assert_failed)
 }
 
-fn item(shape: &Shape, block_idx: [u32; 3], grid: *const Grid) -> Item {
+fn item(shape: &Shape, block_idx: [u32; 3], grid: *const Grid, assert_failed: &AtomicBool) -> Item {
     Item {
         thread_idx: [0; 3],
         block_idx,
@@ -510,20 +559,22 @@ fn item(shape: &Shape, block_idx: [u32; 3], grid: *const Grid) -> Item {
         yielder: std::ptr::null(),
         grid,
         ended: false,
+        assert_failed,
     }
 }
 
 /// # Safety
 /// As for [`run`].
 unsafe fn run_group(
-    kernel: Kernel,
+    kernel: &Kernel,
     shape: &Shape,
     block_idx: [u32; 3],
     args: *mut *mut c_void,
     grid: *const Grid,
+    assert_failed: &AtomicBool,
 ) -> Result<(), String> {
     if let Some(row) = kernel.row {
-        let mut record = item(shape, block_idx, grid);
+        let mut record = item(shape, block_idx, grid, assert_failed);
         for z in 0..shape.block.z {
             for y in 0..shape.block.y {
                 record.thread_idx = [0, y, z];
@@ -536,7 +587,7 @@ unsafe fn run_group(
         return Ok(());
     }
     if let Some((group, frame)) = kernel.group {
-        let mut record = item(shape, block_idx, grid);
+        let mut record = item(shape, block_idx, grid, assert_failed);
         let items = shape.block.count();
         let bytes = frame
             .checked_add(4)
@@ -566,7 +617,7 @@ unsafe fn run_group(
         return Err("the kernel has no entry point".to_owned());
     };
     // SAFETY: forwarded.
-    unsafe { run_group_fibers(entry, shape, block_idx, args, grid) }
+    unsafe { run_group_fibers(entry, shape, block_idx, args, grid, assert_failed) }
 }
 
 thread_local! {
@@ -582,6 +633,7 @@ unsafe fn run_group_fibers(
     block_idx: [u32; 3],
     args: *mut *mut c_void,
     grid: *const Grid,
+    assert_failed: &AtomicBool,
 ) -> Result<(), String> {
     let count = u32::try_from(shape.block.count()).map_err(|_| "block too large".to_owned())?;
     let warps = count.div_ceil(WARP_SIZE);
@@ -597,7 +649,7 @@ unsafe fn run_group_fibers(
     });
     let mut items: Vec<Item> = (0..count)
         .map(|linear| {
-            let mut record = item(shape, block_idx, grid);
+            let mut record = item(shape, block_idx, grid, assert_failed);
             record.thread_idx = [
                 linear % shape.block.x,
                 (linear / shape.block.x) % shape.block.y,

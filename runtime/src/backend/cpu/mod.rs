@@ -44,7 +44,12 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// A loaded image. The library stays open for the life of the process.
+/// A loaded image.
+///
+/// Every pointer the runtime takes into an image (entry points, argument tables, variable
+/// addresses) is held next to an `Arc` of it: a resolved [`exec::Kernel`] owns one, and the
+/// device's `images` table keeps one for every image ever loaded, so an image is closed only
+/// when the process exits (variable addresses handed to the program have no owner to count).
 struct LoadedImage {
     library: Library,
     /// The memfd stays open: glibc recognises an already loaded object by its path, and a
@@ -52,6 +57,12 @@ struct LoadedImage {
     /// `None` for an image kept as a file (`OXHIP_CPU_KEEP_IMAGES`).
     _memfd: Option<std::fs::File>,
 }
+
+/// One fat binary's image, or why it could not be loaded; set once.
+type ImageCell = Arc<std::sync::OnceLock<Result<Arc<LoadedImage>, RuntimeError>>>;
+
+/// A resolved kernel and the fat binary it was resolved from.
+type ResolvedKernel = (Arc<exec::Kernel>, Arc<FatBinary>);
 
 /// The CPU device's properties, read once.
 struct StaticProperties(DeviceProp);
@@ -72,11 +83,17 @@ pub(crate) struct Cpu {
     /// `hipFuncAttributePreferredSharedMemoryCarveout` as last set.
     kernel_settings: Mutex<HashMap<usize, (i32, i32)>>,
     properties: std::sync::OnceLock<StaticProperties>,
-    images: Mutex<HashMap<usize, Result<Arc<LoadedImage>, RuntimeError>>>,
+    /// By fat binary index: each image is loaded at most once, by the first thread that
+    /// asks; the others wait on its cell (issue 29: two threads loading the same image at
+    /// once each opened a copy, and the copy that lost the race was closed while kernels
+    /// resolved from it were still running).
+    images: Mutex<HashMap<usize, ImageCell>>,
     /// Device variables whose address the runtime handed out (`symbol`): address → size
     /// (0 when the image does not say), so that copies to them pass the pointer checks.
     variables: Mutex<BTreeMap<usize, usize>>,
-    kernels: Mutex<HashMap<usize, exec::Kernel>>,
+    /// Resolved kernels by handle, with the fat binary each came from: an entry whose fat
+    /// binary has been unregistered since is resolved again.
+    kernels: Mutex<HashMap<usize, ResolvedKernel>>,
     streams: Mutex<HashMap<StreamHandle, Arc<Stream>>>,
     events: Mutex<HashMap<EventHandle, Arc<Event>>>,
     next_handle: AtomicUsize,
@@ -117,18 +134,20 @@ impl Cpu {
         self.memory.release(pointer)
     }
 
+    /// The fat binary's image, loaded on first use. The table's lock is held only to find
+    /// the image's cell; loading happens in the cell, so loads of different images overlap
+    /// and loads of the same image do not.
     fn image(&self, fat_binary: &FatBinary) -> Result<Arc<LoadedImage>, RuntimeError> {
-        if let Some(result) = lock(&self.images).get(&fat_binary.index) {
-            return result.clone();
-        }
-        let result = load_image(fat_binary).map(Arc::new);
-        lock(&self.images).insert(fat_binary.index, result.clone());
-        result
+        let cell = Arc::clone(lock(&self.images).entry(fat_binary.index).or_default());
+        cell.get_or_init(|| load_image(fat_binary).map(Arc::new))
+            .clone()
     }
 
-    fn kernel(&self, handle: usize) -> Result<exec::Kernel, RuntimeError> {
-        if let Some(kernel) = lock(&self.kernels).get(&handle) {
-            return Ok(*kernel);
+    fn kernel(&self, handle: usize) -> Result<Arc<exec::Kernel>, RuntimeError> {
+        if let Some((kernel, fat_binary)) = lock(&self.kernels).get(&handle) {
+            if fat_binary.is_registered() {
+                return Ok(Arc::clone(kernel));
+            }
         }
         let registered = registry::kernel(handle).ok_or(RuntimeError::UnknownKernel { handle })?;
         let mut first_error = None;
@@ -141,17 +160,9 @@ impl Cpu {
                 }
             };
             let name = registered.name.to_bytes();
-            let entry = entry_point(&image.library, "__oxhip_cpu_entry.", name);
-            let group = group_entry_point(&image.library, name);
-            if entry.is_none() && group.is_none() {
+            let Some(kernel) = resolve(image, name) else {
                 first_error.get_or_insert(RuntimeError::UnknownKernel { handle });
                 continue;
-            }
-            let kernel = exec::Kernel {
-                entry,
-                group,
-                row: entry_point(&image.library, "__oxhip_cpu_row.", name),
-                arguments: argument_table(&image.library, name),
             };
             log!(
                 2,
@@ -165,11 +176,29 @@ impl Cpu {
                     "fibers"
                 }
             );
-            lock(&self.kernels).insert(handle, kernel);
+            let kernel = Arc::new(kernel);
+            // Two threads resolving the same handle at once find the same image (it loads
+            // once) and store equal kernels; either may stay.
+            lock(&self.kernels).insert(handle, (Arc::clone(&kernel), Arc::clone(fat_binary)));
             return Ok(kernel);
         }
         Err(first_error.unwrap_or(RuntimeError::UnknownKernel { handle }))
     }
+}
+
+/// The kernel `name`'s entry points and argument table in `image`; `None` when the image
+/// does not define it.
+fn resolve(image: Arc<LoadedImage>, name: &[u8]) -> Option<exec::Kernel> {
+    let library = &image.library;
+    let entry = entry_point(library, "__oxhip_cpu_entry.", name);
+    let group = group_entry_point(library, name);
+    if entry.is_none() && group.is_none() {
+        return None;
+    }
+    let row = entry_point(library, "__oxhip_cpu_row.", name);
+    let arguments = argument_table(library, name);
+    // SAFETY: every pointer comes from `image`, which the kernel keeps loaded.
+    Some(unsafe { exec::Kernel::new(entry, group, row, arguments, image) })
 }
 
 /// The suffix of the entry points compiled for this processor (codegen's `cpu_variants`):
@@ -273,13 +302,14 @@ fn group_entry_point(library: &Library, name: &[u8]) -> Option<(exec::GroupEntry
 }
 
 /// The kernel's `__oxhip_cpu_args.<name>` table (codegen's `ARGS_PREFIX`): a count, then
-/// one `(size, alignment)` pair per argument-array slot.
-fn argument_table(library: &Library, name: &[u8]) -> Option<&'static [[u32; 2]]> {
+/// one `(size, alignment)` pair per argument-array slot. Returns where the pairs start and
+/// how many there are; they stay readable while the image is loaded.
+fn argument_table(library: &Library, name: &[u8]) -> Option<(*const [u32; 2], usize)> {
     let mut symbol = b"__oxhip_cpu_args.".to_vec();
     symbol.extend_from_slice(name);
     symbol.push(0);
-    // SAFETY: a data symbol's address; codegen defines it as a constant u32 array that starts
-    // with its pair count. The image is never unloaded, so the table lives for the process.
+    // SAFETY: a data symbol's address in the loaded `library`; codegen defines it as a
+    // constant u32 array that starts with its pair count, so the count is readable.
     unsafe {
         let start = library
             .get::<*const u32>(&symbol)
@@ -287,10 +317,7 @@ fn argument_table(library: &Library, name: &[u8]) -> Option<&'static [[u32; 2]]>
             .into_raw()
             .cast::<u32>();
         let count = usize::try_from(*start).ok()?;
-        Some(std::slice::from_raw_parts(
-            start.add(1).cast::<[u32; 2]>(),
-            count,
-        ))
+        Some((start.add(1).cast::<[u32; 2]>(), count))
     }
 }
 
@@ -677,8 +704,7 @@ impl Backend for Cpu {
         if self.memory.is_pinned(dst, span(dst_pitch))
             && self.memory.is_pinned(src, span(src_pitch))
         {
-            queue.submit(Box::new(run));
-            Ok(())
+            queue.submit(Box::new(run))
         } else {
             // Pageable memory on either side: finish the copy before returning, as CUDA does.
             queue.wait()?;
@@ -798,13 +824,11 @@ impl Backend for Cpu {
         Ok(u32::from(fits))
     }
     fn kernel_argument_sizes(&self, _: usize, kernel: usize) -> Result<Vec<usize>, RuntimeError> {
-        let table = self
-            .kernel(kernel)?
-            .arguments
-            .ok_or(RuntimeError::NotSupported {
-                what: "copying the arguments of a launch",
-                detail: " for a CPU image without argument tables; rebuild it".to_owned(),
-            })?;
+        let kernel = self.kernel(kernel)?;
+        let table = kernel.arguments().ok_or(RuntimeError::NotSupported {
+            what: "copying the arguments of a launch",
+            detail: " for a CPU image without argument tables; rebuild it".to_owned(),
+        })?;
         Ok(table.iter().map(|[size, _]| *size as usize).collect())
     }
     fn malloc(&self, _: usize, size: usize) -> Result<DevicePtr, RuntimeError> {
@@ -850,7 +874,7 @@ impl Backend for Cpu {
             return copy();
         }
         if self.is_allocation(src) {
-            queue.submit(Box::new(copy));
+            queue.submit(Box::new(copy))
         } else {
             // Pageable source: the program may reuse it as soon as this call returns.
             // SAFETY: as above; the source is readable for `size` bytes now.
@@ -859,9 +883,8 @@ impl Backend for Cpu {
                 // SAFETY: as above.
                 unsafe { std::ptr::copy(snapshot.as_ptr(), dst as *mut u8, size) };
                 Ok(())
-            }));
+            }))
         }
-        Ok(())
     }
     fn memset(
         &self,
@@ -906,9 +929,11 @@ impl Backend for Cpu {
                 event.wait_for(sequence);
                 Ok(())
             })),
-            None => event.wait_for(sequence),
+            None => {
+                event.wait_for(sequence);
+                Ok(())
+            }
         }
-        Ok(())
     }
     fn synchronize(&self, _: usize) -> Result<(), RuntimeError> {
         self.wait_streams(|_| true)?;
@@ -987,7 +1012,7 @@ impl Backend for Cpu {
         }
         let mut unpacked = match launch.packed {
             Some(packed) => {
-                let table = kernel.arguments.ok_or(RuntimeError::NotSupported {
+                let table = kernel.arguments().ok_or(RuntimeError::NotSupported {
                     what: "a packed argument buffer (`extra`)",
                     detail: " for a CPU image without argument tables; rebuild it".to_owned(),
                 })?;
@@ -1007,7 +1032,7 @@ impl Backend for Cpu {
         } else {
             self.queue(launch.stream)?
         };
-        match (queue, kernel.arguments) {
+        match (queue, kernel.arguments()) {
             (Some(queue), Some(table)) => {
                 // SAFETY: `args` holds one pointer per slot of the kernel's table (clang's
                 // array, or the unpacked buffer), each readable for the slot's size.
@@ -1018,16 +1043,15 @@ impl Backend for Cpu {
                     let args = owned.pointers.as_mut_ptr();
                     // SAFETY: `owned` holds copies of every argument and lives until the
                     // launch ends.
-                    unsafe { execute(kernel, grid, block, cooperative, threads, args) }
-                }));
-                Ok(())
+                    unsafe { execute(&kernel, grid, block, cooperative, threads, args) }
+                }))
             }
             (Some(queue), None) => {
                 // An image without argument tables: the arguments live in the caller's frame,
                 // so the launch runs now, after the stream's earlier work.
                 queue.wait()?;
                 // SAFETY: `args` is valid until this call returns.
-                unsafe { execute(kernel, grid, block, cooperative, threads, args) }
+                unsafe { execute(&kernel, grid, block, cooperative, threads, args) }
             }
             (None, _) => {
                 let stream = (!launch.per_thread_stream).then_some(launch.stream);
@@ -1037,7 +1061,7 @@ impl Backend for Cpu {
                 self.run_now(
                     stream.or(Some(2)),
                     Box::new(move || unsafe {
-                        execute(kernel, grid, block, cooperative, threads, args as *mut _)
+                        execute(&kernel, grid, block, cooperative, threads, args as *mut _)
                     }),
                 )
             }
@@ -1097,9 +1121,9 @@ impl Backend for Cpu {
                     self.wait_streams(|queue| queue.blocking)?;
                 }
                 event.record_now();
+                Ok(())
             }
         }
-        Ok(())
     }
     fn event_synchronize(&self, _: usize, event: EventHandle) -> Result<(), RuntimeError> {
         self.event(event)?.wait();
@@ -1338,10 +1362,7 @@ impl Cpu {
             _ => None,
         };
         match queue {
-            Some(queue) => {
-                queue.submit(task);
-                Ok(())
-            }
+            Some(queue) => queue.submit(task),
             None => self.run_now(if per_thread { Some(2) } else { stream }, task),
         }
     }
@@ -1373,7 +1394,7 @@ fn asserted() -> Result<(), RuntimeError> {
 /// # Safety
 /// `args` must be the argument array `kernel`'s entry point expects, valid until this returns.
 unsafe fn execute(
-    kernel: exec::Kernel,
+    kernel: &exec::Kernel,
     grid: crate::types::Dim3,
     block: crate::types::Dim3,
     cooperative: bool,

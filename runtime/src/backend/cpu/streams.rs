@@ -114,15 +114,26 @@ impl Stream {
         }
     }
 
-    pub(crate) fn submit(&self, task: Task) {
-        self.push(Work::Task(task));
-    }
-
-    fn push(&self, work: Work) {
-        let mut queue = lock(&self.queue);
-        queue.tasks.push_back(work);
+    /// Queues `task`; fails once the stream is being destroyed (another thread's
+    /// `hipStreamDestroy` got there first), as its worker may already have stopped.
+    pub(crate) fn submit(&self, task: Task) -> Result<(), RuntimeError> {
+        let mut queue = self.open_queue()?;
+        queue.tasks.push_back(Work::Task(task));
         queue.submitted += 1;
         self.changed.notify_all();
+        Ok(())
+    }
+
+    /// The queue, locked, unless the stream is closed: nothing may be added then, because
+    /// nothing would run it and a wait for it would never end.
+    fn open_queue(&self) -> Result<MutexGuard<'_, Queue>, RuntimeError> {
+        let queue = lock(&self.queue);
+        if queue.closed {
+            return Err(RuntimeError::InvalidHandle {
+                what: "stream (destroyed)",
+            });
+        }
+        Ok(queue)
     }
 
     /// Waits for everything submitted so far; returns (and clears) a failure of it.
@@ -153,10 +164,14 @@ impl Stream {
         queue.completed == queue.submitted
     }
 
-    /// Drains the queue and stops the worker.
+    /// Drains the queue and stops the worker. Work queued by other threads while it drains
+    /// still runs; once it is closed, nothing more can be queued.
     pub(crate) fn close(&self) -> Result<(), RuntimeError> {
-        let result = self.wait();
-        lock(&self.queue).closed = true;
+        let result = {
+            let mut queue = self.drain();
+            queue.closed = true;
+            queue.error.take().map_or(Ok(()), Err)
+        };
         self.changed.notify_all();
         if let Some(worker) = lock(&self.worker).take() {
             let _ = worker.join();
@@ -198,14 +213,22 @@ impl Event {
         self.changed.notify_all();
     }
 
-    /// Records the event when `stream` reaches this point.
-    pub(crate) fn record_on(self: &Arc<Event>, stream: &Stream) {
+    /// Records the event when `stream` reaches this point. The record is counted and queued
+    /// under the stream's lock (taken before the event's, as the worker does), so that a
+    /// record on a stream being destroyed is neither counted nor queued.
+    pub(crate) fn record_on(self: &Arc<Event>, stream: &Stream) -> Result<(), RuntimeError> {
+        let mut queue = stream.open_queue()?;
         let sequence = {
             let mut marks = lock(&self.marks);
             marks.recorded += 1;
             marks.recorded
         };
-        stream.push(Work::Record(Arc::clone(self), sequence));
+        queue
+            .tasks
+            .push_back(Work::Record(Arc::clone(self), sequence));
+        queue.submitted += 1;
+        stream.changed.notify_all();
+        Ok(())
     }
 
     /// The `sequence`-th record takes place now.
@@ -269,21 +292,25 @@ mod tests {
         let gate = Arc::new((Mutex::new(false), Condvar::new()));
         {
             let gate = Arc::clone(&gate);
-            stream.submit(Box::new(move || {
-                let (open, changed) = &*gate;
-                let mut open = lock(open);
-                while !*open {
-                    open = changed.wait(open).unwrap();
-                }
-                Ok(())
-            }));
+            stream
+                .submit(Box::new(move || {
+                    let (open, changed) = &*gate;
+                    let mut open = lock(open);
+                    while !*open {
+                        open = changed.wait(open).unwrap();
+                    }
+                    Ok(())
+                }))
+                .unwrap();
         }
         for index in 0..5 {
             let log = Arc::clone(&log);
-            stream.submit(Box::new(move || {
-                lock(&log).push(index);
-                Ok(())
-            }));
+            stream
+                .submit(Box::new(move || {
+                    lock(&log).push(index);
+                    Ok(())
+                }))
+                .unwrap();
         }
         // The first task blocks, so nothing has run: submit did not wait.
         assert!(!stream.is_idle());
@@ -298,15 +325,19 @@ mod tests {
     #[test]
     fn a_failure_is_reported_once_at_the_next_wait() {
         let stream = Stream::new(false).unwrap();
-        stream.submit(Box::new(|| {
-            Err(RuntimeError::InvalidValue { argument: "x" })
-        }));
+        stream
+            .submit(Box::new(|| {
+                Err(RuntimeError::InvalidValue { argument: "x" })
+            }))
+            .unwrap();
         let ran = Arc::new(AtomicU32::new(0));
         let counter = Arc::clone(&ran);
-        stream.submit(Box::new(move || {
-            counter.fetch_add(1, Ordering::SeqCst);
-            Ok(())
-        }));
+        stream
+            .submit(Box::new(move || {
+                counter.fetch_add(1, Ordering::SeqCst);
+                Ok(())
+            }))
+            .unwrap();
         assert!(stream.wait().is_err());
         assert_eq!(ran.load(Ordering::SeqCst), 1);
         assert!(stream.wait().is_ok());
@@ -318,11 +349,11 @@ mod tests {
         let stream = Stream::new(true).unwrap();
         for _ in 0..500 {
             let event = Event::new();
-            stream.submit(Box::new(|| Ok(())));
-            event.record_on(&stream);
+            stream.submit(Box::new(|| Ok(()))).unwrap();
+            event.record_on(&stream).unwrap();
             event.wait();
             assert!(stream.is_idle());
-            event.record_on(&stream);
+            event.record_on(&stream).unwrap();
             stream.wait().unwrap();
             assert!(event.is_complete());
         }
@@ -333,16 +364,67 @@ mod tests {
     fn events_complete_when_their_stream_gets_there() {
         let stream = Stream::new(true).unwrap();
         let event = Event::new();
-        stream.submit(Box::new(|| {
-            std::thread::sleep(Duration::from_millis(50));
-            Ok(())
-        }));
-        event.record_on(&stream);
+        stream
+            .submit(Box::new(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                Ok(())
+            }))
+            .unwrap();
+        event.record_on(&stream).unwrap();
         assert!(!event.is_complete());
         assert!(matches!(event.time(), Err(RuntimeError::NotReady)));
         event.wait();
         assert!(event.is_complete());
         assert!(event.time().unwrap().is_some());
         stream.close().unwrap();
+    }
+
+    #[test]
+    fn nothing_is_queued_on_a_destroyed_stream() {
+        let stream = Stream::new(true).unwrap();
+        stream.close().unwrap();
+        assert!(stream.submit(Box::new(|| Ok(()))).is_err());
+        let event = Event::new();
+        assert!(event.record_on(&stream).is_err());
+        // The refused record was not counted: the event is not left pending.
+        assert!(event.is_complete());
+        stream.wait().unwrap();
+    }
+
+    /// Threads queue work and records on a stream while another destroys it: every call
+    /// either queues work that then runs or is refused, and no wait is left hanging.
+    #[test]
+    fn destroying_a_stream_while_others_queue_on_it() {
+        for _ in 0..50 {
+            let stream = Stream::new(true).unwrap();
+            let ran = Arc::new(AtomicU32::new(0));
+            let queued = Arc::new(AtomicU32::new(0));
+            std::thread::scope(|scope| {
+                for _ in 0..4 {
+                    let (stream, ran, queued) = (&stream, &ran, &queued);
+                    scope.spawn(move || {
+                        let event = Event::new();
+                        for _ in 0..100 {
+                            let ran = Arc::clone(ran);
+                            let task = Box::new(move || {
+                                ran.fetch_add(1, Ordering::SeqCst);
+                                Ok(())
+                            });
+                            if stream.submit(task).is_ok() {
+                                queued.fetch_add(1, Ordering::SeqCst);
+                            }
+                            let _ = event.record_on(stream);
+                            event.wait();
+                        }
+                        stream.wait_idle();
+                    });
+                }
+                scope.spawn(|| {
+                    std::thread::yield_now();
+                    stream.close().unwrap();
+                });
+            });
+            assert_eq!(ran.load(Ordering::SeqCst), queued.load(Ordering::SeqCst));
+        }
     }
 }
