@@ -6,12 +6,16 @@
 //! outcome as the thread's last error, and returns the `hipError_t`. The work happens in
 //! `crate::backend`; per-thread state lives in `crate::thread`.
 
+use std::cell::Cell;
 use std::ffi::{c_char, c_int, c_void};
 use std::panic::AssertUnwindSafe;
+use std::sync::{PoisonError, RwLock};
 
 pub(crate) mod capture;
 pub mod device;
+pub mod event;
 pub mod graph;
+pub(crate) mod live;
 pub mod memory;
 pub mod occupancy;
 pub(crate) mod ops;
@@ -35,12 +39,54 @@ pub type HipEvent = *mut c_void;
 /// (major × 10 000 000 + minor × 100 000 + patch).
 pub const HIP_VERSION: c_int = 60_400_000;
 
+/// Held shared by every API call ([`call`]) and exclusively by `hipDeviceReset`, so that a
+/// reset never runs while another thread is between looking a stream, event, allocation or
+/// cached module up and handing it to the driver: calls made meanwhile wait, then find the
+/// reset's handles gone (docs/reliability.md, "Threads").
+static RESET_GATE: RwLock<()> = RwLock::new(());
+
+thread_local! {
+    /// Whether this thread is inside an API call already: a call the runtime makes from
+    /// inside another (`hipExtLaunchKernel` records events) does not take the gate again,
+    /// which could wait forever behind a reset waiting for the outer call.
+    static IN_CALL: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `body` holding the reset gate, shared or (`exclusive`) alone.
+fn gated<T>(exclusive: bool, body: impl FnOnce() -> T) -> T {
+    // A thread whose thread-locals are gone (it is exiting) runs without the gate.
+    if IN_CALL
+        .try_with(|inside| inside.replace(true))
+        .unwrap_or(true)
+    {
+        return body();
+    }
+    let result = if exclusive {
+        let _gate = RESET_GATE.write().unwrap_or_else(PoisonError::into_inner);
+        body()
+    } else {
+        let _gate = RESET_GATE.read().unwrap_or_else(PoisonError::into_inner);
+        body()
+    };
+    let _ = IN_CALL.try_with(|inside| inside.set(false));
+    result
+}
+
 /// Runs `body`, turning a panic into `hipErrorUnknown`, logging failures and recording
 /// the last error.
 pub(crate) fn call(
     name: &'static str,
     body: impl FnOnce() -> Result<(), RuntimeError>,
 ) -> HipError {
+    gated(false, || shim(name, body))
+}
+
+/// As [`call`], with no other API call running meanwhile (`hipDeviceReset`).
+fn call_alone(name: &'static str, body: impl FnOnce() -> Result<(), RuntimeError>) -> HipError {
+    gated(true, || shim(name, body))
+}
+
+fn shim(name: &'static str, body: impl FnOnce() -> Result<(), RuntimeError>) -> HipError {
     let result = std::panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|_| {
         Err(RuntimeError::Internal {
             reason: format!("panic inside `{name}`"),
@@ -225,9 +271,10 @@ pub unsafe extern "C" fn hipFree(ptr: *mut c_void) -> HipError {
             return Ok(());
         }
         let (backend, device) = backend::current()?;
-        backend.free(device, ptr as u64)?;
+        // Out of its pool first: once freed, the address may come back from another
+        // thread's allocation, whose pool entry this must not remove.
         pool::forget_allocation(ptr as u64);
-        Ok(())
+        backend.free(device, ptr as u64)
     })
 }
 
@@ -346,11 +393,14 @@ pub unsafe extern "C" fn hipDeviceSynchronize() -> HipError {
 /// Always safe to call; pointers and handles from before the reset become invalid.
 #[no_mangle]
 pub unsafe extern "C" fn hipDeviceReset() -> HipError {
-    call("hipDeviceReset", || {
+    // Alone: no other thread is using a stream, event, pool or module of the device.
+    call_alone("hipDeviceReset", || {
         let (backend, device) = backend::current()?;
-        capture::reset();
+        capture::reset(device);
         pool::forget_device(device);
         stream::forget_device(device);
+        event::forget_device(device);
+        graph::forget_device(device);
         device::forget(device);
         backend.reset(device)
     })
@@ -432,15 +482,7 @@ pub unsafe extern "C" fn hipStreamCreateWithFlags(stream: *mut HipStream, flags:
 /// `stream` must come from `hipStreamCreate*` and not be used afterwards.
 #[no_mangle]
 pub unsafe extern "C" fn hipStreamDestroy(stream: HipStream) -> HipError {
-    call("hipStreamDestroy", || {
-        if stream as usize <= 2 {
-            return Err(RuntimeError::InvalidHandle { what: "stream" });
-        }
-        let (backend, device) = stream::device_of(stream)?;
-        backend.stream_destroy(device, stream as usize)?;
-        stream::unregister(stream as usize);
-        Ok(())
-    })
+    call("hipStreamDestroy", || stream::destroy(stream))
 }
 
 /// # Safety
@@ -449,7 +491,7 @@ pub unsafe extern "C" fn hipStreamDestroy(stream: HipStream) -> HipError {
 pub unsafe extern "C" fn hipStreamSynchronize(stream: HipStream) -> HipError {
     call("hipStreamSynchronize", || {
         stream::check_sync(stream)?;
-        let (backend, device) = stream::device_of(stream)?;
+        let (backend, device, _in_use) = stream::device_of(stream)?;
         backend.stream_synchronize(device, stream as usize)?;
         pool::release_unused(Some(device));
         Ok(())
@@ -464,129 +506,8 @@ pub unsafe extern "C" fn hipStreamSynchronize(stream: HipStream) -> HipError {
 pub unsafe extern "C" fn hipStreamQuery(stream: HipStream) -> HipError {
     call("hipStreamQuery", || {
         stream::check_sync(stream)?;
-        let (backend, device) = stream::device_of(stream)?;
+        let (backend, device, _in_use) = stream::device_of(stream)?;
         backend.stream_query(device, stream as usize)
-    })
-}
-
-/// # Safety
-/// `event` must be NULL or point to a writable `hipEvent_t`.
-#[no_mangle]
-pub unsafe extern "C" fn hipEventCreate(event: *mut HipEvent) -> HipError {
-    // SAFETY: same contract.
-    unsafe { hipEventCreateWithFlags(event, 0) }
-}
-
-/// `flags`: `hipEventDefault` 0, `BlockingSync` 1, `DisableTiming` 2, `Interprocess` 4.
-///
-/// # Safety
-/// `event` must be NULL or point to a writable `hipEvent_t`.
-#[no_mangle]
-pub unsafe extern "C" fn hipEventCreateWithFlags(event: *mut HipEvent, flags: u32) -> HipError {
-    call("hipEventCreateWithFlags", || {
-        non_null(event, "event")?;
-        if flags & !0x7 != 0 {
-            return Err(RuntimeError::InvalidValue { argument: "flags" });
-        }
-        let (backend, device) = backend::current()?;
-        let created = backend.event_create(device, flags)?;
-        live_events().insert(created);
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { event.write(created as HipEvent) };
-        Ok(())
-    })
-}
-
-/// The events `hipEventCreate*` made and `hipEventDestroy` has not destroyed: any other
-/// handle is `hipErrorInvalidHandle` before a backend sees it (the CUDA driver takes a
-/// stray `CUevent` for a pointer and faults; tests/programs/misuse.hip did, on the H100).
-static LIVE_EVENTS: std::sync::LazyLock<std::sync::Mutex<std::collections::HashSet<usize>>> =
-    std::sync::LazyLock::new(Default::default);
-
-fn live_events() -> std::sync::MutexGuard<'static, std::collections::HashSet<usize>> {
-    LIVE_EVENTS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-pub(crate) fn live_event(event: HipEvent) -> Result<usize, RuntimeError> {
-    if event.is_null() || !live_events().contains(&(event as usize)) {
-        Err(RuntimeError::InvalidHandle { what: "event" })
-    } else {
-        Ok(event as usize)
-    }
-}
-
-/// # Safety
-/// `event` must be a live event; `stream` NULL or a live stream.
-#[no_mangle]
-pub unsafe extern "C" fn hipEventRecord(event: HipEvent, stream: HipStream) -> HipError {
-    call("hipEventRecord", || {
-        let event = live_event(event)?;
-        if let Some(result) = capture::record_event(event, stream as usize) {
-            return result;
-        }
-        let (backend, device) = stream::device_of(stream)?;
-        backend.event_record(device, event, stream as usize)
-    })
-}
-
-/// # Safety
-/// `event` must be a live event.
-#[no_mangle]
-pub unsafe extern "C" fn hipEventSynchronize(event: HipEvent) -> HipError {
-    call("hipEventSynchronize", || {
-        let event = live_event(event)?;
-        capture::check_event(event)?;
-        let (backend, device) = backend::current()?;
-        backend.event_synchronize(device, event)?;
-        pool::release_unused(None);
-        Ok(())
-    })
-}
-
-/// # Safety
-/// `event` must be a live event.
-#[no_mangle]
-pub unsafe extern "C" fn hipEventQuery(event: HipEvent) -> HipError {
-    call("hipEventQuery", || {
-        let event = live_event(event)?;
-        capture::check_event(event)?;
-        let (backend, device) = backend::current()?;
-        backend.event_query(device, event)
-    })
-}
-
-/// # Safety
-/// `ms` must be NULL or point to a writable `float`; `start` and `end` live events.
-#[no_mangle]
-pub unsafe extern "C" fn hipEventElapsedTime(
-    ms: *mut f32,
-    start: HipEvent,
-    end: HipEvent,
-) -> HipError {
-    call("hipEventElapsedTime", || {
-        non_null(ms, "ms")?;
-        let start = live_event(start)?;
-        let end = live_event(end)?;
-        let (backend, device) = backend::current()?;
-        let elapsed = backend.event_elapsed_ms(device, start, end)?;
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { ms.write(elapsed) };
-        Ok(())
-    })
-}
-
-/// # Safety
-/// `event` must be a live event and not be used afterwards.
-#[no_mangle]
-pub unsafe extern "C" fn hipEventDestroy(event: HipEvent) -> HipError {
-    call("hipEventDestroy", || {
-        let event = live_event(event)?;
-        let (backend, device) = backend::current()?;
-        backend.event_destroy(device, event)?;
-        live_events().remove(&event);
-        Ok(())
     })
 }
 
@@ -698,7 +619,7 @@ pub(crate) fn launch(
         stream as usize
     };
     if let Some(result) = capture::record(effective, || {
-        let (backend, device) = stream::device_of(stream)?;
+        let (backend, device, _in_use) = stream::device_of(stream)?;
         // SAFETY: the launch's own contract (clang's argument array or a packed buffer).
         unsafe {
             ops::kernel_operation(
@@ -713,10 +634,12 @@ pub(crate) fn launch(
                 cooperative,
             )
         }
-    }) {
+    })
+    .done()
+    {
         return result;
     }
-    let (backend, device) = stream::device_of(stream)?;
+    let (backend, device, _in_use) = stream::device_of(stream)?;
     backend.launch(
         device,
         &Launch {
@@ -842,7 +765,7 @@ pub unsafe extern "C" fn hipExtLaunchKernel(
     call("hipExtLaunchKernel", || {
         if !start.is_null() {
             // SAFETY: forwarded from this function's contract.
-            let status = unsafe { hipEventRecord(start, stream) };
+            let status = unsafe { event::hipEventRecord(start, stream) };
             if status != HipError::Success {
                 return Err(RuntimeError::status(status, "recording the start event"));
             }
@@ -860,7 +783,7 @@ pub unsafe extern "C" fn hipExtLaunchKernel(
         )?;
         if !stop.is_null() {
             // SAFETY: forwarded from this function's contract.
-            let status = unsafe { hipEventRecord(stop, stream) };
+            let status = unsafe { event::hipEventRecord(stop, stream) };
             if status != HipError::Success {
                 return Err(RuntimeError::status(status, "recording the stop event"));
             }
@@ -1121,14 +1044,14 @@ pub unsafe extern "C" fn hipStreamWaitEvent(
     flags: u32,
 ) -> HipError {
     call("hipStreamWaitEvent", || {
-        let event = live_event(event)?;
+        let (event, _, _event_in_use) = event::live(event)?;
         if flags != 0 {
             return Err(RuntimeError::InvalidValue { argument: "flags" });
         }
         if let Some(result) = stream::capture_wait(stream, event) {
             return result;
         }
-        let (backend, device) = stream::device_of(stream)?;
+        let (backend, device, _in_use) = stream::device_of(stream)?;
         backend.stream_wait_event(device, stream as usize, event)
     })
 }

@@ -329,13 +329,17 @@ pub unsafe extern "C" fn hipModuleGetFunction(
                         _ => error,
                     });
                 }
+                // Another thread may have resolved the same name meanwhile: the first handle
+                // stored is the module's, so every caller gets the same one.
                 with_modules(|modules| {
-                    if let Some(record) = modules.modules.get_mut(&(module as usize)) {
-                        record.functions.insert(name, handle);
-                    }
+                    let record = modules
+                        .modules
+                        .get_mut(&(module as usize))
+                        .ok_or(RuntimeError::InvalidHandle { what: "module" })?;
+                    let handle = *record.functions.entry(name).or_insert(handle);
                     modules.functions.insert(handle, module as usize);
-                });
-                handle
+                    Ok(handle)
+                })?
             }
         };
         // SAFETY: checked non-null; the caller promises it is writable.

@@ -331,16 +331,16 @@ pub unsafe extern "C" fn __hipRegisterTexture(
 /// Forgets a fat binary and its kernels (from the `atexit` destructor, or when a shared
 /// library is unloaded). Loaded driver modules are left to process teardown.
 ///
-/// The first call waits for the devices already in use, as ROCm's runtime does, so that
-/// kernels still running when `main` returns finish and flush their `printf` output.
-/// It never starts a backend.
+/// It waits for nothing: at exit, the runtime's own `atexit` handler (registered when the
+/// backend started, so run before these destructors) has already waited for the devices in
+/// use; a library unloaded mid-program must not use that one wait up, nor wait for every
+/// device while the dynamic loader's lock is held.
 ///
 /// # Safety
 /// Always safe to call.
 #[no_mangle]
 pub unsafe extern "C" fn __hipUnregisterFatBinary(handle: *mut *mut c_void) {
     guarded("__hipUnregisterFatBinary", (), || {
-        crate::backend::synchronize_at_exit();
         let removed = handle_index(handle).is_some_and(registry::remove_fat_binary);
         log!(
             2,

@@ -237,7 +237,14 @@ pub(crate) fn remove_fat_binary(index: usize) -> bool {
 /// (inline and template kernels are `weak_odr`); each fat binary is remembered.
 pub(crate) fn add_kernel(fat_binary: usize, handle: usize, name: CString) -> bool {
     with_registry(|registry| {
-        let Some(fat_binary) = registry.fat_binaries.get(fat_binary).cloned() else {
+        // A fat binary unregistered meanwhile (a module unloaded by another thread) takes
+        // no new kernels: nothing would ever remove them.
+        let Some(fat_binary) = registry
+            .fat_binaries
+            .get(fat_binary)
+            .filter(|fat_binary| fat_binary.is_registered())
+            .cloned()
+        else {
             return false;
         };
         let kernel = registry.kernels.entry(handle).or_insert_with(|| Kernel {

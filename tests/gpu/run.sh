@@ -45,9 +45,14 @@ build() {
     "$oxhip" -fgpu-rdc -O3 --offload-arch="$archs" -c "$src" -o "$carry/rdc_$(basename "$src" .hip).o" || failed=1
   done
   "$oxhip" -fgpu-rdc --offload-arch="$archs" "$carry"/rdc_*.o -o "$carry/bin/rdc" || failed=1
-  # The module API program loads bin/module.hipfb (a --genco code object) next to itself.
-  "$oxhip" -O3 --offload-arch="$archs" --genco "$programs/module/kernels.hip" -o "$carry/bin/module.hipfb" || failed=1
-  "$oxhip" -O3 --offload-arch="$archs" "$programs/module/main.hip" -o "$carry/bin/module" || failed=1
+  # A module API program (a directory with kernels.hip) loads bin/<name>.hipfb (a --genco
+  # code object) next to itself.
+  for dir in "$programs"/*/; do
+    [ -f "$dir/kernels.hip" ] || continue
+    local name=$(basename "$dir")
+    "$oxhip" -O3 --offload-arch="$archs" --genco "$dir/kernels.hip" -o "$carry/bin/$name.hipfb" || failed=1
+    "$oxhip" -O3 --offload-arch="$archs" "$dir/main.hip" -o "$carry/bin/$name" || failed=1
+  done
   # CMake projects (tests/cmake, docs/cmake.md) configured with oxhip's toolchain file for
   # the same targets (cxx-compiler the hipcc way: oxhip as CMAKE_CXX_COMPILER, no toolchain
   # file). Their shared libraries and the shared runtime go to lib/, which `run` puts on

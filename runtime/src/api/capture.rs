@@ -27,6 +27,7 @@ use crate::error::{HipError, RuntimeError};
 
 /// `hipStreamCaptureMode`.
 const MODE_GLOBAL: i32 = 0;
+const MODE_THREAD_LOCAL: i32 = 1;
 const MODE_RELAXED: i32 = 2;
 
 /// `hipStreamCaptureStatus`.
@@ -45,6 +46,8 @@ thread_local! {
 struct Capture {
     graph: usize,
     origin: usize,
+    /// The origin stream's device, for `hipDeviceReset`.
+    device: usize,
     mode: i32,
     thread: ThreadId,
     invalidated: bool,
@@ -78,9 +81,15 @@ fn relaxed_thread() -> bool {
     THREAD_MODE.try_with(Cell::get).unwrap_or(MODE_GLOBAL) == MODE_RELAXED
 }
 
-/// `hipStreamBeginCapture`: `stream` is a created stream; `blocking` says whether it
-/// synchronises with the null stream.
-pub(crate) fn begin(stream: usize, mode: i32, blocking: bool) -> Result<(), RuntimeError> {
+/// `hipStreamBeginCapture`: `stream` is a created stream of `device` (which the caller keeps
+/// from being destroyed meanwhile); `blocking` says whether it synchronises with the null
+/// stream.
+pub(crate) fn begin(
+    stream: usize,
+    device: usize,
+    mode: i32,
+    blocking: bool,
+) -> Result<(), RuntimeError> {
     if stream <= 1 {
         return Err(error(
             HipError::ErrorStreamCaptureUnsupported,
@@ -108,6 +117,7 @@ pub(crate) fn begin(stream: usize, mode: i32, blocking: bool) -> Result<(), Runt
     let capture = Capture {
         graph: graph::create(),
         origin: stream,
+        device,
         mode,
         thread: std::thread::current().id(),
         invalidated: false,
@@ -242,38 +252,72 @@ fn invalidate(id: u64) {
     }
 }
 
+/// What became of an operation issued to a stream that may be capturing.
+pub(crate) enum Recorded {
+    /// The stream is not capturing: the caller runs the operation (not built).
+    No,
+    /// Recorded as a node of the capture, or refused.
+    Yes(Result<(), RuntimeError>),
+    /// Built for a capture that another thread ended meanwhile: the caller runs it as if the
+    /// stream had not been capturing, as it would have had it come a moment later.
+    Run(Operation),
+}
+
+impl Recorded {
+    /// The outcome when the operation was captured or refused; `None` when the caller must
+    /// run it itself (the operation built for a capture that ended is dropped: the caller
+    /// builds what it runs).
+    pub(crate) fn done(self) -> Option<Result<(), RuntimeError>> {
+        match self {
+            Recorded::Yes(result) => Some(result),
+            Recorded::No | Recorded::Run(_) => None,
+        }
+    }
+}
+
 /// Records the operation `build` makes as a node of `stream`'s capture, after the stream's
-/// dependency set; `None` when the stream is not capturing (the caller runs it).
+/// dependency set.
 pub(crate) fn record(
     stream: usize,
     build: impl FnOnce() -> Result<Operation, RuntimeError>,
-) -> Option<Result<(), RuntimeError>> {
+) -> Recorded {
     if ACTIVE.load(Ordering::Acquire) == 0 {
-        return None;
+        return Recorded::No;
     }
     if stream <= 1 {
-        return check_legacy_stream().err().map(Err);
+        return match check_legacy_stream() {
+            Ok(()) => Recorded::No,
+            Err(failure) => Recorded::Yes(Err(failure)),
+        };
     }
     let id = {
         let state = lock();
-        let id = *state.streams.get(&stream)?;
-        if state.captures.get(&id)?.invalidated {
-            return Some(Err(invalidated()));
+        let Some(id) = state.streams.get(&stream).copied() else {
+            return Recorded::No;
+        };
+        match state.captures.get(&id) {
+            None => return Recorded::No,
+            Some(capture) if capture.invalidated => return Recorded::Yes(Err(invalidated())),
+            Some(_) => id,
         }
-        id
     };
     // Built without the lock: copying a kernel's arguments asks the backend for its layout.
     let operation = match build() {
         Ok(operation) => operation,
         Err(failure) => {
             invalidate(id);
-            return Some(Err(failure));
+            return Recorded::Yes(Err(failure));
         }
     };
     let mut state = lock();
-    let capture = state.captures.get_mut(&id)?;
+    let Some(capture) = state.captures.get_mut(&id) else {
+        return Recorded::Run(operation);
+    };
+    if capture.invalidated {
+        return Recorded::Yes(Err(invalidated()));
+    }
     let dependencies = capture.tails.get(&stream).cloned().unwrap_or_default();
-    Some(
+    Recorded::Yes(
         graph::add(capture.graph, operation, &dependencies).map(|node| {
             capture.tails.insert(stream, vec![node]);
         }),
@@ -375,16 +419,32 @@ pub(crate) fn check_stream_sync(stream: usize) -> Result<(), RuntimeError> {
     ))
 }
 
-/// `hipDeviceSynchronize`: not allowed while a global-mode capture is active (unless this
-/// thread chose relaxed mode).
+/// Whether a capture forbids this thread's potentially unsafe calls (`hipDeviceSynchronize`),
+/// by CUDA's rules for the thread's mode (`hipThreadExchangeStreamCaptureMode`): in global
+/// mode, any thread's global-mode capture or this thread's own capture that is not relaxed;
+/// in thread-local mode, only this thread's own capture that is not relaxed; in relaxed
+/// mode, none.
+fn forbids(capture: &Capture, thread_mode: i32, thread: ThreadId) -> bool {
+    let own = capture.thread == thread && capture.mode != MODE_RELAXED;
+    match thread_mode {
+        MODE_GLOBAL => own || capture.mode == MODE_GLOBAL,
+        MODE_THREAD_LOCAL => own,
+        _ => false,
+    }
+}
+
+/// `hipDeviceSynchronize`: not allowed while a capture forbids it ([`forbids`]), which
+/// invalidates that capture.
 pub(crate) fn check_device_sync() -> Result<(), RuntimeError> {
-    if ACTIVE.load(Ordering::Acquire) == 0 || relaxed_thread() {
+    if ACTIVE.load(Ordering::Acquire) == 0 {
         return Ok(());
     }
+    let thread_mode = THREAD_MODE.try_with(Cell::get).unwrap_or(MODE_GLOBAL);
+    let thread = std::thread::current().id();
     let mut state = lock();
     let mut found = false;
     for capture in state.captures.values_mut() {
-        if capture.mode == MODE_GLOBAL {
+        if forbids(capture, thread_mode, thread) {
             capture.invalidated = true;
             found = true;
         }
@@ -472,15 +532,28 @@ pub(crate) fn forget_stream(stream: usize) {
     }
 }
 
-/// `hipDeviceReset`: every capture ends, unfinished.
-pub(crate) fn reset() {
+/// A destroyed event no longer stands for a capture's dependency set (a driver may give
+/// its handle value to the next event it makes).
+pub(crate) fn forget_event(event: usize) {
+    if ACTIVE.load(Ordering::Acquire) == 0 {
+        return;
+    }
+    lock().events.remove(&event);
+}
+
+/// `hipDeviceReset`: every capture of the device's streams ends, unfinished.
+pub(crate) fn reset(device: usize) {
     let mut state = lock();
-    let ids: Vec<u64> = state.captures.keys().copied().collect();
+    let ids: Vec<u64> = state
+        .captures
+        .iter()
+        .filter(|(_, capture)| capture.device == device)
+        .map(|(id, _)| *id)
+        .collect();
     let graphs: Vec<usize> = ids
         .into_iter()
         .filter_map(|id| remove(&mut state, id).map(|capture| capture.graph))
         .collect();
-    state.events.clear();
     drop(state);
     graphs.into_iter().for_each(graph::destroy);
 }

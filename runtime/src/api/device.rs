@@ -32,6 +32,9 @@ fn lock() -> MutexGuard<'static, HashMap<usize, DeviceState>> {
     STATE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// Runs `body` on the device's state under the lock. The setters call the backend inside
+/// `body` (short driver calls that never come back into `api`), so that what is recorded is
+/// what the driver was last told, and two threads' checks and changes do not interleave.
 fn with_state<T>(device: usize, body: impl FnOnce(&mut DeviceState) -> T) -> T {
     body(lock().entry(device).or_default())
 }
@@ -250,9 +253,11 @@ pub unsafe extern "C" fn hipDeviceSetCacheConfig(config: c_int) -> HipError {
             });
         }
         let (backend, device) = backend::current()?;
-        backend.set_cache_config(device, config)?;
-        with_state(device, |state| state.cache_config = config);
-        Ok(())
+        with_state(device, |state| {
+            backend.set_cache_config(device, config)?;
+            state.cache_config = config;
+            Ok(())
+        })
     })
 }
 
@@ -298,9 +303,11 @@ fn check_device_flags(flags: u32) -> Result<(), RuntimeError> {
 
 fn set_device_flags(device: usize, flags: u32) -> Result<(), RuntimeError> {
     check_device_flags(flags)?;
-    backend::get().set_device_flags(device, flags)?;
-    with_state(device, |state| state.flags = flags);
-    Ok(())
+    with_state(device, |state| {
+        backend::get().set_device_flags(device, flags)?;
+        state.flags = flags;
+        Ok(())
+    })
 }
 
 /// # Safety
@@ -432,33 +439,37 @@ fn enable_peer(device: usize, peer: usize) -> Result<(), RuntimeError> {
             "a device cannot be its own peer",
         ));
     }
-    if with_state(device, |state| state.peers.contains(&peer)) {
-        return Err(RuntimeError::status(
-            HipError::ErrorPeerAccessAlreadyEnabled,
-            format!("device {device} already has access to device {peer}"),
-        ));
-    }
-    if !backend.can_access_peer(device, peer)? {
-        return Err(RuntimeError::status(
-            HipError::ErrorPeerAccessUnsupported,
-            format!("device {device} cannot access the memory of device {peer}"),
-        ));
-    }
-    backend.enable_peer_access(device, peer)?;
-    with_state(device, |state| state.peers.insert(peer));
-    Ok(())
+    with_state(device, |state| {
+        if state.peers.contains(&peer) {
+            return Err(RuntimeError::status(
+                HipError::ErrorPeerAccessAlreadyEnabled,
+                format!("device {device} already has access to device {peer}"),
+            ));
+        }
+        if !backend.can_access_peer(device, peer)? {
+            return Err(RuntimeError::status(
+                HipError::ErrorPeerAccessUnsupported,
+                format!("device {device} cannot access the memory of device {peer}"),
+            ));
+        }
+        backend.enable_peer_access(device, peer)?;
+        state.peers.insert(peer);
+        Ok(())
+    })
 }
 
 fn disable_peer(device: usize, peer: usize) -> Result<(), RuntimeError> {
-    if !with_state(device, |state| state.peers.contains(&peer)) {
-        return Err(RuntimeError::status(
-            HipError::ErrorPeerAccessNotEnabled,
-            format!("device {device} has no peer access to device {peer}"),
-        ));
-    }
-    backend::get().disable_peer_access(device, peer)?;
-    with_state(device, |state| state.peers.remove(&peer));
-    Ok(())
+    with_state(device, |state| {
+        if !state.peers.contains(&peer) {
+            return Err(RuntimeError::status(
+                HipError::ErrorPeerAccessNotEnabled,
+                format!("device {device} has no peer access to device {peer}"),
+            ));
+        }
+        backend::get().disable_peer_access(device, peer)?;
+        state.peers.remove(&peer);
+        Ok(())
+    })
 }
 
 /// Lets the current device access `peer`'s memory; `flags` must be 0.

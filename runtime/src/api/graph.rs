@@ -40,6 +40,20 @@ struct Exec {
     nodes: Vec<usize>,
     enabled: Vec<bool>,
     flags: u64,
+    /// The end of the latest launch. As in CUDA, a launch comes after the previous launches
+    /// of the same executable graph, on whatever stream or thread they were made: it waits
+    /// for this event (recorded at the end of each launch) when the previous launch went to
+    /// another stream. The lock is held for the whole launch, so launches from several
+    /// threads queue their work one after the other.
+    last_launch: Arc<Mutex<Option<LastLaunch>>>,
+}
+
+/// Where an executable graph was last launched, and the backend event that marks its end.
+#[derive(Clone, Copy)]
+struct LastLaunch {
+    device: usize,
+    stream: usize,
+    event: usize,
 }
 
 struct Store {
@@ -246,22 +260,6 @@ pub(crate) fn leaves(graph: usize) -> Vec<usize> {
         .copied()
         .filter(|node| !depended.contains(node))
         .collect()
-}
-
-/// The operations of an instantiated graph, for capturing a graph launch as a child graph.
-pub(crate) fn exec_operations(exec: usize) -> Result<Arc<Vec<Operation>>, RuntimeError> {
-    let store = lock();
-    let exec = store.execs.get(&exec).ok_or(RuntimeError::InvalidValue {
-        argument: "graphExec",
-    })?;
-    Ok(Arc::new(
-        exec.operations
-            .iter()
-            .zip(&exec.enabled)
-            .filter(|(_, enabled)| **enabled)
-            .map(|(operation, _)| operation.clone())
-            .collect(),
-    ))
 }
 
 /// Reads `count` node handles from a C array (NULL allowed when `count` is 0).
@@ -579,7 +577,7 @@ pub unsafe extern "C" fn hipGraphAddChildGraphNode(
 }
 
 fn live_event(event: *mut c_void) -> Result<usize, RuntimeError> {
-    crate::api::live_event(event as crate::api::HipEvent)
+    crate::api::event::live(event as crate::api::HipEvent).map(|(event, _, _)| event)
 }
 
 /// # Safety
@@ -1122,6 +1120,7 @@ fn instantiate(graph: usize, flags: u64) -> Result<usize, (RuntimeError, Option<
             operations: Arc::new(operations),
             nodes,
             flags,
+            last_launch: Arc::default(),
         },
     );
     Ok(exec)
@@ -1187,7 +1186,7 @@ pub unsafe extern "C" fn hipGraphInstantiateWithFlags(
 #[no_mangle]
 pub unsafe extern "C" fn hipGraphLaunch(exec: HipGraphExec, stream: HipStream) -> HipError {
     call("hipGraphLaunch", || {
-        let (operations, enabled) = {
+        let (operations, enabled, last_launch) = {
             let store = lock();
             let exec = store
                 .execs
@@ -1195,21 +1194,73 @@ pub unsafe extern "C" fn hipGraphLaunch(exec: HipGraphExec, stream: HipStream) -
                 .ok_or(RuntimeError::InvalidValue {
                     argument: "graphExec",
                 })?;
-            (Arc::clone(&exec.operations), exec.enabled.clone())
+            (
+                Arc::clone(&exec.operations),
+                exec.enabled.clone(),
+                Arc::clone(&exec.last_launch),
+            )
         };
-        let (backend, device) = crate::api::stream::device_of(stream)?;
+        let (backend, device, _in_use) = crate::api::stream::device_of(stream)?;
         if let Some(result) = crate::api::capture::record(stream as usize, || {
-            exec_operations(exec as usize).map(Operation::Graph)
-        }) {
+            let enabled = operations
+                .iter()
+                .zip(&enabled)
+                .filter(|(_, enabled)| **enabled);
+            Ok(Operation::Graph(Arc::new(
+                enabled.map(|(operation, _)| operation.clone()).collect(),
+            )))
+        })
+        .done()
+        {
             return result;
+        }
+        let stream = stream as usize;
+        let mut last = last_launch.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(previous) = *last {
+            if previous.stream != stream || previous.device != device {
+                backend.stream_wait_event(device, stream, previous.event)?;
+            }
         }
         for (operation, enabled) in operations.iter().zip(enabled) {
             if enabled {
-                ops::execute(operation, backend, device, Some(stream as usize))?;
+                ops::execute(operation, backend, device, Some(stream))?;
             }
         }
+        let event = match *last {
+            Some(previous) if previous.device == device => previous.event,
+            previous => {
+                // hipEventDisableTiming.
+                let event = backend.event_create(device, 2)?;
+                if let Some(previous) = previous {
+                    // Waits queued on it keep it until they are done.
+                    let _ = backend.event_destroy(previous.device, previous.event);
+                }
+                event
+            }
+        };
+        backend.event_record(device, event, stream)?;
+        *last = Some(LastLaunch {
+            device,
+            stream,
+            event,
+        });
         Ok(())
     })
+}
+
+/// `hipDeviceReset` destroyed the events marking the ends of the device's launches.
+pub(crate) fn forget_device(device: usize) {
+    let execs: Vec<_> = lock()
+        .execs
+        .values()
+        .map(|exec| Arc::clone(&exec.last_launch))
+        .collect();
+    for last_launch in execs {
+        let mut last = last_launch.lock().unwrap_or_else(PoisonError::into_inner);
+        if last.is_some_and(|last| last.device == device) {
+            *last = None;
+        }
+    }
 }
 
 /// Nothing to upload: a launch reads the operations from host memory.
@@ -1234,13 +1285,22 @@ pub unsafe extern "C" fn hipGraphUpload(exec: HipGraphExec, stream: HipStream) -
 #[no_mangle]
 pub unsafe extern "C" fn hipGraphExecDestroy(exec: HipGraphExec) -> HipError {
     call("hipGraphExecDestroy", || {
-        lock()
+        let removed = lock()
             .execs
             .remove(&(exec as usize))
-            .map(|_| ())
             .ok_or(RuntimeError::InvalidValue {
                 argument: "graphExec",
-            })
+            })?;
+        // After any launch still queueing its work (which holds the lock).
+        let last = removed
+            .last_launch
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(last) = last {
+            backend::get().event_destroy(last.device, last.event)?;
+        }
+        Ok(())
     })
 }
 
@@ -1496,35 +1556,42 @@ pub unsafe extern "C" fn hipGraphDebugDotPrint(
         let path = unsafe { CStr::from_ptr(path) }
             .to_string_lossy()
             .into_owned();
-        let edges = lock().edges(graph as usize)?;
-        let store = lock();
-        let mut text = format!("digraph oxhip_graph_{:x} {{\n", graph as usize);
-        for (node, dependencies) in &edges {
-            let label = match store.nodes.get(node).map(|node| &node.operation) {
-                Some(Operation::Kernel(kernel)) => crate::registry::kernel(kernel.kernel)
-                    .map_or_else(
-                        || "kernel".to_owned(),
-                        |k| k.name.to_string_lossy().into_owned(),
-                    ),
-                Some(Operation::Copy(_)) => "memcpy".to_owned(),
-                Some(Operation::Fill(_)) => "memset".to_owned(),
-                Some(Operation::Host(_)) => "host".to_owned(),
-                Some(Operation::Graph(_)) => "graph".to_owned(),
-                Some(Operation::EventRecord(_)) => "event record".to_owned(),
-                Some(Operation::EventWait(_)) => "event wait".to_owned(),
-                Some(Operation::Empty) | None => "empty".to_owned(),
-            };
-            text.push_str(&format!("  n{node:x} [shape=box, label=\"{label}\"];\n"));
-            for dependency in dependencies {
-                text.push_str(&format!("  n{dependency:x} -> n{node:x};\n"));
-            }
-        }
-        text.push_str("}\n");
+        let text = {
+            let store = lock();
+            let edges = store.edges(graph as usize)?;
+            dot_text(&store, graph as usize, &edges)
+        };
         std::fs::write(&path, text).map_err(|error| RuntimeError::FileNotFound {
             path,
             reason: error.to_string(),
         })
     })
+}
+
+/// The graph in Graphviz's dot language.
+fn dot_text(store: &Store, graph: usize, edges: &[(usize, Vec<usize>)]) -> String {
+    let mut text = format!("digraph oxhip_graph_{graph:x} {{\n");
+    for (node, dependencies) in edges {
+        let label = match store.nodes.get(node).map(|node| &node.operation) {
+            Some(Operation::Kernel(kernel)) => crate::registry::kernel(kernel.kernel).map_or_else(
+                || "kernel".to_owned(),
+                |k| k.name.to_string_lossy().into_owned(),
+            ),
+            Some(Operation::Copy(_)) => "memcpy".to_owned(),
+            Some(Operation::Fill(_)) => "memset".to_owned(),
+            Some(Operation::Host(_)) => "host".to_owned(),
+            Some(Operation::Graph(_)) => "graph".to_owned(),
+            Some(Operation::EventRecord(_)) => "event record".to_owned(),
+            Some(Operation::EventWait(_)) => "event wait".to_owned(),
+            Some(Operation::Empty) | None => "empty".to_owned(),
+        };
+        text.push_str(&format!("  n{node:x} [shape=box, label=\"{label}\"];\n"));
+        for dependency in dependencies {
+            text.push_str(&format!("  n{dependency:x} -> n{node:x};\n"));
+        }
+    }
+    text.push_str("}\n");
+    text
 }
 
 #[cfg(test)]

@@ -558,7 +558,7 @@ pub unsafe extern "C" fn hipMemcpyWithStream(
     call("hipMemcpyWithStream", || {
         crate::api::stream::check_sync(stream)?;
         copy_on(stream, linear(dst, src, size, kind))?;
-        let (backend, device) = crate::api::stream::device_of(stream)?;
+        let (backend, device, _in_use) = crate::api::stream::device_of(stream)?;
         backend.stream_synchronize(device, stream as usize)
     })
 }
@@ -634,7 +634,9 @@ fn peer_copy(
             // Recorded as a copy the driver routes by address (unified addressing).
             if let Some(result) = crate::api::capture::record(stream as usize, || {
                 copy_operation(linear(dst, src, size, 4))
-            }) {
+            })
+            .done()
+            {
                 return result;
             }
             backend.memcpy_peer(
@@ -931,11 +933,12 @@ pub unsafe extern "C" fn hipMemPrefetchAsync(
             return Err(RuntimeError::InvalidValue { argument: "count" });
         }
         let target = location(device)?;
-        if let Some(result) = crate::api::capture::record(stream as usize, || Ok(Operation::Empty))
+        if let Some(result) =
+            crate::api::capture::record(stream as usize, || Ok(Operation::Empty)).done()
         {
             return result;
         }
-        let (backend, owner) = crate::api::stream::device_of(stream)?;
+        let (backend, owner, _in_use) = crate::api::stream::device_of(stream)?;
         backend.mem_prefetch(owner, ptr as u64, count, target, stream as usize)
     })
 }

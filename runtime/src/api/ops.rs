@@ -535,9 +535,14 @@ pub(crate) fn execute(
             }
             Ok(())
         }
-        Operation::EventRecord(event) => backend.event_record(device, *event, stream.unwrap_or(0)),
+        // A graph's event nodes name events the program may have destroyed since.
+        Operation::EventRecord(event) => {
+            let (event, _, _in_use) = crate::api::event::live(*event as crate::api::HipEvent)?;
+            backend.event_record(device, event, stream.unwrap_or(0))
+        }
         Operation::EventWait(event) => {
-            backend.stream_wait_event(device, stream.unwrap_or(0), *event)
+            let (event, _, _in_use) = crate::api::event::live(*event as crate::api::HipEvent)?;
+            backend.stream_wait_event(device, stream.unwrap_or(0), event)
         }
         Operation::Graph(operations) => operations
             .iter()
@@ -552,7 +557,7 @@ pub(crate) fn submit(
     stream: HipStream,
     build: impl FnOnce(&dyn Backend, usize) -> Result<Operation, RuntimeError>,
 ) -> Result<(), RuntimeError> {
-    let (backend, device) = crate::api::stream::device_of(stream)?;
+    let (backend, device, _in_use) = crate::api::stream::device_of(stream)?;
     let mut build = Some(build);
     let mut make = || {
         build.take().map_or_else(
@@ -564,10 +569,11 @@ pub(crate) fn submit(
             |build| build(backend, device),
         )
     };
-    if let Some(result) = crate::api::capture::record(stream as usize, &mut make) {
-        return result;
-    }
-    let operation = make()?;
+    let operation = match crate::api::capture::record(stream as usize, &mut make) {
+        crate::api::capture::Recorded::Yes(result) => return result,
+        crate::api::capture::Recorded::Run(operation) => operation,
+        crate::api::capture::Recorded::No => make()?,
+    };
     execute(&operation, backend, device, Some(stream as usize))
 }
 

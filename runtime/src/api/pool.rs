@@ -241,35 +241,57 @@ pub(crate) fn forget_device(device: usize) {
     current.remove(&device);
 }
 
-fn allocate(pool: usize, size: usize, stream: HipStream) -> Result<*mut c_void, RuntimeError> {
+/// Which pool an allocation comes from.
+#[derive(Clone, Copy)]
+enum From {
+    /// The current pool of the stream's device (`hipMallocAsync`).
+    Current,
+    Pool(usize),
+}
+
+fn allocate(from: From, size: usize, stream: HipStream) -> Result<*mut c_void, RuntimeError> {
     if crate::api::capture::info(stream as usize)?.0 != crate::api::capture::STATUS_NONE {
         return Err(RuntimeError::status(
             HipError::ErrorNotSupported,
             "stream-ordered allocation in a capturing stream (graph memory nodes)",
         ));
     }
-    let (backend, _) = crate::api::stream::device_of(stream)?;
-    if size == 0 {
-        return Ok(std::ptr::null_mut());
-    }
-    let device = {
+    let (backend, stream_device, _in_use) = crate::api::stream::device_of(stream)?;
+    // The pool is found and its cache tried under one lock, so that a pool destroyed by
+    // another thread meanwhile is an error here, not a block recorded for a dead pool.
+    let (pool, device) = {
         let mut pools = lock();
+        let pool = match from {
+            From::Current => pools.current_pool(stream_device),
+            From::Pool(pool) => pool,
+        };
         let entry = pools.live(pool as HipMemPool)?;
+        if size == 0 {
+            return Ok(std::ptr::null_mut());
+        }
         if let Some((address, block)) = entry.take_cached(size) {
             entry.used.insert(address, block);
             entry.note_high_water();
             return Ok(address as *mut c_void);
         }
-        entry.device
+        (pool, entry.device)
     };
     let address = backend.malloc(device, size)?;
     let mut pools = lock();
-    pools.owners.insert(address, pool);
-    if let Some(entry) = pools.pools.get_mut(&pool) {
-        entry.used.insert(address, size);
-        entry.note_high_water();
+    match pools.live(pool as HipMemPool) {
+        Ok(entry) => {
+            entry.used.insert(address, size);
+            entry.note_high_water();
+            pools.owners.insert(address, pool);
+            Ok(address as *mut c_void)
+        }
+        Err(gone) => {
+            drop(pools);
+            // Destroyed while the block was allocated: give it back.
+            let _ = backend.free(device, address);
+            Err(gone)
+        }
     }
-    Ok(address as *mut c_void)
 }
 
 /// # Safety
@@ -282,9 +304,7 @@ pub unsafe extern "C" fn hipMallocAsync(
 ) -> HipError {
     call("hipMallocAsync", || {
         non_null(ptr, "dev_ptr")?;
-        let (_, device) = crate::api::stream::device_of(stream)?;
-        let pool = lock().current_pool(device);
-        let allocation = allocate(pool, size, stream)?;
+        let allocation = allocate(From::Current, size, stream)?;
         // SAFETY: checked non-null; the caller promises it writable.
         unsafe { ptr.write(allocation) };
         Ok(())
@@ -302,8 +322,7 @@ pub unsafe extern "C" fn hipMallocFromPoolAsync(
 ) -> HipError {
     call("hipMallocFromPoolAsync", || {
         non_null(ptr, "dev_ptr")?;
-        lock().live(pool)?;
-        let allocation = allocate(pool as usize, size, stream)?;
+        let allocation = allocate(From::Pool(pool as usize), size, stream)?;
         // SAFETY: checked non-null; the caller promises it writable.
         unsafe { ptr.write(allocation) };
         Ok(())
@@ -326,7 +345,7 @@ pub unsafe extern "C" fn hipFreeAsync(ptr: *mut c_void, stream: HipStream) -> Hi
             ));
         }
         let address = ptr as u64;
-        let (backend, device) = crate::api::stream::device_of(stream)?;
+        let (backend, device, _in_use) = crate::api::stream::device_of(stream)?;
         let owner = lock().owners.get(&address).copied();
         let Some(pool) = owner else {
             backend.stream_synchronize(device, stream as usize)?;

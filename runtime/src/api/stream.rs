@@ -6,13 +6,13 @@
 //! thread's current device is, as in HIP; the null and per-thread default streams belong
 //! to the current device.
 
-use std::collections::HashMap;
 use std::ffi::{c_int, c_void};
-use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
+use std::sync::LazyLock;
 
 use crate::api::capture;
+use crate::api::live::{InUse, Table};
 use crate::api::ops::{self, HostOp, Operation};
-use crate::api::{call, non_null, HipEvent, HipStream};
+use crate::api::{call, non_null, HipStream};
 use crate::backend::{self, Backend};
 use crate::error::{HipError, RuntimeError};
 
@@ -23,41 +23,52 @@ pub(crate) struct StreamInfo {
     pub(crate) priority: i32,
 }
 
-static STREAMS: LazyLock<Mutex<HashMap<usize, StreamInfo>>> = LazyLock::new(Mutex::default);
-
-fn lock() -> MutexGuard<'static, HashMap<usize, StreamInfo>> {
-    STREAMS.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-pub(crate) fn register(stream: usize, info: StreamInfo) {
-    lock().insert(stream, info);
-}
-
-pub(crate) fn unregister(stream: usize) {
-    lock().remove(&stream);
-    capture::forget_stream(stream);
-}
+/// The streams `hipStreamCreate*` made and `hipStreamDestroy` has not destroyed.
+static STREAMS: LazyLock<Table<StreamInfo>> = LazyLock::new(Table::default);
 
 pub(crate) fn info(stream: usize) -> Option<StreamInfo> {
-    lock().get(&stream).copied()
+    STREAMS.info(stream)
 }
 
-/// `hipDeviceReset`: the device's streams are gone.
+/// `hipDeviceReset` (which runs while no other call does): the device's streams are gone
+/// (the backend's reset destroys them).
 pub(crate) fn forget_device(device: usize) {
-    lock().retain(|_, info| info.device != device);
+    for (stream, _) in STREAMS.claim_all(|info| info.device == device) {
+        capture::forget_stream(stream);
+    }
 }
 
 /// The backend and device that own `stream`: its creator's device, or the current device
 /// for the null (0), legacy (1) and per-thread (2) streams. A handle the runtime did not
 /// make (or has destroyed) is `hipErrorInvalidHandle` here: the CUDA driver would take it
-/// for a `CUstream` and fault (the misuse test did, on the H100).
-pub(crate) fn device_of(stream: HipStream) -> Result<(&'static dyn Backend, usize), RuntimeError> {
+/// for a `CUstream` and fault (the misuse test did, on the H100). The stream is not
+/// destroyed while the returned [`InUse`] exists: keep it until the backend call returns.
+pub(crate) fn device_of(
+    stream: HipStream,
+) -> Result<(&'static dyn Backend, usize, Option<InUse>), RuntimeError> {
     let (backend, current) = backend::current()?;
     if stream as usize <= 2 {
-        return Ok((backend, current));
+        return Ok((backend, current, None));
     }
-    let info = info(stream as usize).ok_or(RuntimeError::InvalidHandle { what: "stream" })?;
-    Ok((backend, info.device))
+    let (info, in_use) = STREAMS
+        .enter(stream as usize)
+        .ok_or(RuntimeError::InvalidHandle { what: "stream" })?;
+    Ok((backend, info.device, Some(in_use)))
+}
+
+/// Destroys a created stream: of two threads destroying it, one does, the other gets
+/// `hipErrorInvalidHandle`; calls still using it finish first.
+pub(crate) fn destroy(stream: HipStream) -> Result<(), RuntimeError> {
+    if stream as usize <= 2 {
+        return Err(RuntimeError::InvalidHandle { what: "stream" });
+    }
+    let backend = backend::get();
+    let (info, retiring) = STREAMS
+        .claim(stream as usize)
+        .ok_or(RuntimeError::InvalidHandle { what: "stream" })?;
+    retiring.wait();
+    capture::forget_stream(stream as usize);
+    backend.stream_destroy(info.device, stream as usize)
 }
 
 /// Creates a stream on the current device; `priority` is clamped to the device's range.
@@ -78,7 +89,7 @@ pub(crate) fn create(flags: u32, priority: i32) -> Result<usize, RuntimeError> {
     } else {
         backend.stream_create_with_priority(device, flags, priority)?
     };
-    register(
+    STREAMS.insert(
         stream,
         StreamInfo {
             device,
@@ -236,7 +247,7 @@ pub unsafe extern "C" fn hipStreamAddCallback(
         if stream as usize <= 1 {
             capture::check_legacy_stream()?;
         }
-        let (backend, device) = device_of(stream)?;
+        let (backend, device, _in_use) = device_of(stream)?;
         let (stream_value, data_value) = (stream as usize, data as usize);
         backend.launch_host_func(
             device,
@@ -275,26 +286,6 @@ pub unsafe extern "C" fn hipStreamAttachMemAsync(
     })
 }
 
-/// `hipEventRecordWithFlags`: `hipEventRecordDefault` (0) or `hipEventRecordExternal` (1),
-/// which records like the default here.
-///
-/// # Safety
-/// As for `hipEventRecord`.
-#[no_mangle]
-pub unsafe extern "C" fn hipEventRecordWithFlags(
-    event: HipEvent,
-    stream: HipStream,
-    flags: u32,
-) -> HipError {
-    if flags > 1 {
-        return call("hipEventRecordWithFlags", || {
-            Err(RuntimeError::InvalidValue { argument: "flags" })
-        });
-    }
-    // SAFETY: same contract.
-    unsafe { crate::api::hipEventRecord(event, stream) }
-}
-
 /// A stream that is capturing cannot be waited for or queried.
 pub(crate) fn check_sync(stream: HipStream) -> Result<(), RuntimeError> {
     capture::check_stream_sync(stream as usize)
@@ -313,12 +304,10 @@ fn capture_info(stream: HipStream) -> Result<(i32, u64, usize, Vec<usize>), Runt
 #[no_mangle]
 pub unsafe extern "C" fn hipStreamBeginCapture(stream: HipStream, mode: c_int) -> HipError {
     call("hipStreamBeginCapture", || {
-        let blocking = match info(stream as usize) {
-            Some(info) => info.flags & 1 == 0,
-            None if stream as usize <= 2 => true,
-            None => return Err(RuntimeError::InvalidHandle { what: "stream" }),
-        };
-        capture::begin(stream as usize, mode, blocking)
+        // Held, so that the stream is not destroyed before its capture is recorded.
+        let (_, device, _in_use) = device_of(stream)?;
+        let blocking = info(stream as usize).is_none_or(|info| info.flags & 1 == 0);
+        capture::begin(stream as usize, device, mode, blocking)
     })
 }
 

@@ -17,7 +17,7 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use libloading::Library;
 
@@ -336,18 +336,34 @@ struct CachedFunction {
     dynamic_shared_limit: usize,
 }
 
+/// A resolved function and the fat binary it was resolved from.
+type ResolvedFunction = (CachedFunction, Arc<FatBinary>);
+
+/// One fat binary's module on one device, or why it could not be loaded; set once.
+type ModuleCell = Arc<std::sync::OnceLock<Result<Raw, RuntimeError>>>;
+
 pub(crate) struct Cuda {
     api: Api,
     optional: OptionalApi,
     get_proc_address: CuGetProcAddress,
     driver_version: i32,
     devices: Vec<Device>,
-    modules: Mutex<HashMap<(usize, usize), Result<Raw, RuntimeError>>>,
-    functions: Mutex<HashMap<(usize, usize), CachedFunction>>,
+    /// By (fat binary index, device): each module is loaded at most once, by the first
+    /// thread that asks, while the others wait on its cell. Two loads of one fat binary
+    /// would give its `__device__` variables two copies, and a kernel resolved from one
+    /// would not see what `hipMemcpyToSymbol` wrote to the other.
+    modules: Mutex<HashMap<(usize, usize), ModuleCell>>,
+    /// By (kernel handle, device), with the fat binary each came from: an entry whose fat
+    /// binary has been unregistered since is resolved again. The lock is held across
+    /// `cuFuncSetAttribute`, so that the recorded limit is the driver's.
+    functions: Mutex<HashMap<(usize, usize), ResolvedFunction>>,
     /// Page-locked host memory the runtime allocated or registered: start → (size, flags as
     /// the program gave them). The driver cannot tell registered memory's flags, and on
     /// systems with heterogeneous memory management it may describe any host pointer.
-    pinned: Mutex<std::collections::BTreeMap<usize, (usize, u32)>>,
+    /// Each entry also names the device whose context made it, which `hipDeviceReset` frees.
+    /// An entry is removed before the driver frees its memory, so that a block the driver
+    /// hands out again at the same address is never removed by the earlier free.
+    pinned: Mutex<std::collections::BTreeMap<usize, (usize, u32, usize)>>,
     /// Bumped by `hipDeviceReset`, so threads set their context again.
     generation: AtomicU64,
     /// Kept open for the life of the process; the function pointers point into it.
@@ -505,8 +521,10 @@ impl Cuda {
     /// Makes `device`'s primary context current on this thread (retaining it first if
     /// this is the device's first use).
     fn enter(&self, device: usize) -> Result<(), RuntimeError> {
-        let context = self.context(device)?;
+        // The generation first: a reset between the two reads then costs one more
+        // `cuCtxSetCurrent` later, where the other order would skip a needed one.
         let generation = self.generation.load(Ordering::Acquire);
+        let context = self.context(device)?;
         let bound = BOUND
             .try_with(Cell::get)
             .unwrap_or((std::ptr::null_mut(), u64::MAX));
@@ -540,12 +558,10 @@ impl Cuda {
     /// The loaded module of `fat_binary` for `device`, loading it on first use.
     fn module(&self, fat_binary: &FatBinary, device: usize) -> Result<Raw, RuntimeError> {
         let key = (fat_binary.index, device);
-        if let Some(result) = lock(&self.modules).get(&key) {
-            return result.clone();
-        }
-        let result = self.load_module(fat_binary, device);
-        lock(&self.modules).insert(key, result.clone());
-        result
+        // The table's lock is held only to find the cell: loads of different modules overlap.
+        let cell = Arc::clone(lock(&self.modules).entry(key).or_default());
+        cell.get_or_init(|| self.load_module(fat_binary, device))
+            .clone()
     }
 
     fn load_module(&self, fat_binary: &FatBinary, device: usize) -> Result<Raw, RuntimeError> {
@@ -647,6 +663,8 @@ impl Cuda {
         // later) get their allocation now; then each module's copy of the pointer
         // variable is set (hip-abi.md §1.5).
         super::materialise_managed(self);
+        // Allocating managed memory made device 0's context current on this thread.
+        self.enter(device)?;
         for (name, allocation) in registry::managed_allocations_in(fat_binary.index) {
             let (mut address, mut size): (CuDevicePtr, usize) = (0, 0);
             // SAFETY: `module` was just loaded; the name is NUL-terminated; outputs are
@@ -682,8 +700,10 @@ impl Cuda {
 
     /// Finds (and caches) the function for a kernel handle on a device.
     fn function(&self, handle: usize, device: usize) -> Result<CachedFunction, RuntimeError> {
-        if let Some(cached) = lock(&self.functions).get(&(handle, device)) {
-            return Ok(*cached);
+        if let Some((cached, fat_binary)) = lock(&self.functions).get(&(handle, device)) {
+            if fat_binary.is_registered() {
+                return Ok(*cached);
+            }
         }
         let kernel = registry::kernel(handle).ok_or(RuntimeError::UnknownKernel { handle })?;
         let mut first_error = None;
@@ -723,10 +743,50 @@ impl Cuda {
                 function: Raw(function),
                 dynamic_shared_limit: DEFAULT_DYNAMIC_SHARED_LIMIT,
             };
-            lock(&self.functions).insert((handle, device), cached);
+            // Two threads resolving the same handle find the same module (it loads once) and
+            // so the same function; either entry may stay.
+            lock(&self.functions)
+                .entry((handle, device))
+                .or_insert((cached, Arc::clone(fat_binary)));
             return Ok(cached);
         }
         Err(first_error.unwrap_or(RuntimeError::UnknownKernel { handle }))
+    }
+
+    /// Sets the kernel's dynamic shared memory limit (`raise_only`: only if `bytes` is above
+    /// the recorded one), recording what the driver now holds.
+    fn set_dynamic_shared_limit(
+        &self,
+        handle: usize,
+        device: usize,
+        function: Raw,
+        bytes: usize,
+        raise_only: bool,
+    ) -> Result<(), RuntimeError> {
+        let mut functions = lock(&self.functions);
+        let recorded = functions
+            .get(&(handle, device))
+            .map_or(DEFAULT_DYNAMIC_SHARED_LIMIT, |(cached, _)| {
+                cached.dynamic_shared_limit
+            });
+        if raise_only && bytes <= recorded {
+            return Ok(());
+        }
+        let value = i32::try_from(bytes).map_err(|_| RuntimeError::InvalidConfiguration {
+            detail: format!("{bytes} bytes of dynamic shared memory"),
+        })?;
+        // SAFETY: `function` is a live function handle.
+        self.check("cuFuncSetAttribute", unsafe {
+            (self.api.cuFuncSetAttribute)(
+                function.0,
+                CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                value,
+            )
+        })?;
+        if let Some((cached, _)) = functions.get_mut(&(handle, device)) {
+            cached.dynamic_shared_limit = bytes;
+        }
+        Ok(())
     }
 
     fn stream(stream: StreamHandle) -> CuStream {
@@ -760,8 +820,8 @@ impl Cuda {
         lock(&self.pinned)
             .range(..=address)
             .next_back()
-            .filter(|(start, (size, _))| address < *start + (*size).max(1))
-            .map(|(start, (size, flags))| (*start, *size, *flags))
+            .filter(|(start, (size, _, _))| address < *start + (*size).max(1))
+            .map(|(start, (size, flags, _))| (*start, *size, *flags))
     }
 
     /// One `cuPointerGetAttribute` value of type `T`; `None` when the driver refuses.
@@ -1008,16 +1068,19 @@ impl Backend for Cuda {
         self.check("cuMemHostAlloc", unsafe {
             (self.api.cuMemHostAlloc)(&mut pointer, size, flags & 0x7)
         })?;
-        lock(&self.pinned).insert(pointer as usize, (size, flags));
+        lock(&self.pinned).insert(pointer as usize, (size, flags, device));
         Ok(pointer)
     }
 
     fn host_free(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
         self.enter(device)?;
+        let entry = lock(&self.pinned).remove(&(ptr as usize));
         // SAFETY: the driver validates the pointer.
-        self.check("cuMemFreeHost", unsafe { (self.api.cuMemFreeHost)(ptr) })?;
-        lock(&self.pinned).remove(&(ptr as usize));
-        Ok(())
+        let freed = self.check("cuMemFreeHost", unsafe { (self.api.cuMemFreeHost)(ptr) });
+        if let (Err(_), Some(entry)) = (&freed, entry) {
+            lock(&self.pinned).insert(ptr as usize, entry);
+        }
+        freed
     }
 
     fn malloc_managed(
@@ -1074,41 +1137,39 @@ impl Backend for Cuda {
 
     fn reset(&self, device: usize) -> Result<(), RuntimeError> {
         let entry = &self.devices[device];
-        let had_context = lock(&entry.context).take().is_some();
+        // The context slot stays locked until the driver has reset the context and the caches
+        // are clear, so that no thread retains the old context or caches what it loads into it
+        // meanwhile (`api` also keeps every other call out while a reset runs).
+        let mut slot = lock(&entry.context);
+        let result = if slot.take().is_some() {
+            log!(1, "device {device}: resetting the primary context");
+            // SAFETY: `entry.handle` came from `cuDeviceGet`.
+            self.check("cuDevicePrimaryCtxReset", unsafe {
+                (self.api.cuDevicePrimaryCtxReset)(entry.handle)
+            })
+        } else {
+            Ok(())
+        };
         lock(&self.modules).retain(|(_, module_device), _| *module_device != device);
         lock(&self.functions).retain(|(_, function_device), _| *function_device != device);
         // Resetting the context frees its page-locked memory and registrations.
-        lock(&self.pinned).clear();
+        lock(&self.pinned).retain(|_, (_, _, owner)| *owner != device);
         self.generation.fetch_add(1, Ordering::AcqRel);
-        if !had_context {
-            return Ok(());
-        }
-        log!(1, "device {device}: resetting the primary context");
-        // SAFETY: `entry.handle` came from `cuDeviceGet`.
-        self.check("cuDevicePrimaryCtxReset", unsafe {
-            (self.api.cuDevicePrimaryCtxReset)(entry.handle)
-        })
+        drop(slot);
+        result
     }
 
     fn launch(&self, device: usize, launch: &Launch) -> Result<(), RuntimeError> {
         self.enter(device)?;
-        let mut cached = self.function(launch.kernel, device)?;
+        let cached = self.function(launch.kernel, device)?;
         if launch.shared_mem > cached.dynamic_shared_limit {
-            let requested = i32::try_from(launch.shared_mem).map_err(|_| {
-                RuntimeError::InvalidConfiguration {
-                    detail: format!("{} bytes of dynamic shared memory", launch.shared_mem),
-                }
-            })?;
-            // SAFETY: `cached.function` is a live function handle.
-            self.check("cuFuncSetAttribute", unsafe {
-                (self.api.cuFuncSetAttribute)(
-                    cached.function.0,
-                    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                    requested,
-                )
-            })?;
-            cached.dynamic_shared_limit = launch.shared_mem;
-            lock(&self.functions).insert((launch.kernel, device), cached);
+            self.set_dynamic_shared_limit(
+                launch.kernel,
+                device,
+                cached.function,
+                launch.shared_mem,
+                true,
+            )?;
         }
         let stream = if launch.stream == 0 && launch.per_thread_stream {
             CU_STREAM_PER_THREAD
@@ -1194,17 +1255,17 @@ impl Backend for Cuda {
         value: i32,
     ) -> Result<(), RuntimeError> {
         self.enter(device)?;
-        let mut cached = self.function(kernel, device)?;
+        let cached = self.function(kernel, device)?;
+        if attribute == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES {
+            let bytes = usize::try_from(value)
+                .map_err(|_| RuntimeError::InvalidValue { argument: "value" })?;
+            return self.set_dynamic_shared_limit(kernel, device, cached.function, bytes, false);
+        }
         // SAFETY: `cached.function` is a live function handle; HIP's attribute numbers
         // are CUDA's.
         self.check("cuFuncSetAttribute", unsafe {
             (self.api.cuFuncSetAttribute)(cached.function.0, attribute, value)
-        })?;
-        if attribute == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES {
-            cached.dynamic_shared_limit = usize::try_from(value).unwrap_or(0);
-            lock(&self.functions).insert((kernel, device), cached);
-        }
-        Ok(())
+        })
     }
 
     fn function_attributes(
@@ -1690,17 +1751,20 @@ impl Backend for Cuda {
         // SAFETY: the driver validates the range; hipHostRegister* flags are
         // CU_MEMHOSTREGISTER_*'s.
         self.check("cuMemHostRegister", unsafe { register(ptr, size, flags) })?;
-        lock(&self.pinned).insert(ptr as usize, (size, flags));
+        lock(&self.pinned).insert(ptr as usize, (size, flags, device));
         Ok(())
     }
 
     fn host_unregister(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
         self.enter(device)?;
         let unregister = self.optional.cuMemHostUnregister(self.get_proc_address)?;
+        let entry = lock(&self.pinned).remove(&(ptr as usize));
         // SAFETY: the driver validates the pointer.
-        self.check("cuMemHostUnregister", unsafe { unregister(ptr) })?;
-        lock(&self.pinned).remove(&(ptr as usize));
-        Ok(())
+        let unregistered = self.check("cuMemHostUnregister", unsafe { unregister(ptr) });
+        if let (Err(_), Some(entry)) = (&unregistered, entry) {
+            lock(&self.pinned).insert(ptr as usize, entry);
+        }
+        unregistered
     }
 
     fn host_device_pointer(

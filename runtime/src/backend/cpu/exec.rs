@@ -394,11 +394,15 @@ unsafe extern "C" fn grid_sync(item: *mut Item) {
 }
 
 fn stack_size() -> usize {
-    std::env::var("OXHIP_CPU_STACK_SIZE")
-        .ok()
-        .and_then(|text| text.trim().parse::<usize>().ok())
-        .filter(|size| *size >= 16 * 1024)
-        .unwrap_or(DEFAULT_STACK_SIZE)
+    // Read once: `getenv` on every launch would race with a program's `setenv`.
+    static SIZE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *SIZE.get_or_init(|| {
+        std::env::var("OXHIP_CPU_STACK_SIZE")
+            .ok()
+            .and_then(|text| text.trim().parse::<usize>().ok())
+            .filter(|size| *size >= 16 * 1024)
+            .unwrap_or(DEFAULT_STACK_SIZE)
+    })
 }
 
 thread_local! {
@@ -467,8 +471,15 @@ pub(crate) unsafe fn run(
         work();
     } else {
         std::thread::scope(|scope| {
+            // Fewer threads than asked for when the system refuses more: the groups are
+            // shared out by the ones that run.
             for _ in 1..threads {
-                scope.spawn(work);
+                if std::thread::Builder::new()
+                    .spawn_scoped(scope, work)
+                    .is_err()
+                {
+                    break;
+                }
             }
             work();
         });
@@ -520,7 +531,7 @@ pub(crate) unsafe fn run_cooperative(
                 (rest % u64::from(shape.grid.y)) as u32,
                 (rest / u64::from(shape.grid.y)) as u32,
             ];
-            scope.spawn(move || {
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 // SAFETY: forwarded from this function's contract; `grid` outlives the scope.
                 let result = unsafe {
                     run_group(
@@ -540,6 +551,20 @@ pub(crate) unsafe fn run_cooperative(
                         .get_or_insert(message);
                 }
             });
+            if let Err(error) = spawned {
+                // The groups not started never reach the grid barrier: leave it for them, so
+                // that the started ones do not wait for ever, and fail the launch.
+                for _ in index..groups {
+                    grid.leave();
+                }
+                failure
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .get_or_insert(format!(
+                        "cannot start a thread for group {index} of a cooperative launch: {error}"
+                    ));
+                break;
+            }
         }
     });
     let failure = failure.into_inner().unwrap_or_else(PoisonError::into_inner);

@@ -9,7 +9,7 @@
 //! allocation that contains the range it names.
 
 use std::alloc::Layout;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::ffi::c_void;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -38,6 +38,10 @@ struct Allocation {
     layout: Layout,
     kind: Kind,
     flags: u32,
+    /// Advice given for a managed allocation; part of the record, so that it goes with the
+    /// allocation under the same lock and a later allocation at the same address starts
+    /// with none.
+    advice: Advice,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -54,8 +58,6 @@ pub(crate) struct Memory {
     allocations: Mutex<BTreeMap<usize, Allocation>>,
     /// Registered host ranges: start → (size, flags).
     registrations: Mutex<BTreeMap<usize, (usize, u32)>>,
-    /// Advice per managed allocation, by its start.
-    advice: Mutex<HashMap<usize, Advice>>,
 }
 
 fn invalid(argument: &'static str) -> RuntimeError {
@@ -89,6 +91,7 @@ impl Memory {
                 layout,
                 kind,
                 flags,
+                advice: Advice::default(),
             },
         );
         Ok(pointer)
@@ -101,7 +104,6 @@ impl Memory {
         let allocation = lock(&self.allocations)
             .remove(&pointer)
             .ok_or(invalid("ptr"))?;
-        lock(&self.advice).remove(&pointer);
         // SAFETY: `pointer` was returned by `alloc` with this layout and is freed once (it
         // was just removed from the table).
         unsafe { std::alloc::dealloc(pointer as *mut u8, allocation.layout) };
@@ -226,15 +228,24 @@ impl Memory {
     }
 
     /// The start of the managed allocation holding `[ptr, ptr + size)`.
-    fn managed_start(&self, ptr: usize, size: usize) -> Result<usize, RuntimeError> {
-        match self.containing(ptr) {
-            Some((start, length, Kind::Managed, _))
-                if size > 0
+    /// Runs `body` on the advice of the managed allocation that holds the whole range, under
+    /// the allocations' lock.
+    fn with_advice<T>(
+        &self,
+        ptr: usize,
+        size: usize,
+        body: impl FnOnce(&mut Advice) -> Result<T, RuntimeError>,
+    ) -> Result<T, RuntimeError> {
+        let mut allocations = lock(&self.allocations);
+        match allocations.range_mut(..=ptr).next_back() {
+            Some((start, allocation))
+                if allocation.kind == Kind::Managed
+                    && size > 0
                     && ptr
                         .checked_add(size)
-                        .is_some_and(|end| end <= start + length) =>
+                        .is_some_and(|end| end <= start + allocation.layout.size()) =>
             {
-                Ok(start)
+                body(&mut allocation.advice)
             }
             _ => Err(RuntimeError::status(
                 HipError::ErrorInvalidValue,
@@ -251,25 +262,24 @@ impl Memory {
         advice: i32,
         target: Location,
     ) -> Result<(), RuntimeError> {
-        let start = self.managed_start(ptr, size)?;
-        let mut table = lock(&self.advice);
-        let entry = table.entry(start).or_default();
-        match advice {
-            1 => entry.read_mostly = true,
-            2 => entry.read_mostly = false,
-            3 => entry.preferred = Some(target),
-            4 => entry.preferred = None,
-            5 => {
-                if !entry.accessed_by.contains(&target) {
-                    entry.accessed_by.push(target);
+        self.with_advice(ptr, size, |entry| {
+            match advice {
+                1 => entry.read_mostly = true,
+                2 => entry.read_mostly = false,
+                3 => entry.preferred = Some(target),
+                4 => entry.preferred = None,
+                5 => {
+                    if !entry.accessed_by.contains(&target) {
+                        entry.accessed_by.push(target);
+                    }
                 }
+                6 => entry.accessed_by.retain(|location| *location != target),
+                100 => entry.coarse_grain = true,
+                101 => entry.coarse_grain = false,
+                _ => return Err(invalid("advice")),
             }
-            6 => entry.accessed_by.retain(|location| *location != target),
-            100 => entry.coarse_grain = true,
-            101 => entry.coarse_grain = false,
-            _ => return Err(invalid("advice")),
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     /// A prefetch moves nothing here; it is remembered for `LastPrefetchLocation`.
@@ -279,9 +289,10 @@ impl Memory {
         size: usize,
         target: Location,
     ) -> Result<(), RuntimeError> {
-        let start = self.managed_start(ptr, size)?;
-        lock(&self.advice).entry(start).or_default().last_prefetch = Some(target);
-        Ok(())
+        self.with_advice(ptr, size, |advice| {
+            advice.last_prefetch = Some(target);
+            Ok(())
+        })
     }
 
     /// One `hipMemRangeAttribute` (HIP's numbers) of the range's allocation.
@@ -291,8 +302,7 @@ impl Memory {
         size: usize,
         attribute: i32,
     ) -> Result<RangeValue, RuntimeError> {
-        let start = self.managed_start(ptr, size)?;
-        let advice = lock(&self.advice).get(&start).cloned().unwrap_or_default();
+        let advice = self.with_advice(ptr, size, |advice| Ok(advice.clone()))?;
         Ok(match attribute {
             1 => RangeValue::Int(i32::from(advice.read_mostly)),
             2 => RangeValue::Location(advice.preferred),

@@ -942,8 +942,17 @@ impl Backend for Cpu {
     fn synchronize_used_devices(&self) {
         self.wait_all_idle();
     }
+    /// Streams and events are destroyed (their queued work finishes first). Memory stays:
+    /// it is the process's own, and a thread the reset did not stop may still touch it,
+    /// where a GPU would report a fault instead of ending the process.
     fn reset(&self, _: usize) -> Result<(), RuntimeError> {
-        self.wait_all_idle();
+        let streams: Vec<Arc<Stream>> = lock(&self.streams).drain().map(|(_, s)| s).collect();
+        for queue in streams {
+            if let Err(error) = queue.close() {
+                log!(1, "hipDeviceReset: a destroyed stream had failed: {error}");
+            }
+        }
+        lock(&self.events).clear();
         Ok(())
     }
     fn function_set_attribute(
@@ -1075,10 +1084,15 @@ impl Backend for Cpu {
         Ok(handle)
     }
     fn stream_destroy(&self, _: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
-        let removed = lock(&self.streams)
-            .remove(&stream)
+        // The stream leaves the table only once its work is done, so that what waits for
+        // every stream (`hipFree`, the null stream) meanwhile waits for it too: a copy still
+        // queued on it must not run after `hipFree` has released its memory.
+        let closing = self
+            .queue(stream)?
             .ok_or(RuntimeError::InvalidHandle { what: "stream" })?;
-        removed.close()
+        let result = closing.close();
+        lock(&self.streams).remove(&stream);
+        result
     }
     fn stream_synchronize(&self, _: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
         match self.queue(stream)? {

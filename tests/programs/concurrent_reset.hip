@@ -1,0 +1,150 @@
+// hipDeviceReset while other threads are working (issue 29): the reset destroys every
+// stream, event, pool and allocation of the device, so calls that other threads make with
+// handles or memory from before it must fail with an error, never crash the process or
+// hang. Workers churn streams, events, allocations, pools, copies, launches and captures
+// while the main thread resets the device three times. Every call must succeed or return
+// one of the errors a destroyed handle or pointer gives. Afterwards, one more reset and the
+// device must work as new.
+//
+// Workers launch only kernels without pointer arguments: on a GPU a kernel given memory the
+// reset freed would fault, and a fault is a (sticky) error of the new context, not of the
+// runtime. On the CPU device memory outlives the reset (it is the process's own).
+#include "check.h"
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+constexpr int kWorkers = 8;
+constexpr int kElements = 256;
+
+__device__ unsigned int ticks;
+
+__global__ void tick() { atomicAdd(&ticks, 1u); }
+
+__global__ void fill(int* data, int n, int value) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) data[i] = value;
+}
+
+static std::atomic<bool> stop{false};
+static std::atomic<long long> unexpected{0};
+static std::atomic<long long> refused{0};
+static std::atomic<long long> succeeded{0};
+
+// The errors a call may get for a handle or pointer that a reset destroyed, or for a capture
+// that the reset ended.
+static bool after_reset(hipError_t status) {
+  switch (status) {
+    case hipErrorInvalidValue:
+    case hipErrorInvalidDevicePointer:
+    case hipErrorInvalidHandle:
+    case hipErrorInvalidContext:
+    case hipErrorContextIsDestroyed:
+    case hipErrorIllegalState:
+    case hipErrorStreamCaptureInvalidated:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Records the outcome of one call; false when it failed (the worker starts its round again).
+static bool ok(hipError_t status, const char* what, int worker) {
+  if (status == hipSuccess) {
+    ++succeeded;
+    return true;
+  }
+  (void)hipGetLastError();
+  if (after_reset(status)) {
+    ++refused;
+  } else {
+    ++unexpected;
+    std::fprintf(stderr, "worker %d: %s: %s\n", worker, what, hipGetErrorName(status));
+  }
+  return false;
+}
+
+static void work(int worker) {
+  std::vector<int> host(kElements, worker);
+  while (!stop.load()) {
+    hipStream_t stream = nullptr;
+    hipEvent_t event = nullptr;
+    int* device = nullptr;
+    int* pooled = nullptr;
+    if (!ok(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking), "hipStreamCreate", worker))
+      continue;
+    if (ok(hipEventCreate(&event), "hipEventCreate", worker) &&
+        ok(hipMalloc(&device, kElements * sizeof(int)), "hipMalloc", worker) &&
+        ok(hipMallocAsync(&pooled, kElements * sizeof(int), stream), "hipMallocAsync", worker)) {
+      ok(hipMemcpyAsync(device, host.data(), kElements * sizeof(int), hipMemcpyHostToDevice,
+                        stream),
+         "hipMemcpyAsync", worker);
+      hipLaunchKernelGGL(tick, dim3(1), dim3(32), 0, stream);
+      ok(hipGetLastError(), "launch", worker);
+      ok(hipEventRecord(event, stream), "hipEventRecord", worker);
+      ok(hipStreamWaitEvent(stream, event, 0), "hipStreamWaitEvent", worker);
+      ok(hipMemcpyAsync(pooled, device, kElements * sizeof(int), hipMemcpyDeviceToDevice,
+                        stream),
+         "hipMemcpyAsync", worker);
+      ok(hipFreeAsync(pooled, stream), "hipFreeAsync", worker);
+      ok(hipEventSynchronize(event), "hipEventSynchronize", worker);
+      if (worker % 2 == 0) {
+        // A capture of its own, replayed once.
+        if (ok(hipStreamBeginCapture(stream, hipStreamCaptureModeThreadLocal),
+               "hipStreamBeginCapture", worker)) {
+          hipLaunchKernelGGL(tick, dim3(1), dim3(32), 0, stream);
+          hipGraph_t graph = nullptr;
+          if (ok(hipStreamEndCapture(stream, &graph), "hipStreamEndCapture", worker)) {
+            hipGraphExec_t exec = nullptr;
+            if (ok(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0), "hipGraphInstantiate",
+                   worker)) {
+              ok(hipGraphLaunch(exec, stream), "hipGraphLaunch", worker);
+              ok(hipGraphExecDestroy(exec), "hipGraphExecDestroy", worker);
+            }
+            ok(hipGraphDestroy(graph), "hipGraphDestroy", worker);
+          }
+        }
+      }
+      ok(hipStreamSynchronize(stream), "hipStreamSynchronize", worker);
+      std::vector<int> back(kElements);
+      ok(hipMemcpy(back.data(), device, kElements * sizeof(int), hipMemcpyDeviceToHost),
+         "hipMemcpy", worker);
+    }
+    if (device) ok(hipFree(device), "hipFree", worker);
+    if (event) ok(hipEventDestroy(event), "hipEventDestroy", worker);
+    ok(hipStreamDestroy(stream), "hipStreamDestroy", worker);
+  }
+}
+
+int main() {
+  print_device("concurrent_reset");
+  std::vector<std::thread> workers;
+  for (int w = 0; w < kWorkers; ++w) workers.emplace_back(work, w);
+  for (int reset = 0; reset < 3; ++reset) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    CHECK(hipDeviceReset());
+  }
+  stop = true;
+  for (auto& thread : workers) thread.join();
+  std::fprintf(stderr, "concurrent_reset: %lld calls succeeded, %lld refused after a reset\n",
+               succeeded.load(), refused.load());
+
+  // A last reset, then the device works as new.
+  CHECK(hipDeviceReset());
+  int* data;
+  CHECK(hipMalloc(&data, kElements * sizeof(int)));
+  hipStream_t stream;
+  CHECK(hipStreamCreate(&stream));
+  hipLaunchKernelGGL(fill, dim3(kElements / 64), dim3(64), 0, stream, data, kElements, 42);
+  CHECK(hipGetLastError());
+  CHECK(hipStreamSynchronize(stream));
+  std::vector<int> host(kElements);
+  CHECK(hipMemcpy(host.data(), data, kElements * sizeof(int), hipMemcpyDeviceToHost));
+  long long errors = unexpected.load();
+  for (int value : host) errors += value != 42;
+  CHECK(hipStreamDestroy(stream));
+  CHECK(hipFree(data));
+  return finish("concurrent_reset", errors);
+}
