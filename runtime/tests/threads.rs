@@ -394,9 +394,16 @@ fn many_threads_churn_shared_streams_and_events() {
         .take()
         .unwrap_or_default();
     let total: usize = outcomes.seen.values().sum();
-    eprintln!("{total} calls from {THREADS} threads:");
+    let mut table = format!("{total} calls from {THREADS} threads:\n");
     for ((call, code), count) in &outcomes.seen {
-        eprintln!("  {call:28} {code:32} {count}");
+        table.push_str(&format!("  {call:28} {code:32} {count}\n"));
+    }
+    #[expect(
+        clippy::print_stderr,
+        reason = "the table of outcomes, shown with --nocapture"
+    )]
+    {
+        eprint!("{table}");
     }
     assert!(
         outcomes.unexpected.is_empty(),
