@@ -19,6 +19,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use bundler::{Bundle, Entry, EntryId, OffloadArch, OffloadKind, WriteOptions};
 
+use crate::api::live::{InUse, Table};
 use crate::api::{call, non_null, HipStream};
 use crate::backend::{self, PackedArgs};
 use crate::error::{HipError, RuntimeError};
@@ -36,7 +37,6 @@ const LAUNCH_PARAM_BUFFER_SIZE: usize = 2;
 const LAUNCH_PARAM_END: usize = 3;
 
 struct Module {
-    fat_binary: usize,
     functions: HashMap<CString, usize>,
 }
 
@@ -49,6 +49,11 @@ struct Modules {
 }
 
 static MODULES: Mutex<Option<Modules>> = Mutex::new(None);
+
+/// The loaded modules (handle → fat binary index), held by every call that uses one
+/// (`hipModuleGetFunction`, `hipModuleGetGlobal`, `hipModuleLaunchKernel`), so that
+/// `hipModuleUnload` waits for those calls and the calls after it see the module gone.
+static LIVE: std::sync::LazyLock<Table<usize>> = std::sync::LazyLock::new(Table::default);
 
 fn with_modules<T>(body: impl FnOnce(&mut Modules) -> T) -> T {
     let mut guard: MutexGuard<'_, Option<Modules>> =
@@ -177,23 +182,19 @@ fn load(data: Vec<u8>) -> Result<usize, RuntimeError> {
         modules.modules.insert(
             handle,
             Module {
-                fat_binary: index,
                 functions: HashMap::new(),
             },
         )
     });
+    LIVE.insert(handle, index);
     log!(2, "module {handle:#x} loaded as fat binary #{index}");
     Ok(handle)
 }
 
-fn module_fat_binary(module: HipModule) -> Result<usize, RuntimeError> {
-    with_modules(|modules| {
-        modules
-            .modules
-            .get(&(module as usize))
-            .map(|module| module.fat_binary)
-    })
-    .ok_or(RuntimeError::InvalidHandle { what: "module" })
+/// A loaded module's fat binary index, the module held until the [`InUse`] is dropped.
+fn enter(module: HipModule) -> Result<(usize, InUse), RuntimeError> {
+    LIVE.enter(module as usize)
+        .ok_or(RuntimeError::InvalidHandle { what: "module" })
 }
 
 fn c_name<'a>(name: *const c_char, argument: &'static str) -> Result<&'a CStr, RuntimeError> {
@@ -277,15 +278,18 @@ pub unsafe extern "C" fn hipModuleLoad(module: *mut HipModule, path: *const c_ch
 #[no_mangle]
 pub unsafe extern "C" fn hipModuleUnload(module: HipModule) -> HipError {
     call("hipModuleUnload", || {
-        let removed = with_modules(|modules| {
-            let removed = modules.modules.remove(&(module as usize))?;
+        // Of two threads unloading it, one does; calls using it finish first.
+        let (fat_binary, retiring) = LIVE
+            .claim(module as usize)
+            .ok_or(RuntimeError::InvalidHandle { what: "module" })?;
+        retiring.wait();
+        with_modules(|modules| {
+            modules.modules.remove(&(module as usize));
             modules
                 .functions
                 .retain(|_, owner| *owner != module as usize);
-            Some(removed)
-        })
-        .ok_or(RuntimeError::InvalidHandle { what: "module" })?;
-        registry::remove_fat_binary(removed.fat_binary);
+        });
+        registry::remove_fat_binary(fat_binary);
         Ok(())
     })
 }
@@ -301,7 +305,7 @@ pub unsafe extern "C" fn hipModuleGetFunction(
     call("hipModuleGetFunction", || {
         non_null(function, "function")?;
         let name = c_name(name, "kname")?.to_owned();
-        let fat_binary = module_fat_binary(module)?;
+        let (fat_binary, _in_use) = enter(module)?;
         let existing = with_modules(|modules| {
             modules
                 .modules
@@ -361,7 +365,7 @@ pub unsafe extern "C" fn hipModuleGetGlobal(
 ) -> HipError {
     call("hipModuleGetGlobal", || {
         let name = c_name(name, "name")?;
-        let index = module_fat_binary(module)?;
+        let (index, _in_use) = enter(module)?;
         let fat_binary = registry::fat_binary(index)
             .filter(|fat_binary| fat_binary.is_registered())
             .ok_or(RuntimeError::InvalidHandle { what: "module" })?;
@@ -447,10 +451,11 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
     extra: *mut *mut c_void,
 ) -> HipError {
     call("hipModuleLaunchKernel", || {
-        let known = with_modules(|modules| modules.functions.contains_key(&(function as usize)));
-        if !known {
-            return Err(RuntimeError::InvalidHandle { what: "function" });
-        }
+        // The function's module is held while the launch is queued: an unload waits for it.
+        let owner = with_modules(|modules| modules.functions.get(&(function as usize)).copied());
+        let _in_use = owner
+            .and_then(|module| LIVE.enter(module))
+            .ok_or(RuntimeError::InvalidHandle { what: "function" })?;
         let packed = match (kernel_params.is_null(), extra.is_null()) {
             (false, false) => {
                 return Err(RuntimeError::InvalidValue {
