@@ -8,7 +8,8 @@
 # the offload targets in OXHIP_GPU_ARCHS (default: the issue's gfx942,gfx90a,sm_90,
 # plus the CPU target, host). `run` prints the device, then one PASSED/FAILED line
 # per program on the GPU, then the same programs again on the CPU device of the same
-# executables (OXHIP_VISIBLE_DEVICES=cpu), then a summary line "N passed, N failed".
+# executables (OXHIP_VISIBLE_DEVICES=cpu), then the concurrency programs many times on each
+# (OXHIP_STRESS_RUNS, default 100), then a summary line "N passed, N failed".
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
 carry="$here/.device-carry"
@@ -130,6 +131,22 @@ run() {
         passed=$((passed + 1)); else echo "$name (cpu): FAILED"; failed=$((failed + 1)); fi
     done ;;
   esac
+  # The programs that race the runtime from many threads (issue 29), many times each: their
+  # races happen once per process. OXHIP_STRESS_RUNS sets the count (default 100).
+  local runs=${OXHIP_STRESS_RUNS:-100} device
+  for device in gpu cpu; do
+    case "$device,$archs," in cpu,*,host,*|gpu,*) ;; *) continue ;; esac
+    for name in concurrent_launches module_threads concurrent_reset; do
+      local ok=0 i
+      for i in $(seq "$runs"); do
+        if OXHIP_VISIBLE_DEVICES=$device timeout 120 "$bin/$name" >/tmp/oxhip-stress.log 2>&1 \
+           && grep -q PASSED /tmp/oxhip-stress.log; then ok=$((ok + 1)); else
+          echo "$name ($device) run $i: FAILED"; tail -5 /tmp/oxhip-stress.log; fi
+      done
+      echo "$name: $ok of $runs runs passed ($device)"
+      if [ "$ok" -eq "$runs" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+    done
+  done
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]
 }
