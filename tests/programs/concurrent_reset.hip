@@ -2,7 +2,7 @@
 // stream, event, pool and allocation of the device, so calls that other threads make with
 // handles or memory from before it must fail with an error, never crash the process or
 // hang. Workers churn streams, events, allocations, pools, copies, launches and captures
-// while the main thread resets the device three times. Every call must succeed or return
+// while the main thread resets the device five times. Every call must succeed or return
 // one of the errors a destroyed handle or pointer gives. Afterwards, one more reset and the
 // device must work as new.
 //
@@ -122,9 +122,15 @@ int main() {
   print_device("concurrent_reset");
   std::vector<std::thread> workers;
   for (int w = 0; w < kWorkers; ++w) workers.emplace_back(work, w);
-  for (int reset = 0; reset < 3; ++reset) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    CHECK(hipDeviceReset());
+  // Each reset comes once the workers are busy (a few hundred calls since the last one),
+  // whatever the device: a GPU's first context takes far longer to make than the CPU
+  // device's. A second at most, so that a stuck worker cannot hold the test up.
+  for (int reset = 0; reset <= 5; ++reset) {
+    long long start = succeeded.load();
+    for (int waited = 0; waited < 1000 && succeeded.load() < start + 300; ++waited)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    // Five resets, then a last stretch of work before the workers stop.
+    if (reset < 5) CHECK(hipDeviceReset());
   }
   stop = true;
   for (auto& thread : workers) thread.join();
