@@ -111,6 +111,52 @@ impl SourceMap {
         }
     }
 
+    /// Renders a diagnostic the way clang prints one: `file:line:column: error: message`,
+    /// the source line with a caret under the column, then a `note:` line per note. Editors
+    /// and build logs turn the first line into a link to the position. The position is the
+    /// primary label's start; a blank source line is not shown (the caller knew the position
+    /// but not the text). Without a primary label this is `error: message` and the notes.
+    pub fn render_short(&self, diagnostic: &Diagnostic<FileId>) -> String {
+        let severity = match diagnostic.severity {
+            Severity::Bug | Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+            Severity::Help => "help",
+        };
+        let mut text = String::new();
+        let primary = diagnostic
+            .labels
+            .iter()
+            .find(|label| label.style == LabelStyle::Primary);
+        let position = primary.and_then(|label| {
+            let at = self.line_col(label.file_id, label.range.start)?;
+            let line = self.line_range(label.file_id, at.line - 1).ok()?;
+            let source = self.text(label.file_id).get(line)?;
+            Some((
+                self.name(label.file_id),
+                at,
+                source.trim_end_matches(['\n', '\r']),
+            ))
+        });
+        match position {
+            Some((name, at, source)) => {
+                text.push_str(&format!(
+                    "{name}:{}:{}: {severity}: {}\n",
+                    at.line, at.column, diagnostic.message
+                ));
+                if !source.trim().is_empty() {
+                    text.push_str(&format!("{:>5} | {source}\n", at.line));
+                    text.push_str(&format!("      | {}^\n", " ".repeat(at.column - 1)));
+                }
+            }
+            None => text.push_str(&format!("{severity}: {}\n", diagnostic.message)),
+        }
+        for note in &diagnostic.notes {
+            text.push_str(&format!("note: {note}\n"));
+        }
+        text
+    }
+
     fn file(&self, file: FileId) -> Option<&SourceFile> {
         self.files.get(file.0 as usize)
     }
@@ -178,6 +224,23 @@ mod tests {
         );
         assert!(text.contains("saxpy.cu:2:5"), "{text}");
         assert!(text.contains("^^^^^^^ left unchanged"), "{text}");
+    }
+
+    #[test]
+    fn renders_in_clangs_short_form() {
+        let mut map = SourceMap::new();
+        let file = map.add("k.hip", "int x;\n  asm(\"s_nop 0\");\n");
+        let diagnostic = Diagnostic::error()
+            .with_message("inline assembly `s_nop 0` is not valid for sm_90")
+            .with_labels(vec![Label::primary(file, 9..9)])
+            .with_notes(vec!["keep assembly for one vendor".to_owned()]);
+        assert_eq!(
+            map.render_short(&diagnostic),
+            "k.hip:2:3: error: inline assembly `s_nop 0` is not valid for sm_90\n    \
+             2 |   asm(\"s_nop 0\");\n      |   ^\nnote: keep assembly for one vendor\n"
+        );
+        let unlabelled = Diagnostic::warning().with_message("no position");
+        assert_eq!(map.render_short(&unlabelled), "warning: no position\n");
     }
 
     #[test]

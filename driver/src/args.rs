@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use crate::error::DriverError;
+use crate::search::SearchPath;
 use crate::targets::OffloadArch;
 
 /// How an option takes its value, as in clang's `Options.td`.
@@ -1038,11 +1039,14 @@ fn source_inputs(args: &[Arg]) -> Result<Vec<SourceInput<'_>>, DriverError> {
     Ok(inputs)
 }
 
-/// The `.cu` inputs (by extension, not `-x cu`) that hold HIP programs
-/// (`overlay::is_hip_program`): hipcc compiles `.cu` files as HIP, and HIP projects name
-/// their sources so. They are HIP inputs, and do not put the command in CUDA mode.
-fn hip_programs_in_cu_files(args: &[Arg]) -> Result<BTreeSet<String>, DriverError> {
-    let mut search = crate::overlay::SearchPath::default();
+/// The `.cu` inputs (by extension, not `-x cu`) that hold HIP programs (the context's
+/// `hip_program`): hipcc compiles `.cu` files as HIP, and HIP projects name their sources
+/// so. They are HIP inputs, and do not put the command in CUDA mode.
+fn hip_programs_in_cu_files(
+    args: &[Arg],
+    ctx: &Context<'_>,
+) -> Result<BTreeSet<String>, DriverError> {
+    let mut search = SearchPath::default();
     for arg in args {
         if let Arg::Opt { id, values, .. } = arg {
             match (id, values.first()) {
@@ -1057,7 +1061,7 @@ fn hip_programs_in_cu_files(args: &[Arg]) -> Result<BTreeSet<String>, DriverErro
         .filter(|(name, lang_override, language)| {
             lang_override.is_none()
                 && *language == Some(Lang::Cuda)
-                && crate::overlay::is_hip_program(Path::new(name.as_str()), &search)
+                && (ctx.hip_program)(Path::new(name.as_str()), &search)
         })
         .map(|(name, _, _)| name.clone())
         .collect())
@@ -1433,6 +1437,10 @@ pub struct Context<'a> {
     /// `.cpp`/`.cc`/`.cxx`/`.C` inputs are HIP, as with hipcc (false with hipcc's
     /// `HIP_COMPILE_CXX_AS_HIP=0`); outside CUDA mode only.
     pub cxx_as_hip: bool,
+    /// Whether a `.cu` input holds a HIP program rather than a CUDA one, given the `-I` and
+    /// `-isystem` directories (it reads the file and the user headers it includes:
+    /// `overlay::is_hip_program`); called once per `.cu` input without `-x`.
+    pub hip_program: &'a dyn Fn(&Path, &SearchPath) -> bool,
 }
 
 /// The documented default when no `--offload-arch` is given and no GPU is found:
@@ -1591,7 +1599,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
     let mut approx_transcendentals: Option<bool> = None;
     let mut prec_div: Option<bool> = None;
     let mut prec_sqrt: Option<bool> = None;
-    let hip_cu = hip_programs_in_cu_files(&list.args)?;
+    let hip_cu = hip_programs_in_cu_files(&list.args, ctx)?;
     let cuda_mode = is_cuda_mode(&list.args, &hip_cu)?;
     // nvcc's -arch and -code (the last of each counts) and -gencode (each counts).
     let mut nvcc_arch: Option<Vec<String>> = None;
@@ -2191,6 +2199,8 @@ mod tests {
         let ctx = Context {
             detect_gpus: &detect,
             cxx_as_hip: true,
+            // No file is read: the inputs of these tests do not exist.
+            hip_program: &|_, _| false,
         };
         match parse(&argv, &ctx) {
             Ok(inv) => {
@@ -2304,6 +2314,8 @@ mod tests {
         let ctx = Context {
             detect_gpus: &Vec::new,
             cxx_as_hip: true,
+            // No file is read: the inputs of these tests do not exist.
+            hip_program: &|_, _| false,
         };
         match parse(&argv, &ctx) {
             Ok(inv) => format!(
@@ -2352,6 +2364,8 @@ mod tests {
         let ctx = Context {
             detect_gpus: &Vec::new,
             cxx_as_hip: true,
+            // No file is read: the inputs of these tests do not exist.
+            hip_program: &|_, _| false,
         };
         match parse(&argv, &ctx) {
             Ok(inv) => format!(

@@ -17,6 +17,7 @@ use crate::cc1::{cc1_args, Cc1Output, Cc1Request};
 use crate::error::DriverError;
 use crate::plan::{Action, ActionId, Emit, FileType, LinkPart, Plan, Side};
 use crate::targets::OffloadArch;
+use crate::toolchain::Toolchain;
 
 /// The host triple of this build of oxhip.
 pub const HOST_TRIPLE: &str = frontend::HOST_TRIPLE;
@@ -43,63 +44,6 @@ pub const RUNTIME_NATIVE_LIBS: &[&str] = &[
 pub const RUNTIME_EXPORTS: &[&str] = &[
     "-Wl,--export-dynamic-symbol=hip*,--export-dynamic-symbol=__hip*,--export-dynamic-symbol=oxhip*",
 ];
-
-/// Where the tools and the installation are, found by `execute::discover`.
-#[derive(Clone, Debug)]
-pub struct Toolchain {
-    pub clang: frontend::Clang,
-    /// `ld.lld`; `None` when not found (an error only if an AMD target needs it).
-    pub lld: Option<PathBuf>,
-    pub hip_include_dir: PathBuf,
-    pub runtime_lib_dir: PathBuf,
-    /// What the host pass-through flags mean for `-cc1` (`execute::translate_host_flags`).
-    pub host_flags: HostFlags,
-    /// The same for the device pass-through flags (`execute::translate_device_flags`).
-    pub device_flags: HostFlags,
-    /// The running `oxhip`: the program of in-process jobs in `-###`, which it
-    /// can run again (`oxhip -cc1codegen …`).
-    pub exe: PathBuf,
-}
-
-/// The `-cc1` effect of the host pass-through flags: units (an option and its
-/// separate value) to add to and remove from a host cc1 line.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct HostFlags {
-    pub add: Vec<Vec<String>>,
-    pub remove: Vec<Vec<String>>,
-}
-
-impl HostFlags {
-    /// Applies the flags to a host `-cc1` line: removes units, then inserts the
-    /// added ones before the final `-o`.
-    pub fn apply(&self, args: Vec<OsString>) -> Vec<OsString> {
-        if self.add.is_empty() && self.remove.is_empty() {
-            return args;
-        }
-        let mut out: Vec<OsString> = Vec::with_capacity(args.len());
-        let mut index = 0;
-        'outer: while index < args.len() {
-            for unit in &self.remove {
-                let end = index + unit.len();
-                if end <= args.len()
-                    && args[index..end]
-                        .iter()
-                        .zip(unit)
-                        .all(|(arg, text)| arg.as_os_str() == text.as_str())
-                {
-                    index = end;
-                    continue 'outer;
-                }
-            }
-            out.push(args[index].clone());
-            index += 1;
-        }
-        let position = out.iter().rposition(|arg| arg == "-o").unwrap_or(out.len());
-        let added: Vec<OsString> = self.add.iter().flatten().map(OsString::from).collect();
-        out.splice(position..position, added);
-        out
-    }
-}
 
 /// Options for in-process device code generation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,20 +113,6 @@ pub struct Job {
     /// through a temporary file and a rename. `-` means stdout.
     pub is_result: bool,
 }
-
-/// What CUDA sources see of CUDA's version and header guards: the CUDA 12.6 API, whose
-/// names oxhip translates (`cuda2hip.tsv` goes up to 12.6). `__CUDA_RUNTIME_H__` is what
-/// widely copied helper headers test before defining their error-checking functions.
-/// `__cuda_cuda_h__` (the driver API header's guard) stays undefined: `CUresult` and
-/// `cudaError_t` both become `hipError_t`, and the helpers' second overload would clash.
-pub const CUDA_MACROS: &[&str] = &[
-    "__CUDA_RUNTIME_H__",
-    "CUDART_VERSION=12060",
-    "CUDA_VERSION=12060",
-    "__CUDACC_VER_MAJOR__=12",
-    "__CUDACC_VER_MINOR__=6",
-    "__CUDACC_VER_BUILD__=0",
-];
 
 impl Job {
     /// The program name `-###` shows.
@@ -451,15 +381,19 @@ impl Binder<'_> {
             return Vec::new();
         };
         let mut args = vec!["-ivfsoverlay".to_owned(), overlay.display().to_string()];
-        args.extend(CUDA_MACROS.iter().map(|define| format!("-D{define}")));
+        args.extend(
+            crate::cuda_headers::CUDA_MACROS
+                .iter()
+                .map(|define| format!("-D{define}")),
+        );
         // The HIP headers leave out what CUDA's do not have (`[[nodiscard]]` on hipError_t).
         args.push("-D__OXHIP_CUDA_SOURCE__=1".to_owned());
         args
     }
 
     /// Where the hipify job looks for the user files a source includes.
-    fn search_path(&self) -> crate::overlay::SearchPath {
-        let mut search = crate::overlay::SearchPath::default();
+    fn search_path(&self) -> crate::search::SearchPath {
+        let mut search = crate::search::SearchPath::default();
         for arg in &self.invocation.preprocessor {
             match arg {
                 crate::args::PreprocessorArg::Include(path) => search.angled.push(path.clone()),

@@ -7,9 +7,9 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use crate::args::{Invocation, Lang, OptLevel, PreprocessorArg, Sanitizers};
-use crate::bind::Toolchain;
 use crate::plan::Side;
 use crate::targets::OffloadArch;
+use crate::toolchain::Toolchain;
 
 /// What a cc1 job writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

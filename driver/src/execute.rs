@@ -13,10 +13,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::bind::{HostFlags, Job, Tool, Toolchain};
+use crate::bind::{Job, Tool};
 use crate::error::DriverError;
 use crate::plan::Emit;
 use crate::targets::OffloadArch;
+use crate::toolchain::{HostFlags, Toolchain};
 
 /// The outside world as the driver sees it; tests pass their own.
 pub struct System<'a> {
@@ -653,7 +654,7 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
         }
         Tool::HostMath => run_host_math(write_path),
         Tool::Hipify => {
-            let (search, _) = crate::overlay::SearchPath::from_args(
+            let (search, _) = crate::search::SearchPath::from_args(
                 &job.args
                     .iter()
                     .map(|arg| arg.to_string_lossy().into_owned())

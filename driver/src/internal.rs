@@ -88,7 +88,7 @@ pub(crate) fn run_internal(
             }),
         },
         "-cc1hipify" => {
-            let (search, rest) = crate::overlay::SearchPath::from_args(rest);
+            let (search, rest) = crate::search::SearchPath::from_args(rest);
             let (input, output) = operands(&rest, |_| false)?;
             crate::overlay::translate_program(&input, &output, &search, stderr)
         }

@@ -11,6 +11,7 @@
 pub mod args;
 pub mod bind;
 mod cc1;
+mod cuda_headers;
 pub mod error;
 pub mod execute;
 mod internal;
@@ -18,13 +19,15 @@ mod merge;
 mod overlay;
 pub mod plan;
 mod rdc;
+pub mod search;
 pub mod targets;
+pub mod toolchain;
 
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use diagnostics::{Diagnostic, FileId, SourceMap};
+use diagnostics::{Diagnostic, FileId, Label, SourceMap};
 
 pub use error::DriverError;
 pub use execute::System;
@@ -49,6 +52,42 @@ impl Printer<'_> {
         let _ = writeln!(self.stderr, "{}", text.trim_end());
     }
 
+    /// An error at a source position, printed as clang prints one (`file:line:col: error:`,
+    /// the line and a caret), so that editors and build logs link it; the file is read for
+    /// the line it shows.
+    fn located(&mut self, err: &DriverError) {
+        let DriverError::InlineAsm {
+            location: Some(location),
+            ..
+        } = err
+        else {
+            return self.diagnostic(&err.to_diagnostic());
+        };
+        let (line, column) = (location.line as usize, location.column as usize);
+        // A file that cannot be read still gets its position: blank lines up to it.
+        let text = std::fs::read_to_string(&location.file)
+            .unwrap_or_else(|_| "\n".repeat(line.saturating_sub(1)) + &" ".repeat(column));
+        let mut map = SourceMap::new();
+        let file = map.add(location.file.display().to_string(), text);
+        let line_start: usize = map
+            .text(file)
+            .split_inclusive('\n')
+            .take(line.saturating_sub(1))
+            .map(str::len)
+            .sum();
+        let line_length = map.text(file)[line_start..]
+            .split('\n')
+            .next()
+            .map_or(0, str::len);
+        let offset = line_start + column.saturating_sub(1).min(line_length);
+        let diagnostic = err
+            .to_diagnostic()
+            .with_labels(vec![Label::primary(file, offset..offset)]);
+        let _ = self
+            .stderr
+            .write_all(map.render_short(&diagnostic).as_bytes());
+    }
+
     fn warning(&mut self, message: String) {
         self.diagnostic(&Diagnostic::warning().with_message(message));
     }
@@ -58,35 +97,12 @@ impl Printer<'_> {
 pub fn run(argv: &[OsString], system: &System<'_>, printer: &mut Printer<'_>) -> i32 {
     match run_inner(argv, system, printer) {
         Ok(()) => 0,
-        Err(DriverError::InlineAsm {
-            message,
-            location: Some(location),
-            ..
-        }) => {
-            // A source position, as clang prints one, so that editors and build logs link it.
-            let _ = writeln!(
-                printer.stderr,
-                "{}:{}:{}: error: {message}",
-                location.file.display(),
-                location.line,
-                location.column
-            );
-            if let Some(text) = std::fs::read_to_string(&location.file)
-                .ok()
-                .and_then(|text| {
-                    text.lines()
-                        .nth(location.line as usize - 1)
-                        .map(str::to_owned)
-                })
-            {
-                let _ = writeln!(printer.stderr, "{:>5} | {text}", location.line);
-                let caret = " ".repeat((location.column as usize).saturating_sub(1));
-                let _ = writeln!(printer.stderr, "      | {caret}^");
-            }
-            let _ = writeln!(
-                printer.stderr,
-                "note: keep assembly for one GPU vendor under `#if defined(__gfx942__)`-style or `__CUDA_ARCH__` guards; `--offload-arch` compiles every kernel for every target"
-            );
+        Err(
+            err @ DriverError::InlineAsm {
+                location: Some(_), ..
+            },
+        ) => {
+            printer.located(&err);
             1
         }
         Err(err) => {
@@ -145,6 +161,7 @@ fn run_inner(
     let ctx = args::Context {
         detect_gpus: system.detect_gpus,
         cxx_as_hip: env("HIP_COMPILE_CXX_AS_HIP").is_none_or(|value| value != "0"),
+        hip_program: &overlay::is_hip_program,
     };
     let mut list = args::parse_arg_list(&argv)?;
     if let Some(flags) = env("HIPCC_LINK_FLAGS_APPEND") {
@@ -350,7 +367,7 @@ fn run_inner(
 }
 
 /// `clang version`-style text: CMake identifies a compiler by `clang version`.
-fn version_text(system: &System<'_>, toolchain: Option<&bind::Toolchain>) -> String {
+fn version_text(system: &System<'_>, toolchain: Option<&toolchain::Toolchain>) -> String {
     let clang_version = toolchain.map_or_else(
         || "22".to_owned(),
         |toolchain| toolchain.clang.version.clone(),
@@ -368,7 +385,7 @@ fn version_text(system: &System<'_>, toolchain: Option<&bind::Toolchain>) -> Str
 
 /// What `HIPCC_VERBOSE=2` prints: hipcc's path variables, with oxhip's own values (the
 /// `HIP_PATH` and `ROCM_PATH` of the environment are not used).
-fn hipcc_paths(toolchain: &bind::Toolchain) -> String {
+fn hipcc_paths(toolchain: &toolchain::Toolchain) -> String {
     let prefix = toolchain
         .hip_include_dir
         .parent()
@@ -389,7 +406,7 @@ fn hipcc_paths(toolchain: &bind::Toolchain) -> String {
 }
 
 /// The line CMake parses to find the HIP root (hip-abi.md §6.4).
-fn found_installation(toolchain: &bind::Toolchain) -> String {
+fn found_installation(toolchain: &toolchain::Toolchain) -> String {
     let prefix = toolchain
         .hip_include_dir
         .parent()

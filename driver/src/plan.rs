@@ -597,6 +597,8 @@ mod tests {
         let ctx = Context {
             detect_gpus: &Vec::new,
             cxx_as_hip: true,
+            // No file is read: the inputs of these tests do not exist.
+            hip_program: &|_, _| false,
         };
         match parse(&argv, &ctx).and_then(|invocation| plan(&invocation)) {
             Ok(plan) => plan.to_text(),
