@@ -42,8 +42,9 @@ pub use elf::extract_from_elf;
 pub use flat::{describe, read, read_with, write, ReadOptions, WriteOptions};
 pub use length::{bundle_len, bundle_slice_from_ptr, read_from_ptr, split_bundles, BundleLen};
 pub use target::{
-    matches, matches_image, parse_device_isa, EntryId, OffloadArch, OffloadKind, TargetId,
-    AMDGCN_TRIPLE, HOST_TRIPLE, NVPTX_TRIPLE,
+    amdgpu_processor, amdgpu_processors, matches, matches_image, nvidia_processor,
+    nvidia_processors, parse_device_isa, AmdProcessor, EntryId, NvidiaProcessor, OffloadArch,
+    OffloadKind, SmSuffix, TargetId, AMDGCN_TRIPLE, HOST_TRIPLE, NVPTX_TRIPLE,
 };
 
 /// The magic at the start of a flat bundle (hip-abi.md §2.1).

@@ -18,16 +18,20 @@ pub const NVPTX_TRIPLE: &str = "nvptx64-nvidia-cuda";
 pub const HOST_TRIPLE: &str = "x86_64-unknown-linux-gnu";
 
 /// One AMDGPU processor LLVM 22 knows, with the target-ID features it accepts.
-struct AmdProcessor {
-    name: &'static str,
+///
+/// This table is the project's one list of AMDGPU processors: the driver's `--offload-arch`
+/// check and codegen's target check derive from it ([`amdgpu_processor`]).
+#[derive(Debug)]
+pub struct AmdProcessor {
+    pub name: &'static str,
     /// `xnack` may appear in a target ID for this processor.
-    xnack: bool,
+    pub xnack: bool,
     /// `sramecc` may appear in a target ID for this processor.
-    sramecc: bool,
+    pub sramecc: bool,
     /// Default wavefront size: 64 up to gfx9, 32 from gfx10 on.
-    wave: u32,
+    pub wave: u32,
     /// For a generic processor (`gfx9-generic`, …), the processors it runs on.
-    generic_of: &'static [&'static str],
+    pub generic_of: &'static [&'static str],
 }
 
 const fn amd(name: &'static str, xnack: bool, sramecc: bool, wave: u32) -> AmdProcessor {
@@ -147,51 +151,96 @@ const AMD_PROCESSORS: &[AmdProcessor] = &[
 
 /// Suffix of an NVIDIA processor name (`sm_90`, `sm_90a`, `sm_100f`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum SmSuffix {
+pub enum SmSuffix {
     None,
     A,
     F,
 }
 
+/// One NVIDIA processor LLVM 22 knows, with the lowest PTX ISA version (× 10) LLVM 22
+/// emits for it (`llc-22 -mcpu=sm_NN -mattr=+ptx32` asks for it).
+///
+/// This table is the project's one list of NVIDIA processors: the driver's `--offload-arch`
+/// check and the PTX ISA it asks codegen for, and codegen's target check, derive from it
+/// ([`nvidia_processor`]).
+#[derive(Debug)]
+pub struct NvidiaProcessor {
+    /// The compute capability × 10 (`90` for `sm_90a`).
+    pub sm: u32,
+    pub suffix: SmSuffix,
+    pub min_ptx_isa: u32,
+}
+
+const fn nv(sm: u32, suffix: SmSuffix, min_ptx_isa: u32) -> NvidiaProcessor {
+    NvidiaProcessor {
+        sm,
+        suffix,
+        min_ptx_isa,
+    }
+}
+
 /// Every `sm_*` processor from sm_50 on that LLVM 22's NVPTX backend knows
 /// (`llc -march=nvptx64 -mcpu=help`); clang 22's own offload-arch table lacks
-/// the `f` variants, see [`OffloadArch::parse`].
-const NVIDIA_PROCESSORS: &[(u32, SmSuffix)] = &[
-    (50, SmSuffix::None),
-    (52, SmSuffix::None),
-    (53, SmSuffix::None),
-    (60, SmSuffix::None),
-    (61, SmSuffix::None),
-    (62, SmSuffix::None),
-    (70, SmSuffix::None),
-    (72, SmSuffix::None),
-    (75, SmSuffix::None),
-    (80, SmSuffix::None),
-    (86, SmSuffix::None),
-    (87, SmSuffix::None),
-    (88, SmSuffix::None),
-    (89, SmSuffix::None),
-    (90, SmSuffix::None),
-    (90, SmSuffix::A),
-    (100, SmSuffix::None),
-    (100, SmSuffix::A),
-    (100, SmSuffix::F),
-    (101, SmSuffix::None),
-    (101, SmSuffix::A),
-    (101, SmSuffix::F),
-    (103, SmSuffix::None),
-    (103, SmSuffix::A),
-    (103, SmSuffix::F),
-    (110, SmSuffix::None),
-    (110, SmSuffix::A),
-    (110, SmSuffix::F),
-    (120, SmSuffix::None),
-    (120, SmSuffix::A),
-    (120, SmSuffix::F),
-    (121, SmSuffix::None),
-    (121, SmSuffix::A),
-    (121, SmSuffix::F),
+/// the `f` variants, see [`OffloadArch::parse`]. Older processors (sm_2x, sm_3x) are
+/// left out on purpose: no supported CUDA release runs them.
+const NVIDIA_PROCESSORS: &[NvidiaProcessor] = &[
+    nv(50, SmSuffix::None, 40),
+    nv(52, SmSuffix::None, 41),
+    nv(53, SmSuffix::None, 42),
+    nv(60, SmSuffix::None, 50),
+    nv(61, SmSuffix::None, 50),
+    nv(62, SmSuffix::None, 50),
+    nv(70, SmSuffix::None, 60),
+    nv(72, SmSuffix::None, 61),
+    nv(75, SmSuffix::None, 63),
+    nv(80, SmSuffix::None, 70),
+    nv(86, SmSuffix::None, 71),
+    nv(87, SmSuffix::None, 74),
+    nv(88, SmSuffix::None, 90),
+    nv(89, SmSuffix::None, 78),
+    nv(90, SmSuffix::None, 78),
+    nv(90, SmSuffix::A, 80),
+    nv(100, SmSuffix::None, 86),
+    nv(100, SmSuffix::A, 86),
+    nv(100, SmSuffix::F, 86),
+    nv(101, SmSuffix::None, 86),
+    nv(101, SmSuffix::A, 86),
+    nv(101, SmSuffix::F, 86),
+    nv(103, SmSuffix::None, 88),
+    nv(103, SmSuffix::A, 88),
+    nv(103, SmSuffix::F, 88),
+    nv(110, SmSuffix::None, 90),
+    nv(110, SmSuffix::A, 90),
+    nv(110, SmSuffix::F, 90),
+    nv(120, SmSuffix::None, 87),
+    nv(120, SmSuffix::A, 87),
+    nv(120, SmSuffix::F, 87),
+    nv(121, SmSuffix::None, 88),
+    nv(121, SmSuffix::A, 88),
+    nv(121, SmSuffix::F, 88),
 ];
+
+/// The AMDGPU processor called `name` (`gfx942`, `gfx9-4-generic`), if LLVM 22 knows it.
+pub fn amdgpu_processor(name: &str) -> Option<&'static AmdProcessor> {
+    amd_processor(name)
+}
+
+/// Every AMDGPU processor of the table.
+pub fn amdgpu_processors() -> &'static [AmdProcessor] {
+    AMD_PROCESSORS
+}
+
+/// Every NVIDIA processor of the table.
+pub fn nvidia_processors() -> &'static [NvidiaProcessor] {
+    NVIDIA_PROCESSORS
+}
+
+/// The NVIDIA processor `sm_<sm>` with `suffix`, if LLVM 22 knows it.
+pub fn nvidia_processor(sm: u32, suffix: SmSuffix) -> Option<&'static NvidiaProcessor> {
+    NVIDIA_PROCESSORS
+        .iter()
+        .find(|it| it.sm == sm && it.suffix == suffix)
+}
 
 fn amd_processor(name: &str) -> Option<&'static AmdProcessor> {
     AMD_PROCESSORS.iter().find(|it| it.name == name)
@@ -210,9 +259,7 @@ fn parse_sm(name: &str) -> Option<(u32, SmSuffix)> {
         return None;
     }
     let sm: u32 = digits.parse().ok()?;
-    NVIDIA_PROCESSORS
-        .contains(&(sm, suffix))
-        .then_some((sm, suffix))
+    nvidia_processor(sm, suffix).map(|_| (sm, suffix))
 }
 
 /// True when `name` is a processor this crate knows (used to find where the

@@ -1,70 +1,20 @@
 //! What LLVM 22 accepts as processors and features, so that a wrong `Target` is an error
 //! value instead of LLVM warnings on stderr followed by a fatal "Cannot select".
 //!
-//! The AMDGPU lists are the output of `llc-22 -march=amdgcn -mcpu=help` and `-mattr=help`;
-//! the NVPTX minimum PTX versions are what `llc-22 -mcpu=sm_NN -mattr=+ptx32` asks for.
-//! Update them together with the LLVM version.
+//! The processors themselves, and the NVPTX minimum PTX versions, are the bundler's one
+//! table (`bundler::amdgpu_processor`, `bundler::nvidia_processor`); the AMDGPU features
+//! here are the output of `llc-22 -march=amdgcn -mattr=help`. Update them together with the
+//! LLVM version.
 
-/// Processors of the LLVM 22 AMDGPU back end.
-pub(crate) const AMDGPU_PROCESSORS: &[&str] = &[
+/// The names LLVM 22's AMDGPU back end accepts besides the `gfx*` processors of the
+/// bundler's table (`bundler::amdgpu_processor`, the project's one list): its old marketing
+/// names and the generic targets of `llc -mcpu=help`.
+const AMDGPU_OTHER_NAMES: &[&str] = &[
     "bonaire",
     "carrizo",
     "fiji",
     "generic",
     "generic-hsa",
-    "gfx10-1-generic",
-    "gfx10-3-generic",
-    "gfx1010",
-    "gfx1011",
-    "gfx1012",
-    "gfx1013",
-    "gfx1030",
-    "gfx1031",
-    "gfx1032",
-    "gfx1033",
-    "gfx1034",
-    "gfx1035",
-    "gfx1036",
-    "gfx11-generic",
-    "gfx1100",
-    "gfx1101",
-    "gfx1102",
-    "gfx1103",
-    "gfx1150",
-    "gfx1151",
-    "gfx1152",
-    "gfx1153",
-    "gfx12-generic",
-    "gfx1200",
-    "gfx1201",
-    "gfx1250",
-    "gfx1251",
-    "gfx600",
-    "gfx601",
-    "gfx602",
-    "gfx700",
-    "gfx701",
-    "gfx702",
-    "gfx703",
-    "gfx704",
-    "gfx705",
-    "gfx801",
-    "gfx802",
-    "gfx803",
-    "gfx805",
-    "gfx810",
-    "gfx9-4-generic",
-    "gfx9-generic",
-    "gfx900",
-    "gfx902",
-    "gfx904",
-    "gfx906",
-    "gfx908",
-    "gfx909",
-    "gfx90a",
-    "gfx90c",
-    "gfx942",
-    "gfx950",
     "hainan",
     "hawaii",
     "iceland",
@@ -81,6 +31,11 @@ pub(crate) const AMDGPU_PROCESSORS: &[&str] = &[
     "tongapro",
     "verde",
 ];
+
+/// Whether the LLVM 22 AMDGPU back end knows the processor `name`.
+pub(crate) fn is_amdgpu_processor(name: &str) -> bool {
+    bundler::amdgpu_processor(name).is_some() || AMDGPU_OTHER_NAMES.contains(&name)
+}
 
 /// Subtarget features of the LLVM 22 AMDGPU back end.
 pub(crate) const AMDGPU_FEATURES: &[&str] = &[
@@ -343,28 +298,12 @@ pub(crate) const AMDGPU_FEATURES: &[&str] = &[
 ];
 
 /// The lowest PTX ISA version (× 10) LLVM 22 accepts for `sm_<sm>` (with `a` when
-/// `arch_specific`), or `None` for a processor we do not compile for. Older processors
-/// (sm_2x/sm_3x) are left out on purpose: no supported CUDA release runs them.
+/// `arch_specific`), from the bundler's table; `None` for a processor we do not compile for.
 pub(crate) fn minimum_ptx_isa(sm: u32, arch_specific: bool) -> Option<u32> {
-    let minimum = match (sm, arch_specific) {
-        (50, false) => 40,
-        (52, false) => 41,
-        (53, false) => 42,
-        (60..=62, false) => 50,
-        (70, false) => 60,
-        (72, false) => 61,
-        (75, false) => 63,
-        (80, false) => 70,
-        (86, false) => 71,
-        (87, false) => 74,
-        (88, false) => 90,
-        (89 | 90, false) => 78,
-        (90, true) => 80,
-        (100 | 101, _) => 86,
-        (103 | 121, _) => 88,
-        (110, _) => 90,
-        (120, _) => 87,
-        _ => return None,
+    let suffix = if arch_specific {
+        bundler::SmSuffix::A
+    } else {
+        bundler::SmSuffix::None
     };
-    Some(minimum)
+    bundler::nvidia_processor(sm, suffix).map(|processor| processor.min_ptx_isa)
 }

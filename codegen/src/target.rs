@@ -71,7 +71,7 @@ pub(crate) fn device_library(target: &Target) -> &'static [u8] {
 fn validate(target: &Target) -> Result<(), CodegenError> {
     match target {
         Target::Amdgcn { cpu, features } => {
-            if !processors::AMDGPU_PROCESSORS.contains(&cpu.as_str()) {
+            if !processors::is_amdgpu_processor(cpu) {
                 return Err(CodegenError::UnknownProcessor {
                     processor: cpu.clone(),
                 });

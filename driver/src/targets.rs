@@ -1,63 +1,22 @@
 //! Offload targets as the driver sees them: parsing and canonicalising
 //! `--offload-arch=` values (`gfx942`, `gfx90a:xnack+:sramecc-`, `sm_90a`).
 //!
-//! Pure. The driver keeps its own small type (and list of known processors) so
-//! that `args`, `plan` and `bind` do not depend on the bundler's internals; the
-//! bundle entry ID is derived from the canonical text form in `execute`.
+//! Pure. The driver keeps its own small type so that `args`, `plan` and `bind` do not
+//! depend on the bundler's types; which processors and target-ID features exist, and the
+//! PTX ISA each NVIDIA processor needs, come from the bundler's one table
+//! (`bundler::amdgpu_processor`, `bundler::nvidia_processor`).
 
 use std::fmt;
 
-/// AMDGPU processors accepted by LLVM 22 (and used by HIP).
-const AMDGPU_PROCESSORS: &[&str] = &[
-    "gfx700", "gfx701", "gfx702", "gfx703", "gfx704", "gfx705", "gfx801", "gfx802", "gfx803",
-    "gfx805", "gfx810", "gfx900", "gfx902", "gfx904", "gfx906", "gfx908", "gfx909", "gfx90a",
-    "gfx90c", "gfx942", "gfx950", "gfx1010", "gfx1011", "gfx1012", "gfx1013", "gfx1030", "gfx1031",
-    "gfx1032", "gfx1033", "gfx1034", "gfx1035", "gfx1036", "gfx1100", "gfx1101", "gfx1102",
-    "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153", "gfx1200", "gfx1201", "gfx1250",
-];
-
-/// Processors with the `xnack` target-ID feature.
-const XNACK_PROCESSORS: &[&str] = &[
-    "gfx801", "gfx810", "gfx900", "gfx902", "gfx904", "gfx906", "gfx908", "gfx909", "gfx90a",
-    "gfx90c", "gfx942", "gfx950", "gfx1010", "gfx1011", "gfx1012", "gfx1013",
-];
-
-/// Processors with the `sramecc` target-ID feature.
-const SRAMECC_PROCESSORS: &[&str] = &["gfx906", "gfx908", "gfx90a", "gfx942", "gfx950"];
-
-/// NVIDIA SMs LLVM 22's NVPTX backend knows, with the minimum PTX ISA each needs
-/// (PTX ISA release notes, "Target ISA notes").
-const NVPTX_SMS: &[(u32, u32)] = &[
-    (50, 40),
-    (52, 41),
-    (53, 42),
-    (60, 50),
-    (61, 50),
-    (62, 50),
-    (70, 60),
-    (72, 61),
-    (75, 63),
-    (80, 70),
-    (86, 71),
-    (87, 74),
-    (89, 78),
-    (90, 78),
-    (100, 86),
-    (101, 86),
-    (103, 88),
-    (120, 87),
-    (121, 88),
-];
-
-/// SMs with an arch-specific `a` variant (`sm_90a`), and the PTX ISA it needs.
-const NVPTX_ARCH_SPECIFIC: &[(u32, u32)] = &[
-    (90, 80),
-    (100, 86),
-    (101, 86),
-    (103, 88),
-    (120, 87),
-    (121, 88),
-];
+/// The bundler's entry for `sm_<sm>` (with `a` when `arch_specific`).
+fn nvidia(sm: u32, arch_specific: bool) -> Option<&'static bundler::NvidiaProcessor> {
+    let suffix = if arch_specific {
+        bundler::SmSuffix::A
+    } else {
+        bundler::SmSuffix::None
+    };
+    bundler::nvidia_processor(sm, suffix)
+}
 
 /// The lowest PTX ISA we emit: 7.8 (CUDA 11.8), which every driver this
 /// project supports can JIT.
@@ -102,12 +61,7 @@ impl OffloadArch {
             let sm: u32 = digits
                 .parse()
                 .map_err(|_| "not a GPU architecture".to_owned())?;
-            let table = if arch_specific {
-                NVPTX_ARCH_SPECIFIC
-            } else {
-                NVPTX_SMS
-            };
-            if !table.iter().any(|(known, _)| *known == sm) {
+            if nvidia(sm, arch_specific).is_none() {
                 return Err("unknown NVIDIA architecture".to_owned());
             }
             return Ok(OffloadArch::Nvptx { sm, arch_specific });
@@ -117,9 +71,9 @@ impl OffloadArch {
         if !processor.starts_with("gfx") {
             return Err("not a GPU architecture".to_owned());
         }
-        if !AMDGPU_PROCESSORS.contains(&processor) {
+        let Some(known) = bundler::amdgpu_processor(processor) else {
             return Err("unknown AMD GPU processor".to_owned());
-        }
+        };
         let mut features: Vec<(String, bool)> = Vec::new();
         for part in parts {
             let (name, enabled) = match (part.strip_suffix('+'), part.strip_suffix('-')) {
@@ -128,8 +82,8 @@ impl OffloadArch {
                 _ => return Err(format!("feature `{part}` must end in `+` or `-`")),
             };
             let supported = match name {
-                "xnack" => XNACK_PROCESSORS.contains(&processor),
-                "sramecc" => SRAMECC_PROCESSORS.contains(&processor),
+                "xnack" => known.xnack,
+                "sramecc" => known.sramecc,
                 _ => return Err(format!("unknown target-ID feature `{name}`")),
             };
             if !supported {
@@ -160,15 +114,7 @@ impl OffloadArch {
         let OffloadArch::Nvptx { sm, arch_specific } = self else {
             return None;
         };
-        let table = if *arch_specific {
-            NVPTX_ARCH_SPECIFIC
-        } else {
-            NVPTX_SMS
-        };
-        let minimum = table
-            .iter()
-            .find(|(known, _)| known == sm)
-            .map_or(PTX_ISA_FLOOR, |(_, isa)| *isa);
+        let minimum = nvidia(*sm, *arch_specific).map_or(PTX_ISA_FLOOR, |it| it.min_ptx_isa);
         Some(minimum.clamp(PTX_ISA_FLOOR, PTX_ISA_CEILING))
     }
 
