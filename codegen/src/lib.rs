@@ -60,16 +60,8 @@ pub enum Target {
     Host { triple: String },
 }
 
-/// The optimisation pipeline, as in clang's `-O` flags.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum OptLevel {
-    O0,
-    O1,
-    O2,
-    O3,
-    Os,
-    Oz,
-}
+/// The optimisation pipeline, as in clang's `-O` flags (the frontend crate's definition).
+pub use frontend::OptLevel;
 
 /// What [`compile`] returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

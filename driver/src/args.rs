@@ -1003,7 +1003,7 @@ fn is_cuda_mode(args: &[Arg], hip_cu: &BTreeSet<String>) -> Result<bool, DriverE
             lang_from_x(values.first().map_or("", String::as_str))
                 .ok()
                 .flatten()
-                == Some(Lang::Cuda)
+                == Some(InputLang::Cuda)
         }
         Arg::Opt { spelling, .. } => definition(spelling).is_some_and(|def| def.nvcc),
         _ => false,
@@ -1011,12 +1011,12 @@ fn is_cuda_mode(args: &[Arg], hip_cu: &BTreeSet<String>) -> Result<bool, DriverE
     Ok(nvcc_option
         || source_inputs(args)?
             .into_iter()
-            .any(|(name, _, language)| language == Some(Lang::Cuda) && !hip_cu.contains(name)))
+            .any(|(name, _, language)| language == Some(InputLang::Cuda) && !hip_cu.contains(name)))
 }
 
 /// Each input that is not an object or library: its name, the `-x` language in effect
 /// there, and its language (`-x`'s, or its extension's).
-type SourceInput<'a> = (&'a String, Option<Lang>, Option<Lang>);
+type SourceInput<'a> = (&'a String, Option<InputLang>, Option<InputLang>);
 
 fn source_inputs(args: &[Arg]) -> Result<Vec<SourceInput<'_>>, DriverError> {
     let mut lang_override = None;
@@ -1060,7 +1060,7 @@ fn hip_programs_in_cu_files(
         .into_iter()
         .filter(|(name, lang_override, language)| {
             lang_override.is_none()
-                && *language == Some(Lang::Cuda)
+                && *language == Some(InputLang::Cuda)
                 && (ctx.hip_program)(Path::new(name.as_str()), &search)
         })
         .map(|(name, _, _)| name.clone())
@@ -1146,9 +1146,11 @@ fn take_next(argv: &[String], index: &mut usize, def: &OptionDef) -> Result<Stri
     Ok(value)
 }
 
-/// Source language of an input.
+/// The language of an input as the command line decides it (`-x`, the extension, nvcc's
+/// CUDA mode): what clang compiles (`frontend::Lang`, [`InputLang::clang_lang`]) and
+/// whether the input is CUDA that oxhip translates first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
+pub enum InputLang {
     Hip,
     /// CUDA source: translated to HIP in memory (`hipify`), then compiled as HIP.
     Cuda,
@@ -1161,19 +1163,29 @@ pub enum Lang {
     CudaC,
 }
 
-impl Lang {
+impl InputLang {
+    /// The language clang compiles: CUDA reaches clang only after translation, a CUDA
+    /// source as HIP and CUDA host code as C++ or C.
+    pub fn clang_lang(self) -> frontend::Lang {
+        match self {
+            InputLang::Hip | InputLang::Cuda => frontend::Lang::Hip,
+            InputLang::Cxx | InputLang::CudaCxx => frontend::Lang::Cxx,
+            InputLang::C | InputLang::CudaC => frontend::Lang::C,
+        }
+    }
+
     pub fn is_offload(self) -> bool {
-        matches!(self, Lang::Hip | Lang::Cuda)
+        matches!(self, InputLang::Hip | InputLang::Cuda)
     }
 
     pub fn name(self) -> &'static str {
         match self {
-            Lang::Hip => "hip",
-            Lang::Cuda => "cuda",
-            Lang::Cxx => "c++",
-            Lang::C => "c",
-            Lang::CudaCxx => "cuda-c++",
-            Lang::CudaC => "cuda-c",
+            InputLang::Hip => "hip",
+            InputLang::Cuda => "cuda",
+            InputLang::Cxx => "c++",
+            InputLang::C => "c",
+            InputLang::CudaCxx => "cuda-c++",
+            InputLang::CudaC => "cuda-c",
         }
     }
 }
@@ -1181,7 +1193,7 @@ impl Lang {
 /// What an input file is, from `-x` or its extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputKind {
-    Source(Lang),
+    Source(InputLang),
     /// `.o`, `.a`, `.so` and anything unrecognised: handed to the linker.
     Linker,
 }
@@ -1214,28 +1226,8 @@ pub enum OffloadScope {
     HostOnly,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OptLevel {
-    O0,
-    O1,
-    O2,
-    O3,
-    Os,
-    Oz,
-}
-
-impl OptLevel {
-    pub fn flag(self) -> &'static str {
-        match self {
-            OptLevel::O0 => "-O0",
-            OptLevel::O1 => "-O1",
-            OptLevel::O2 => "-O2",
-            OptLevel::O3 => "-O3",
-            OptLevel::Os => "-Os",
-            OptLevel::Oz => "-Oz",
-        }
-    }
-}
+/// `-O<n>` (the frontend crate's definition).
+pub use frontend::OptLevel;
 
 /// Preprocessor and warning arguments, in command-line order (order matters for
 /// `-D`/`-U` pairs and include search).
@@ -1448,13 +1440,13 @@ pub struct Context<'a> {
 pub const DEFAULT_OFFLOAD_ARCHS: &[&str] = &["gfx90a", "gfx942", "gfx1100", "sm_80", "sm_90"];
 
 /// Language from a file name, or `None` for linker inputs.
-fn lang_from_extension(path: &Path) -> Option<Lang> {
+fn lang_from_extension(path: &Path) -> Option<InputLang> {
     let extension = path.extension()?.to_str()?;
     match extension {
-        "hip" => Some(Lang::Hip),
-        "cu" | "cuh" => Some(Lang::Cuda),
-        "cpp" | "cc" | "cxx" | "C" | "c++" | "cp" | "CPP" => Some(Lang::Cxx),
-        "c" => Some(Lang::C),
+        "hip" => Some(InputLang::Hip),
+        "cu" | "cuh" => Some(InputLang::Cuda),
+        "cpp" | "cc" | "cxx" | "C" | "c++" | "cp" | "CPP" => Some(InputLang::Cxx),
+        "c" => Some(InputLang::C),
         _ => None,
     }
 }
@@ -1471,13 +1463,13 @@ fn is_linker_file(path: &Path) -> bool {
             .any(|ext| name.ends_with(ext))
 }
 
-fn lang_from_x(value: &str) -> Result<Option<Lang>, DriverError> {
+fn lang_from_x(value: &str) -> Result<Option<InputLang>, DriverError> {
     match value {
-        "hip" => Ok(Some(Lang::Hip)),
+        "hip" => Ok(Some(InputLang::Hip)),
         // CUDA sources are translated to HIP and compiled as HIP (the HIP registration ABI).
-        "cu" | "cuda" => Ok(Some(Lang::Cuda)),
-        "c++" | "cxx" => Ok(Some(Lang::Cxx)),
-        "c" => Ok(Some(Lang::C)),
+        "cu" | "cuda" => Ok(Some(InputLang::Cuda)),
+        "c++" | "cxx" => Ok(Some(InputLang::Cxx)),
+        "c" => Ok(Some(InputLang::C)),
         "none" => Ok(None),
         other => Err(DriverError::UnknownLanguage {
             lang: other.to_owned(),
@@ -1584,7 +1576,7 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
         version: false,
         warnings_found: Vec::new(),
     };
-    let mut lang_override: Option<Lang> = None;
+    let mut lang_override: Option<InputLang> = None;
     let mut arch_names: Vec<String> = Vec::new();
     let mut arch_spellings: Vec<String> = Vec::new();
     // Link-only arguments, remembered for the unused-argument warning.
@@ -1630,13 +1622,13 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
                 let language = if is_linker_file(&path) {
                     None
                 } else if hip_cu.contains(name) {
-                    Some(Lang::Hip)
+                    Some(InputLang::Hip)
                 } else {
                     // hipcc compiles C++ sources as HIP (`-x c++` keeps them C++); in CUDA mode
                     // they are CUDA host code instead (below), as nvcc compiles them.
                     lang_override.or_else(|| {
                         lang_from_extension(&path).map(|lang| match lang {
-                            Lang::Cxx if ctx.cxx_as_hip && !cuda_mode => Lang::Hip,
+                            InputLang::Cxx if ctx.cxx_as_hip && !cuda_mode => InputLang::Hip,
                             other => other,
                         })
                     })
@@ -1886,8 +1878,8 @@ pub fn resolve(list: &ArgList, ctx: &Context<'_>) -> Result<Invocation, DriverEr
     if cuda_mode {
         for input in &mut inv.inputs {
             input.kind = match input.kind {
-                InputKind::Source(Lang::Cxx) => InputKind::Source(Lang::CudaCxx),
-                InputKind::Source(Lang::C) => InputKind::Source(Lang::CudaC),
+                InputKind::Source(InputLang::Cxx) => InputKind::Source(InputLang::CudaCxx),
+                InputKind::Source(InputLang::C) => InputKind::Source(InputLang::CudaC),
                 other => other,
             };
         }

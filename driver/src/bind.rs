@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 use md5::{Digest, Md5};
 
-use crate::args::{F32Division, Invocation, Lang, Mode, OptLevel, SaveTemps};
-use crate::cc1::{cc1_args, Cc1Output, Cc1Request};
+use crate::args::{F32Division, InputLang, Invocation, Mode, OptLevel, SaveTemps};
+use crate::compile::{compile_args, CompileOutput, CompileRequest};
 use crate::error::DriverError;
 use crate::plan::{Action, ActionId, Emit, FileType, LinkPart, Plan, Side};
 use crate::targets::OffloadArch;
@@ -366,10 +366,10 @@ impl Binder<'_> {
             .to_owned()
     }
 
-    fn lang_of(&self, input: ActionId) -> Lang {
+    fn lang_of(&self, input: ActionId) -> InputLang {
         match self.plan.nodes[input].ty {
             FileType::Source(lang) => lang,
-            _ => Lang::Cxx,
+            _ => InputLang::Cxx,
         }
     }
 
@@ -550,16 +550,16 @@ impl Binder<'_> {
                 let lang = self.lang_of(input);
                 let dependencies_only = node.ty == FileType::Dependencies;
                 if lang.is_offload() {
-                    let request = Cc1Request {
+                    let request = CompileRequest {
                         lang,
                         side: side.clone(),
                         aux_triple: self.aux_triple(),
                         gpubinary: None,
                         cuid: self.cuid(input),
                         output: if dependencies_only {
-                            Cc1Output::DependencyOnly
+                            CompileOutput::DependencyOnly
                         } else {
-                            Cc1Output::Preprocessed
+                            CompileOutput::Preprocessed
                         },
                         dependencies: if dependencies_only {
                             self.dependencies(&output)
@@ -568,7 +568,7 @@ impl Binder<'_> {
                         },
                         extra: self.overlay_args(input),
                     };
-                    let args = cc1_args(
+                    let args = compile_args(
                         self.toolchain,
                         self.invocation,
                         &request,
@@ -603,17 +603,17 @@ impl Binder<'_> {
                 input,
                 side: Side::Device(arch),
             } => {
-                let request = Cc1Request {
+                let request = CompileRequest {
                     lang: self.lang_of(input),
                     side: Side::Device(arch),
                     aux_triple: HOST_TRIPLE.to_owned(),
                     gpubinary: None,
                     cuid: self.cuid(input),
-                    output: Cc1Output::Bitcode,
+                    output: CompileOutput::Bitcode,
                     dependencies: None,
                     extra: self.overlay_args(input),
                 };
-                let args = cc1_args(
+                let args = compile_args(
                     self.toolchain,
                     self.invocation,
                     &request,
@@ -777,21 +777,21 @@ impl Binder<'_> {
                     input_paths.push(bitcode);
                     host_math_job = Some(job);
                 }
-                let request = Cc1Request {
+                let request = CompileRequest {
                     lang,
                     side: Side::Host,
                     aux_triple: self.aux_triple(),
                     gpubinary: bundle.map(|bundle| self.paths[bundle].clone()),
                     cuid: self.cuid(input),
                     output: if node.ty == FileType::Assembly {
-                        Cc1Output::Assembly
+                        CompileOutput::Assembly
                     } else {
-                        Cc1Output::Object
+                        CompileOutput::Object
                     },
                     dependencies: self.dependencies(&output),
                     extra,
                 };
-                let args = cc1_args(
+                let args = compile_args(
                     self.toolchain,
                     self.invocation,
                     &request,
@@ -935,7 +935,7 @@ impl Binder<'_> {
         let lang = self.lang_of(input);
         let mut args: Vec<OsString> = vec![
             "-x".into(),
-            if lang == Lang::C { "c" } else { "c++" }.into(),
+            if lang == InputLang::C { "c" } else { "c++" }.into(),
         ];
         args.push(invocation.opt_level.flag().into());
         if invocation.debug {

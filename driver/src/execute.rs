@@ -778,14 +778,7 @@ pub(crate) fn run_codegen(
             triple: job.arch.triple().to_owned(),
         },
     };
-    let opt_level = match job.opt_level {
-        crate::args::OptLevel::O0 => codegen::OptLevel::O0,
-        crate::args::OptLevel::O1 => codegen::OptLevel::O1,
-        crate::args::OptLevel::O2 => codegen::OptLevel::O2,
-        crate::args::OptLevel::O3 => codegen::OptLevel::O3,
-        crate::args::OptLevel::Os => codegen::OptLevel::Os,
-        crate::args::OptLevel::Oz => codegen::OptLevel::Oz,
-    };
+    let opt_level = job.opt_level;
     let options = codegen::Options {
         target,
         opt_level,

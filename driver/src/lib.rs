@@ -10,7 +10,7 @@
 
 pub mod args;
 pub mod bind;
-mod cc1;
+mod compile;
 mod cuda_headers;
 pub mod error;
 pub mod execute;

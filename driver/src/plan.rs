@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use crate::args::{InputKind, Invocation, Lang, LinkItem, Mode, OffloadScope};
+use crate::args::{InputKind, InputLang, Invocation, LinkItem, Mode, OffloadScope};
 use crate::error::DriverError;
 use crate::targets::{self, OffloadArch};
 
@@ -33,7 +33,7 @@ pub enum Emit {
 /// The type of the file an action produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileType {
-    Source(Lang),
+    Source(InputLang),
     /// Linker inputs given by the user (`.o`, `.a`, `.so`).
     LinkerInput,
     Preprocessed,
@@ -264,10 +264,10 @@ pub fn plan(invocation: &Invocation) -> Result<Plan, DriverError> {
         );
         let object = match input.kind {
             InputKind::Linker => Some(input_id),
-            InputKind::Source(Lang::Cuda) => {
+            InputKind::Source(InputLang::Cuda) => {
                 let hip = plan.push(
                     Action::Hipify { input: input_id },
-                    FileType::Source(Lang::Hip),
+                    FileType::Source(InputLang::Hip),
                 );
                 plan_offload_source(&mut plan, invocation, mode, hip)
             }
@@ -276,11 +276,11 @@ pub fn plan(invocation: &Invocation) -> Result<Plan, DriverError> {
             }
             // nvcc compiles a CUDA program's .cpp/.c files as host code that may call the
             // runtime API: translated, then compiled as plain C++ or C.
-            InputKind::Source(lang @ (Lang::CudaCxx | Lang::CudaC)) => {
-                let host_lang = if lang == Lang::CudaC {
-                    Lang::C
+            InputKind::Source(lang @ (InputLang::CudaCxx | InputLang::CudaC)) => {
+                let host_lang = if lang == InputLang::CudaC {
+                    InputLang::C
                 } else {
-                    Lang::Cxx
+                    InputLang::Cxx
                 };
                 let translated = plan.push(
                     Action::Hipify { input: input_id },

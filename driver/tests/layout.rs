@@ -14,7 +14,7 @@ const PURE: &[&str] = &[
     "args",
     "plan",
     "bind",
-    "cc1",
+    "compile",
     "targets",
     "search",
     "cuda_headers",

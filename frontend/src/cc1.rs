@@ -83,9 +83,10 @@ pub enum Output {
     DependencyOnly,
 }
 
-/// Optimisation level: `-O<n>`. Device jobs only record it in the IR (function
-/// attributes such as `optnone` at `-O0`); `codegen` runs the pipeline.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Optimisation level: `-O<n>`, the project's one definition (the driver reads it from the
+/// command line, `codegen` runs its pipeline). Device jobs only record it in the IR
+/// (function attributes such as `optnone` at `-O0`); `codegen` runs the pipeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OptLevel {
     O0,
     O1,
@@ -96,7 +97,8 @@ pub enum OptLevel {
 }
 
 impl OptLevel {
-    fn flag(self) -> &'static str {
+    /// The option that asks for this level: `-O2`.
+    pub fn flag(self) -> &'static str {
         match self {
             OptLevel::O0 => "-O0",
             OptLevel::O1 => "-O1",

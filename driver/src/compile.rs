@@ -1,19 +1,20 @@
-//! The driver's side of the `frontend` contract: turns a driver-level compile
-//! request into the clang `-cc1` argument vector built by `frontend::cc1_args`.
+//! One compile job of the driver: the request `bind` makes for a source and a side (host or
+//! one offload target), turned into `frontend::CompileOptions` and from there into the
+//! clang `-cc1` argument vector (`frontend::cc1_args`, which owns clang's command line).
 //!
 //! Pure: builds argument vectors only.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::args::{Invocation, Lang, OptLevel, PreprocessorArg, Sanitizers};
+use crate::args::{InputLang, Invocation, OptLevel, PreprocessorArg, Sanitizers};
 use crate::plan::Side;
 use crate::targets::OffloadArch;
 use crate::toolchain::Toolchain;
 
 /// What a cc1 job writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Cc1Output {
+pub(crate) enum CompileOutput {
     Bitcode,
     Object,
     Assembly,
@@ -23,28 +24,17 @@ pub(crate) enum Cc1Output {
 
 /// One `-cc1` compile of a HIP/CUDA source.
 #[derive(Clone, Debug)]
-pub(crate) struct Cc1Request {
-    pub(crate) lang: Lang,
+pub(crate) struct CompileRequest {
+    pub(crate) lang: InputLang,
     pub(crate) side: Side,
     /// For the host side: the device triple clang's HIP mode pairs it with.
     pub(crate) aux_triple: String,
     pub(crate) gpubinary: Option<PathBuf>,
     pub(crate) cuid: String,
-    pub(crate) output: Cc1Output,
+    pub(crate) output: CompileOutput,
     pub(crate) dependencies: Option<frontend::DependencyOptions>,
     /// Extra cc1 arguments (host pass-through).
     pub(crate) extra: Vec<String>,
-}
-
-fn to_frontend_opt(level: OptLevel) -> frontend::OptLevel {
-    match level {
-        OptLevel::O0 => frontend::OptLevel::O0,
-        OptLevel::O1 => frontend::OptLevel::O1,
-        OptLevel::O2 => frontend::OptLevel::O2,
-        OptLevel::O3 => frontend::OptLevel::O3,
-        OptLevel::Os => frontend::OptLevel::Os,
-        OptLevel::Oz => frontend::OptLevel::Oz,
-    }
 }
 
 fn device_target(arch: &OffloadArch) -> frontend::DeviceTarget {
@@ -137,20 +127,14 @@ fn sanitizer_cc1_args(toolchain: &Toolchain, sanitizers: Sanitizers) -> Vec<OsSt
 }
 
 /// The `-cc1 …` arguments (after the clang path) for `request`.
-pub(crate) fn cc1_args(
+pub(crate) fn compile_args(
     toolchain: &Toolchain,
     invocation: &Invocation,
-    request: &Cc1Request,
+    request: &CompileRequest,
     input: &Path,
     output: &Path,
 ) -> Vec<OsString> {
-    let lang = match request.lang {
-        // A CUDA input reaches clang only after translation to HIP.
-        Lang::Hip | Lang::Cuda => frontend::Lang::Hip,
-        // CUDA host code reaches clang only after translation, as C++ or C.
-        Lang::Cxx | Lang::CudaCxx => frontend::Lang::Cxx,
-        Lang::C | Lang::CudaC => frontend::Lang::C,
-    };
+    let lang = request.lang.clang_lang();
     let device = matches!(request.side, Side::Device(_));
     // nvcc's -G and -lineinfo are about device code only.
     let (opt_level, debug, debug_line_tables_only) = if device && invocation.device_debug {
@@ -176,11 +160,11 @@ pub(crate) fn cc1_args(
         },
     };
     let output_kind = match request.output {
-        Cc1Output::Bitcode => frontend::Output::Bitcode,
-        Cc1Output::Object => frontend::Output::Object,
-        Cc1Output::Assembly => frontend::Output::Assembly,
-        Cc1Output::Preprocessed => frontend::Output::Preprocessed,
-        Cc1Output::DependencyOnly => frontend::Output::DependencyOnly,
+        CompileOutput::Bitcode => frontend::Output::Bitcode,
+        CompileOutput::Object => frontend::Output::Object,
+        CompileOutput::Assembly => frontend::Output::Assembly,
+        CompileOutput::Preprocessed => frontend::Output::Preprocessed,
+        CompileOutput::DependencyOnly => frontend::Output::DependencyOnly,
     };
     let mut preprocessor = Vec::new();
     for arg in &invocation.preprocessor {
@@ -244,7 +228,7 @@ pub(crate) fn cc1_args(
     if matches!(request.side, Side::Host | Side::Device(OffloadArch::Host)) {
         extra_cc1.extend(sanitizer_cc1_args(toolchain, invocation.sanitizers));
     }
-    if invocation.gpu_rdc && matches!(request.lang, Lang::Hip | Lang::Cuda) {
+    if invocation.gpu_rdc && matches!(request.lang, InputLang::Hip | InputLang::Cuda) {
         extra_cc1.push("-fgpu-rdc".into());
     }
     extra_cc1.extend(request.extra.iter().map(OsString::from));
@@ -252,7 +236,7 @@ pub(crate) fn cc1_args(
         lang,
         side,
         output: output_kind,
-        opt_level: to_frontend_opt(opt_level),
+        opt_level,
         debug,
         debug_line_tables_only,
         dwarf_version: invocation.dwarf_version,
