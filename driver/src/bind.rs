@@ -871,11 +871,11 @@ impl Binder<'_> {
             arch: arch.clone(),
             opt_level: self.invocation.device_opt_level(),
             emit,
-            link_devicelibs: self.invocation.link_devicelibs,
+            link_devicelibs: !self.invocation.no_gpu_lib,
             fast_math: self.invocation.fast_math,
             flush_denormals: self.invocation.flush_denormals,
             f32_division: self.invocation.f32_division,
-            prec_sqrt: self.invocation.prec_sqrt,
+            prec_sqrt: !self.invocation.approx_sqrt,
             sanitize_address: self.invocation.sanitizers.address
                 && matches!(arch, OffloadArch::Host),
         };

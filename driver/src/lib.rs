@@ -170,39 +170,12 @@ fn run_inner(
             list = args::parse_arg_list(&argv)?;
         }
     }
-    // --help and --version need no inputs.
-    let wants_info = list.args.iter().any(|arg| {
-        matches!(
-            arg,
-            args::Arg::Opt {
-                id: args::OptId::Help | args::OptId::Version,
-                ..
-            }
-        )
-    });
-    let verbose = list.args.iter().any(|arg| {
-        matches!(
-            arg,
-            args::Arg::Opt {
-                id: args::OptId::Verbose,
-                ..
-            }
-        )
-    });
-    let has_inputs = list
-        .args
-        .iter()
-        .any(|arg| matches!(arg, args::Arg::Input(_)));
-    // `-print-…` questions (CMake's `-v -print-targets`) are answered by clang.
-    let asks_clang = list.args.iter().any(|arg| {
-        matches!(
-            arg,
-            args::Arg::Opt {
-                id: args::OptId::PrintClangInfo,
-                ..
-            }
-        )
-    });
+    // --help and --version need no inputs; `-print-…` questions (CMake's
+    // `-v -print-targets`) are answered by clang.
+    let wants_info = list.any(&[args::OptId::Help, args::OptId::Version]);
+    let verbose = list.any(&[args::OptId::Verbose]);
+    let has_inputs = list.has_inputs();
+    let asks_clang = list.any(&[args::OptId::PrintClangInfo]);
     if asks_clang && !has_inputs {
         let clang_args: Vec<String> = list
             .args

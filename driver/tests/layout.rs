@@ -46,16 +46,35 @@ const IMPURE: &[&str] = &[
     "crate::internal",
 ];
 
-/// A module's code without comments and without its `#[cfg(test)]` tests.
+/// A module's code (`src/<module>.rs` and its submodules in `src/<module>/`) without
+/// comments and without `#[cfg(test)]` tests.
 fn code(module: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("src")
-        .join(format!("{module}.rs"));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|err| panic!("reading {}: {err}", path.display()));
-    let text = text.split("#[cfg(test)]").next().unwrap_or_default();
-    text.lines()
-        .map(|line| line.split("//").next().unwrap_or_default())
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut paths = vec![src.join(format!("{module}.rs"))];
+    if let Ok(entries) = std::fs::read_dir(src.join(module)) {
+        let mut submodules: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        submodules.sort();
+        paths.extend(
+            submodules
+                .into_iter()
+                .filter(|path| path.extension().is_some_and(|e| e == "rs")),
+        );
+    }
+    paths
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .unwrap_or_else(|err| panic!("reading {}: {err}", path.display()));
+            let text = text
+                .split("#[cfg(test)]")
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            text.lines()
+                .map(|line| line.split("//").next().unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -86,11 +86,15 @@ pub enum Output {
 /// Optimisation level: `-O<n>`, the project's one definition (the driver reads it from the
 /// command line, `codegen` runs its pipeline). Device jobs only record it in the IR
 /// (function attributes such as `optnone` at `-O0`); `codegen` runs the pipeline.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// The default is `-O3`, what oxhip (as hipcc) compiles with when the command line names
+/// no level.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum OptLevel {
     O0,
     O1,
     O2,
+    #[default]
     O3,
     Os,
     Oz,
