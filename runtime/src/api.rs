@@ -491,7 +491,7 @@ pub unsafe extern "C" fn hipStreamDestroy(stream: HipStream) -> HipError {
 pub unsafe extern "C" fn hipStreamSynchronize(stream: HipStream) -> HipError {
     call("hipStreamSynchronize", || {
         stream::check_sync(stream)?;
-        let (backend, device, _in_use) = stream::device_of(stream)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
         backend.stream_synchronize(device, stream as usize)?;
         pool::release_unused(Some(device));
         Ok(())
@@ -506,7 +506,7 @@ pub unsafe extern "C" fn hipStreamSynchronize(stream: HipStream) -> HipError {
 pub unsafe extern "C" fn hipStreamQuery(stream: HipStream) -> HipError {
     call("hipStreamQuery", || {
         stream::check_sync(stream)?;
-        let (backend, device, _in_use) = stream::device_of(stream)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
         backend.stream_query(device, stream as usize)
     })
 }
@@ -619,7 +619,7 @@ pub(crate) fn launch(
         stream as usize
     };
     if let Some(result) = capture::record(effective, || {
-        let (backend, device, _in_use) = stream::device_of(stream)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
         // SAFETY: the launch's own contract (clang's argument array or a packed buffer).
         unsafe {
             ops::kernel_operation(
@@ -639,7 +639,7 @@ pub(crate) fn launch(
     {
         return result;
     }
-    let (backend, device, _in_use) = stream::device_of(stream)?;
+    let (backend, device, _in_use) = live::stream_device(stream)?;
     backend.launch(
         device,
         &Launch {
@@ -1044,14 +1044,14 @@ pub unsafe extern "C" fn hipStreamWaitEvent(
     flags: u32,
 ) -> HipError {
     call("hipStreamWaitEvent", || {
-        let (event, _, _event_in_use) = event::live(event)?;
+        let (event, _, _event_in_use) = live::event_device(event)?;
         if flags != 0 {
             return Err(RuntimeError::InvalidValue { argument: "flags" });
         }
         if let Some(result) = stream::capture_wait(stream, event) {
             return result;
         }
-        let (backend, device, _in_use) = stream::device_of(stream)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
         backend.stream_wait_event(device, stream as usize, event)
     })
 }

@@ -558,7 +558,7 @@ pub unsafe extern "C" fn hipMemcpyWithStream(
     call("hipMemcpyWithStream", || {
         crate::api::stream::check_sync(stream)?;
         copy_on(stream, linear(dst, src, size, kind))?;
-        let (backend, device, _in_use) = crate::api::stream::device_of(stream)?;
+        let (backend, device, _in_use) = crate::api::live::stream_device(stream)?;
         backend.stream_synchronize(device, stream as usize)
     })
 }
@@ -938,7 +938,7 @@ pub unsafe extern "C" fn hipMemPrefetchAsync(
         {
             return result;
         }
-        let (backend, owner, _in_use) = crate::api::stream::device_of(stream)?;
+        let (backend, owner, _in_use) = crate::api::live::stream_device(stream)?;
         backend.mem_prefetch(owner, ptr as u64, count, target, stream as usize)
     })
 }

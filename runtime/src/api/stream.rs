@@ -1,34 +1,19 @@
-//! What the runtime remembers about the streams it created (device, flags, priority), the
-//! stream queries built on it, and host functions on streams (`hipLaunchHostFunc`,
-//! `hipStreamAddCallback`).
+//! Creating and destroying streams, the stream queries built on what the runtime remembers
+//! of each (device, flags, priority: `live::STREAMS`), and host functions on streams
+//! (`hipLaunchHostFunc`, `hipStreamAddCallback`).
 //!
 //! A stream's operations go to the device the stream was created on, whatever the calling
 //! thread's current device is, as in HIP; the null and per-thread default streams belong
 //! to the current device.
 
 use std::ffi::{c_int, c_void};
-use std::sync::LazyLock;
 
 use crate::api::capture;
-use crate::api::live::{InUse, Table};
+use crate::api::live::{self, StreamInfo, STREAMS};
 use crate::api::ops::{self, HostOp, Operation};
 use crate::api::{call, non_null, HipStream};
-use crate::backend::{self, Backend};
+use crate::backend;
 use crate::error::{HipError, RuntimeError};
-
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct StreamInfo {
-    pub(crate) device: usize,
-    pub(crate) flags: u32,
-    pub(crate) priority: i32,
-}
-
-/// The streams `hipStreamCreate*` made and `hipStreamDestroy` has not destroyed.
-static STREAMS: LazyLock<Table<StreamInfo>> = LazyLock::new(Table::default);
-
-pub(crate) fn info(stream: usize) -> Option<StreamInfo> {
-    STREAMS.info(stream)
-}
 
 /// `hipDeviceReset` (which runs while no other call does): the device's streams are gone
 /// (the backend's reset destroys them).
@@ -36,24 +21,6 @@ pub(crate) fn forget_device(device: usize) {
     for (stream, _) in STREAMS.claim_all(|info| info.device == device) {
         capture::forget_stream(stream);
     }
-}
-
-/// The backend and device that own `stream`: its creator's device, or the current device
-/// for the null (0), legacy (1) and per-thread (2) streams. A handle the runtime did not
-/// make (or has destroyed) is `hipErrorInvalidHandle` here: the CUDA driver would take it
-/// for a `CUstream` and fault (the misuse test did, on the H100). The stream is not
-/// destroyed while the returned [`InUse`] exists: keep it until the backend call returns.
-pub(crate) fn device_of(
-    stream: HipStream,
-) -> Result<(&'static dyn Backend, usize, Option<InUse>), RuntimeError> {
-    let (backend, current) = backend::current()?;
-    if stream as usize <= 2 {
-        return Ok((backend, current, None));
-    }
-    let (info, in_use) = STREAMS
-        .enter(stream as usize)
-        .ok_or(RuntimeError::InvalidHandle { what: "stream" })?;
-    Ok((backend, info.device, Some(in_use)))
 }
 
 /// Destroys a created stream: of two threads destroying it, one does, the other gets
@@ -128,7 +95,7 @@ fn known(stream: HipStream) -> Result<StreamInfo, RuntimeError> {
             priority: 0,
         });
     }
-    info(stream as usize).ok_or(RuntimeError::InvalidHandle { what: "stream" })
+    live::stream_info(stream as usize).ok_or(RuntimeError::InvalidHandle { what: "stream" })
 }
 
 /// # Safety
@@ -247,7 +214,7 @@ pub unsafe extern "C" fn hipStreamAddCallback(
         if stream as usize <= 1 {
             capture::check_legacy_stream()?;
         }
-        let (backend, device, _in_use) = device_of(stream)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
         let (stream_value, data_value) = (stream as usize, data as usize);
         backend.launch_host_func(
             device,
@@ -293,7 +260,7 @@ pub(crate) fn check_sync(stream: HipStream) -> Result<(), RuntimeError> {
 
 /// `hipStreamCaptureStatus` of a stream for `hipStreamIsCapturing` and friends.
 fn capture_info(stream: HipStream) -> Result<(i32, u64, usize, Vec<usize>), RuntimeError> {
-    if stream as usize > 2 && info(stream as usize).is_none() {
+    if stream as usize > 2 && live::stream_info(stream as usize).is_none() {
         return Err(RuntimeError::InvalidHandle { what: "stream" });
     }
     capture::info(stream as usize)
@@ -305,8 +272,8 @@ fn capture_info(stream: HipStream) -> Result<(i32, u64, usize, Vec<usize>), Runt
 pub unsafe extern "C" fn hipStreamBeginCapture(stream: HipStream, mode: c_int) -> HipError {
     call("hipStreamBeginCapture", || {
         // Held, so that the stream is not destroyed before its capture is recorded.
-        let (_, device, _in_use) = device_of(stream)?;
-        let blocking = info(stream as usize).is_none_or(|info| info.flags & 1 == 0);
+        let (_, device, _in_use) = live::stream_device(stream)?;
+        let blocking = live::stream_info(stream as usize).is_none_or(|info| info.flags & 1 == 0);
         capture::begin(stream as usize, device, mode, blocking)
     })
 }
