@@ -11,6 +11,7 @@ use std::ffi::{c_void, CStr};
 use std::ptr::{null, null_mut};
 
 use oxhip_runtime::api::event::*;
+use oxhip_runtime::api::launch::*;
 use oxhip_runtime::api::*;
 use oxhip_runtime::error::HipError;
 use oxhip_runtime::types::{DeviceProp, Dim3};
