@@ -18,6 +18,7 @@ use std::sync::Mutex;
 
 use oxhip_runtime::api::event::*;
 use oxhip_runtime::api::graph::*;
+use oxhip_runtime::api::memory::*;
 use oxhip_runtime::api::pool::*;
 use oxhip_runtime::api::stream::*;
 use oxhip_runtime::api::*;
