@@ -306,62 +306,6 @@ pub unsafe extern "C" fn oxhipGetLastErrorMessage() -> *const c_char {
     thread::with_last_message(|message| message.as_ptr()).unwrap_or(c"".as_ptr())
 }
 
-/// # Safety
-/// `stream` must be NULL or point to a writable `hipStream_t`.
-#[no_mangle]
-pub unsafe extern "C" fn hipStreamCreate(stream: *mut HipStream) -> HipError {
-    // SAFETY: same contract.
-    unsafe { hipStreamCreateWithFlags(stream, 0) }
-}
-
-/// `flags`: `hipStreamDefault` (0) or `hipStreamNonBlocking` (1).
-///
-/// # Safety
-/// `stream` must be NULL or point to a writable `hipStream_t`.
-#[no_mangle]
-pub unsafe extern "C" fn hipStreamCreateWithFlags(stream: *mut HipStream, flags: u32) -> HipError {
-    call("hipStreamCreateWithFlags", || {
-        non_null(stream, "stream")?;
-        let created = stream::create(flags, 0)?;
-        // SAFETY: checked non-null; the caller promises it is writable.
-        unsafe { stream.write(created as HipStream) };
-        Ok(())
-    })
-}
-
-/// # Safety
-/// `stream` must come from `hipStreamCreate*` and not be used afterwards.
-#[no_mangle]
-pub unsafe extern "C" fn hipStreamDestroy(stream: HipStream) -> HipError {
-    call("hipStreamDestroy", || stream::destroy(stream))
-}
-
-/// # Safety
-/// `stream` must be NULL (the null stream) or a live stream.
-#[no_mangle]
-pub unsafe extern "C" fn hipStreamSynchronize(stream: HipStream) -> HipError {
-    call("hipStreamSynchronize", || {
-        stream::check_sync(stream)?;
-        let (backend, device, _in_use) = live::stream_device(stream)?;
-        backend.stream_synchronize(device, stream as usize)?;
-        pool::release_unused(Some(device));
-        Ok(())
-    })
-}
-
-/// `hipSuccess` when all work is done, `hipErrorNotReady` otherwise.
-///
-/// # Safety
-/// `stream` must be NULL (the null stream) or a live stream.
-#[no_mangle]
-pub unsafe extern "C" fn hipStreamQuery(stream: HipStream) -> HipError {
-    call("hipStreamQuery", || {
-        stream::check_sync(stream)?;
-        let (backend, device, _in_use) = live::stream_device(stream)?;
-        backend.stream_query(device, stream as usize)
-    })
-}
-
 fn device_index(backend: &dyn backend::Backend, device: c_int) -> Result<usize, RuntimeError> {
     let count = backend.device_count();
     if count == 0 {
@@ -423,26 +367,5 @@ pub unsafe extern "C" fn hipDeviceGetName(
         let text = unsafe { std::ffi::CStr::from_ptr(properties.name.as_ptr()) };
         types::set_c_string(target, &text.to_string_lossy());
         Ok(())
-    })
-}
-
-/// # Safety
-/// `stream` must be NULL or live; `event` must be live.
-#[no_mangle]
-pub unsafe extern "C" fn hipStreamWaitEvent(
-    stream: HipStream,
-    event: HipEvent,
-    flags: u32,
-) -> HipError {
-    call("hipStreamWaitEvent", || {
-        let (event, _, _event_in_use) = live::event_device(event)?;
-        if flags != 0 {
-            return Err(RuntimeError::InvalidValue { argument: "flags" });
-        }
-        if let Some(result) = stream::capture_wait(stream, event) {
-            return result;
-        }
-        let (backend, device, _in_use) = live::stream_device(stream)?;
-        backend.stream_wait_event(device, stream as usize, event)
     })
 }

@@ -1,6 +1,8 @@
-//! Creating and destroying streams, the stream queries built on what the runtime remembers
-//! of each (device, flags, priority: `live::STREAMS`), and host functions on streams
-//! (`hipLaunchHostFunc`, `hipStreamAddCallback`).
+//! The stream API: creating and destroying streams, waiting for them (`hipStreamSynchronize`,
+//! `hipStreamQuery`, `hipStreamWaitEvent`), the queries built on what the runtime remembers
+//! of each stream (device, flags, priority: `live::STREAMS`), host functions on streams
+//! (`hipLaunchHostFunc`, `hipStreamAddCallback`) and stream capture's entry points, whose
+//! work is `capture`'s.
 //!
 //! A stream's operations go to the device the stream was created on, whatever the calling
 //! thread's current device is, as in HIP; the null and per-thread default streams belong
@@ -11,7 +13,7 @@ use std::ffi::{c_int, c_void};
 use crate::api::capture;
 use crate::api::live::{self, StreamInfo, STREAMS};
 use crate::api::ops::{self, HostOp, Operation};
-use crate::api::{call, non_null, HipStream};
+use crate::api::{call, non_null, pool, HipEvent, HipStream};
 use crate::backend;
 use crate::error::{HipError, RuntimeError};
 
@@ -25,7 +27,7 @@ pub(crate) fn forget_device(device: usize) {
 
 /// Destroys a created stream: of two threads destroying it, one does, the other gets
 /// `hipErrorInvalidHandle`; calls still using it finish first.
-pub(crate) fn destroy(stream: HipStream) -> Result<(), RuntimeError> {
+fn destroy(stream: HipStream) -> Result<(), RuntimeError> {
     if stream as usize <= 2 {
         return Err(RuntimeError::InvalidHandle { what: "stream" });
     }
@@ -39,7 +41,7 @@ pub(crate) fn destroy(stream: HipStream) -> Result<(), RuntimeError> {
 }
 
 /// Creates a stream on the current device; `priority` is clamped to the device's range.
-pub(crate) fn create(flags: u32, priority: i32) -> Result<usize, RuntimeError> {
+fn create(flags: u32, priority: i32) -> Result<usize, RuntimeError> {
     if flags > 1 {
         return Err(RuntimeError::InvalidValue { argument: "flags" });
     }
@@ -70,6 +72,29 @@ pub(crate) fn create(flags: u32, priority: i32) -> Result<usize, RuntimeError> {
 /// # Safety
 /// `stream` must be NULL or point to a writable `hipStream_t`.
 #[no_mangle]
+pub unsafe extern "C" fn hipStreamCreate(stream: *mut HipStream) -> HipError {
+    // SAFETY: same contract.
+    unsafe { hipStreamCreateWithFlags(stream, 0) }
+}
+
+/// `flags`: `hipStreamDefault` (0) or `hipStreamNonBlocking` (1).
+///
+/// # Safety
+/// `stream` must be NULL or point to a writable `hipStream_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamCreateWithFlags(stream: *mut HipStream, flags: u32) -> HipError {
+    call("hipStreamCreateWithFlags", || {
+        non_null(stream, "stream")?;
+        let created = create(flags, 0)?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { stream.write(created as HipStream) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `stream` must be NULL or point to a writable `hipStream_t`.
+#[no_mangle]
 pub unsafe extern "C" fn hipStreamCreateWithPriority(
     stream: *mut HipStream,
     flags: u32,
@@ -81,6 +106,63 @@ pub unsafe extern "C" fn hipStreamCreateWithPriority(
         // SAFETY: checked non-null; the caller promises it writable.
         unsafe { stream.write(created as HipStream) };
         Ok(())
+    })
+}
+
+/// # Safety
+/// `stream` must come from `hipStreamCreate*` and not be used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamDestroy(stream: HipStream) -> HipError {
+    call("hipStreamDestroy", || destroy(stream))
+}
+
+/// # Safety
+/// `stream` must be NULL (the null stream) or a live stream.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamSynchronize(stream: HipStream) -> HipError {
+    call("hipStreamSynchronize", || {
+        // A stream that is capturing cannot be waited for or queried.
+        capture::check_stream_sync(stream as usize)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
+        backend.stream_synchronize(device, stream as usize)?;
+        pool::release_unused(Some(device));
+        Ok(())
+    })
+}
+
+/// `hipSuccess` when all work is done, `hipErrorNotReady` otherwise.
+///
+/// # Safety
+/// `stream` must be NULL (the null stream) or a live stream.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamQuery(stream: HipStream) -> HipError {
+    call("hipStreamQuery", || {
+        // A stream that is capturing cannot be waited for or queried.
+        capture::check_stream_sync(stream as usize)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
+        backend.stream_query(device, stream as usize)
+    })
+}
+
+/// # Safety
+/// `stream` must be NULL or live; `event` must be live.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamWaitEvent(
+    stream: HipStream,
+    event: HipEvent,
+    flags: u32,
+) -> HipError {
+    call("hipStreamWaitEvent", || {
+        let (event, _, _event_in_use) = live::event_device(event)?;
+        if flags != 0 {
+            return Err(RuntimeError::InvalidValue { argument: "flags" });
+        }
+        // In a capture, the wait is a fork or a join (`capture`), not an operation.
+        if let Some(result) = capture::wait_event(stream as usize, event) {
+            return result;
+        }
+        let (backend, device, _in_use) = live::stream_device(stream)?;
+        backend.stream_wait_event(device, stream as usize, event)
     })
 }
 
@@ -251,11 +333,6 @@ pub unsafe extern "C" fn hipStreamAttachMemAsync(
         }
         known(stream).map(|_| ())
     })
-}
-
-/// A stream that is capturing cannot be waited for or queried.
-pub(crate) fn check_sync(stream: HipStream) -> Result<(), RuntimeError> {
-    capture::check_stream_sync(stream as usize)
 }
 
 /// `hipStreamCaptureStatus` of a stream for `hipStreamIsCapturing` and friends.
@@ -430,9 +507,4 @@ pub unsafe extern "C" fn hipThreadExchangeStreamCaptureMode(mode: *mut c_int) ->
         unsafe { mode.write(capture::exchange_mode(mode.read())?) };
         Ok(())
     })
-}
-
-/// `hipStreamWaitEvent`'s capture part: `Some` when the wait was a fork or join.
-pub(crate) fn capture_wait(stream: HipStream, event: usize) -> Option<Result<(), RuntimeError>> {
-    capture::wait_event(stream as usize, event)
 }
