@@ -13,6 +13,7 @@ use std::sync::{PoisonError, RwLock};
 
 pub(crate) mod capture;
 pub mod device;
+pub mod error;
 pub mod event;
 pub mod graph;
 pub mod launch;
@@ -255,55 +256,6 @@ pub unsafe extern "C" fn hipDeviceReset() -> HipError {
         device::forget(device);
         backend.reset(device)
     })
-}
-
-/// # Safety
-/// Always safe to call.
-#[no_mangle]
-pub unsafe extern "C" fn hipGetLastError() -> HipError {
-    thread::take_last_error()
-}
-
-/// # Safety
-/// Always safe to call.
-#[no_mangle]
-pub unsafe extern "C" fn hipPeekAtLastError() -> HipError {
-    thread::peek_last_error()
-}
-
-/// Returns a static string; unknown codes give `hipErrorUnknown`'s name.
-///
-/// # Safety
-/// Always safe to call.
-#[no_mangle]
-pub unsafe extern "C" fn hipGetErrorName(error: c_int) -> *const c_char {
-    HipError::from_code(error)
-        .unwrap_or(HipError::ErrorUnknown)
-        .name()
-        .as_ptr()
-}
-
-/// Returns a static string; unknown codes give `hipErrorUnknown`'s description.
-///
-/// # Safety
-/// Always safe to call.
-#[no_mangle]
-pub unsafe extern "C" fn hipGetErrorString(error: c_int) -> *const c_char {
-    HipError::from_code(error)
-        .unwrap_or(HipError::ErrorUnknown)
-        .description()
-        .as_ptr()
-}
-
-/// oxhip extension: the detailed message of this thread's last failure (which call
-/// failed, the driver's code, the JIT error log, the images a fat binary holds), or "".
-/// The pointer stays valid until the next failing call on this thread.
-///
-/// # Safety
-/// Always safe to call.
-#[no_mangle]
-pub unsafe extern "C" fn oxhipGetLastErrorMessage() -> *const c_char {
-    thread::with_last_message(|message| message.as_ptr()).unwrap_or(c"".as_ptr())
 }
 
 fn device_index(backend: &dyn backend::Backend, device: c_int) -> Result<usize, RuntimeError> {

@@ -5,6 +5,7 @@
 
 use std::ffi::{c_void, CStr};
 
+use oxhip_runtime::api::error::*;
 use oxhip_runtime::api::memory::*;
 use oxhip_runtime::api::*;
 use oxhip_runtime::error::HipError;

@@ -5,6 +5,7 @@
 use std::ffi::{c_void, CStr};
 use std::ptr::null_mut;
 
+use oxhip_runtime::api::error::*;
 use oxhip_runtime::api::launch::*;
 use oxhip_runtime::api::memory::*;
 use oxhip_runtime::api::stream::*;
