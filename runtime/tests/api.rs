@@ -10,6 +10,7 @@
 use std::ffi::{c_void, CStr};
 use std::ptr::{null, null_mut};
 
+use oxhip_runtime::api::device::*;
 use oxhip_runtime::api::error::*;
 use oxhip_runtime::api::event::*;
 use oxhip_runtime::api::launch::*;

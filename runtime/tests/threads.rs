@@ -16,6 +16,7 @@ use std::ptr::null_mut;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use oxhip_runtime::api::device::*;
 use oxhip_runtime::api::error::*;
 use oxhip_runtime::api::event::*;
 use oxhip_runtime::api::graph::*;
