@@ -22,6 +22,7 @@ pub mod event;
 pub mod graph;
 pub mod launch;
 pub mod memory;
+pub mod module;
 pub mod occupancy;
 pub mod pool;
 pub mod stream;

@@ -61,7 +61,7 @@
 //! 3D copies and fills, typed fills, symbols, pointer queries), stream-ordered allocation
 //! and memory pools, streams (priorities, host functions, callbacks, the per-thread stream)
 //! and events, launches (`<<<>>>`, `hipLaunchKernel`, cooperative, `hipExtLaunchKernel`),
-//! kernel attributes and occupancy, stream capture and graphs, and modules ([`module`]).
+//! kernel attributes and occupancy, stream capture and graphs, and modules ([`api::module`]).
 //! Graphs, capture and memory pools are the runtime's own ([`api::graph`], `api::capture`,
 //! [`api::pool`]), so they behave the same on every backend.
 //! Not yet: textures, surfaces and arrays, interprocess sharing, stream memory operations;
@@ -72,7 +72,6 @@ mod backend;
 pub mod error;
 mod image;
 mod log;
-pub mod module;
 pub mod registration;
 mod registry;
 mod thread;
@@ -93,8 +92,8 @@ pub mod fuzzing {
     pub unsafe fn module_load_data(address: usize) -> Result<(), String> {
         // SAFETY: forwarded from this function's contract; the bytes are copied at once.
         let bytes = unsafe { crate::untrusted::image_at(address, true) }?.to_vec();
-        let fat_binary = crate::module::to_fat_binary(bytes).map_err(|e| e.to_string())?;
-        crate::module::check_length(&fat_binary).map_err(|e| e.to_string())?;
+        let fat_binary = crate::api::module::to_fat_binary(bytes).map_err(|e| e.to_string())?;
+        crate::api::module::check_length(&fat_binary).map_err(|e| e.to_string())?;
         // SAFETY: a live vector whose headers `check_length` found consistent with it.
         unsafe { check_images(fat_binary.as_ptr() as usize) }
     }

@@ -318,7 +318,7 @@ fn kernel_node_operation(params: &KernelNodeParams) -> Result<Operation, Runtime
         None
     } else {
         // SAFETY: HIP's contract for `extra`: a key/value array ended by the END key.
-        Some(unsafe { crate::module::packed_arguments(params.extra) }?)
+        Some(unsafe { crate::api::module::packed_arguments(params.extra) }?)
     };
     if packed.is_some() && !params.kernelParams.is_null() {
         return Err(RuntimeError::InvalidValue {
