@@ -2,13 +2,13 @@
 //! shim they all go through.
 //!
 //! Every entry point is a thin shim: it checks its pointers (a NULL out-pointer is
-//! `hipErrorInvalidValue`, [`non_null`]) and runs a safe Rust closure through [`call`], which
+//! `hipErrorInvalidValue`, `non_null`) and runs a safe Rust closure through `call`, which
 //! holds the reset gate, turns a panic into an error, logs a failure, records the outcome as
 //! the thread's last error and returns the `hipError_t`. The work happens in
 //! `crate::backend`; per-thread state lives in `crate::thread`.
 //!
-//! This file uses nothing from the areas, so that they depend on it and on the helpers below
-//! them, never on each other through it (runtime/tests/layout.rs checks).
+//! This file uses nothing from the areas, so that no area depends on another through it
+//! (runtime/tests/layout.rs checks).
 
 use std::cell::Cell;
 use std::ffi::{c_int, c_void};

@@ -3,7 +3,7 @@
 //! launches, `hipExtLaunchKernel`) and the kernel attributes a program reads or sets before
 //! launching (`hipFuncGetAttributes`, `hipFuncSetAttribute`, `hipGetFuncBySymbol`, ...).
 //!
-//! [`launch`] is the one path these launches and `hipModuleLaunchKernel` take: it checks the
+//! `launch` is the one path these launches and `hipModuleLaunchKernel` take: it checks the
 //! configuration, records the launch when the stream is capturing, and otherwise hands it to
 //! the backend. Occupancy, which asks the backend about kernels too, is `occupancy`.
 
