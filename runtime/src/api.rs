@@ -1,10 +1,10 @@
 //! The HIP host API: the `extern "C"` entry points, in one submodule per API area, and the
-//! shim they all go through.
+//! call shim the areas share.
 //!
-//! Every entry point is a thin shim: it checks its pointers (a NULL out-pointer is
-//! `hipErrorInvalidValue`, `non_null`) and runs a safe Rust closure through `call`, which
-//! holds the reset gate, turns a panic into an error, logs a failure, records the outcome as
-//! the thread's last error and returns the `hipError_t`. The work happens in
+//! Every entry point that can fail is a thin shim: it checks its pointers (a NULL
+//! out-pointer is `hipErrorInvalidValue`, `non_null`) and runs a safe Rust closure through
+//! `call`, which holds the reset gate, turns a panic into an error, logs a failure, records
+//! the outcome as the thread's last error and returns the `hipError_t`. The work happens in
 //! `crate::backend`; per-thread state lives in `crate::thread`.
 //!
 //! This file uses nothing from the areas, so that no area depends on another through it
