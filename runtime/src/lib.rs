@@ -7,11 +7,13 @@
 //! - [`registration`]: `__hipRegisterFatBinary`, `__hipRegisterFunction`, ... — what
 //!   clang's per-TU constructors call before `main`. They only record addresses; the
 //!   bundle is parsed and a device image loaded at the first launch on each device.
-//! - [`api`]: the host API (`hipMalloc`, `hipMemcpy`, `hipLaunchKernel`, streams, events,
-//!   errors), with one submodule per area beyond that (devices, memory, pools, streams,
-//!   occupancy, capture, graphs). Each function is a thin `extern "C"` shim over safe Rust
-//!   that checks its pointers, catches panics and returns a `hipError_t`; asynchronous work
-//!   goes through `api::ops`, which records it when the stream is capturing.
+//! - [`api`]: the host API, one module per API area: [`api::device`], [`api::error`],
+//!   [`api::memory`], [`api::stream`], [`api::event`], [`api::launch`], [`api::module`],
+//!   [`api::graph`], [`api::pool`], [`api::occupancy`], and [`api::unsupported`] for the
+//!   declared functions that return `hipErrorNotSupported`. Each function is a thin
+//!   `extern "C"` shim over safe Rust that checks its pointers, catches panics and returns a
+//!   `hipError_t`, through the call shim that is all `api.rs` itself holds; asynchronous
+//!   work goes through `api::ops`, which records it when the stream is capturing.
 //! - `backend`: the `Backend` trait and its implementations; `image` chooses the device
 //!   image for a device; `registry` holds what was registered; `thread` the per-thread
 //!   state (current device, last error, the `<<<>>>` configuration stack).
@@ -28,7 +30,7 @@
 //! 3. without either, `hipGetDeviceCount` returns `hipErrorNoDevice` with a count of 0 and
 //!    every device call returns `hipErrorNoDevice`. Nothing crashes.
 //!
-//! FIXME(#2): an HSA backend (AMD GPUs) will be tried as well; it implements the same
+//! FIXME(#23): an HSA backend (AMD GPUs) will be tried as well; it implements the same
 //! `Backend` trait (`backend/mod.rs`), and `backend::select` is the one place that picks.
 //!
 //! On NVIDIA, a fat binary's image for a device is chosen as: a cubin built for exactly
@@ -61,7 +63,7 @@
 //! 3D copies and fills, typed fills, symbols, pointer queries), stream-ordered allocation
 //! and memory pools, streams (priorities, host functions, callbacks, the per-thread stream)
 //! and events, launches (`<<<>>>`, `hipLaunchKernel`, cooperative, `hipExtLaunchKernel`),
-//! kernel attributes and occupancy, stream capture and graphs, and modules ([`module`]).
+//! kernel attributes and occupancy, stream capture and graphs, and modules ([`api::module`]).
 //! Graphs, capture and memory pools are the runtime's own ([`api::graph`], `api::capture`,
 //! [`api::pool`]), so they behave the same on every backend.
 //! Not yet: textures, surfaces and arrays, interprocess sharing, stream memory operations;
@@ -72,7 +74,6 @@ mod backend;
 pub mod error;
 mod image;
 mod log;
-pub mod module;
 pub mod registration;
 mod registry;
 mod thread;
@@ -93,8 +94,8 @@ pub mod fuzzing {
     pub unsafe fn module_load_data(address: usize) -> Result<(), String> {
         // SAFETY: forwarded from this function's contract; the bytes are copied at once.
         let bytes = unsafe { crate::untrusted::image_at(address, true) }?.to_vec();
-        let fat_binary = crate::module::to_fat_binary(bytes).map_err(|e| e.to_string())?;
-        crate::module::check_length(&fat_binary).map_err(|e| e.to_string())?;
+        let fat_binary = crate::api::module::to_fat_binary(bytes).map_err(|e| e.to_string())?;
+        crate::api::module::check_length(&fat_binary).map_err(|e| e.to_string())?;
         // SAFETY: a live vector whose headers `check_length` found consistent with it.
         unsafe { check_images(fat_binary.as_ptr() as usize) }
     }

@@ -10,7 +10,12 @@
 use std::ffi::{c_void, CStr};
 use std::ptr::{null, null_mut};
 
+use oxhip_runtime::api::device::*;
+use oxhip_runtime::api::error::*;
 use oxhip_runtime::api::event::*;
+use oxhip_runtime::api::launch::*;
+use oxhip_runtime::api::memory::*;
+use oxhip_runtime::api::stream::*;
 use oxhip_runtime::api::*;
 use oxhip_runtime::error::HipError;
 use oxhip_runtime::types::{DeviceProp, Dim3};

@@ -5,7 +5,9 @@
 
 use std::ffi::{c_void, CStr};
 
-use oxhip_runtime::api::*;
+use oxhip_runtime::api::device::*;
+use oxhip_runtime::api::error::*;
+use oxhip_runtime::api::memory::*;
 use oxhip_runtime::error::HipError;
 
 fn name(error: HipError) -> String {

@@ -16,8 +16,11 @@ use std::ptr::null_mut;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use oxhip_runtime::api::device::*;
+use oxhip_runtime::api::error::*;
 use oxhip_runtime::api::event::*;
 use oxhip_runtime::api::graph::*;
+use oxhip_runtime::api::memory::*;
 use oxhip_runtime::api::pool::*;
 use oxhip_runtime::api::stream::*;
 use oxhip_runtime::api::*;

@@ -1,6 +1,10 @@
-//! Device management beyond the basics in `api`: PCI identity, limits, cache and shared
-//! memory preferences, device flags, device choice, peer access, the context API's simple
-//! part (a context is a device here) and the profiler switches.
+//! The device API: initialisation and versions, the current device, properties and
+//! attributes, PCI identity, limits, cache and shared memory preferences, device flags,
+//! device choice, peer access, `hipDeviceSynchronize` and `hipDeviceReset`, the context API's
+//! simple part (a context is a device here) and the profiler switches.
+//!
+//! `hipDeviceReset` has the other areas forget the device's streams, events, pools and
+//! graphs, so this area depends on those; none of them depends on this one.
 //!
 //! Preferences the hardware may ignore (cache configuration, shared-memory bank size, the
 //! scheduling flags) are kept per device by the runtime, so that a program reads back what
@@ -11,11 +15,11 @@ use std::collections::{HashMap, HashSet};
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
 
-use crate::api::{call, device_index, non_null};
+use crate::api::{call, call_alone, capture, device_index, event, graph, non_null, pool, stream};
 use crate::backend::{self, limit, Backend};
 use crate::error::{HipError, RuntimeError};
 use crate::thread;
-use crate::types::DeviceProp;
+use crate::types::{self, DeviceProp};
 
 #[derive(Clone, Debug, Default)]
 struct DeviceState {
@@ -48,6 +52,206 @@ fn properties(device: c_int) -> Result<(&'static dyn Backend, usize, DeviceProp)
     let backend = backend::get();
     let index = device_index(backend, device)?;
     Ok((backend, index, backend.properties(index)?))
+}
+
+/// Initialises the runtime (selects the backend). Only `flags == 0` is defined.
+///
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipInit(flags: u32) -> HipError {
+    call("hipInit", || {
+        if flags != 0 {
+            return Err(RuntimeError::InvalidValue { argument: "flags" });
+        }
+        backend::current().map(|_| ())
+    })
+}
+
+/// # Safety
+/// `count` must be NULL or point to writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDeviceCount(count: *mut c_int) -> HipError {
+    call("hipGetDeviceCount", || {
+        non_null(count, "count")?;
+        let backend = backend::get();
+        let devices = c_int::try_from(backend.device_count()).unwrap_or(c_int::MAX);
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { count.write(devices) };
+        // HIP reports "no device" as an error, with the count set to 0.
+        if devices == 0 {
+            return Err(backend.unavailable());
+        }
+        Ok(())
+    })
+}
+
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipSetDevice(device: c_int) -> HipError {
+    call("hipSetDevice", || {
+        device_index(backend::get(), device)?;
+        thread::set_current_device(device);
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `device` must be NULL or point to writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDevice(device: *mut c_int) -> HipError {
+    call("hipGetDevice", || {
+        non_null(device, "device")?;
+        let (_, current) = backend::current()?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { device.write(current as c_int) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `prop` must be NULL or point to a writable `hipDeviceProp_t` (HIP 6 layout).
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDeviceProperties(prop: *mut DeviceProp, device: c_int) -> HipError {
+    call("hipGetDeviceProperties", || {
+        non_null(prop, "prop")?;
+        let backend = backend::get();
+        let index = device_index(backend, device)?;
+        let properties = backend.properties(index)?;
+        // SAFETY: checked non-null; the caller promises a writable hipDeviceProp_t.
+        unsafe { prop.write(properties) };
+        Ok(())
+    })
+}
+
+/// The name HIP 6 headers use for `hipGetDeviceProperties` (same layout).
+///
+/// # Safety
+/// As for [`hipGetDeviceProperties`].
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDevicePropertiesR0600(
+    prop: *mut DeviceProp,
+    device: c_int,
+) -> HipError {
+    // SAFETY: same contract.
+    unsafe { hipGetDeviceProperties(prop, device) }
+}
+
+/// # Safety
+/// `value` must be NULL or point to a writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceGetAttribute(
+    value: *mut c_int,
+    attribute: c_int,
+    device: c_int,
+) -> HipError {
+    call("hipDeviceGetAttribute", || {
+        non_null(value, "value")?;
+        let backend = backend::get();
+        let index = device_index(backend, device)?;
+        let properties = backend.properties(index)?;
+        let extras = backend.extras(index);
+        let result = types::device_attribute(&properties, &extras, attribute).ok_or(
+            RuntimeError::InvalidValue {
+                argument: "attribute",
+            },
+        )?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { value.write(result) };
+        Ok(())
+    })
+}
+
+/// Copies the device name, truncated to `length - 1` bytes and NUL-terminated.
+///
+/// # Safety
+/// `name` must be NULL or point to `length` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceGetName(
+    name: *mut c_char,
+    length: c_int,
+    device: c_int,
+) -> HipError {
+    call("hipDeviceGetName", || {
+        non_null(name, "name")?;
+        let length = usize::try_from(length)
+            .ok()
+            .filter(|length| *length > 0)
+            .ok_or(RuntimeError::InvalidValue { argument: "len" })?;
+        let backend = backend::get();
+        let index = device_index(backend, device)?;
+        let properties = backend.properties(index)?;
+        // SAFETY: checked non-null; the caller promises `length` writable bytes.
+        let target = unsafe { std::slice::from_raw_parts_mut(name, length) };
+        // SAFETY: `properties.name` is NUL-terminated by `set_c_string`.
+        let text = unsafe { std::ffi::CStr::from_ptr(properties.name.as_ptr()) };
+        types::set_c_string(target, &text.to_string_lossy());
+        Ok(())
+    })
+}
+
+/// The HIP version this runtime implements, encoded as HIP_VERSION
+/// (major × 10 000 000 + minor × 100 000 + patch).
+pub const HIP_VERSION: c_int = 60_400_000;
+
+/// # Safety
+/// `version` must be NULL or point to writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn hipRuntimeGetVersion(version: *mut c_int) -> HipError {
+    call("hipRuntimeGetVersion", || {
+        non_null(version, "version")?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { version.write(HIP_VERSION) };
+        Ok(())
+    })
+}
+
+/// Writes the vendor driver's version (CUDA encoding on NVIDIA), or 0 without a driver.
+///
+/// # Safety
+/// `version` must be NULL or point to writable `int`.
+#[no_mangle]
+pub unsafe extern "C" fn hipDriverGetVersion(version: *mut c_int) -> HipError {
+    call("hipDriverGetVersion", || {
+        non_null(version, "version")?;
+        let driver = backend::get().driver_version();
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { version.write(driver) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// Always safe to call.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceSynchronize() -> HipError {
+    call("hipDeviceSynchronize", || {
+        capture::check_device_sync()?;
+        let (backend, device) = backend::current()?;
+        backend.synchronize(device)?;
+        pool::release_unused(Some(device));
+        Ok(())
+    })
+}
+
+/// Destroys every allocation, stream, event and loaded module of the current device.
+///
+/// # Safety
+/// Always safe to call; pointers and handles from before the reset become invalid.
+#[no_mangle]
+pub unsafe extern "C" fn hipDeviceReset() -> HipError {
+    // Alone: no other thread is using a stream, event, pool or module of the device.
+    call_alone("hipDeviceReset", || {
+        let (backend, device) = backend::current()?;
+        capture::reset(device);
+        pool::forget_device(device);
+        stream::forget_device(device);
+        event::forget_device(device);
+        graph::forget_device(device);
+        forget(device);
+        backend.reset(device)
+    })
 }
 
 /// `domain:bus:device.function`, as lower-case hex ("0000:c1:00.0").
@@ -670,7 +874,7 @@ pub unsafe extern "C" fn hipCtxGetDevice(device: *mut c_int) -> HipError {
 #[no_mangle]
 pub unsafe extern "C" fn hipCtxSynchronize() -> HipError {
     // SAFETY: no preconditions.
-    unsafe { crate::api::hipDeviceSynchronize() }
+    unsafe { hipDeviceSynchronize() }
 }
 
 /// # Safety
@@ -768,7 +972,7 @@ pub unsafe extern "C" fn hipDevicePrimaryCtxReset(device: c_int) -> HipError {
     let previous = thread::current_device();
     thread::set_current_device(device);
     // SAFETY: no preconditions beyond hipDeviceReset's.
-    let result = unsafe { crate::api::hipDeviceReset() };
+    let result = unsafe { hipDeviceReset() };
     thread::set_current_device(previous);
     result
 }

@@ -1,28 +1,11 @@
 //! Events: `hipEventCreate*`, `hipEventRecord*`, `hipEventSynchronize`, `hipEventQuery`,
-//! `hipEventElapsedTime` and `hipEventDestroy`, and the table of live events that every
-//! call passing an event to a backend goes through ([`live`]).
+//! `hipEventElapsedTime` and `hipEventDestroy`. The table of live events, which every call
+//! passing an event to a backend goes through, is `live::EVENTS`.
 
-use std::sync::LazyLock;
-
-use crate::api::live::{InUse, Table};
-use crate::api::{call, capture, non_null, pool, stream, HipEvent, HipStream};
+use crate::api::live::{self, EVENTS};
+use crate::api::{call, capture, non_null, pool, HipEvent, HipStream};
 use crate::backend;
 use crate::error::{HipError, RuntimeError};
-
-/// The events `hipEventCreate*` made and `hipEventDestroy` has not destroyed, with the
-/// device each was made on: any other handle is `hipErrorInvalidHandle` before a backend
-/// sees it (the CUDA driver takes a stray `CUevent` for a pointer and faults;
-/// tests/programs/misuse.hip did, on the H100).
-static EVENTS: LazyLock<Table<usize>> = LazyLock::new(Table::default);
-
-/// A live event and its device, held until the returned [`InUse`] is dropped (keep it until
-/// the backend call returns).
-pub(crate) fn live(event: HipEvent) -> Result<(usize, usize, InUse), RuntimeError> {
-    let (device, in_use) = EVENTS
-        .enter(event as usize)
-        .ok_or(RuntimeError::InvalidHandle { what: "event" })?;
-    Ok((event as usize, device, in_use))
-}
 
 /// `hipDeviceReset` (which runs while no other call does): the device's events are gone.
 pub(crate) fn forget_device(device: usize) {
@@ -64,11 +47,11 @@ pub unsafe extern "C" fn hipEventCreateWithFlags(event: *mut HipEvent, flags: u3
 #[no_mangle]
 pub unsafe extern "C" fn hipEventRecord(event: HipEvent, stream: HipStream) -> HipError {
     call("hipEventRecord", || {
-        let (event, _, _event_in_use) = live(event)?;
+        let (event, _, _event_in_use) = live::event_device(event)?;
         if let Some(result) = capture::record_event(event, stream as usize) {
             return result;
         }
-        let (backend, device, _in_use) = stream::device_of(stream)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
         backend.event_record(device, event, stream as usize)
     })
 }
@@ -98,7 +81,7 @@ pub unsafe extern "C" fn hipEventRecordWithFlags(
 #[no_mangle]
 pub unsafe extern "C" fn hipEventSynchronize(event: HipEvent) -> HipError {
     call("hipEventSynchronize", || {
-        let (event, device, _in_use) = live(event)?;
+        let (event, device, _in_use) = live::event_device(event)?;
         capture::check_event(event)?;
         backend::get().event_synchronize(device, event)?;
         pool::release_unused(None);
@@ -111,7 +94,7 @@ pub unsafe extern "C" fn hipEventSynchronize(event: HipEvent) -> HipError {
 #[no_mangle]
 pub unsafe extern "C" fn hipEventQuery(event: HipEvent) -> HipError {
     call("hipEventQuery", || {
-        let (event, device, _in_use) = live(event)?;
+        let (event, device, _in_use) = live::event_device(event)?;
         capture::check_event(event)?;
         backend::get().event_query(device, event)
     })
@@ -127,8 +110,8 @@ pub unsafe extern "C" fn hipEventElapsedTime(
 ) -> HipError {
     call("hipEventElapsedTime", || {
         non_null(ms, "ms")?;
-        let (start, device, _start_in_use) = live(start)?;
-        let (end, _, _end_in_use) = live(end)?;
+        let (start, device, _start_in_use) = live::event_device(start)?;
+        let (end, _, _end_in_use) = live::event_device(end)?;
         let elapsed = backend::get().event_elapsed_ms(device, start, end)?;
         // SAFETY: checked non-null; the caller promises it is writable.
         unsafe { ms.write(elapsed) };

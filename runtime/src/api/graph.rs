@@ -318,7 +318,7 @@ fn kernel_node_operation(params: &KernelNodeParams) -> Result<Operation, Runtime
         None
     } else {
         // SAFETY: HIP's contract for `extra`: a key/value array ended by the END key.
-        Some(unsafe { crate::module::packed_arguments(params.extra) }?)
+        Some(unsafe { crate::api::module::packed_arguments(params.extra) }?)
     };
     if packed.is_some() && !params.kernelParams.is_null() {
         return Err(RuntimeError::InvalidValue {
@@ -577,7 +577,7 @@ pub unsafe extern "C" fn hipGraphAddChildGraphNode(
 }
 
 fn live_event(event: *mut c_void) -> Result<usize, RuntimeError> {
-    crate::api::event::live(event as crate::api::HipEvent).map(|(event, _, _)| event)
+    crate::api::live::event_device(event as crate::api::HipEvent).map(|(event, _, _)| event)
 }
 
 /// # Safety
@@ -1200,7 +1200,7 @@ pub unsafe extern "C" fn hipGraphLaunch(exec: HipGraphExec, stream: HipStream) -
                 Arc::clone(&exec.last_launch),
             )
         };
-        let (backend, device, _in_use) = crate::api::stream::device_of(stream)?;
+        let (backend, device, _in_use) = crate::api::live::stream_device(stream)?;
         if let Some(result) = crate::api::capture::record(stream as usize, || {
             let enabled = operations
                 .iter()
@@ -1276,7 +1276,7 @@ pub unsafe extern "C" fn hipGraphUpload(exec: HipGraphExec, stream: HipStream) -
             .ok_or(RuntimeError::InvalidValue {
                 argument: "graphExec",
             })?;
-        crate::api::stream::device_of(stream).map(|_| ())
+        crate::api::live::stream_device(stream).map(|_| ())
     })
 }
 

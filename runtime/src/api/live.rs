@@ -6,9 +6,18 @@
 //! it until the backend returns. Destroying a handle first takes it out of the table (later
 //! lookups fail with `hipErrorInvalidHandle`), then waits until no call still uses it, and
 //! only then destroys the driver object (docs/reliability.md, "Threads").
+//!
+//! The tables of streams and events are here rather than in `stream` and `event`, whose
+//! entry points make and destroy the handles, because nearly every area looks them up
+//! (launches, copies, pools, graphs, and streams and events each other's): kept here, the
+//! lookup makes no area depend on another.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, LazyLock, Mutex, MutexGuard, PoisonError};
+
+use crate::api::{HipEvent, HipStream};
+use crate::backend::{self, Backend};
+use crate::error::RuntimeError;
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
@@ -120,6 +129,53 @@ impl<I: Copy> Table<I> {
             })
             .collect()
     }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StreamInfo {
+    pub(crate) device: usize,
+    pub(crate) flags: u32,
+    pub(crate) priority: i32,
+}
+
+/// The streams `hipStreamCreate*` made and `hipStreamDestroy` has not destroyed.
+pub(crate) static STREAMS: LazyLock<Table<StreamInfo>> = LazyLock::new(Table::default);
+
+pub(crate) fn stream_info(stream: usize) -> Option<StreamInfo> {
+    STREAMS.info(stream)
+}
+
+/// The backend and device that own `stream`: its creator's device, or the current device
+/// for the null (0), legacy (1) and per-thread (2) streams. A handle the runtime did not
+/// make (or has destroyed) is `hipErrorInvalidHandle` here: the CUDA driver would take it
+/// for a `CUstream` and fault (the misuse test did, on the H100). The stream is not
+/// destroyed while the returned [`InUse`] exists: keep it until the backend call returns.
+pub(crate) fn stream_device(
+    stream: HipStream,
+) -> Result<(&'static dyn Backend, usize, Option<InUse>), RuntimeError> {
+    let (backend, current) = backend::current()?;
+    if stream as usize <= 2 {
+        return Ok((backend, current, None));
+    }
+    let (info, in_use) = STREAMS
+        .enter(stream as usize)
+        .ok_or(RuntimeError::InvalidHandle { what: "stream" })?;
+    Ok((backend, info.device, Some(in_use)))
+}
+
+/// The events `hipEventCreate*` made and `hipEventDestroy` has not destroyed, with the
+/// device each was made on: any other handle is `hipErrorInvalidHandle` before a backend
+/// sees it (the CUDA driver takes a stray `CUevent` for a pointer and faults;
+/// tests/programs/misuse.hip did, on the H100).
+pub(crate) static EVENTS: LazyLock<Table<usize>> = LazyLock::new(Table::default);
+
+/// A live event and its device, held until the returned [`InUse`] is dropped (keep it until
+/// the backend call returns).
+pub(crate) fn event_device(event: HipEvent) -> Result<(usize, usize, InUse), RuntimeError> {
+    let (device, in_use) = EVENTS
+        .enter(event as usize)
+        .ok_or(RuntimeError::InvalidHandle { what: "event" })?;
+    Ok((event as usize, device, in_use))
 }
 
 #[cfg(test)]

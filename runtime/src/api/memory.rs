@@ -1,18 +1,22 @@
-//! The memory API beyond `hipMalloc`/`hipMemcpy`/`hipMemset`: pitched allocations and 2D
-//! and 3D copies and fills, typed fills, the driver-style copies, symbol copies on streams,
-//! peer copies, registered and mapped host memory, pointer queries, and managed-memory
-//! advice and prefetching.
+//! The memory API: device, pinned, managed and pitched allocations, copies and fills (linear,
+//! 2D and 3D, typed fills, the driver-style copies, peer copies), device variables
+//! (`hipGetSymbolAddress`, `hipMemcpyToSymbol*`), registered and mapped host memory,
+//! pointer queries, and managed-memory advice and prefetching. Stream-ordered allocation and
+//! memory pools are `pool`.
 //!
 //! Copies and fills become `Operation`s (`ops`), so a capturing stream records them and
 //! the blocking forms run them at once; `ops::copy_plan` checks pitches and cuts 3D copies
-//! into 2D ones.
+//! into 2D ones. `hipMemcpy` and `hipMemset` call the backend directly, once `pointers` has
+//! checked their device side.
 
 use std::ffi::{c_int, c_void};
 
 use crate::api::ops::{self, Fill3D, Operation};
-use crate::api::{call, device_index, non_null, symbol_range, HipStream};
+use crate::api::{call, capture, device_index, live, non_null, pointers, pool, HipStream};
 use crate::backend::{self, Location, RangeValue};
 use crate::error::{HipError, RuntimeError};
+use crate::log::log;
+use crate::registry;
 use crate::types::{
     memory_type, Extent, Memcpy2DParam, Memcpy3DParms, MemcpyKind, PitchedPtr, PointerAttribute,
     Pos,
@@ -25,6 +29,180 @@ const INVALID_DEVICE_ID: c_int = -2;
 fn write<T>(out: *mut T, value: T) {
     // SAFETY: every caller checked `out` non-null; the program promises it writable.
     unsafe { out.write(value) };
+}
+
+/// # Safety
+/// `free` and `total` must each be NULL or point to writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> HipError {
+    call("hipMemGetInfo", || {
+        non_null(free, "free")?;
+        non_null(total, "total")?;
+        let (backend, device) = backend::current()?;
+        let (free_bytes, total_bytes) = backend.mem_info(device)?;
+        // SAFETY: both checked non-null; the caller promises they are writable.
+        unsafe {
+            free.write(free_bytes);
+            total.write(total_bytes);
+        }
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `ptr` must be NULL or point to a writable `void*`.
+#[no_mangle]
+pub unsafe extern "C" fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> HipError {
+    call("hipMalloc", || {
+        non_null(ptr, "ptr")?;
+        let (backend, device) = backend::current()?;
+        let allocation = if size == 0 {
+            std::ptr::null_mut()
+        } else {
+            backend.malloc(device, size)? as *mut c_void
+        };
+        log!(2, "hipMalloc({size}) = {allocation:p}");
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { ptr.write(allocation) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `ptr` must be NULL or come from `hipMalloc`.
+#[no_mangle]
+pub unsafe extern "C" fn hipFree(ptr: *mut c_void) -> HipError {
+    call("hipFree", || {
+        if ptr.is_null() {
+            return Ok(());
+        }
+        let (backend, device) = backend::current()?;
+        // Out of its pool first: once freed, the address may come back from another
+        // thread's allocation, whose pool entry this must not remove.
+        pool::forget_allocation(ptr as u64);
+        backend.free(device, ptr as u64)
+    })
+}
+
+/// # Safety
+/// `ptr` must be NULL or point to a writable `void*`.
+#[no_mangle]
+pub unsafe extern "C" fn hipMallocManaged(
+    ptr: *mut *mut c_void,
+    size: usize,
+    flags: u32,
+) -> HipError {
+    call("hipMallocManaged", || {
+        non_null(ptr, "ptr")?;
+        if flags != 1 && flags != 2 {
+            return Err(RuntimeError::InvalidValue { argument: "flags" });
+        }
+        let (backend, device) = backend::current()?;
+        let allocation = if size == 0 {
+            std::ptr::null_mut()
+        } else {
+            backend.malloc_managed(device, size, flags)? as *mut c_void
+        };
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { ptr.write(allocation) };
+        Ok(())
+    })
+}
+
+fn memcpy(
+    dst: *mut c_void,
+    src: *const c_void,
+    size: usize,
+    kind: c_int,
+    stream: Option<HipStream>,
+) -> Result<(), RuntimeError> {
+    let kind = MemcpyKind::from_raw(kind).ok_or(RuntimeError::InvalidMemcpyKind { kind })?;
+    if size == 0 {
+        return Ok(());
+    }
+    non_null(dst, "dst")?;
+    non_null(src, "src")?;
+    let (backend, device) = backend::current()?;
+    pointers::check_linear_copy(backend, device, dst, src, size, kind)?;
+    log!(2, "memcpy {src:p} -> {dst:p}, {size} bytes, {kind:?}");
+    backend.memcpy(device, dst, src, size, kind, stream.map(|s| s as usize))
+}
+
+/// # Safety
+/// `dst` and `src` must be valid for `size` bytes in the spaces `kind` names.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemcpy(
+    dst: *mut c_void,
+    src: *const c_void,
+    size: usize,
+    kind: c_int,
+) -> HipError {
+    call("hipMemcpy", || memcpy(dst, src, size, kind, None))
+}
+
+/// # Safety
+/// As for [`hipMemcpy`]; both ranges must stay valid until the stream reaches the copy.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemcpyAsync(
+    dst: *mut c_void,
+    src: *const c_void,
+    size: usize,
+    kind: c_int,
+    stream: HipStream,
+) -> HipError {
+    call("hipMemcpyAsync", || {
+        ops::submit(stream, |_, _| {
+            let copy = ops::linear_copy(dst, src.cast_mut(), size, kind);
+            ops::copy_plan(&copy)?;
+            Ok(ops::Operation::Copy(copy))
+        })
+    })
+}
+
+fn memset(
+    dst: *mut c_void,
+    value: c_int,
+    size: usize,
+    stream: Option<HipStream>,
+) -> Result<(), RuntimeError> {
+    if size == 0 {
+        return Ok(());
+    }
+    non_null(dst, "dst")?;
+    let (backend, device) = backend::current()?;
+    pointers::check_range(backend, device, dst as usize, size, "dst")?;
+    // Only the low byte counts, as in C's memset.
+    backend.memset(
+        device,
+        dst as u64,
+        value as u8,
+        size,
+        stream.map(|s| s as usize),
+    )
+}
+
+/// # Safety
+/// `dst` must be device memory valid for `size` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemset(dst: *mut c_void, value: c_int, size: usize) -> HipError {
+    call("hipMemset", || memset(dst, value, size, None))
+}
+
+/// # Safety
+/// As for [`hipMemset`].
+#[no_mangle]
+pub unsafe extern "C" fn hipMemsetAsync(
+    dst: *mut c_void,
+    value: c_int,
+    size: usize,
+    stream: HipStream,
+) -> HipError {
+    call("hipMemsetAsync", || {
+        ops::submit(stream, |_, _| {
+            ops::Fill3D::new_2d(dst, 0, u32::from(value as u8), 1, size, 1)
+                .map(ops::Operation::Fill)
+        })
+    })
 }
 
 fn pitched_allocation(width: usize, height: usize) -> Result<(*mut c_void, usize), RuntimeError> {
@@ -556,10 +734,110 @@ pub unsafe extern "C" fn hipMemcpyWithStream(
     stream: HipStream,
 ) -> HipError {
     call("hipMemcpyWithStream", || {
-        crate::api::stream::check_sync(stream)?;
+        capture::check_stream_sync(stream as usize)?;
         copy_on(stream, linear(dst, src, size, kind))?;
-        let (backend, device, _in_use) = crate::api::stream::device_of(stream)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
         backend.stream_synchronize(device, stream as usize)
+    })
+}
+
+/// The device address and size of the registered variable whose host shadow is at
+/// `symbol`, on the current device.
+fn symbol(symbol: *const c_void) -> Result<(u64, usize), RuntimeError> {
+    non_null(symbol, "symbol")?;
+    let address = symbol as usize;
+    let variable = registry::variable(address).ok_or(RuntimeError::UnknownSymbol { address })?;
+    let fat_binary = registry::fat_binary(variable.fat_binary)
+        .filter(|fat_binary| fat_binary.is_registered())
+        .ok_or(RuntimeError::UnknownSymbol { address })?;
+    let (backend, device) = backend::current()?;
+    backend.symbol(device, &fat_binary, &variable.name)
+}
+
+/// # Safety
+/// `dev_ptr` must be NULL or point to a writable `void*`.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetSymbolAddress(
+    dev_ptr: *mut *mut c_void,
+    symbol_address: *const c_void,
+) -> HipError {
+    call("hipGetSymbolAddress", || {
+        non_null(dev_ptr, "devPtr")?;
+        let (address, _) = symbol(symbol_address)?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { dev_ptr.write(address as *mut c_void) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `size` must be NULL or point to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hipGetSymbolSize(
+    size: *mut usize,
+    symbol_address: *const c_void,
+) -> HipError {
+    call("hipGetSymbolSize", || {
+        non_null(size, "size")?;
+        let (_, bytes) = symbol(symbol_address)?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { size.write(bytes) };
+        Ok(())
+    })
+}
+
+/// Checks `offset + size` against the variable and returns the device address to copy at.
+fn symbol_range(
+    symbol_address: *const c_void,
+    size: usize,
+    offset: usize,
+) -> Result<u64, RuntimeError> {
+    let (address, bytes) = symbol(symbol_address)?;
+    if offset.checked_add(size).is_none_or(|end| end > bytes) {
+        return Err(RuntimeError::InvalidValue {
+            argument: "sizeBytes + offset",
+        });
+    }
+    Ok(address + offset as u64)
+}
+
+/// # Safety
+/// `src` must be valid for `size` bytes in the space `kind` names.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemcpyToSymbol(
+    symbol_address: *const c_void,
+    src: *const c_void,
+    size: usize,
+    offset: usize,
+    kind: c_int,
+) -> HipError {
+    call("hipMemcpyToSymbol", || {
+        let parsed = MemcpyKind::from_raw(kind).ok_or(RuntimeError::InvalidMemcpyKind { kind })?;
+        if matches!(parsed, MemcpyKind::HostToHost | MemcpyKind::DeviceToHost) {
+            return Err(RuntimeError::InvalidMemcpyKind { kind });
+        }
+        let dst = symbol_range(symbol_address, size, offset)?;
+        memcpy(dst as *mut c_void, src, size, kind, None)
+    })
+}
+
+/// # Safety
+/// `dst` must be valid for `size` bytes in the space `kind` names.
+#[no_mangle]
+pub unsafe extern "C" fn hipMemcpyFromSymbol(
+    dst: *mut c_void,
+    symbol_address: *const c_void,
+    size: usize,
+    offset: usize,
+    kind: c_int,
+) -> HipError {
+    call("hipMemcpyFromSymbol", || {
+        let parsed = MemcpyKind::from_raw(kind).ok_or(RuntimeError::InvalidMemcpyKind { kind })?;
+        if matches!(parsed, MemcpyKind::HostToHost | MemcpyKind::HostToDevice) {
+            return Err(RuntimeError::InvalidMemcpyKind { kind });
+        }
+        let src = symbol_range(symbol_address, size, offset)?;
+        memcpy(dst, src as *const c_void, size, kind, None)
     })
 }
 
@@ -623,16 +901,16 @@ fn peer_copy(
     }
     non_null(dst, "dst")?;
     non_null(src, "src")?;
-    crate::api::pointers::check_range(backend, dst_device, dst as usize, size, "dst")?;
-    crate::api::pointers::check_range(backend, src_device, src as usize, size, "src")?;
+    pointers::check_range(backend, dst_device, dst as usize, size, "dst")?;
+    pointers::check_range(backend, src_device, src as usize, size, "src")?;
     match stream {
         None => {
-            crate::api::capture::check_legacy_stream()?;
+            capture::check_legacy_stream()?;
             backend.memcpy_peer(dst as u64, dst_device, src as u64, src_device, size, None)
         }
         Some(stream) => {
             // Recorded as a copy the driver routes by address (unified addressing).
-            if let Some(result) = crate::api::capture::record(stream as usize, || {
+            if let Some(result) = capture::record(stream as usize, || {
                 copy_operation(linear(dst, src, size, 4))
             })
             .done()
@@ -683,11 +961,65 @@ pub unsafe extern "C" fn hipMemcpyPeerAsync(
 }
 
 /// # Safety
+/// `ptr` must be NULL or point to a writable `void*`.
+#[no_mangle]
+pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> HipError {
+    call("hipHostMalloc", || {
+        non_null(ptr, "ptr")?;
+        // Default 0, Portable 1, Mapped 2, WriteCombined 4, NumaUser 0x2000_0000,
+        // Coherent 0x4000_0000, NonCoherent 0x8000_0000; coherent and non-coherent
+        // together are contradictory.
+        const KNOWN: u32 = 0x7 | 0xe000_0000;
+        if flags & !KNOWN != 0 || flags & 0xc000_0000 == 0xc000_0000 {
+            return Err(RuntimeError::InvalidValue { argument: "flags" });
+        }
+        let (backend, device) = backend::current()?;
+        let allocation = if size == 0 {
+            std::ptr::null_mut()
+        } else {
+            backend.host_malloc(device, size, flags)?
+        };
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { ptr.write(allocation) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// As for [`hipHostMalloc`].
+#[no_mangle]
+pub unsafe extern "C" fn hipMallocHost(ptr: *mut *mut c_void, size: usize) -> HipError {
+    // SAFETY: same contract.
+    unsafe { hipHostMalloc(ptr, size, 0) }
+}
+
+/// # Safety
+/// `ptr` must be NULL or come from `hipHostMalloc`.
+#[no_mangle]
+pub unsafe extern "C" fn hipHostFree(ptr: *mut c_void) -> HipError {
+    call("hipHostFree", || {
+        if ptr.is_null() {
+            return Ok(());
+        }
+        let (backend, device) = backend::current()?;
+        backend.host_free(device, ptr)
+    })
+}
+
+/// # Safety
+/// As for [`hipHostFree`].
+#[no_mangle]
+pub unsafe extern "C" fn hipFreeHost(ptr: *mut c_void) -> HipError {
+    // SAFETY: same contract.
+    unsafe { hipHostFree(ptr) }
+}
+
+/// # Safety
 /// As for `hipHostMalloc`.
 #[no_mangle]
 pub unsafe extern "C" fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> HipError {
     // SAFETY: same contract.
-    unsafe { crate::api::hipHostMalloc(ptr, size, flags) }
+    unsafe { hipHostMalloc(ptr, size, flags) }
 }
 
 /// # Safety
@@ -695,7 +1027,7 @@ pub unsafe extern "C" fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, flags:
 #[no_mangle]
 pub unsafe extern "C" fn hipMemAllocHost(ptr: *mut *mut c_void, size: usize) -> HipError {
     // SAFETY: same contract.
-    unsafe { crate::api::hipHostMalloc(ptr, size, 0) }
+    unsafe { hipHostMalloc(ptr, size, 0) }
 }
 
 /// Device memory with an AMD placement flag: Default 0, Finegrained 1, SignalMemory 2
@@ -933,12 +1265,10 @@ pub unsafe extern "C" fn hipMemPrefetchAsync(
             return Err(RuntimeError::InvalidValue { argument: "count" });
         }
         let target = location(device)?;
-        if let Some(result) =
-            crate::api::capture::record(stream as usize, || Ok(Operation::Empty)).done()
-        {
+        if let Some(result) = capture::record(stream as usize, || Ok(Operation::Empty)).done() {
             return result;
         }
-        let (backend, owner, _in_use) = crate::api::stream::device_of(stream)?;
+        let (backend, owner, _in_use) = live::stream_device(stream)?;
         backend.mem_prefetch(owner, ptr as u64, count, target, stream as usize)
     })
 }

@@ -1,5 +1,5 @@
-//! Occupancy (`hipOccupancy*`, `hipModuleOccupancy*`) and the kernel queries around it
-//! (`hipFuncGetAttribute`, `hipFuncSetSharedMemConfig`, `hipGetFuncBySymbol`).
+//! Occupancy (`hipOccupancy*`, `hipModuleOccupancy*`). The kernel attribute queries
+//! (`hipFuncGetAttribute`, `hipGetFuncBySymbol`, ...) are in `launch`.
 //!
 //! The backend answers one question: how many blocks of a given size fit on one
 //! multiprocessor. The block-size search (`best_block_size`) is the runtime's own: it
@@ -10,7 +10,7 @@
 
 use std::ffi::{c_int, c_void};
 
-use crate::api::{call, non_null};
+use crate::api::{call, launch, non_null};
 use crate::backend;
 use crate::error::{HipError, RuntimeError};
 
@@ -44,22 +44,13 @@ pub(crate) fn best_block_size(
     Ok((best.0, best.1))
 }
 
-fn check_kernel(kernel: *const c_void) -> Result<usize, RuntimeError> {
-    if kernel.is_null() || crate::registry::kernel(kernel as usize).is_none() {
-        return Err(RuntimeError::UnknownKernel {
-            handle: kernel as usize,
-        });
-    }
-    Ok(kernel as usize)
-}
-
 fn active_blocks(
     kernel: *const c_void,
     block_size: c_int,
     dynamic_shared: usize,
     flags: u32,
 ) -> Result<c_int, RuntimeError> {
-    let kernel = check_kernel(kernel)?;
+    let kernel = launch::check_kernel(kernel)?;
     if flags & !KNOWN_FLAGS != 0 {
         return Err(RuntimeError::InvalidValue { argument: "flags" });
     }
@@ -82,7 +73,7 @@ fn potential_block_size(
     limit: c_int,
     flags: u32,
 ) -> Result<(c_int, c_int), RuntimeError> {
-    let handle = check_kernel(kernel)?;
+    let handle = launch::check_kernel(kernel)?;
     if flags & !KNOWN_FLAGS != 0 {
         return Err(RuntimeError::InvalidValue { argument: "flags" });
     }
@@ -283,83 +274,6 @@ pub unsafe extern "C" fn hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
         non_null(block, "blockSize")?;
         let values = potential_block_size(function, |_| dynamic_shared, limit, flags)?;
         write_pair(grid, block, values);
-        Ok(())
-    })
-}
-
-/// The `hipFunction_t` of a kernel given by its host handle (`&kernel`): the same handle.
-///
-/// # Safety
-/// `function` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipGetFuncBySymbol(
-    function: *mut *mut c_void,
-    symbol: *const c_void,
-) -> HipError {
-    call("hipGetFuncBySymbol", || {
-        non_null(function, "functionPtr")?;
-        let kernel = check_kernel(symbol)?;
-        // SAFETY: checked non-null; the caller promises it writable.
-        unsafe { function.write(kernel as *mut c_void) };
-        Ok(())
-    })
-}
-
-/// `hipFunction_attribute` (CUDA's numbers): MaxThreadsPerBlock 0, SharedSizeBytes 1,
-/// ConstSizeBytes 2, LocalSizeBytes 3, NumRegs 4, PtxVersion 5, BinaryVersion 6,
-/// CacheModeCa 7, MaxDynamicSharedSizeBytes 8, PreferredSharedMemoryCarveout 9.
-///
-/// # Safety
-/// `value` must be NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn hipFuncGetAttribute(
-    value: *mut c_int,
-    attribute: c_int,
-    function: *mut c_void,
-) -> HipError {
-    call("hipFuncGetAttribute", || {
-        non_null(value, "value")?;
-        let kernel = check_kernel(function)?;
-        let (backend, device) = backend::current()?;
-        let attributes = backend.function_attributes(device, kernel)?;
-        let size = |bytes: usize| c_int::try_from(bytes).unwrap_or(c_int::MAX);
-        let result = match attribute {
-            0 => attributes.maxThreadsPerBlock,
-            1 => size(attributes.sharedSizeBytes),
-            2 => size(attributes.constSizeBytes),
-            3 => size(attributes.localSizeBytes),
-            4 => attributes.numRegs,
-            5 => attributes.ptxVersion,
-            6 => attributes.binaryVersion,
-            7 => attributes.cacheModeCA,
-            8 => attributes.maxDynamicSharedSizeBytes,
-            9 => attributes.preferredShmemCarveout,
-            _ => return Err(RuntimeError::InvalidValue { argument: "attrib" }),
-        };
-        // SAFETY: checked non-null; the caller promises it writable.
-        unsafe { value.write(result) };
-        Ok(())
-    })
-}
-
-/// A bank-size preference (`hipSharedMemConfig`) for one kernel; nothing to change on the
-/// devices this runtime drives.
-///
-/// # Safety
-/// Always safe to call.
-#[no_mangle]
-pub unsafe extern "C" fn hipFuncSetSharedMemConfig(
-    function: *const c_void,
-    config: c_int,
-) -> HipError {
-    call("hipFuncSetSharedMemConfig", || {
-        check_kernel(function)?;
-        if !(0..=2).contains(&config) {
-            return Err(RuntimeError::status(
-                HipError::ErrorInvalidValue,
-                format!("{config} is not a hipSharedMemConfig"),
-            ));
-        }
         Ok(())
     })
 }

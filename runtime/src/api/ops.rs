@@ -537,11 +537,13 @@ pub(crate) fn execute(
         }
         // A graph's event nodes name events the program may have destroyed since.
         Operation::EventRecord(event) => {
-            let (event, _, _in_use) = crate::api::event::live(*event as crate::api::HipEvent)?;
+            let (event, _, _in_use) =
+                crate::api::live::event_device(*event as crate::api::HipEvent)?;
             backend.event_record(device, event, stream.unwrap_or(0))
         }
         Operation::EventWait(event) => {
-            let (event, _, _in_use) = crate::api::event::live(*event as crate::api::HipEvent)?;
+            let (event, _, _in_use) =
+                crate::api::live::event_device(*event as crate::api::HipEvent)?;
             backend.stream_wait_event(device, stream.unwrap_or(0), event)
         }
         Operation::Graph(operations) => operations
@@ -557,7 +559,7 @@ pub(crate) fn submit(
     stream: HipStream,
     build: impl FnOnce(&dyn Backend, usize) -> Result<Operation, RuntimeError>,
 ) -> Result<(), RuntimeError> {
-    let (backend, device, _in_use) = crate::api::stream::device_of(stream)?;
+    let (backend, device, _in_use) = crate::api::live::stream_device(stream)?;
     let mut build = Some(build);
     let mut make = || {
         build.take().map_or_else(

@@ -256,7 +256,7 @@ fn allocate(from: From, size: usize, stream: HipStream) -> Result<*mut c_void, R
             "stream-ordered allocation in a capturing stream (graph memory nodes)",
         ));
     }
-    let (backend, stream_device, _in_use) = crate::api::stream::device_of(stream)?;
+    let (backend, stream_device, _in_use) = crate::api::live::stream_device(stream)?;
     // The pool is found and its cache tried under one lock, so that a pool destroyed by
     // another thread meanwhile is an error here, not a block recorded for a dead pool.
     let (pool, device) = {
@@ -345,7 +345,7 @@ pub unsafe extern "C" fn hipFreeAsync(ptr: *mut c_void, stream: HipStream) -> Hi
             ));
         }
         let address = ptr as u64;
-        let (backend, device, _in_use) = crate::api::stream::device_of(stream)?;
+        let (backend, device, _in_use) = crate::api::live::stream_device(stream)?;
         let owner = lock().owners.get(&address).copied();
         let Some(pool) = owner else {
             backend.stream_synchronize(device, stream as usize)?;

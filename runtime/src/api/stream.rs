@@ -1,34 +1,21 @@
-//! What the runtime remembers about the streams it created (device, flags, priority), the
-//! stream queries built on it, and host functions on streams (`hipLaunchHostFunc`,
-//! `hipStreamAddCallback`).
+//! The stream API: creating and destroying streams, waiting for them (`hipStreamSynchronize`,
+//! `hipStreamQuery`, `hipStreamWaitEvent`), the queries built on what the runtime remembers
+//! of each stream (device, flags, priority: `live::STREAMS`), host functions on streams
+//! (`hipLaunchHostFunc`, `hipStreamAddCallback`) and stream capture's entry points, whose
+//! work is `capture`'s.
 //!
 //! A stream's operations go to the device the stream was created on, whatever the calling
 //! thread's current device is, as in HIP; the null and per-thread default streams belong
 //! to the current device.
 
 use std::ffi::{c_int, c_void};
-use std::sync::LazyLock;
 
 use crate::api::capture;
-use crate::api::live::{InUse, Table};
+use crate::api::live::{self, StreamInfo, STREAMS};
 use crate::api::ops::{self, HostOp, Operation};
-use crate::api::{call, non_null, HipStream};
-use crate::backend::{self, Backend};
+use crate::api::{call, non_null, pool, HipEvent, HipStream};
+use crate::backend;
 use crate::error::{HipError, RuntimeError};
-
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct StreamInfo {
-    pub(crate) device: usize,
-    pub(crate) flags: u32,
-    pub(crate) priority: i32,
-}
-
-/// The streams `hipStreamCreate*` made and `hipStreamDestroy` has not destroyed.
-static STREAMS: LazyLock<Table<StreamInfo>> = LazyLock::new(Table::default);
-
-pub(crate) fn info(stream: usize) -> Option<StreamInfo> {
-    STREAMS.info(stream)
-}
 
 /// `hipDeviceReset` (which runs while no other call does): the device's streams are gone
 /// (the backend's reset destroys them).
@@ -38,27 +25,9 @@ pub(crate) fn forget_device(device: usize) {
     }
 }
 
-/// The backend and device that own `stream`: its creator's device, or the current device
-/// for the null (0), legacy (1) and per-thread (2) streams. A handle the runtime did not
-/// make (or has destroyed) is `hipErrorInvalidHandle` here: the CUDA driver would take it
-/// for a `CUstream` and fault (the misuse test did, on the H100). The stream is not
-/// destroyed while the returned [`InUse`] exists: keep it until the backend call returns.
-pub(crate) fn device_of(
-    stream: HipStream,
-) -> Result<(&'static dyn Backend, usize, Option<InUse>), RuntimeError> {
-    let (backend, current) = backend::current()?;
-    if stream as usize <= 2 {
-        return Ok((backend, current, None));
-    }
-    let (info, in_use) = STREAMS
-        .enter(stream as usize)
-        .ok_or(RuntimeError::InvalidHandle { what: "stream" })?;
-    Ok((backend, info.device, Some(in_use)))
-}
-
 /// Destroys a created stream: of two threads destroying it, one does, the other gets
 /// `hipErrorInvalidHandle`; calls still using it finish first.
-pub(crate) fn destroy(stream: HipStream) -> Result<(), RuntimeError> {
+fn destroy(stream: HipStream) -> Result<(), RuntimeError> {
     if stream as usize <= 2 {
         return Err(RuntimeError::InvalidHandle { what: "stream" });
     }
@@ -72,7 +41,7 @@ pub(crate) fn destroy(stream: HipStream) -> Result<(), RuntimeError> {
 }
 
 /// Creates a stream on the current device; `priority` is clamped to the device's range.
-pub(crate) fn create(flags: u32, priority: i32) -> Result<usize, RuntimeError> {
+fn create(flags: u32, priority: i32) -> Result<usize, RuntimeError> {
     if flags > 1 {
         return Err(RuntimeError::InvalidValue { argument: "flags" });
     }
@@ -103,6 +72,29 @@ pub(crate) fn create(flags: u32, priority: i32) -> Result<usize, RuntimeError> {
 /// # Safety
 /// `stream` must be NULL or point to a writable `hipStream_t`.
 #[no_mangle]
+pub unsafe extern "C" fn hipStreamCreate(stream: *mut HipStream) -> HipError {
+    // SAFETY: same contract.
+    unsafe { hipStreamCreateWithFlags(stream, 0) }
+}
+
+/// `flags`: `hipStreamDefault` (0) or `hipStreamNonBlocking` (1).
+///
+/// # Safety
+/// `stream` must be NULL or point to a writable `hipStream_t`.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamCreateWithFlags(stream: *mut HipStream, flags: u32) -> HipError {
+    call("hipStreamCreateWithFlags", || {
+        non_null(stream, "stream")?;
+        let created = create(flags, 0)?;
+        // SAFETY: checked non-null; the caller promises it is writable.
+        unsafe { stream.write(created as HipStream) };
+        Ok(())
+    })
+}
+
+/// # Safety
+/// `stream` must be NULL or point to a writable `hipStream_t`.
+#[no_mangle]
 pub unsafe extern "C" fn hipStreamCreateWithPriority(
     stream: *mut HipStream,
     flags: u32,
@@ -117,6 +109,63 @@ pub unsafe extern "C" fn hipStreamCreateWithPriority(
     })
 }
 
+/// # Safety
+/// `stream` must come from `hipStreamCreate*` and not be used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamDestroy(stream: HipStream) -> HipError {
+    call("hipStreamDestroy", || destroy(stream))
+}
+
+/// # Safety
+/// `stream` must be NULL (the null stream) or a live stream.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamSynchronize(stream: HipStream) -> HipError {
+    call("hipStreamSynchronize", || {
+        // A stream that is capturing cannot be waited for or queried.
+        capture::check_stream_sync(stream as usize)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
+        backend.stream_synchronize(device, stream as usize)?;
+        pool::release_unused(Some(device));
+        Ok(())
+    })
+}
+
+/// `hipSuccess` when all work is done, `hipErrorNotReady` otherwise.
+///
+/// # Safety
+/// `stream` must be NULL (the null stream) or a live stream.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamQuery(stream: HipStream) -> HipError {
+    call("hipStreamQuery", || {
+        // A stream that is capturing cannot be waited for or queried.
+        capture::check_stream_sync(stream as usize)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
+        backend.stream_query(device, stream as usize)
+    })
+}
+
+/// # Safety
+/// `stream` must be NULL or live; `event` must be live.
+#[no_mangle]
+pub unsafe extern "C" fn hipStreamWaitEvent(
+    stream: HipStream,
+    event: HipEvent,
+    flags: u32,
+) -> HipError {
+    call("hipStreamWaitEvent", || {
+        let (event, _, _event_in_use) = live::event_device(event)?;
+        if flags != 0 {
+            return Err(RuntimeError::InvalidValue { argument: "flags" });
+        }
+        // In a capture, the wait is a fork or a join (`capture`), not an operation.
+        if let Some(result) = capture::wait_event(stream as usize, event) {
+            return result;
+        }
+        let (backend, device, _in_use) = live::stream_device(stream)?;
+        backend.stream_wait_event(device, stream as usize, event)
+    })
+}
+
 /// A created stream's record, or `hipErrorInvalidHandle`; the default streams have
 /// priority 0 and no flags.
 fn known(stream: HipStream) -> Result<StreamInfo, RuntimeError> {
@@ -128,7 +177,7 @@ fn known(stream: HipStream) -> Result<StreamInfo, RuntimeError> {
             priority: 0,
         });
     }
-    info(stream as usize).ok_or(RuntimeError::InvalidHandle { what: "stream" })
+    live::stream_info(stream as usize).ok_or(RuntimeError::InvalidHandle { what: "stream" })
 }
 
 /// # Safety
@@ -247,7 +296,7 @@ pub unsafe extern "C" fn hipStreamAddCallback(
         if stream as usize <= 1 {
             capture::check_legacy_stream()?;
         }
-        let (backend, device, _in_use) = device_of(stream)?;
+        let (backend, device, _in_use) = live::stream_device(stream)?;
         let (stream_value, data_value) = (stream as usize, data as usize);
         backend.launch_host_func(
             device,
@@ -286,14 +335,9 @@ pub unsafe extern "C" fn hipStreamAttachMemAsync(
     })
 }
 
-/// A stream that is capturing cannot be waited for or queried.
-pub(crate) fn check_sync(stream: HipStream) -> Result<(), RuntimeError> {
-    capture::check_stream_sync(stream as usize)
-}
-
 /// `hipStreamCaptureStatus` of a stream for `hipStreamIsCapturing` and friends.
 fn capture_info(stream: HipStream) -> Result<(i32, u64, usize, Vec<usize>), RuntimeError> {
-    if stream as usize > 2 && info(stream as usize).is_none() {
+    if stream as usize > 2 && live::stream_info(stream as usize).is_none() {
         return Err(RuntimeError::InvalidHandle { what: "stream" });
     }
     capture::info(stream as usize)
@@ -305,8 +349,8 @@ fn capture_info(stream: HipStream) -> Result<(i32, u64, usize, Vec<usize>), Runt
 pub unsafe extern "C" fn hipStreamBeginCapture(stream: HipStream, mode: c_int) -> HipError {
     call("hipStreamBeginCapture", || {
         // Held, so that the stream is not destroyed before its capture is recorded.
-        let (_, device, _in_use) = device_of(stream)?;
-        let blocking = info(stream as usize).is_none_or(|info| info.flags & 1 == 0);
+        let (_, device, _in_use) = live::stream_device(stream)?;
+        let blocking = live::stream_info(stream as usize).is_none_or(|info| info.flags & 1 == 0);
         capture::begin(stream as usize, device, mode, blocking)
     })
 }
@@ -463,9 +507,4 @@ pub unsafe extern "C" fn hipThreadExchangeStreamCaptureMode(mode: *mut c_int) ->
         unsafe { mode.write(capture::exchange_mode(mode.read())?) };
         Ok(())
     })
-}
-
-/// `hipStreamWaitEvent`'s capture part: `Some` when the wait was a fork or join.
-pub(crate) fn capture_wait(stream: HipStream, event: usize) -> Option<Result<(), RuntimeError>> {
-    capture::wait_event(stream as usize, event)
 }

@@ -1,11 +1,14 @@
 //! The seam between the HIP API and a vendor driver.
 //!
 //! `api` validates arguments and keeps per-thread state; a [`Backend`] does the work on
-//! one kind of device. Selection happens once, at the first call that needs a device:
-//! the CUDA driver (`libcuda.so.1`) if it loads and reports devices, otherwise
-//! [`NoDevice`], which answers every device call with `hipErrorNoDevice`.
-//! FIXME(#2): an HSA backend (AMD) and a CPU backend slot in here as further
-//! implementations of the same trait, tried in a fixed order.
+//! one kind of device. Selection happens once, at the first call that needs a device
+//! ([`get`]): the CUDA driver (`libcuda.so.1`) if it loads and reports devices, otherwise
+//! [`NoDevice`], which answers every device call with `hipErrorNoDevice`. Either way,
+//! `cpu::devices` wraps the choice into the device list the program sees: the GPUs first,
+//! then the CPU device (`cpu`) when the program holds a CPU image or `OXHIP_VISIBLE_DEVICES`
+//! names it. With neither, every device call is `hipErrorNoDevice`.
+//! FIXME(#23): an HSA backend (AMD GPUs) is missing; it would be one more implementation of
+//! the same trait, tried in `select` before the fallback to `NoDevice`.
 
 pub(crate) mod cpu;
 pub(crate) mod cuda;

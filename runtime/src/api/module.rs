@@ -466,7 +466,7 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
             (true, false) => Some(unsafe { packed_arguments(extra) }?),
             _ => None,
         };
-        crate::api::launch(
+        crate::api::launch::launch(
             function as *const c_void,
             Dim3 {
                 x: grid_x,
