@@ -31,9 +31,11 @@ pub mod unsupported;
 // What the areas share: the tables of live streams and events, stream operations as values,
 // stream capture, and the checks of device memory ranges.
 pub(crate) mod capture;
+pub(crate) mod graph_store;
 pub(crate) mod live;
 pub(crate) mod ops;
 pub(crate) mod pointers;
+pub(crate) mod submit;
 
 use crate::backend;
 use crate::error::{HipError, RuntimeError};

@@ -89,3 +89,101 @@ fn the_check_finds_uses_and_paths() {
         assert_eq!(!area_mentions(source).is_empty(), found, "{source}");
     }
 }
+
+/// The modules under `runtime/src/api/` and the ones each names (`crate::api::x`,
+/// `super::x`, or inside a `use crate::api::{…}` list), tests and comments left out.
+fn api_imports() -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/api");
+    let modules: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|err| panic!("listing {}: {err}", dir.display()))
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".rs").map(str::to_owned)
+        })
+        .collect();
+    let identifier = |c: char| c.is_alphanumeric() || c == '_';
+    modules
+        .iter()
+        .map(|module| {
+            let path = dir.join(format!("{module}.rs"));
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|err| panic!("reading {}: {err}", path.display()));
+            let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+            let code: String = text
+                .lines()
+                .map(|line| line.split("//").next().unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join("\n");
+            // The names inside `use crate::api::{…}` and `use super::{…}` lists.
+            let mut listed = String::new();
+            for prefix in ["use crate::api::{", "use super::{"] {
+                for (at, _) in code.match_indices(prefix) {
+                    let rest = &code[at + prefix.len()..];
+                    listed.push_str(&rest[..rest.find('}').unwrap_or(rest.len())]);
+                    listed.push(',');
+                }
+            }
+            let uses: std::collections::BTreeSet<String> = modules
+                .iter()
+                .filter(|other| *other != module)
+                .filter(|other| {
+                    let by_path = ["crate::api::", "super::"].iter().any(|prefix| {
+                        let path = format!("{prefix}{other}");
+                        code.match_indices(&path)
+                            .any(|(at, _)| !code[at + path.len()..].starts_with(identifier))
+                    });
+                    let by_list = listed
+                        .split(',')
+                        .any(|item| item.trim().split("::").next() == Some(other.as_str()));
+                    by_path || by_list
+                })
+                .cloned()
+                .collect();
+            (module.clone(), uses)
+        })
+        .collect()
+}
+
+/// No two modules of the C API use each other, directly or around a circle (issue 27):
+/// each area depends on the helpers and on the areas below it only.
+#[test]
+fn the_api_modules_import_each_other_without_a_circle() {
+    let graph = api_imports();
+    assert!(
+        graph.len() > 15,
+        "too few modules found: {:?}",
+        graph.keys()
+    );
+    assert!(
+        graph["memory"].contains("ops"),
+        "the import scan found nothing"
+    );
+    let mut done = std::collections::BTreeSet::new();
+    fn visit(
+        module: &str,
+        graph: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut std::collections::BTreeSet<String>,
+    ) {
+        if let Some(at) = path.iter().position(|it| it == module) {
+            let mut circle = path[at..].to_vec();
+            circle.push(module.to_owned());
+            panic!(
+                "runtime/src/api imports in a circle: {}",
+                circle.join(" -> ")
+            );
+        }
+        if !done.insert(module.to_owned()) {
+            return;
+        }
+        path.push(module.to_owned());
+        for next in graph.get(module).into_iter().flatten() {
+            visit(next, graph, path, done);
+        }
+        path.pop();
+    }
+    for module in graph.keys() {
+        visit(module, &graph, &mut Vec::new(), &mut done);
+    }
+}

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
 use std::thread::ThreadId;
 
-use crate::api::graph;
+use crate::api::graph_store as graph;
 use crate::api::ops::Operation;
 use crate::error::{HipError, RuntimeError};
 

@@ -12,10 +12,13 @@
 //! Handles (`hipGraph_t`, `hipGraphNode_t`, `hipGraphExec_t`) are numbers from one counter,
 //! never addresses: a stale or mixed-up handle is an error, not a crash.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr};
-use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, PoisonError};
 
+use crate::api::graph_store::{
+    create, destroy, lock, topological_order, Exec, LastLaunch, Node, Store,
+};
 use crate::api::ops::{self, Fill3D, HostOp, KernelOp, Operation};
 use crate::api::{call, non_null, HipStream};
 use crate::backend;
@@ -25,242 +28,6 @@ use crate::types::{HostNodeParams, KernelNodeParams, Memcpy3DParms, MemsetParams
 pub type HipGraph = *mut c_void;
 pub type HipGraphNode = *mut c_void;
 pub type HipGraphExec = *mut c_void;
-
-struct Node {
-    graph: usize,
-    operation: Operation,
-    dependencies: Vec<usize>,
-    /// The node this one was cloned from (`hipGraphNodeFindInClone`).
-    origin: Option<usize>,
-}
-
-struct Exec {
-    operations: Arc<Vec<Operation>>,
-    /// The graph node each operation came from, in the same order.
-    nodes: Vec<usize>,
-    enabled: Vec<bool>,
-    flags: u64,
-    /// The end of the latest launch. As in CUDA, a launch comes after the previous launches
-    /// of the same executable graph, on whatever stream or thread they were made: it waits
-    /// for this event (recorded at the end of each launch) when the previous launch went to
-    /// another stream. The lock is held for the whole launch, so launches from several
-    /// threads queue their work one after the other.
-    last_launch: Arc<Mutex<Option<LastLaunch>>>,
-}
-
-/// Where an executable graph was last launched, and the backend event that marks its end.
-#[derive(Clone, Copy)]
-struct LastLaunch {
-    device: usize,
-    stream: usize,
-    event: usize,
-}
-
-struct Store {
-    next: usize,
-    /// Graph → its nodes in creation order.
-    graphs: HashMap<usize, Vec<usize>>,
-    nodes: HashMap<usize, Node>,
-    execs: HashMap<usize, Exec>,
-}
-
-static STORE: LazyLock<Mutex<Store>> = LazyLock::new(|| {
-    Mutex::new(Store {
-        next: 0x6a00,
-        graphs: HashMap::new(),
-        nodes: HashMap::new(),
-        execs: HashMap::new(),
-    })
-});
-
-fn lock() -> MutexGuard<'static, Store> {
-    STORE.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-impl Store {
-    fn handle(&mut self) -> usize {
-        self.next += 0x10;
-        self.next
-    }
-
-    fn graph(&self, graph: usize) -> Result<&Vec<usize>, RuntimeError> {
-        self.graphs
-            .get(&graph)
-            .ok_or(RuntimeError::InvalidValue { argument: "graph" })
-    }
-
-    fn node(&self, node: usize) -> Result<&Node, RuntimeError> {
-        self.nodes
-            .get(&node)
-            .ok_or(RuntimeError::InvalidValue { argument: "node" })
-    }
-
-    fn node_mut(&mut self, node: usize) -> Result<&mut Node, RuntimeError> {
-        self.nodes
-            .get_mut(&node)
-            .ok_or(RuntimeError::InvalidValue { argument: "node" })
-    }
-
-    fn add(
-        &mut self,
-        graph: usize,
-        operation: Operation,
-        dependencies: &[usize],
-    ) -> Result<usize, RuntimeError> {
-        self.graph(graph)?;
-        let mut unique = Vec::with_capacity(dependencies.len());
-        for dependency in dependencies {
-            if self.node(*dependency)?.graph != graph || unique.contains(dependency) {
-                return Err(RuntimeError::InvalidValue {
-                    argument: "pDependencies",
-                });
-            }
-            unique.push(*dependency);
-        }
-        let node = self.handle();
-        self.nodes.insert(
-            node,
-            Node {
-                graph,
-                operation,
-                dependencies: unique,
-                origin: None,
-            },
-        );
-        if let Some(nodes) = self.graphs.get_mut(&graph) {
-            nodes.push(node);
-        }
-        Ok(node)
-    }
-
-    /// The graph's nodes as (node, dependencies) in creation order.
-    fn edges(&self, graph: usize) -> Result<Vec<(usize, Vec<usize>)>, RuntimeError> {
-        self.graph(graph)?
-            .iter()
-            .map(|node| Ok((*node, self.node(*node)?.dependencies.clone())))
-            .collect()
-    }
-
-    /// The graph's nodes in an order that respects every dependency.
-    fn ordered(&self, graph: usize) -> Result<Vec<usize>, RuntimeError> {
-        topological_order(&self.edges(graph)?).map_err(|node| {
-            RuntimeError::status(
-                HipError::ErrorInvalidValue,
-                format!("graph {graph:#x} has a cycle through node {node:#x}"),
-            )
-        })
-    }
-
-    /// The graph's operations in dependency order, for a child graph or an instantiation.
-    fn operations(&self, graph: usize) -> Result<(Vec<usize>, Vec<Operation>), RuntimeError> {
-        let order = self.ordered(graph)?;
-        let operations = order
-            .iter()
-            .map(|node| Ok(self.node(*node)?.operation.clone()))
-            .collect::<Result<_, RuntimeError>>()?;
-        Ok((order, operations))
-    }
-}
-
-/// Orders `nodes` (each with its dependencies) so that every node follows its dependencies,
-/// keeping the given order among nodes that are free to go; on a cycle, returns a node on it.
-pub(crate) fn topological_order(nodes: &[(usize, Vec<usize>)]) -> Result<Vec<usize>, usize> {
-    let position: HashMap<usize, usize> = nodes
-        .iter()
-        .enumerate()
-        .map(|(index, (node, _))| (*node, index))
-        .collect();
-    let mut waiting: Vec<usize> = nodes
-        .iter()
-        .map(|(_, dependencies)| {
-            dependencies
-                .iter()
-                .filter(|dependency| position.contains_key(dependency))
-                .count()
-        })
-        .collect();
-    let mut dependents: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-    for (index, (_, dependencies)) in nodes.iter().enumerate() {
-        for dependency in dependencies {
-            if let Some(from) = position.get(dependency) {
-                dependents[*from].push(index);
-            }
-        }
-    }
-    // Always take the earliest ready node, so independent nodes keep their order.
-    let mut ready: std::collections::BTreeSet<usize> = waiting
-        .iter()
-        .enumerate()
-        .filter(|(_, count)| **count == 0)
-        .map(|(index, _)| index)
-        .collect();
-    let mut order = Vec::with_capacity(nodes.len());
-    while let Some(index) = ready.pop_first() {
-        order.push(nodes[index].0);
-        for dependent in &dependents[index] {
-            waiting[*dependent] -= 1;
-            if waiting[*dependent] == 0 {
-                ready.insert(*dependent);
-            }
-        }
-    }
-    if order.len() == nodes.len() {
-        Ok(order)
-    } else {
-        let stuck = waiting.iter().position(|count| *count > 0).unwrap_or(0);
-        Err(nodes[stuck].0)
-    }
-}
-
-/// A new empty graph (for `capture`).
-pub(crate) fn create() -> usize {
-    let mut store = lock();
-    let graph = store.handle();
-    store.graphs.insert(graph, Vec::new());
-    graph
-}
-
-/// Destroys a graph and its nodes.
-pub(crate) fn destroy(graph: usize) {
-    let mut store = lock();
-    if let Some(nodes) = store.graphs.remove(&graph) {
-        for node in nodes {
-            store.nodes.remove(&node);
-        }
-    }
-}
-
-/// Adds a node (for `capture`).
-pub(crate) fn add(
-    graph: usize,
-    operation: Operation,
-    dependencies: &[usize],
-) -> Result<usize, RuntimeError> {
-    lock().add(graph, operation, dependencies)
-}
-
-/// The graph a node belongs to.
-pub(crate) fn graph_of(node: usize) -> Option<usize> {
-    lock().nodes.get(&node).map(|node| node.graph)
-}
-
-/// The nodes no other node depends on.
-pub(crate) fn leaves(graph: usize) -> Vec<usize> {
-    let store = lock();
-    let Some(nodes) = store.graphs.get(&graph) else {
-        return Vec::new();
-    };
-    let depended: HashSet<usize> = nodes
-        .iter()
-        .filter_map(|node| store.nodes.get(node))
-        .flat_map(|node| node.dependencies.iter().copied())
-        .collect();
-    nodes
-        .iter()
-        .copied()
-        .filter(|node| !depended.contains(node))
-        .collect()
-}
 
 /// Reads `count` node handles from a C array (NULL allowed when `count` is 0).
 ///
@@ -352,7 +119,7 @@ fn memset_node_operation(params: &MemsetParams) -> Result<Operation, RuntimeErro
     )
     .and_then(|fill| {
         let (backend, device) = crate::backend::current()?;
-        crate::api::pointers::check_fill(backend, device, &fill)?;
+        ops::check_fill(backend, device, &fill)?;
         Ok(Operation::Fill(fill))
     })
 }
@@ -370,7 +137,7 @@ fn host_node_operation(params: &HostNodeParams) -> Result<Operation, RuntimeErro
 fn copy_node_operation(params: &Memcpy3DParms) -> Result<Operation, RuntimeError> {
     ops::copy_plan(params)?;
     let (backend, device) = crate::backend::current()?;
-    crate::api::pointers::check_copy(backend, device, params)?;
+    ops::check_copy(backend, device, params)?;
     Ok(Operation::Copy(*params))
 }
 
@@ -1597,6 +1364,7 @@ fn dot_text(store: &Store, graph: usize, edges: &[(usize, Vec<usize>)]) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::graph_store::*;
 
     fn order(nodes: &[(usize, &[usize])]) -> Result<Vec<usize>, usize> {
         let nodes: Vec<(usize, Vec<usize>)> = nodes

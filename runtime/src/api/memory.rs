@@ -12,7 +12,7 @@
 use std::ffi::{c_int, c_void};
 
 use crate::api::ops::{self, Fill3D, Operation};
-use crate::api::{call, capture, device_index, live, non_null, pointers, pool, HipStream};
+use crate::api::{call, capture, device_index, live, non_null, pointers, pool, submit, HipStream};
 use crate::backend::{self, Location, RangeValue};
 use crate::error::{HipError, RuntimeError};
 use crate::log::log;
@@ -151,7 +151,7 @@ pub unsafe extern "C" fn hipMemcpyAsync(
     stream: HipStream,
 ) -> HipError {
     call("hipMemcpyAsync", || {
-        ops::submit(stream, |_, _| {
+        submit::submit(stream, |_, _| {
             let copy = ops::linear_copy(dst, src.cast_mut(), size, kind);
             ops::copy_plan(&copy)?;
             Ok(ops::Operation::Copy(copy))
@@ -198,7 +198,7 @@ pub unsafe extern "C" fn hipMemsetAsync(
     stream: HipStream,
 ) -> HipError {
     call("hipMemsetAsync", || {
-        ops::submit(stream, |_, _| {
+        submit::submit(stream, |_, _| {
             ops::Fill3D::new_2d(dst, 0, u32::from(value as u8), 1, size, 1)
                 .map(ops::Operation::Fill)
         })
@@ -294,11 +294,11 @@ fn copy_operation(params: Memcpy3DParms) -> Result<Operation, RuntimeError> {
 }
 
 fn copy_now(params: Memcpy3DParms) -> Result<(), RuntimeError> {
-    ops::run_blocking(&copy_operation(params)?)
+    submit::run_blocking(&copy_operation(params)?)
 }
 
 fn copy_on(stream: HipStream, params: Memcpy3DParms) -> Result<(), RuntimeError> {
-    ops::submit(stream, |_, _| copy_operation(params))
+    submit::submit(stream, |_, _| copy_operation(params))
 }
 
 /// # Safety
@@ -461,11 +461,11 @@ pub unsafe extern "C" fn hipMemcpy3DAsync(
 }
 
 fn fill_now(fill: Fill3D) -> Result<(), RuntimeError> {
-    ops::run_blocking(&Operation::Fill(fill))
+    submit::run_blocking(&Operation::Fill(fill))
 }
 
 fn fill_on(stream: HipStream, fill: Fill3D) -> Result<(), RuntimeError> {
-    ops::submit(stream, |_, _| Ok(Operation::Fill(fill)))
+    submit::submit(stream, |_, _| Ok(Operation::Fill(fill)))
 }
 
 fn fill_2d(

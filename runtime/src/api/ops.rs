@@ -10,8 +10,8 @@
 use std::ffi::c_void;
 use std::sync::Arc;
 
-use crate::api::HipStream;
-use crate::backend::{self, Backend, Copy2D, Fill, Launch, PackedArgs, StreamHandle};
+use crate::api::pointers;
+use crate::backend::{Backend, Copy2D, Fill, Launch, PackedArgs, StreamHandle};
 use crate::error::{HipError, RuntimeError};
 use crate::types::{Dim3, Extent, Memcpy3DParms, MemcpyKind, PitchedPtr, Pos};
 
@@ -481,7 +481,7 @@ pub(crate) fn execute(
         Operation::Copy(params) => {
             let kind = MemcpyKind::from_raw(params.kind)
                 .ok_or(RuntimeError::InvalidMemcpyKind { kind: params.kind })?;
-            crate::api::pointers::check_copy(backend, device, params)?;
+            check_copy(backend, device, params)?;
             for piece in copy_plan(params)? {
                 if piece.height == 1 {
                     backend.memcpy(
@@ -511,7 +511,7 @@ pub(crate) fn execute(
             Ok(())
         }
         Operation::Fill(fill) => {
-            crate::api::pointers::check_fill(backend, device, fill)?;
+            check_fill(backend, device, fill)?;
             for piece in fill.pieces() {
                 if piece.element_size == 1 && piece.height == 1 {
                     backend.memset(device, piece.dst, piece.value as u8, piece.width, stream)?;
@@ -553,37 +553,70 @@ pub(crate) fn execute(
     }
 }
 
-/// Records the operation `build` makes into the graph of `stream` if it is capturing, or
-/// runs it on the stream's device now.
-pub(crate) fn submit(
-    stream: HipStream,
-    build: impl FnOnce(&dyn Backend, usize) -> Result<Operation, RuntimeError>,
-) -> Result<(), RuntimeError> {
-    let (backend, device, _in_use) = crate::api::live::stream_device(stream)?;
-    let mut build = Some(build);
-    let mut make = || {
-        build.take().map_or_else(
-            || {
-                Err(RuntimeError::Internal {
-                    reason: "an operation was built twice".to_owned(),
-                })
-            },
-            |build| build(backend, device),
-        )
-    };
-    let operation = match crate::api::capture::record(stream as usize, &mut make) {
-        crate::api::capture::Recorded::Yes(result) => return result,
-        crate::api::capture::Recorded::Run(operation) => operation,
-        crate::api::capture::Recorded::No => make()?,
-    };
-    execute(&operation, backend, device, Some(stream as usize))
+/// The first byte and the length of what `pieces` touch on one side.
+fn extent(pieces: &[Piece], side: impl Fn(&Piece) -> (usize, usize)) -> (usize, usize) {
+    let mut first = usize::MAX;
+    let mut end = 0usize;
+    for piece in pieces {
+        let (start, pitch) = side(piece);
+        // `copy_plan` checked these products and sums against overflow.
+        let last_row = start.saturating_add(pitch.saturating_mul(piece.height - 1));
+        first = first.min(start);
+        end = end.max(last_row.saturating_add(piece.width));
+    }
+    (first, end.saturating_sub(first))
 }
 
-/// Runs the operation synchronously on the current device (the blocking API calls).
-pub(crate) fn run_blocking(operation: &Operation) -> Result<(), RuntimeError> {
-    crate::api::capture::check_legacy_stream()?;
-    let (backend, device) = backend::current()?;
-    execute(operation, backend, device, None)
+/// Checks a copy as `copy_plan` cuts it (every 2D and 3D copy, asynchronous copies, graph
+/// copy nodes).
+pub(crate) fn check_copy(
+    backend: &dyn Backend,
+    device: usize,
+    params: &Memcpy3DParms,
+) -> Result<(), RuntimeError> {
+    let kind = MemcpyKind::from_raw(params.kind)
+        .ok_or(RuntimeError::InvalidMemcpyKind { kind: params.kind })?;
+    let (source, destination) = pointers::device_sides(kind);
+    if !source && !destination {
+        return Ok(());
+    }
+    let pieces = copy_plan(params)?;
+    if pieces.is_empty() {
+        return Ok(());
+    }
+    if source {
+        let (start, length) = extent(&pieces, |piece| (piece.src, piece.src_pitch));
+        pointers::check_range(backend, device, start, length, "src")?;
+    }
+    if destination {
+        let (start, length) = extent(&pieces, |piece| (piece.dst, piece.dst_pitch));
+        pointers::check_range(backend, device, start, length, "dst")?;
+    }
+    Ok(())
+}
+
+/// Checks a fill (every memset): from its first byte to the end of the last row of its
+/// last slice, computed without listing the slices (a corrupt depth stays arithmetic).
+pub(crate) fn check_fill(
+    backend: &dyn Backend,
+    device: usize,
+    fill: &Fill3D,
+) -> Result<(), RuntimeError> {
+    let piece = fill.fill;
+    if piece.width == 0 || piece.height == 0 || fill.depth == 0 {
+        return Ok(());
+    }
+    let too_large = || RuntimeError::InvalidValue { argument: "dst" };
+    let row = piece
+        .width
+        .checked_mul(piece.element_size)
+        .ok_or_else(too_large)?;
+    let length = (fill.depth - 1)
+        .checked_mul(fill.slice)
+        .and_then(|slices| slices.checked_add(piece.pitch.checked_mul(piece.height - 1)?))
+        .and_then(|span| span.checked_add(row))
+        .ok_or_else(too_large)?;
+    pointers::check_range(backend, device, piece.dst as usize, length, "dst")
 }
 
 #[cfg(test)]

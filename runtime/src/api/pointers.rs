@@ -11,10 +11,9 @@
 
 use std::ffi::c_void;
 
-use crate::api::ops::{self, Fill3D};
 use crate::backend::Backend;
 use crate::error::{HipError, RuntimeError};
-use crate::types::{Memcpy3DParms, MemcpyKind};
+use crate::types::MemcpyKind;
 
 /// Checks that `length` bytes at `address` (`length > 0`) lie in memory the runtime knows.
 pub(crate) fn check_range(
@@ -58,7 +57,7 @@ pub(crate) fn check_range(
 }
 
 /// The device sides of a copy of `kind`: (source, destination).
-fn device_sides(kind: MemcpyKind) -> (bool, bool) {
+pub(crate) fn device_sides(kind: MemcpyKind) -> (bool, bool) {
     match kind {
         MemcpyKind::HostToDevice => (false, true),
         MemcpyKind::DeviceToHost => (true, false),
@@ -84,70 +83,4 @@ pub(crate) fn check_linear_copy(
         check_range(backend, device, dst as usize, size, "dst")?;
     }
     Ok(())
-}
-
-/// The first byte and the length of what `pieces` touch on one side.
-fn extent(pieces: &[ops::Piece], side: impl Fn(&ops::Piece) -> (usize, usize)) -> (usize, usize) {
-    let mut first = usize::MAX;
-    let mut end = 0usize;
-    for piece in pieces {
-        let (start, pitch) = side(piece);
-        // `copy_plan` checked these products and sums against overflow.
-        let last_row = start.saturating_add(pitch.saturating_mul(piece.height - 1));
-        first = first.min(start);
-        end = end.max(last_row.saturating_add(piece.width));
-    }
-    (first, end.saturating_sub(first))
-}
-
-/// Checks a copy as `copy_plan` cuts it (every 2D and 3D copy, asynchronous copies, graph
-/// copy nodes).
-pub(crate) fn check_copy(
-    backend: &dyn Backend,
-    device: usize,
-    params: &Memcpy3DParms,
-) -> Result<(), RuntimeError> {
-    let kind = MemcpyKind::from_raw(params.kind)
-        .ok_or(RuntimeError::InvalidMemcpyKind { kind: params.kind })?;
-    let (source, destination) = device_sides(kind);
-    if !source && !destination {
-        return Ok(());
-    }
-    let pieces = ops::copy_plan(params)?;
-    if pieces.is_empty() {
-        return Ok(());
-    }
-    if source {
-        let (start, length) = extent(&pieces, |piece| (piece.src, piece.src_pitch));
-        check_range(backend, device, start, length, "src")?;
-    }
-    if destination {
-        let (start, length) = extent(&pieces, |piece| (piece.dst, piece.dst_pitch));
-        check_range(backend, device, start, length, "dst")?;
-    }
-    Ok(())
-}
-
-/// Checks a fill (every memset): from its first byte to the end of the last row of its
-/// last slice, computed without listing the slices (a corrupt depth stays arithmetic).
-pub(crate) fn check_fill(
-    backend: &dyn Backend,
-    device: usize,
-    fill: &Fill3D,
-) -> Result<(), RuntimeError> {
-    let piece = fill.fill;
-    if piece.width == 0 || piece.height == 0 || fill.depth == 0 {
-        return Ok(());
-    }
-    let too_large = || RuntimeError::InvalidValue { argument: "dst" };
-    let row = piece
-        .width
-        .checked_mul(piece.element_size)
-        .ok_or_else(too_large)?;
-    let length = (fill.depth - 1)
-        .checked_mul(fill.slice)
-        .and_then(|slices| slices.checked_add(piece.pitch.checked_mul(piece.height - 1)?))
-        .and_then(|span| span.checked_add(row))
-        .ok_or_else(too_large)?;
-    check_range(backend, device, piece.dst as usize, length, "dst")
 }

@@ -12,8 +12,8 @@ use std::ffi::{c_int, c_void};
 
 use crate::api::capture;
 use crate::api::live::{self, StreamInfo, STREAMS};
-use crate::api::ops::{self, HostOp, Operation};
-use crate::api::{call, non_null, pool, HipEvent, HipStream};
+use crate::api::ops::{HostOp, Operation};
+use crate::api::{call, non_null, pool, submit, HipEvent, HipStream};
 use crate::backend;
 use crate::error::{HipError, RuntimeError};
 
@@ -264,7 +264,7 @@ pub unsafe extern "C" fn hipLaunchHostFunc(
 ) -> HipError {
     call("hipLaunchHostFunc", || {
         let function = function.ok_or(RuntimeError::InvalidValue { argument: "fn" })?;
-        ops::submit(stream, |_, _| {
+        submit::submit(stream, |_, _| {
             Ok(Operation::Host(HostOp { function, data }))
         })
     })
