@@ -33,8 +33,11 @@ pub use error::DriverError;
 pub use execute::System;
 
 /// The HIP version oxhip's headers and runtime implement (printed by `-v` and
-/// `oxhipconfig --version`).
-pub const HIP_VERSION: &str = "6.4.0";
+/// `oxhipconfig --version`), `6.4.0`: the runtime's, read from `hip/hip_version.h`.
+pub fn hip_version() -> String {
+    use oxhip_runtime::version::{MAJOR, MINOR, PATCH};
+    format!("{MAJOR}.{MINOR}.{PATCH}")
+}
 /// The version of oxhip itself.
 pub const OXHIP_VERSION: &str = env!("CARGO_PKG_VERSION");
 
@@ -351,7 +354,8 @@ fn version_text(system: &System<'_>, toolchain: Option<&toolchain::Toolchain>) -
         .map(|dir| dir.display().to_string())
         .unwrap_or_default();
     format!(
-        "oxhip clang version {clang_version} (oxhip {OXHIP_VERSION}, HIP {HIP_VERSION})\nTarget: {}\nThread model: posix\nInstalledDir: {installed_dir}\n",
+        "oxhip clang version {clang_version} (oxhip {OXHIP_VERSION}, HIP {})\nTarget: {}\nThread model: posix\nInstalledDir: {installed_dir}\n",
+        hip_version(),
         bind::HOST_TRIPLE
     )
 }
@@ -385,8 +389,9 @@ fn found_installation(toolchain: &toolchain::Toolchain) -> String {
         .parent()
         .map_or_else(|| toolchain.hip_include_dir.clone(), Path::to_path_buf);
     format!(
-        "Found HIP installation: {}, version {HIP_VERSION}",
-        prefix.display()
+        "Found HIP installation: {}, version {}",
+        prefix.display(),
+        hip_version()
     )
 }
 

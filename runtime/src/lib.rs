@@ -79,6 +79,7 @@ mod registry;
 mod thread;
 pub mod types;
 mod untrusted;
+pub mod version;
 
 /// Fuzzing entry points (`fuzz/`): the readers of untrusted bytes, without a device. Not
 /// part of the API.

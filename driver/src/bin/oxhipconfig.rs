@@ -172,7 +172,7 @@ fn cpp_config(install: &Install) -> String {
 
 /// hipconfig's version: `MAJOR.MINOR.PATCH-GITHASH`, with hipconfig's own default hash, `0`.
 fn version() -> String {
-    format!("{}-0", driver::HIP_VERSION)
+    format!("{}-0", driver::hip_version())
 }
 
 /// The first line a program prints for `args`, or nothing when it cannot run.

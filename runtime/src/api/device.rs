@@ -192,8 +192,8 @@ pub unsafe extern "C" fn hipDeviceGetName(
 }
 
 /// The HIP version this runtime implements, encoded as HIP_VERSION
-/// (major × 10 000 000 + minor × 100 000 + patch).
-pub const HIP_VERSION: c_int = 60_400_000;
+/// (major × 10 000 000 + minor × 100 000 + patch; `crate::version`, from the header).
+pub const HIP_VERSION: c_int = crate::version::ENCODED;
 
 /// # Safety
 /// `version` must be NULL or point to writable `int`.

@@ -1,5 +1,15 @@
-# The HIP version oxhip implements (driver::HIP_VERSION, `oxhipconfig --version`).
-set(PACKAGE_VERSION "6.4.0")
+# The HIP version oxhip implements: hip/hip_version.h's, the one place it is written
+# (`oxhipconfig --version` and hipRuntimeGetVersion read it too).
+file(STRINGS "${CMAKE_CURRENT_LIST_DIR}/../../../include/hip/hip_version.h" _oxhip_version_lines
+     REGEX "^#define HIP_VERSION_(MAJOR|MINOR|PATCH) ")
+set(PACKAGE_VERSION "")
+foreach(_oxhip_part MAJOR MINOR PATCH)
+  string(REGEX MATCH "HIP_VERSION_${_oxhip_part} ([0-9]+)" _oxhip_match "${_oxhip_version_lines}")
+  if(PACKAGE_VERSION)
+    string(APPEND PACKAGE_VERSION ".")
+  endif()
+  string(APPEND PACKAGE_VERSION "${CMAKE_MATCH_1}")
+endforeach()
 if(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION)
   set(PACKAGE_VERSION_COMPATIBLE FALSE)
 else()
