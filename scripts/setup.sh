@@ -9,7 +9,10 @@ set -euo pipefail
 # afl++: scripts/fuzz.sh (the coverage-guided fuzzer; CI runs a short sample of every target).
 # ccache: tests/cmake/caches.sh (cache hits on a rebuild with oxhip as the compiler).
 # valgrind: scripts/valgrind.sh (memory checking of the runtime's tests and tests/programs).
-packages=(clang-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools libomp-22-dev cmake ninja-build python3-venv zlib1g-dev libzstd-dev gdb afl++ valgrind ccache)
+# clang-tools-22: clang-offload-bundler, which the bundler's tests compare against (named, not
+# left to apt's recommendations). libclang-rt-22-dev: the sanitizer runtimes (-fsanitize=
+# tests, scripts/tsan.sh).
+packages=(clang-22 clang-tools-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools libomp-22-dev libclang-rt-22-dev cmake ninja-build python3-venv zlib1g-dev libzstd-dev gdb afl++ valgrind ccache)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

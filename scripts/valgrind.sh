@@ -20,7 +20,10 @@ programs=("$@"); unit_tests=0
 failed=0 passed=0
 for src in "${programs[@]}"; do
   name=$(basename "$src" .hip)
-  "$oxhip" -O1 -gdwarf-4 --offload-arch=host "$src" -o "$work/$name" || { echo "$name: BUILD FAILED"; failed=$((failed+1)); continue; }
+  # A first line `// oxhip-flags: ...` gives the program its own flags (fast_math.hip).
+  flags=$(sed -n '1s|^// oxhip-flags:||p' "$src" | tr -d '\r')
+  # shellcheck disable=SC2086 # the flags are words
+  "$oxhip" -O1 -gdwarf-4 --offload-arch=host $flags "$src" -o "$work/$name" || { echo "$name: BUILD FAILED"; failed=$((failed+1)); continue; }
   # Images kept as files so that valgrind can read their symbols; a few threads only.
   OXHIP_VISIBLE_DEVICES=cpu OXHIP_CPU_THREADS=2 OXHIP_CPU_KEEP_IMAGES="$work/images" \
     timeout 900 valgrind --tool=memcheck --error-limit=no --num-callers=30 \
