@@ -1,20 +1,2 @@
-# The HIP version oxhip implements: hip/hip_version.h's, the one place it is written
-# (`oxhipconfig --version` and hipRuntimeGetVersion read it too).
-file(STRINGS "${CMAKE_CURRENT_LIST_DIR}/../../../include/hip/hip_version.h" _oxhip_version_lines
-     REGEX "^#define HIP_VERSION_(MAJOR|MINOR|PATCH) ")
-set(PACKAGE_VERSION "")
-foreach(_oxhip_part MAJOR MINOR PATCH)
-  string(REGEX MATCH "HIP_VERSION_${_oxhip_part} ([0-9]+)" _oxhip_match "${_oxhip_version_lines}")
-  if(PACKAGE_VERSION)
-    string(APPEND PACKAGE_VERSION ".")
-  endif()
-  string(APPEND PACKAGE_VERSION "${CMAKE_MATCH_1}")
-endforeach()
-if(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION)
-  set(PACKAGE_VERSION_COMPATIBLE FALSE)
-else()
-  set(PACKAGE_VERSION_COMPATIBLE TRUE)
-  if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
-    set(PACKAGE_VERSION_EXACT TRUE)
-  endif()
-endif()
+# The same version as the hip package's, which reads it from hip/hip_version.h.
+include("${CMAKE_CURRENT_LIST_DIR}/../hip/hip-config-version.cmake")
