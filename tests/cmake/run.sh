@@ -96,9 +96,17 @@ run installed-cxx-compiler /usr/bin/cmake "Unix Makefiles" tests/cmake/cxx-compi
 # The packages' version is the one oxhip reports (hipconfig's form: MAJOR.MINOR.PATCH-GITHASH).
 hip_version="$("$bin_dir/oxhipconfig" --version)"
 hip_version="${hip_version%%-*}"
+# The version files read hip/hip_version.h: CMake evaluates them, in the source tree and in
+# the installed prefix, as find_package would.
 for package in hip hip-lang; do
-  grep -q "PACKAGE_VERSION \"$hip_version\"" "runtime/lib/cmake/$package/$package-config-version.cmake" ||
-    { echo "FAIL $package-config-version.cmake: not version $hip_version"; failures=$((failures + 1)); }
+  for file in "$PWD/runtime/lib/cmake/$package" "$prefix/lib/cmake/$package"; do
+    file="$file/$package-config-version.cmake"
+    printf 'include("%s")\nmessage("${PACKAGE_VERSION}")\n' "$file" > "$work/version.cmake"
+    found=$(/usr/bin/cmake -DPACKAGE_FIND_VERSION=6.0 -P "$work/version.cmake" 2>&1 | tail -1)
+    [ "$found" = "$hip_version" ] ||
+      { echo "FAIL $file: version '$found', not $hip_version"; failures=$((failures + 1)); }
+    runs=$((runs + 1))
+  done
 done
 
 echo "cmake tests: $((runs - failures)) of $runs runs passed"

@@ -7,10 +7,14 @@ use crate::api::{call, capture, non_null, pool, HipEvent, HipStream};
 use crate::backend;
 use crate::error::{HipError, RuntimeError};
 
-/// `hipDeviceReset` (which runs while no other call does): the device's events are gone.
+/// `hipDeviceReset` (which runs while no other call does): the device's events are
+/// destroyed.
 pub(crate) fn forget_device(device: usize) {
     for (event, _) in EVENTS.claim_all(|owner| *owner == device) {
         capture::forget_event(event);
+        if let Err(error) = backend::get().event_destroy(device, event) {
+            crate::log::log!(1, "hipDeviceReset: destroying event {event:#x}: {error}");
+        }
     }
 }
 

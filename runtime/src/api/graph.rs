@@ -1015,7 +1015,7 @@ pub unsafe extern "C" fn hipGraphLaunch(exec: HipGraphExec, stream: HipStream) -
     })
 }
 
-/// `hipDeviceReset` destroyed the events marking the ends of the device's launches.
+/// `hipDeviceReset`: the events marking the ends of the device's launches are destroyed.
 pub(crate) fn forget_device(device: usize) {
     let execs: Vec<_> = lock()
         .execs
@@ -1024,8 +1024,8 @@ pub(crate) fn forget_device(device: usize) {
         .collect();
     for last_launch in execs {
         let mut last = last_launch.lock().unwrap_or_else(PoisonError::into_inner);
-        if last.is_some_and(|last| last.device == device) {
-            *last = None;
+        if let Some(ended) = last.take_if(|last| last.device == device) {
+            let _ = backend::get().event_destroy(device, ended.event);
         }
     }
 }

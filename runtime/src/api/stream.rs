@@ -17,11 +17,14 @@ use crate::api::{call, non_null, pool, submit, HipEvent, HipStream};
 use crate::backend;
 use crate::error::{HipError, RuntimeError};
 
-/// `hipDeviceReset` (which runs while no other call does): the device's streams are gone
-/// (the backend's reset destroys them).
+/// `hipDeviceReset` (which runs while no other call does): the device's streams are
+/// destroyed.
 pub(crate) fn forget_device(device: usize) {
     for (stream, _) in STREAMS.claim_all(|info| info.device == device) {
         capture::forget_stream(stream);
+        if let Err(error) = backend::get().stream_destroy(device, stream) {
+            crate::log::log!(1, "hipDeviceReset: destroying stream {stream:#x}: {error}");
+        }
     }
 }
 
