@@ -1,18 +1,19 @@
 // hipDeviceReset while other threads are working (issue 29): the reset destroys every
 // stream, event, pool and allocation of the device, so calls that other threads make with
-// handles or memory from before it must fail with an error, never crash the process or
-// hang. Workers churn streams, events, allocations, pools, copies, launches and captures
-// while the main thread resets the device five times. Every call must succeed or return
-// one of the errors a destroyed handle or pointer gives. Afterwards, one more reset and the
-// device must work as new.
+// handles from before it must fail with an error, never crash the process or hang. Workers
+// churn streams, events, captures, launches, allocations, pools and copies while the main
+// thread resets the device five times. Every call must succeed or return one of the errors
+// a destroyed handle gives. Afterwards, one more reset and the device must work as new.
 //
-// Workers launch only kernels without pointer arguments: on a GPU a kernel given memory the
-// reset freed would fault, and a fault is a (sticky) error of the new context, not of the
-// runtime. On the CPU device memory outlives the reset (it is the process's own).
+// Device memory does not cross a reset (see `memory` below): that is the program's duty, as
+// HIP and CUDA say. Workers launch only kernels without pointer arguments, for the same
+// reason.
 #include "check.h"
 
 #include <atomic>
 #include <chrono>
+#include <mutex>
+#include <shared_mutex>
 #include <thread>
 #include <vector>
 
@@ -66,29 +67,56 @@ static bool ok(hipError_t status, const char* what, int worker) {
   return false;
 }
 
+// Device memory and a reset never overlap: a reset frees the device's memory, and the driver
+// may give the same addresses to the next allocations, so a pointer from before a reset can
+// name another thread's new buffer. As HIP and CUDA say, it is the program that keeps other
+// threads off the device's memory while it resets: the workers hold this lock (shared) from
+// allocating a buffer to freeing it, and the main thread holds it (alone) while it resets.
+// Handles (streams, events, graphs) do cross resets: the runtime must refuse them after one.
+static std::shared_mutex memory;
+
+// One round's work on device memory, all of it done before the lock is released.
+static void use_memory(int worker, hipStream_t stream, const std::vector<int>& host) {
+  std::shared_lock<std::shared_mutex> held(memory);
+  int* device = nullptr;
+  int* pooled = nullptr;
+  if (!ok(hipMalloc(&device, kElements * sizeof(int)), "hipMalloc", worker)) return;
+  if (ok(hipMallocAsync(&pooled, kElements * sizeof(int), stream), "hipMallocAsync", worker)) {
+    ok(hipMemcpyAsync(device, host.data(), kElements * sizeof(int), hipMemcpyHostToDevice,
+                      stream),
+       "hipMemcpyAsync", worker);
+    ok(hipMemcpyAsync(pooled, device, kElements * sizeof(int), hipMemcpyDeviceToDevice, stream),
+       "hipMemcpyAsync", worker);
+    if (!ok(hipFreeAsync(pooled, stream), "hipFreeAsync", worker))
+      ok(hipFree(pooled), "hipFree", worker);
+  }
+  // The stream may be one a reset destroyed: then nothing was queued on it.
+  ok(hipStreamSynchronize(stream), "hipStreamSynchronize", worker);
+  ok(hipMemcpy(device, host.data(), kElements * sizeof(int), hipMemcpyHostToDevice), "hipMemcpy",
+     worker);
+  std::vector<int> back(kElements);
+  ok(hipMemcpy(back.data(), device, kElements * sizeof(int), hipMemcpyDeviceToHost), "hipMemcpy",
+     worker);
+  if (back != host) {
+    ++unexpected;
+    std::fprintf(stderr, "worker %d: the copy came back changed\n", worker);
+  }
+  ok(hipFree(device), "hipFree", worker);
+}
+
 static void work(int worker) {
   std::vector<int> host(kElements, worker);
   while (!stop.load()) {
     hipStream_t stream = nullptr;
     hipEvent_t event = nullptr;
-    int* device = nullptr;
-    int* pooled = nullptr;
     if (!ok(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking), "hipStreamCreate", worker))
       continue;
-    if (ok(hipEventCreate(&event), "hipEventCreate", worker) &&
-        ok(hipMalloc(&device, kElements * sizeof(int)), "hipMalloc", worker) &&
-        ok(hipMallocAsync(&pooled, kElements * sizeof(int), stream), "hipMallocAsync", worker)) {
-      ok(hipMemcpyAsync(device, host.data(), kElements * sizeof(int), hipMemcpyHostToDevice,
-                        stream),
-         "hipMemcpyAsync", worker);
+    if (ok(hipEventCreate(&event), "hipEventCreate", worker)) {
       hipLaunchKernelGGL(tick, dim3(1), dim3(32), 0, stream);
       ok(hipGetLastError(), "launch", worker);
       ok(hipEventRecord(event, stream), "hipEventRecord", worker);
       ok(hipStreamWaitEvent(stream, event, 0), "hipStreamWaitEvent", worker);
-      ok(hipMemcpyAsync(pooled, device, kElements * sizeof(int), hipMemcpyDeviceToDevice,
-                        stream),
-         "hipMemcpyAsync", worker);
-      ok(hipFreeAsync(pooled, stream), "hipFreeAsync", worker);
+      use_memory(worker, stream, host);
       ok(hipEventSynchronize(event), "hipEventSynchronize", worker);
       if (worker % 2 == 0) {
         // A capture of its own, replayed once.
@@ -108,12 +136,8 @@ static void work(int worker) {
         }
       }
       ok(hipStreamSynchronize(stream), "hipStreamSynchronize", worker);
-      std::vector<int> back(kElements);
-      ok(hipMemcpy(back.data(), device, kElements * sizeof(int), hipMemcpyDeviceToHost),
-         "hipMemcpy", worker);
+      ok(hipEventDestroy(event), "hipEventDestroy", worker);
     }
-    if (device) ok(hipFree(device), "hipFree", worker);
-    if (event) ok(hipEventDestroy(event), "hipEventDestroy", worker);
     ok(hipStreamDestroy(stream), "hipStreamDestroy", worker);
   }
 }
@@ -130,7 +154,10 @@ int main() {
     for (int waited = 0; waited < 1000 && succeeded.load() < start + 300; ++waited)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     // Five resets, then a last stretch of work before the workers stop.
-    if (reset < 5) CHECK(hipDeviceReset());
+    if (reset < 5) {
+      std::unique_lock<std::shared_mutex> alone(memory);
+      CHECK(hipDeviceReset());
+    }
   }
   stop = true;
   for (auto& thread : workers) thread.join();

@@ -16,6 +16,7 @@
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr, CString};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use libloading::Library;
@@ -103,6 +104,7 @@ driver_api! {
     cuDeviceTotalMem: fn(*mut usize, CuDevice);
     cuDeviceGetAttribute: fn(*mut i32, i32, CuDevice);
     cuDevicePrimaryCtxRetain: fn(*mut CuContext, CuDevice);
+    cuDevicePrimaryCtxReset: fn(CuDevice);
     cuCtxSetCurrent: fn(CuContext);
     cuCtxSynchronize: fn();
     cuMemAlloc: fn(*mut CuDevicePtr, usize);
@@ -211,7 +213,6 @@ optional_api! {
     cuMemsetD32Async @ 12000: fn(CuDevicePtr, u32, usize, CuStream);
     cuMemsetD2D8 @ 12000: fn(CuDevicePtr, usize, u8, usize, usize);
     cuMemsetD2D8Async @ 12000: fn(CuDevicePtr, usize, u8, usize, usize, CuStream);
-    cuModuleUnload @ 12000: fn(CuModule);
     cuMemsetD2D16 @ 12000: fn(CuDevicePtr, usize, u16, usize, usize);
     cuMemsetD2D16Async @ 12000: fn(CuDevicePtr, usize, u16, usize, usize, CuStream);
     cuMemsetD2D32 @ 12000: fn(CuDevicePtr, usize, u32, usize, usize);
@@ -335,15 +336,6 @@ struct CachedFunction {
     dynamic_shared_limit: usize,
 }
 
-/// How an allocation of the runtime's is given back to the driver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Allocated {
-    /// `cuMemAlloc`, `cuMemAllocManaged`, `cuMemAllocPitch`: `cuMemFree`.
-    Device,
-    /// `cuMemHostAlloc`: `cuMemFreeHost`.
-    Host,
-}
-
 /// A resolved function and the fat binary it was resolved from.
 type ResolvedFunction = (CachedFunction, Arc<FatBinary>);
 
@@ -372,17 +364,15 @@ pub(crate) struct Cuda {
     /// An entry is removed before the driver frees its memory, so that a block the driver
     /// hands out again at the same address is never removed by the earlier free.
     pinned: Mutex<std::collections::BTreeMap<usize, (usize, u32, usize)>>,
-    /// What the runtime allocated through the driver, by address: the device and how it is
-    /// freed. `hipDeviceReset` frees a device's (`reset`).
-    allocations: Mutex<HashMap<u64, (usize, Allocated)>>,
+    /// Bumped by `hipDeviceReset`, so threads set their context again.
+    generation: AtomicU64,
     /// Kept open for the life of the process; the function pointers point into it.
     _library: Library,
 }
 
 thread_local! {
-    /// The context this thread made current (a primary context is never destroyed while
-    /// the process runs: `hipDeviceReset` keeps it).
-    static BOUND: Cell<*mut c_void> = const { Cell::new(std::ptr::null_mut()) };
+    /// The context this thread made current, and the generation it did so in.
+    static BOUND: Cell<(*mut c_void, u64)> = const { Cell::new((std::ptr::null_mut(), u64::MAX)) };
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -441,7 +431,7 @@ impl Cuda {
             modules: Mutex::new(HashMap::new()),
             functions: Mutex::new(HashMap::new()),
             pinned: Mutex::new(std::collections::BTreeMap::new()),
-            allocations: Mutex::new(HashMap::new()),
+            generation: AtomicU64::new(0),
             _library: library,
         };
         cuda.devices = cuda.list_devices()?;
@@ -531,14 +521,19 @@ impl Cuda {
     /// Makes `device`'s primary context current on this thread (retaining it first if
     /// this is the device's first use).
     fn enter(&self, device: usize) -> Result<(), RuntimeError> {
+        // The generation first: a reset between the two reads then costs one more
+        // `cuCtxSetCurrent` later, where the other order would skip a needed one.
+        let generation = self.generation.load(Ordering::Acquire);
         let context = self.context(device)?;
-        let bound = BOUND.try_with(Cell::get).unwrap_or(std::ptr::null_mut());
-        if bound != context.0 {
+        let bound = BOUND
+            .try_with(Cell::get)
+            .unwrap_or((std::ptr::null_mut(), u64::MAX));
+        if bound != (context.0, generation) {
             // SAFETY: `context` is a primary context retained by `context()`.
             self.check("cuCtxSetCurrent", unsafe {
                 (self.api.cuCtxSetCurrent)(context.0)
             })?;
-            let _ = BOUND.try_with(|cell| cell.set(context.0));
+            let _ = BOUND.try_with(|cell| cell.set((context.0, generation)));
         }
         Ok(())
     }
@@ -794,11 +789,6 @@ impl Cuda {
         Ok(())
     }
 
-    /// Lists an allocation the driver just made, for `hipDeviceReset`.
-    fn allocated(&self, address: u64, device: usize, kind: Allocated) {
-        lock(&self.allocations).insert(address, (device, kind));
-    }
-
     fn stream(stream: StreamHandle) -> CuStream {
         stream as CuStream
     }
@@ -997,21 +987,13 @@ impl Backend for Cuda {
         self.check("cuMemAlloc", unsafe {
             (self.api.cuMemAlloc)(&mut pointer, size)
         })?;
-        self.allocated(pointer, device, Allocated::Device);
         Ok(pointer)
     }
 
     fn free(&self, device: usize, ptr: DevicePtr) -> Result<(), RuntimeError> {
         self.enter(device)?;
-        // Out of the table first: once freed, the address may come back from another
-        // thread's allocation, whose entry this must not remove.
-        let entry = lock(&self.allocations).remove(&ptr);
         // SAFETY: the driver validates the pointer and reports an error for foreign ones.
-        let freed = self.check("cuMemFree", unsafe { (self.api.cuMemFree)(ptr) });
-        if let (Err(_), Some(entry)) = (&freed, entry) {
-            lock(&self.allocations).insert(ptr, entry);
-        }
-        freed
+        self.check("cuMemFree", unsafe { (self.api.cuMemFree)(ptr) })
     }
 
     fn memcpy(
@@ -1087,23 +1069,16 @@ impl Backend for Cuda {
             (self.api.cuMemHostAlloc)(&mut pointer, size, flags & 0x7)
         })?;
         lock(&self.pinned).insert(pointer as usize, (size, flags, device));
-        self.allocated(pointer as u64, device, Allocated::Host);
         Ok(pointer)
     }
 
     fn host_free(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
         self.enter(device)?;
         let entry = lock(&self.pinned).remove(&(ptr as usize));
-        let allocation = lock(&self.allocations).remove(&(ptr as u64));
         // SAFETY: the driver validates the pointer.
         let freed = self.check("cuMemFreeHost", unsafe { (self.api.cuMemFreeHost)(ptr) });
-        if freed.is_err() {
-            if let Some(entry) = entry {
-                lock(&self.pinned).insert(ptr as usize, entry);
-            }
-            if let Some(allocation) = allocation {
-                lock(&self.allocations).insert(ptr as u64, allocation);
-            }
+        if let (Err(_), Some(entry)) = (&freed, entry) {
+            lock(&self.pinned).insert(ptr as usize, entry);
         }
         freed
     }
@@ -1121,7 +1096,6 @@ impl Backend for Cuda {
         self.check("cuMemAllocManaged", unsafe {
             (self.api.cuMemAllocManaged)(&mut pointer, size, flags)
         })?;
-        self.allocated(pointer, device, Allocated::Device);
         Ok(pointer)
     }
 
@@ -1161,95 +1135,28 @@ impl Backend for Cuda {
         }
     }
 
-    /// Destroys what the runtime made on the device's primary context: its loaded modules,
-    /// its allocations (device, managed, pinned) and host registrations, after the device's
-    /// work is done (`api` has destroyed the device's streams and events already). The
-    /// context itself stays: `cuDevicePrimaryCtxReset` with other threads of the process
-    /// bound to the context crashed or deadlocked the driver (580.159.04) in 8 of 12 runs of
-    /// `tests/programs/concurrent_reset.hip` on an H200 (docs/reliability.md, "Threads").
     fn reset(&self, device: usize) -> Result<(), RuntimeError> {
-        if lock(&self.devices[device].context).is_none() {
-            // Never used: nothing was made on it.
-            return Ok(());
-        }
-        self.enter(device)?;
-        log!(
-            1,
-            "device {device}: resetting (the runtime's modules and memory)"
-        );
-        // SAFETY: no arguments; the device's context is current.
-        if let Err(error) = self.check("cuCtxSynchronize", unsafe { (self.api.cuCtxSynchronize)() })
-        {
-            log!(1, "device {device}: reset: {error}");
-        }
-        let modules: Vec<ModuleCell> = {
-            let mut modules = lock(&self.modules);
-            let gone = modules
-                .iter()
-                .filter(|((_, owner), _)| *owner == device)
-                .map(|(key, _)| *key)
-                .collect::<Vec<_>>();
-            gone.into_iter()
-                .filter_map(|key| modules.remove(&key))
-                .collect()
+        let entry = &self.devices[device];
+        // The context slot stays locked until the driver has reset the context and the caches
+        // are clear, so that no thread retains the old context or caches what it loads into it
+        // meanwhile (`api` also keeps every other call out while a reset runs).
+        let mut slot = lock(&entry.context);
+        let result = if slot.take().is_some() {
+            log!(1, "device {device}: resetting the primary context");
+            // SAFETY: `entry.handle` came from `cuDeviceGet`.
+            self.check("cuDevicePrimaryCtxReset", unsafe {
+                (self.api.cuDevicePrimaryCtxReset)(entry.handle)
+            })
+        } else {
+            Ok(())
         };
-        lock(&self.functions).retain(|(_, owner), _| *owner != device);
-        let unload = self.optional.cuModuleUnload(self.get_proc_address);
-        for module in modules.iter().filter_map(|cell| cell.get()?.as_ref().ok()) {
-            if let Ok(unload) = &unload {
-                // SAFETY: a module this backend loaded, unloaded once (its cell is gone).
-                let _ = self.check("cuModuleUnload", unsafe { unload(module.0) });
-            }
-        }
-        let freed: Vec<(u64, Allocated)> = {
-            let mut allocations = lock(&self.allocations);
-            let gone: Vec<(u64, Allocated)> = allocations
-                .iter()
-                .filter(|(_, (owner, _))| *owner == device)
-                .map(|(address, (_, kind))| (*address, *kind))
-                .collect();
-            for (address, _) in &gone {
-                allocations.remove(address);
-            }
-            gone
-        };
-        for (address, kind) in &freed {
-            // SAFETY: allocations this backend made on the device and still owned.
-            let result = match kind {
-                Allocated::Device => {
-                    self.check("cuMemFree", unsafe { (self.api.cuMemFree)(*address) })
-                }
-                Allocated::Host => self.check("cuMemFreeHost", unsafe {
-                    (self.api.cuMemFreeHost)(*address as *mut c_void)
-                }),
-            };
-            if let Err(error) = result {
-                log!(1, "device {device}: reset: {error}");
-            }
-        }
-        let registered: Vec<usize> = {
-            let mut pinned = lock(&self.pinned);
-            let gone: Vec<usize> = pinned
-                .iter()
-                .filter(|(_, (_, _, owner))| *owner == device)
-                .map(|(start, _)| *start)
-                .collect();
-            for start in &gone {
-                pinned.remove(start);
-            }
-            gone.into_iter()
-                .filter(|start| !freed.iter().any(|(address, _)| *address == *start as u64))
-                .collect()
-        };
-        if let Ok(unregister) = self.optional.cuMemHostUnregister(self.get_proc_address) {
-            for start in registered {
-                // SAFETY: a range this backend registered and still had listed.
-                let _ = self.check("cuMemHostUnregister", unsafe {
-                    unregister(start as *mut c_void)
-                });
-            }
-        }
-        Ok(())
+        lock(&self.modules).retain(|(_, module_device), _| *module_device != device);
+        lock(&self.functions).retain(|(_, function_device), _| *function_device != device);
+        // Resetting the context frees its page-locked memory and registrations.
+        lock(&self.pinned).retain(|_, (_, _, owner)| *owner != device);
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        drop(slot);
+        result
     }
 
     fn launch(&self, device: usize, launch: &Launch) -> Result<(), RuntimeError> {
@@ -1720,7 +1627,6 @@ impl Backend for Cuda {
         self.check("cuMemAllocPitch", unsafe {
             allocate(&mut pointer, &mut pitch, width, height, 16)
         })?;
-        self.allocated(pointer, device, Allocated::Device);
         Ok((pointer, pitch))
     }
 
