@@ -111,11 +111,26 @@ impl SourceMap {
         }
     }
 
+    /// The byte offset of a one-based line and byte column (clang's columns count bytes),
+    /// clamped to the end of that line; the end of the text for a line past it, and `None`
+    /// for an unknown id.
+    pub fn offset(&self, file: FileId, line: usize, column: usize) -> Option<usize> {
+        let file_ref = self.file(file)?;
+        let Ok(range) = self.line_range(file, line.saturating_sub(1)) else {
+            return Some(file_ref.text.len());
+        };
+        let length = file_ref.text[range.clone()]
+            .trim_end_matches(['\n', '\r'])
+            .len();
+        Some(range.start + column.saturating_sub(1).min(length))
+    }
+
     /// Renders a diagnostic the way clang prints one: `file:line:column: error: message`,
-    /// the source line with a caret under the column, then a `note:` line per note. Editors
-    /// and build logs turn the first line into a link to the position. The position is the
-    /// primary label's start; a blank source line is not shown (the caller knew the position
-    /// but not the text). Without a primary label this is `error: message` and the notes.
+    /// with clang's byte column, the source line with a caret under the column, then a
+    /// `note:` line per note. Editors and build logs turn the first line into a link to the
+    /// position. The position is the primary label's start; a blank source line is not shown
+    /// (the caller knew the position but not the text). Without a primary label this is
+    /// `error: message` and the notes.
     pub fn render_short(&self, diagnostic: &Diagnostic<FileId>) -> String {
         let severity = match diagnostic.severity {
             Severity::Bug | Severity::Error => "error",
@@ -129,8 +144,12 @@ impl SourceMap {
             .iter()
             .find(|label| label.style == LabelStyle::Primary);
         let position = primary.and_then(|label| {
-            let at = self.line_col(label.file_id, label.range.start)?;
-            let line = self.line_range(label.file_id, at.line - 1).ok()?;
+            let line_index = self.line_index(label.file_id, label.range.start).ok()?;
+            let line = self.line_range(label.file_id, line_index).ok()?;
+            let at = LineCol {
+                line: line_index + 1,
+                column: label.range.start - line.start + 1,
+            };
             let source = self.text(label.file_id).get(line)?;
             Some((
                 self.name(label.file_id),
@@ -239,6 +258,19 @@ mod tests {
             "k.hip:2:3: error: inline assembly `s_nop 0` is not valid for sm_90\n    \
              2 |   asm(\"s_nop 0\");\n      |   ^\nnote: keep assembly for one vendor\n"
         );
+        // Columns count bytes, as clang's do.
+        let wide = map.add("w.hip", "/* é */ asm(\"x\");\n");
+        let at = map.offset(wide, 1, 10).unwrap();
+        assert_eq!(at, 9);
+        let diagnostic = Diagnostic::error()
+            .with_message("bad")
+            .with_labels(vec![Label::primary(wide, at..at)]);
+        assert!(map
+            .render_short(&diagnostic)
+            .starts_with("w.hip:1:10: error: bad\n"));
+        assert_eq!(map.offset(wide, 1, 99), Some(map.text(wide).len() - 1));
+        assert_eq!(map.offset(wide, 5, 1), Some(map.text(wide).len()));
+        assert_eq!(map.offset(FileId(9), 1, 1), None);
         let unlabelled = Diagnostic::warning().with_message("no position");
         assert_eq!(map.render_short(&unlabelled), "warning: no position\n");
     }

@@ -72,17 +72,7 @@ impl Printer<'_> {
             .unwrap_or_else(|_| "\n".repeat(line.saturating_sub(1)) + &" ".repeat(column));
         let mut map = SourceMap::new();
         let file = map.add(location.file.display().to_string(), text);
-        let line_start: usize = map
-            .text(file)
-            .split_inclusive('\n')
-            .take(line.saturating_sub(1))
-            .map(str::len)
-            .sum();
-        let line_length = map.text(file)[line_start..]
-            .split('\n')
-            .next()
-            .map_or(0, str::len);
-        let offset = line_start + column.saturating_sub(1).min(line_length);
+        let offset = map.offset(file, line, column).unwrap_or_default();
         let diagnostic = err
             .to_diagnostic()
             .with_labels(vec![Label::primary(file, offset..offset)]);
