@@ -76,6 +76,7 @@ mod image;
 mod log;
 pub mod registration;
 mod registry;
+mod sync;
 mod thread;
 pub mod types;
 mod untrusted;

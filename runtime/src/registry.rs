@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::ffi::CString;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use crate::error::RuntimeError;
 use crate::image::{Candidate, NVIDIA_FATBIN_MAGIC};
@@ -174,7 +174,7 @@ struct Registry {
 static REGISTRY: Mutex<Option<Registry>> = Mutex::new(None);
 
 fn lock() -> MutexGuard<'static, Option<Registry>> {
-    REGISTRY.lock().unwrap_or_else(PoisonError::into_inner)
+    crate::sync::lock(&REGISTRY)
 }
 
 fn with_registry<T>(f: impl FnOnce(&mut Registry) -> T) -> T {

@@ -18,7 +18,7 @@
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
+use std::sync::{LazyLock, Mutex, MutexGuard};
 use std::thread::ThreadId;
 
 use crate::api::graph_store as graph;
@@ -70,7 +70,7 @@ struct Captures {
 static CAPTURES: LazyLock<Mutex<Captures>> = LazyLock::new(Mutex::default);
 
 fn lock() -> MutexGuard<'static, Captures> {
-    CAPTURES.lock().unwrap_or_else(PoisonError::into_inner)
+    crate::sync::lock(&CAPTURES)
 }
 
 fn error(code: HipError, detail: &str) -> RuntimeError {

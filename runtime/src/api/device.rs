@@ -13,7 +13,7 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::ffi::{c_char, c_int, c_void, CStr};
-use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
+use std::sync::{LazyLock, Mutex, MutexGuard};
 
 use crate::api::{call, call_alone, capture, device_index, event, graph, non_null, pool, stream};
 use crate::backend::{self, limit, Backend};
@@ -33,7 +33,7 @@ struct DeviceState {
 static STATE: LazyLock<Mutex<HashMap<usize, DeviceState>>> = LazyLock::new(Mutex::default);
 
 fn lock() -> MutexGuard<'static, HashMap<usize, DeviceState>> {
-    STATE.lock().unwrap_or_else(PoisonError::into_inner)
+    crate::sync::lock(&STATE)
 }
 
 /// Runs `body` on the device's state under the lock. The setters call the backend inside

@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr};
-use std::sync::{Arc, PoisonError};
+use std::sync::Arc;
 
 use crate::api::graph_store::{
     create, destroy, lock, topological_order, Exec, LastLaunch, Node, Store,
@@ -982,7 +982,7 @@ pub unsafe extern "C" fn hipGraphLaunch(exec: HipGraphExec, stream: HipStream) -
             return result;
         }
         let stream = stream as usize;
-        let mut last = last_launch.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut last = crate::sync::lock(&last_launch);
         if let Some(previous) = *last {
             if previous.stream != stream || previous.device != device {
                 backend.stream_wait_event(device, stream, previous.event)?;
@@ -1023,7 +1023,7 @@ pub(crate) fn forget_device(device: usize) {
         .map(|exec| Arc::clone(&exec.last_launch))
         .collect();
     for last_launch in execs {
-        let mut last = last_launch.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut last = crate::sync::lock(&last_launch);
         if let Some(ended) = last.take_if(|last| last.device == device) {
             let _ = backend::get().event_destroy(device, ended.event);
         }
@@ -1059,11 +1059,7 @@ pub unsafe extern "C" fn hipGraphExecDestroy(exec: HipGraphExec) -> HipError {
                 argument: "graphExec",
             })?;
         // After any launch still queueing its work (which holds the lock).
-        let last = removed
-            .last_launch
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take();
+        let last = crate::sync::lock(&removed.last_launch).take();
         if let Some(last) = last {
             backend::get().event_destroy(last.device, last.event)?;
         }

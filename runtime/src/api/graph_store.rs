@@ -3,7 +3,7 @@
 //! Neither of them is needed here, so they do not depend on each other through it.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 
 use crate::api::ops::Operation;
 use crate::error::{HipError, RuntimeError};
@@ -56,7 +56,7 @@ pub(crate) static STORE: LazyLock<Mutex<Store>> = LazyLock::new(|| {
 });
 
 pub(crate) fn lock() -> MutexGuard<'static, Store> {
-    STORE.lock().unwrap_or_else(PoisonError::into_inner)
+    crate::sync::lock(&STORE)
 }
 
 impl Store {

@@ -13,15 +13,12 @@
 //! lookup makes no area depend on another.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Condvar, LazyLock, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, LazyLock, Mutex};
 
 use crate::api::{HipEvent, HipStream};
 use crate::backend::{self, Backend};
 use crate::error::RuntimeError;
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
+use crate::sync::{lock, wait};
 
 /// The calls using one handle.
 #[derive(Default)]
@@ -59,11 +56,7 @@ impl Retiring {
         let mut users = lock(&self.0.users);
         users.retired = true;
         while users.count > 0 {
-            users = self
-                .0
-                .idle
-                .wait(users)
-                .unwrap_or_else(PoisonError::into_inner);
+            users = wait(&self.0.idle, users);
         }
     }
 }

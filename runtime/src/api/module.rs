@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
 use std::os::unix::ffi::OsStrExt;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Mutex, MutexGuard};
 
 use bundler::{Bundle, Entry, EntryId, OffloadArch, OffloadKind, WriteOptions};
 
@@ -56,8 +56,7 @@ static MODULES: Mutex<Option<Modules>> = Mutex::new(None);
 static LIVE: std::sync::LazyLock<Table<usize>> = std::sync::LazyLock::new(Table::default);
 
 fn with_modules<T>(body: impl FnOnce(&mut Modules) -> T) -> T {
-    let mut guard: MutexGuard<'_, Option<Modules>> =
-        MODULES.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut guard: MutexGuard<'_, Option<Modules>> = crate::sync::lock(&MODULES);
     body(guard.get_or_insert_with(Modules::default))
 }
 

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 use std::ffi::{c_int, c_void};
-use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
+use std::sync::{LazyLock, Mutex, MutexGuard};
 
 use crate::api::{call, device_index, non_null, HipStream};
 use crate::backend;
@@ -123,7 +123,7 @@ static POOLS: LazyLock<Mutex<Pools>> = LazyLock::new(|| {
 });
 
 fn lock() -> MutexGuard<'static, Pools> {
-    POOLS.lock().unwrap_or_else(PoisonError::into_inner)
+    crate::sync::lock(&POOLS)
 }
 
 impl Pools {

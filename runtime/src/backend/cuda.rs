@@ -17,7 +17,7 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 
 use libloading::Library;
 
@@ -26,6 +26,7 @@ use crate::error::RuntimeError;
 use crate::image::{self, ImageFormat};
 use crate::log::log;
 use crate::registry::{self, FatBinary};
+use crate::sync::lock;
 use crate::types::{
     memory_type, set_c_string, DeviceExtras, DeviceProp, FuncAttributes, MemcpyKind,
 };
@@ -373,10 +374,6 @@ pub(crate) struct Cuda {
 thread_local! {
     /// The context this thread made current, and the generation it did so in.
     static BOUND: Cell<(*mut c_void, u64)> = const { Cell::new((std::ptr::null_mut(), u64::MAX)) };
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl Cuda {
@@ -824,6 +821,22 @@ impl Cuda {
             .map(|(start, (size, flags, _))| (*start, *size, *flags))
     }
 
+    /// Gives back the page-locked range at `ptr` with `release`. Its entry leaves the table
+    /// first, so that a block the driver hands out again at the same address meanwhile is
+    /// never removed by this release; it comes back if the driver refuses.
+    fn unpin(
+        &self,
+        ptr: *mut c_void,
+        release: impl FnOnce() -> Result<(), RuntimeError>,
+    ) -> Result<(), RuntimeError> {
+        let entry = lock(&self.pinned).remove(&(ptr as usize));
+        let released = release();
+        if let (Err(_), Some(entry)) = (&released, entry) {
+            lock(&self.pinned).insert(ptr as usize, entry);
+        }
+        released
+    }
+
     /// One `cuPointerGetAttribute` value of type `T`; `None` when the driver refuses.
     fn pointer_attribute<T: Default>(&self, ptr: *const c_void, attribute: i32) -> Option<T> {
         let get = self
@@ -1074,13 +1087,10 @@ impl Backend for Cuda {
 
     fn host_free(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
         self.enter(device)?;
-        let entry = lock(&self.pinned).remove(&(ptr as usize));
-        // SAFETY: the driver validates the pointer.
-        let freed = self.check("cuMemFreeHost", unsafe { (self.api.cuMemFreeHost)(ptr) });
-        if let (Err(_), Some(entry)) = (&freed, entry) {
-            lock(&self.pinned).insert(ptr as usize, entry);
-        }
-        freed
+        self.unpin(ptr, || {
+            // SAFETY: the driver validates the pointer.
+            self.check("cuMemFreeHost", unsafe { (self.api.cuMemFreeHost)(ptr) })
+        })
     }
 
     fn malloc_managed(
@@ -1758,13 +1768,10 @@ impl Backend for Cuda {
     fn host_unregister(&self, device: usize, ptr: *mut c_void) -> Result<(), RuntimeError> {
         self.enter(device)?;
         let unregister = self.optional.cuMemHostUnregister(self.get_proc_address)?;
-        let entry = lock(&self.pinned).remove(&(ptr as usize));
-        // SAFETY: the driver validates the pointer.
-        let unregistered = self.check("cuMemHostUnregister", unsafe { unregister(ptr) });
-        if let (Err(_), Some(entry)) = (&unregistered, entry) {
-            lock(&self.pinned).insert(ptr as usize, entry);
-        }
-        unregistered
+        self.unpin(ptr, || {
+            // SAFETY: the driver validates the pointer.
+            self.check("cuMemHostUnregister", unsafe { unregister(ptr) })
+        })
     }
 
     fn host_device_pointer(

@@ -604,9 +604,7 @@ pub(crate) fn materialise_managed(backend: &dyn Backend) {
     // One thread at a time: two first loads racing would each move a variable, and the
     // second would copy the first's managed memory and repoint the host variable again.
     static MATERIALISING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _alone = MATERIALISING
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _alone = crate::sync::lock(&MATERIALISING);
     for (key, size, host_pointer_variable) in crate::registry::unallocated_managed_variables() {
         // hipMemAttachGlobal.
         match backend.malloc_managed(0, size.max(1), 1) {

@@ -109,7 +109,7 @@ impl Grid {
     }
 
     fn lock(&self) -> MutexGuard<'_, GridState> {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+        crate::sync::lock(&self.state)
     }
 
     fn release(&self, state: &mut GridState) {
@@ -128,10 +128,7 @@ impl Grid {
             return;
         }
         while state.generation == seen {
-            state = self
-                .changed
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
+            state = crate::sync::wait(&self.changed, state);
         }
     }
 
@@ -459,9 +456,7 @@ pub(crate) unsafe fn run(
             )
         };
         if let Err(message) = result {
-            let mut slot = failure
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut slot = crate::sync::lock(&failure);
             slot.get_or_insert(message);
             next.store(groups, Ordering::Relaxed);
         }
@@ -545,10 +540,7 @@ pub(crate) unsafe fn run_cooperative(
                 };
                 grid.leave();
                 if let Err(message) = result {
-                    failure
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .get_or_insert(message);
+                    crate::sync::lock(failure).get_or_insert(message);
                 }
             });
             if let Err(error) = spawned {
@@ -557,12 +549,9 @@ pub(crate) unsafe fn run_cooperative(
                 for _ in index..groups {
                     grid.leave();
                 }
-                failure
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .get_or_insert(format!(
-                        "cannot start a thread for group {index} of a cooperative launch: {error}"
-                    ));
+                crate::sync::lock(failure).get_or_insert(format!(
+                    "cannot start a thread for group {index} of a cooperative launch: {error}"
+                ));
                 break;
             }
         }

@@ -11,10 +11,11 @@
 use std::alloc::Layout;
 use std::collections::BTreeMap;
 use std::ffi::c_void;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::Mutex;
 
 use crate::backend::{Location, PointerInfo, RangeValue};
 use crate::error::{HipError, RuntimeError};
+use crate::sync::lock;
 use crate::types::memory_type;
 
 /// Alignment of every allocation (as HIP's `hipMalloc`: at least 256 bytes).
@@ -22,10 +23,6 @@ pub(crate) const ALIGNMENT: usize = 256;
 
 /// `hipHostMallocMapped` / `hipHostRegisterMapped`: on this device all host memory is mapped.
 const MAPPED: u32 = 0x2;
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {

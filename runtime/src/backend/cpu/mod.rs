@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 
 use streams::{Event, Stream, Task};
 
@@ -31,6 +31,7 @@ use super::{Backend, DevicePtr, EventHandle, Launch, StreamHandle};
 use crate::error::RuntimeError;
 use crate::log::log;
 use crate::registry::{self, FatBinary};
+use crate::sync::lock;
 use crate::types::{set_c_string, DeviceExtras, DeviceProp, FuncAttributes, MemcpyKind};
 
 use memory::{Kind, Memory, ALIGNMENT};
@@ -39,10 +40,6 @@ const SHARED_MEMORY_BYTES: usize = 64 * 1024;
 const MAX_THREADS_PER_BLOCK: u32 = 1024;
 /// The most groups a cooperative launch may have: each runs on its own OS thread.
 const MAX_COOPERATIVE_GROUPS: u64 = 256;
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
 
 /// A loaded image.
 ///

@@ -13,17 +13,14 @@
 //! error on the stream; the next synchronisation with that stream returns it.
 
 use std::collections::VecDeque;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
 use crate::error::RuntimeError;
+use crate::sync::{lock, wait};
 
 /// One queued operation.
 pub(crate) type Task = Box<dyn FnOnce() -> Result<(), RuntimeError> + Send>;
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
 
 /// What a stream's queue holds.
 enum Work {
@@ -93,10 +90,7 @@ impl Stream {
                     if queue.closed {
                         return;
                     }
-                    queue = self
-                        .changed
-                        .wait(queue)
-                        .unwrap_or_else(PoisonError::into_inner);
+                    queue = wait(&self.changed, queue);
                 }
             };
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(task))
@@ -151,10 +145,7 @@ impl Stream {
         let mut queue = lock(&self.queue);
         let target = queue.submitted;
         while queue.completed < target {
-            queue = self
-                .changed
-                .wait(queue)
-                .unwrap_or_else(PoisonError::into_inner);
+            queue = wait(&self.changed, queue);
         }
         queue
     }
@@ -250,10 +241,7 @@ impl Event {
     pub(crate) fn wait_for(&self, sequence: u64) {
         let mut marks = lock(&self.marks);
         while marks.completed < sequence {
-            marks = self
-                .changed
-                .wait(marks)
-                .unwrap_or_else(PoisonError::into_inner);
+            marks = wait(&self.changed, marks);
         }
     }
 
