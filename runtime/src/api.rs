@@ -8,7 +8,7 @@
 //! `crate::backend`; per-thread state lives in `crate::thread`.
 //!
 //! This file uses nothing from the areas, so that no area depends on another through it
-//! (runtime/tests/layout.rs checks).
+//! (tests/tests/layout.rs checks).
 
 use std::cell::Cell;
 use std::ffi::{c_int, c_void};
