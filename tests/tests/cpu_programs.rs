@@ -39,11 +39,20 @@ fn compile(args: &[&std::ffi::OsStr]) -> Result<(), String> {
     }
 }
 
+/// Runs a built program on the CPU device; a hang is a failure too: `timeout` ends the
+/// run after two minutes.
 fn run_on_cpu(exe: &Path) -> Output {
-    Command::new(exe)
+    Command::new("timeout")
+        .arg("120")
+        .arg(exe)
         .env("OXHIP_VISIBLE_DEVICES", "cpu")
         .output()
         .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()))
+}
+
+/// A test program passed: it exited with 0 and printed `PASSED`.
+fn passed(run: &Output) -> bool {
+    run.status.success() && String::from_utf8_lossy(&run.stdout).contains("PASSED")
 }
 
 /// Builds one program (a source, or the `multi_tu` directory) for `archs` into `dir`.
@@ -189,12 +198,12 @@ fn run_suite(archs: &str) -> Vec<String> {
             }
         };
         let run = run_on_cpu(&exe);
-        let stdout = String::from_utf8_lossy(&run.stdout);
-        if !run.status.success() || !stdout.contains("PASSED") {
+        if !passed(&run) {
             failures.push(format!(
-                "{} ({archs}): status {:?}\n{stdout}{}",
+                "{} ({archs}): status {:?}\n{}{}",
                 program.display(),
                 run.status,
+                String::from_utf8_lossy(&run.stdout),
                 String::from_utf8_lossy(&run.stderr)
             ));
         }
@@ -294,10 +303,7 @@ int main() {
     .unwrap_or_else(|err| panic!("writing the source: {err}"));
     let exe = build(&source, "host", dir.path()).unwrap_or_else(|message| panic!("{message}"));
     let run = run_on_cpu(&exe);
-    assert!(
-        run.status.success() && String::from_utf8_lossy(&run.stdout).contains("PASSED"),
-        "{run:?}"
-    );
+    assert!(passed(&run), "{run:?}");
 }
 
 /// The programs with barriers and unusual parameters, at `-O0` (one fiber per work-item) and
@@ -402,21 +408,15 @@ fn concurrency_programs_pass_every_run() {
         let exe = build(&program, "host", dir.path()).unwrap_or_else(|message| panic!("{message}"));
         let mut failed = 0;
         for _ in 0..runs.div_ceil(share) {
-            // A hang is a failure too: `timeout` ends the run.
-            let run = Command::new("timeout")
-                .arg("120")
-                .arg(&exe)
-                .env("OXHIP_VISIBLE_DEVICES", "cpu")
-                .output()
-                .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
-            let stdout = String::from_utf8_lossy(&run.stdout);
-            if !run.status.success() || !stdout.contains("PASSED") {
+            let run = run_on_cpu(&exe);
+            if !passed(&run) {
                 failed += 1;
                 if failures.len() < 5 {
                     failures.push(format!(
-                        "{}: status {:?}\n{stdout}{}",
+                        "{}: status {:?}\n{}{}",
                         program.display(),
                         run.status,
+                        String::from_utf8_lossy(&run.stdout),
                         String::from_utf8_lossy(&run.stderr)
                     ));
                 }
