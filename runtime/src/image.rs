@@ -98,6 +98,42 @@ pub(crate) fn select_nvptx(candidates: &[Candidate<'_>], device_sm: u32) -> Opti
     best.map(|(_, selection)| selection)
 }
 
+/// Picks the code object for an AMD GPU whose HSA ISA name is `device_isa`
+/// (`amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-`), by the target-ID rules (hip-abi.md §2.3,
+/// `bundler::matches`): the processor must be the device's or a generic family holding it,
+/// and each feature the image names must equal the device's setting. Among those that run:
+/// the device's own processor before a generic one, then the image that names more
+/// features (built for exactly this setting) before one that leaves them to "any".
+pub(crate) fn select_amdgcn(candidates: &[Candidate<'_>], device_isa: &str) -> Option<usize> {
+    let mut best: Option<((u8, usize), usize)> = None;
+    for (index, candidate) in candidates.iter().enumerate() {
+        if !candidate.triple.starts_with("amdgcn") {
+            continue;
+        }
+        let text = format!(
+            "{}-{}-{}",
+            candidate.kind, candidate.triple, candidate.target_id
+        );
+        let Ok(entry) = bundler::EntryId::parse(&text) else {
+            continue;
+        };
+        if !bundler::matches(&entry, device_isa) {
+            continue;
+        }
+        let Ok(bundler::OffloadArch::Amdgcn(target)) = entry.offload_arch() else {
+            continue;
+        };
+        let generic = bundler::amdgpu_processor(&target.processor)
+            .is_some_and(|processor| !processor.generic_of.is_empty());
+        // Lower is better: generic last, then fewer named features last.
+        let rank = (u8::from(generic), usize::MAX - target.features.len());
+        if best.as_ref().is_none_or(|(best_rank, _)| rank < *best_rank) {
+            best = Some((rank, index));
+        }
+    }
+    best.map(|(_, index)| index)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,5 +232,67 @@ mod tests {
         assert_eq!(check(&candidates, 90), " NvidiaFatbin");
         let with_ptx = [entry("", FATBIN), entry("sm_80", PTX)];
         assert_eq!(check(&with_ptx, 90), "sm_80 Ptx");
+    }
+
+    fn amd<'a>(target_id: &'a str) -> Candidate<'a> {
+        Candidate {
+            kind: "hipv4",
+            triple: "amdgcn-amd-amdhsa-",
+            target_id,
+            data: b"\x7fELF",
+        }
+    }
+
+    /// The target ID chosen for an AMD device, or "none".
+    fn amd_choice(candidates: &[Candidate<'_>], device_isa: &str) -> String {
+        select_amdgcn(candidates, device_isa).map_or("none".to_owned(), |index| {
+            candidates[index].target_id.to_owned()
+        })
+    }
+
+    #[test]
+    fn amd_images_follow_the_target_id_rules() {
+        let mi300 = "amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-";
+        // A plain image runs whatever the device's feature settings are.
+        assert_eq!(
+            amd_choice(&[host(), amd("gfx90a"), amd("gfx942")], mi300),
+            "gfx942"
+        );
+        // A named feature must equal the device's.
+        assert_eq!(amd_choice(&[amd("gfx942:xnack+")], mi300), "none");
+        assert_eq!(amd_choice(&[amd("gfx942:sramecc-")], mi300), "none");
+        assert_eq!(
+            amd_choice(&[amd("gfx942"), amd("gfx942:sramecc+:xnack-")], mi300),
+            "gfx942:sramecc+:xnack-"
+        );
+        assert_eq!(
+            amd_choice(&[amd("gfx942:xnack-"), amd("gfx942")], mi300),
+            "gfx942:xnack-"
+        );
+        // A generic image runs on the family, after the device's own processor.
+        assert_eq!(
+            amd_choice(&[amd("gfx9-4-generic")], mi300),
+            "gfx9-4-generic"
+        );
+        assert_eq!(
+            amd_choice(&[amd("gfx9-4-generic"), amd("gfx942")], mi300),
+            "gfx942"
+        );
+        assert_eq!(
+            amd_choice(
+                &[amd("gfx9-4-generic")],
+                "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-"
+            ),
+            "none"
+        );
+        assert_eq!(
+            amd_choice(&[amd("gfx11-generic")], "amdgcn-amd-amdhsa--gfx1100"),
+            "gfx11-generic"
+        );
+        // Other processors and NVIDIA images never match.
+        assert_eq!(
+            amd_choice(&[amd("gfx90a"), entry("sm_90", PTX)], mi300),
+            "none"
+        );
     }
 }

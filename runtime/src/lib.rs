@@ -20,18 +20,24 @@
 //!
 //! # Backend selection
 //!
-//! At the first call that needs a device (never during registration) the runtime tries,
-//! in order:
-//! 1. the CUDA driver: `dlopen("libcuda.so.1")`, `cuInit(0)`, every entry point resolved
+//! At the first call that needs a device (never during registration) the runtime tries
+//! both vendor drivers and uses every one that reports devices:
+//! 1. ROCm's HSA runtime (`backend::hsa`): `dlopen("libhsa-runtime64.so.1")` (or
+//!    `OXHIP_HSA_LIBRARY`), every entry point resolved with `dlsym`, `hsa_init`, then the GPU
+//!    agents that take kernel dispatches; their AMD GPUs come first. Implemented to the HSA
+//!    specification; no AMD GPU has run it yet (docs/amd.md);
+//! 2. the CUDA driver: `dlopen("libcuda.so.1")`, `cuInit(0)`, every entry point resolved
 //!    through `cuGetProcAddress_v2` (at CUDA 12.0, the ones added for the wider API on
-//!    first use); its GPUs are used if it reports at least one;
-//! 2. the CPU device (`backend::cpu`) comes after the GPUs when the program holds a CPU
+//!    first use); its GPUs follow the AMD ones;
+//! 3. the CPU device (`backend::cpu`) comes after the GPUs when the program holds a CPU
 //!    image, or when `OXHIP_VISIBLE_DEVICES` names it;
-//! 3. without either, `hipGetDeviceCount` returns `hipErrorNoDevice` with a count of 0 and
-//!    every device call returns `hipErrorNoDevice`. Nothing crashes.
+//! 4. without any, `hipGetDeviceCount` returns `hipErrorNoDevice` with a count of 0 and
+//!    every device call returns `hipErrorNoDevice`, with both drivers' reasons. Nothing
+//!    crashes.
 //!
-//! FIXME(#23): an HSA backend (AMD GPUs) will be tried as well; it implements the same
-//! `Backend` trait (`backend/mod.rs`), and `backend::select` is the one place that picks.
+//! On AMD, a fat binary's code object for a device is chosen by target ID: the device's
+//! processor (or a generic family holding it) with each named `:sramecc±`/`:xnack±` feature
+//! equal to the device's (`image::select_amdgcn`).
 //!
 //! On NVIDIA, a fat binary's image for a device is chosen as: a cubin built for exactly
 //! the device's SM, else PTX for the highest SM not above it (`sm_XXa` images only on
@@ -47,9 +53,11 @@
 //!   `OXHIP_LOG=2` adds registrations, allocations, copies and launches.
 //!   Unset or `0`: silent.
 //! - `OXHIP_VISIBLE_DEVICES`: which devices the program sees and in which order
-//!   (`backend::cpu::devices` documents the syntax).
-//! - The CUDA driver's own variables apply unchanged, e.g. `CUDA_CACHE_PATH`,
-//!   `CUDA_CACHE_DISABLE`, `CUDA_VISIBLE_DEVICES`.
+//!   (`backend::cpu::devices` documents the syntax). Unset, HIP's `HIP_VISIBLE_DEVICES`
+//!   selects among the GPUs.
+//! - `OXHIP_HSA_LIBRARY`: the HSA runtime to open instead of `libhsa-runtime64.so.1`.
+//! - The vendor drivers' own variables apply unchanged, e.g. `CUDA_CACHE_PATH`,
+//!   `CUDA_CACHE_DISABLE`, `CUDA_VISIBLE_DEVICES`, `ROCR_VISIBLE_DEVICES`.
 //!
 //! The detailed message of a thread's last failure is also available to programs through
 //! the extension `oxhipGetLastErrorMessage()`.

@@ -2,16 +2,18 @@
 //!
 //! `api` validates arguments and keeps per-thread state; a [`Backend`] does the work on
 //! one kind of device. Selection happens once, at the first call that needs a device
-//! ([`get`]): the CUDA driver (`libcuda.so.1`) if it loads and reports devices, otherwise
-//! [`NoDevice`], which answers every device call with `hipErrorNoDevice`. Either way,
-//! `cpu::devices` wraps the choice into the device list the program sees: the GPUs first,
-//! then the CPU device (`cpu`) when the program holds a CPU image or `OXHIP_VISIBLE_DEVICES`
-//! names it. With neither, every device call is `hipErrorNoDevice`.
-//! FIXME(#23): an HSA backend (AMD GPUs) is missing; it would be one more implementation of
-//! the same trait, tried in `select` before the fallback to `NoDevice`.
+//! ([`get`]): ROCm's HSA runtime (`libhsa-runtime64.so.1`, [`hsa`]) for AMD GPUs and the
+//! CUDA driver (`libcuda.so.1`, [`cuda`]) for NVIDIA GPUs are both tried; each one that
+//! loads and reports devices is used, AMD GPUs numbered first ([`vendors`] joins them when
+//! both have some). With neither, [`NoDevice`] answers every device call with
+//! `hipErrorNoDevice`, giving both reasons. Either way, `cpu::devices` wraps the choice into
+//! the device list the program sees: the GPUs first, then the CPU device (`cpu`) when the
+//! program holds a CPU image or `OXHIP_VISIBLE_DEVICES` names it.
 
 pub(crate) mod cpu;
 pub(crate) mod cuda;
+pub(crate) mod hsa;
+pub(crate) mod vendors;
 
 use std::ffi::{c_void, CStr};
 use std::sync::OnceLock;
@@ -643,7 +645,11 @@ static BACKEND: OnceLock<Box<dyn Backend>> = OnceLock::new();
 pub(crate) fn get() -> &'static dyn Backend {
     BACKEND
         .get_or_init(|| {
-            let setting = std::env::var("OXHIP_VISIBLE_DEVICES").ok();
+            let setting = visible_devices_setting(
+                std::env::var("OXHIP_VISIBLE_DEVICES").ok(),
+                std::env::var("HIP_VISIBLE_DEVICES").ok(),
+                crate::registry::any_host_image(),
+            );
             let backend = Box::new(cpu::devices::Devices::new(select(), setting.as_deref()));
             // Registered after `cuInit`, so it runs before the CUDA driver's own exit
             // handler has torn the driver down (handlers run in reverse order); the
@@ -683,6 +689,24 @@ pub(crate) fn get_if_started() -> Option<&'static dyn Backend> {
 
 fn select() -> Box<dyn Backend> {
     log!(1, "runtime initialising: {}", crate::registry::summary());
+    let mut found: Vec<Box<dyn Backend>> = Vec::new();
+    let mut reasons = Vec::new();
+    match hsa::Hsa::open() {
+        Ok(hsa) => {
+            log!(
+                1,
+                "backend: {}, {} AMD GPU(s)",
+                hsa.describe(),
+                hsa.device_count()
+            );
+            found.push(Box::new(hsa));
+        }
+        Err(error) => {
+            let reason = hsa::describe_decline(&error);
+            log!(1, "AMD GPUs: none ({reason})");
+            reasons.push(format!("AMD: {reason}"));
+        }
+    }
     match cuda::Cuda::open() {
         Ok(cuda) if cuda.device_count() > 0 => {
             log!(
@@ -691,20 +715,87 @@ fn select() -> Box<dyn Backend> {
                 cuda.driver_version(),
                 cuda.device_count()
             );
-            materialise_managed(&cuda);
-            Box::new(cuda)
+            found.push(Box::new(cuda));
         }
         Ok(_) => {
-            log!(1, "backend: CUDA driver loaded but reports no devices");
-            Box::new(NoDevice {
-                reason: "the CUDA driver reports no devices".to_owned(),
-            })
+            log!(
+                1,
+                "NVIDIA GPUs: none (the CUDA driver loaded but reports no devices)"
+            );
+            reasons.push("NVIDIA: the CUDA driver reports no devices".to_owned());
         }
         Err(error) => {
-            log!(1, "backend: none ({error})");
-            Box::new(NoDevice {
-                reason: error.to_string(),
+            log!(1, "NVIDIA GPUs: none ({error})");
+            reasons.push(format!("NVIDIA: {error}"));
+        }
+    }
+    let backend: Box<dyn Backend> = match found.len() {
+        0 => {
+            return Box::new(NoDevice {
+                reason: reasons.join("; "),
             })
         }
+        1 => found.remove(0),
+        _ => Box::new(vendors::Vendors::new(found)),
+    };
+    materialise_managed(backend.as_ref());
+    backend
+}
+
+/// The device selection the program asked for: `OXHIP_VISIBLE_DEVICES` as written, else
+/// HIP's `HIP_VISIBLE_DEVICES` (GPU numbers, as HIP reads it; the CPU device stays listed
+/// when the program has a CPU image). `CUDA_VISIBLE_DEVICES` and `ROCR_VISIBLE_DEVICES`
+/// are applied by the vendor drivers themselves, before oxhip sees their devices.
+fn visible_devices_setting(
+    oxhip: Option<String>,
+    hip: Option<String>,
+    cpu_by_default: bool,
+) -> Option<String> {
+    if oxhip.is_some() {
+        return oxhip;
+    }
+    let hip = hip?;
+    let mut entries: Vec<String> = hip
+        .split(',')
+        .map(str::trim)
+        .filter(|entry| !entry.is_empty())
+        .map(|entry| match entry.parse::<usize>() {
+            Ok(number) => format!("gpu:{number}"),
+            // A UUID or anything else HIP takes that oxhip does not: it names no device,
+            // as an unknown entry does for HIP.
+            Err(_) => "none".to_owned(),
+        })
+        .collect();
+    if cpu_by_default {
+        entries.push("cpu".to_owned());
+    }
+    Some(entries.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::visible_devices_setting;
+
+    #[test]
+    fn hip_visible_devices_selects_gpus_when_oxhips_variable_is_unset() {
+        let some = |text: &str| Some(text.to_owned());
+        assert_eq!(
+            visible_devices_setting(some("cpu"), some("1"), true),
+            some("cpu")
+        );
+        assert_eq!(
+            visible_devices_setting(None, some("1,0"), false),
+            some("gpu:1,gpu:0")
+        );
+        assert_eq!(
+            visible_devices_setting(None, some("1"), true),
+            some("gpu:1,cpu")
+        );
+        assert_eq!(visible_devices_setting(None, some(""), false), some(""));
+        assert_eq!(
+            visible_devices_setting(None, some("GPU-abc"), false),
+            some("none")
+        );
+        assert_eq!(visible_devices_setting(None, None, true), None);
     }
 }
