@@ -143,6 +143,11 @@ status_t hsa_init(void) {
   say("INIT");
   return OK;
 }
+status_t hsa_shut_down(void) {
+  initialised--;
+  say("SHUT_DOWN");
+  return OK;
+}
 status_t hsa_status_string(status_t status, const char **text) {
   *text = status == OK ? "HSA_STATUS_SUCCESS" : "a stand-in error";
   return OK;
@@ -159,6 +164,9 @@ status_t hsa_iterate_agents(status_t (*callback)(handle_t, void *), void *data) 
   handle_t cpu = {CPU_AGENT}, gpu = {GPU_AGENT};
   status_t status = callback(cpu, data);
   if (status != OK) return status;
+  /* OXHIP_STANDIN_AGENTS=cpu: a system with no GPU agent, which the backend must decline. */
+  const char *agents = getenv("OXHIP_STANDIN_AGENTS");
+  if (agents && !strcmp(agents, "cpu")) return OK;
   return callback(gpu, data);
 }
 status_t hsa_agent_get_info(handle_t agent, uint32_t attribute, void *value) {

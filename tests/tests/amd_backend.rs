@@ -67,6 +67,10 @@ fn system_hsa() -> Option<&'static str> {
 }
 
 #[test]
+#[expect(
+    clippy::print_stderr,
+    reason = "a skipped test says why on the test's stderr"
+)]
 fn the_hsa_runtime_loads_and_declines_without_an_amd_gpu() {
     let Some(library) = system_hsa() else {
         // CI installs it (scripts/setup.sh); a developer machine without it says so.
@@ -432,4 +436,32 @@ fn kernel_dispatches_follow_the_code_objects_metadata() {
         "clang's metadata for a printf kernel lists the hostcall buffer: {talk:?}"
     );
     check_hidden(talk, &recorded[2].kernarg, [1, 1, 1], [1, 1, 1], 0);
+}
+
+#[test]
+fn a_runtime_without_gpu_agents_is_declined_and_shut_down() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let library = standin(dir.path());
+    let log_path = dir.path().join("standin.log");
+    let log_text = log_path.to_string_lossy().into_owned();
+    let output = run(
+        &vadd(),
+        &[
+            ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
+            ("OXHIP_STANDIN_LOG", &log_text),
+            ("OXHIP_STANDIN_AGENTS", "cpu"),
+        ],
+    );
+    let log = log_of(&output);
+    assert!(output.status.success(), "vadd failed:\n{log}");
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains("PASSED"),
+        "{log}"
+    );
+    assert!(log.contains("reports no GPU agent"), "{log}");
+    let standin_log = std::fs::read_to_string(&log_path).unwrap_or_default();
+    assert!(
+        standin_log.contains("INIT") && standin_log.contains("SHUT_DOWN"),
+        "hsa_init was not paired with hsa_shut_down:\n{standin_log}"
+    );
 }

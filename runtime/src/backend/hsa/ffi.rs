@@ -162,6 +162,7 @@ macro_rules! hsa_api {
 
 hsa_api! {
     hsa_init: fn() -> Status;
+    hsa_shut_down: fn() -> Status;
     hsa_status_string: fn(Status, *mut *const c_char) -> Status;
     hsa_system_get_info: fn(u32, *mut c_void) -> Status;
     hsa_iterate_agents: fn(AgentCallback, *mut c_void) -> Status;

@@ -153,21 +153,31 @@ impl Hsa {
         let major = u16::try_from(system(ffi::SYSTEM_INFO_VERSION_MAJOR) & 0xffff).unwrap_or(0);
         let minor = u16::try_from(system(ffi::SYSTEM_INFO_VERSION_MINOR) & 0xffff).unwrap_or(0);
         let frequency = system(ffi::SYSTEM_INFO_TIMESTAMP_FREQUENCY).max(1);
-        let found = device::discover(api).map_err(|status| {
-            no_device(format!(
-                "hsa_iterate_agents failed: {}",
-                check(api, "hsa_iterate_agents", status)
-                    .err()
-                    .map_or_else(String::new, |e| e.to_string())
-            ))
-        })?;
+        // Declining after a successful hsa_init shuts the runtime down again, so that its
+        // threads and its hold on the driver do not outlive the decision.
+        let decline = |reason: String| {
+            // SAFETY: pairs the successful hsa_init above; nothing of HSA is in use.
+            unsafe { (api.hsa_shut_down)() };
+            no_device(reason)
+        };
+        let found = match device::discover(api) {
+            Ok(found) => found,
+            Err(status) => {
+                return Err(decline(format!(
+                    "hsa_iterate_agents failed: {}",
+                    check(api, "hsa_iterate_agents", status)
+                        .err()
+                        .map_or_else(String::new, |e| e.to_string())
+                )))
+            }
+        };
         if found.gpus.is_empty() {
-            return Err(no_device(format!(
+            return Err(decline(format!(
                 "`{library}` (HSA {major}.{minor}) reports no GPU agent"
             )));
         }
         let Some(host) = found.host else {
-            return Err(no_device(
+            return Err(decline(
                 "the HSA runtime reports no CPU agent with kernarg and fine-grained pools"
                     .to_owned(),
             ));
