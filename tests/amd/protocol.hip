@@ -4,6 +4,11 @@
 // kernarg bytes. Each argument has a value the test looks for.
 #include <hip/hip_runtime.h>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+__constant__ int table[4];
+__device__ long long counter;
 
 struct Odd {
   char c;
@@ -65,6 +70,46 @@ int main() {
   if (hipGetLastError() == hipSuccess) {
     std::printf("protocol: a 2048-thread block was accepted\n");
     return 1;
+  }
+  // Device variables: the symbol's address comes from the loaded executable, and a copy
+  // there and back returns what was written.
+  int values[4] = {11, 22, 33, 44}, back[4] = {};
+  CHECK(hipMemcpyToSymbol(HIP_SYMBOL(table), values, sizeof values));
+  CHECK(hipMemcpyFromSymbol(back, HIP_SYMBOL(table), sizeof back));
+  if (std::memcmp(values, back, sizeof values) != 0) {
+    std::printf("protocol: __constant__ round trip gave %d %d %d %d\n", back[0], back[1], back[2], back[3]);
+    return 1;
+  }
+  void* address = nullptr;
+  size_t size = 0;
+  CHECK(hipGetSymbolAddress(&address, HIP_SYMBOL(counter)));
+  CHECK(hipGetSymbolSize(&size, HIP_SYMBOL(counter)));
+  if (address == nullptr || size != sizeof(long long)) {
+    std::printf("protocol: counter at %p, %zu bytes\n", address, size);
+    return 1;
+  }
+  // The module API, with kernelParams and with the packed `extra` form.
+  if (const char* path = std::getenv("OXHIP_PROTOCOL_MODULE")) {
+    hipModule_t module;
+    hipFunction_t function;
+    CHECK(hipModuleLoad(&module, path));
+    CHECK(hipModuleGetFunction(&function, module, "scale"));
+    float* data = reinterpret_cast<float*>(buffer);
+    float factor = 0.5f;
+    int count = 1000;
+    void* params[] = {&data, &factor, &count};
+    CHECK(hipModuleLaunchKernel(function, 4, 1, 1, 256, 1, 1, 0, nullptr, params, nullptr));
+    struct {
+      float* data;
+      float factor;
+      int count;
+    } packed = {data, 4.0f, 77};
+    size_t packed_size = sizeof packed;
+    void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE,
+                     &packed_size, HIP_LAUNCH_PARAM_END};
+    CHECK(hipModuleLaunchKernel(function, 1, 1, 1, 128, 1, 1, 0, nullptr, nullptr, extra));
+    CHECK(hipDeviceSynchronize());
+    CHECK(hipModuleUnload(module));
   }
   hipDeviceProp_t props;
   CHECK(hipGetDeviceProperties(&props, 0));

@@ -322,6 +322,19 @@ fn kernel_dispatches_follow_the_code_objects_metadata() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    let module = dir.path().join("module.hipfb");
+    let output = Command::new(oxhip_binary())
+        .args(["-O2", "--offload-arch=gfx942", "--genco"])
+        .arg(repo_root().join("tests/amd/module_kernels.hip"))
+        .arg("-o")
+        .arg(&module)
+        .output()
+        .expect("running oxhip");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let log_path = dir.path().join("standin.log");
     let log_text = log_path.to_string_lossy().into_owned();
     let run = run(
@@ -329,6 +342,10 @@ fn kernel_dispatches_follow_the_code_objects_metadata() {
         &[
             ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
             ("OXHIP_STANDIN_LOG", &log_text),
+            (
+                "OXHIP_PROTOCOL_MODULE",
+                module.to_str().expect("a UTF-8 path"),
+            ),
         ],
     );
     let log = std::fs::read_to_string(&log_path).unwrap_or_default();
@@ -356,7 +373,7 @@ fn kernel_dispatches_follow_the_code_objects_metadata() {
             .unwrap_or_else(|| panic!("no kernel `{name}` in {notes:?}"))
     };
     let recorded = dispatches(&log);
-    assert_eq!(recorded.len(), 3, "three launches reach the queue:\n{log}");
+    assert_eq!(recorded.len(), 5, "five launches reach the queue:\n{log}");
     for dispatch in &recorded {
         assert_eq!(dispatch.fields["header"], "0x1502", "{dispatch:?}");
         assert_eq!(dispatch.fields["setup"], "3", "{dispatch:?}");
@@ -436,6 +453,36 @@ fn kernel_dispatches_follow_the_code_objects_metadata() {
         "clang's metadata for a printf kernel lists the hostcall buffer: {talk:?}"
     );
     check_hidden(talk, &recorded[2].kernarg, [1, 1, 1], [1, 1, 1], 0);
+
+    // The module API: hipModuleLaunchKernel with kernelParams, then with the packed `extra`
+    // buffer, laid out by the module's own metadata (the second code object given to HSA).
+    let module_notes = kernel_notes(&dir.path().join("standin.log.code-object-1"));
+    let scale = module_notes
+        .iter()
+        .find(|kernel| kernel.name == "scale")
+        .unwrap_or_else(|| panic!("no kernel `scale` in {module_notes:?}"));
+    let explicit: Vec<&(usize, usize, String)> = scale
+        .args
+        .iter()
+        .filter(|arg| !arg.2.starts_with("hidden_"))
+        .collect();
+    assert_eq!(explicit.len(), 3);
+    for (dispatch, factor, count, blocks, threads) in [
+        (&recorded[3], 0.5f32, 1000, 4, 256),
+        (&recorded[4], 4.0f32, 77, 1, 128),
+    ] {
+        assert_eq!(
+            le(&dispatch.kernarg, explicit[0].0, 8),
+            le(&recorded[0].kernarg, 32, 8),
+            "the buffer pointer"
+        );
+        assert_eq!(
+            le(&dispatch.kernarg, explicit[1].0, 4),
+            u64::from(factor.to_bits())
+        );
+        assert_eq!(le(&dispatch.kernarg, explicit[2].0, 4), count);
+        check_hidden(scale, &dispatch.kernarg, [blocks, 1, 1], [threads, 1, 1], 0);
+    }
 }
 
 #[test]

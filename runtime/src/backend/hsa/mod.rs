@@ -121,6 +121,9 @@ pub(crate) struct Hsa {
     /// binary has been unregistered since is resolved again.
     kernels: Mutex<HashMap<(usize, usize), ResolvedKernel>>,
     allocations: Mutex<BTreeMap<u64, Allocation>>,
+    /// Device variables of loaded code objects that the program was given the address of:
+    /// start → (size, device). Code objects stay loaded, so these stay valid.
+    variables: Mutex<BTreeMap<u64, (usize, usize)>>,
     streams: Mutex<HashMap<StreamHandle, Arc<Stream>>>,
     events: Mutex<HashMap<EventHandle, Arc<Event>>>,
     /// `hipDeviceSetLimit` values, by (device, limit).
@@ -211,6 +214,7 @@ impl Hsa {
             modules: Mutex::new(HashMap::new()),
             kernels: Mutex::new(HashMap::new()),
             allocations: Mutex::new(BTreeMap::new()),
+            variables: Mutex::new(BTreeMap::new()),
             streams: Mutex::new(HashMap::new()),
             events: Mutex::new(HashMap::new()),
             limits: Mutex::new(HashMap::new()),
@@ -340,7 +344,13 @@ impl Hsa {
     /// device memory, the CPU agent for host memory we know (pinned, registered, managed).
     /// `None`: pageable host memory that must be locked first.
     fn owner(&self, address: u64) -> Option<(Agent, u64)> {
-        let (start, allocation) = self.find(address)?;
+        let Some((start, allocation)) = self.find(address) else {
+            // A device variable of a loaded code object is the device's memory.
+            let variables = lock(&self.variables);
+            let (start, (size, device)) = variables.range(..=address).next_back()?;
+            return (address < start + (*size).max(1) as u64)
+                .then(|| (self.agent(*device), address));
+        };
         Some(match allocation.kind {
             AllocationKind::Device => (self.agent(allocation.device), address),
             AllocationKind::Host | AllocationKind::Managed => (self.host.cpu, address),
@@ -581,6 +591,7 @@ impl Hsa {
                 (&raw mut size).cast(),
             );
         }
+        lock(&self.variables).insert(address, (size as usize, device));
         Ok((address, size as usize))
     }
 
@@ -943,6 +954,7 @@ impl Backend for Hsa {
         lock(&self.events).retain(|_, event| event.device != device);
         lock(&self.kernels).retain(|(_, kernel_device), _| *kernel_device != device);
         lock(&self.modules).retain(|(_, module_device), _| *module_device != device);
+        lock(&self.variables).retain(|_, (_, owner)| *owner != device);
         let freed: Vec<(u64, Allocation)> = {
             let mut allocations = lock(&self.allocations);
             let mine: Vec<u64> = allocations
@@ -1688,6 +1700,23 @@ impl Backend for Hsa {
                 size: allocation.size,
             }
         }))
+    }
+
+    /// An allocation or registered range, else a device variable the program was given.
+    fn memory_range(
+        &self,
+        _device: usize,
+        ptr: *const c_void,
+    ) -> Result<Option<(DevicePtr, usize)>, RuntimeError> {
+        if let Some((start, allocation)) = self.find(ptr as u64) {
+            return Ok(Some((start, allocation.size)));
+        }
+        let variables = lock(&self.variables);
+        Ok(variables
+            .range(..=ptr as u64)
+            .next_back()
+            .filter(|(start, (size, _))| (ptr as u64) < **start + (*size).max(1) as u64)
+            .map(|(start, (size, _))| (*start, *size)))
     }
 
     fn occupancy(
