@@ -72,6 +72,8 @@ pub(crate) struct Devices {
     gpu: Box<dyn Backend>,
     cpu: Cpu,
     slots: Vec<Slot>,
+    /// Whether a variable chose the devices (else the default list applies).
+    selected: bool,
 }
 
 impl Devices {
@@ -79,6 +81,7 @@ impl Devices {
         let gpus = gpu.device_count();
         Devices {
             slots: visible(setting, gpus, crate::registry::any_host_image()),
+            selected: setting.is_some(),
             gpu,
             cpu: Cpu::new(),
         }
@@ -155,9 +158,16 @@ impl Backend for Devices {
             RuntimeError::NoDevice { reason } if self.gpu.device_count() == 0 => reason,
             _ => format!("{} GPU(s) hidden", self.gpu.device_count()),
         };
-        RuntimeError::NoDevice {
-            reason: format!("OXHIP_VISIBLE_DEVICES selects no device ({gpus})"),
-        }
+        let reason = if self.selected {
+            format!("OXHIP_VISIBLE_DEVICES (or HIP_VISIBLE_DEVICES) selects no device ({gpus})")
+        } else {
+            // No GPU, and no CPU image to fall back on.
+            format!(
+                "{gpus}; the program has no CPU image (built with `--offload-arch=...,host` it \
+                 would run on the CPU)"
+            )
+        };
+        RuntimeError::NoDevice { reason }
     }
     fn driver_version(&self) -> i32 {
         self.gpu.driver_version()
