@@ -334,6 +334,17 @@ static void *process(void *argument) {
       say("DISPATCH queue=%llu header=%#x setup=%u block=%u,%u,%u grid=%u,%u,%u private=%u group=%u kernarg=%s",
           (unsigned long long)q->queue.id, header, setup, group[0], group[1], group[2], grid[0], grid[1], grid[2],
           private_size, group_size, hex);
+      /* OXHIP_STANDIN_FAULT=N: the Nth dispatch (from 1) faults as a trap would: the queue
+       * reports an exception through its callback and takes no more packets; the packet's
+       * signal is never completed. */
+      static _Atomic int dispatches;
+      const char *fault = getenv("OXHIP_STANDIN_FAULT");
+      if (fault && atomic_fetch_add(&dispatches, 1) + 1 == atoi(fault)) {
+        say("FAULT queue=%llu", (unsigned long long)q->queue.id);
+        if (q->callback) q->callback(ERROR_EXCEPTION, &q->queue, q->data);
+        while (!atomic_load(&q->stop)) usleep(1000);
+        return NULL;
+      }
     } else if ((header & 0xff) == 3) {
       uint64_t dependencies[5];
       memcpy(dependencies, packet + 8, 40);

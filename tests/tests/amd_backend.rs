@@ -512,3 +512,43 @@ fn a_runtime_without_gpu_agents_is_declined_and_shut_down() {
         "hsa_init was not paired with hsa_shut_down:\n{standin_log}"
     );
 }
+
+#[test]
+fn a_kernel_fault_is_an_error_not_a_hang() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let library = standin(dir.path());
+    let exe = dir.path().join("fault");
+    let output = Command::new(oxhip_binary())
+        .args(["-O2", "--offload-arch=gfx942"])
+        .arg(repo_root().join("tests/amd/fault.hip"))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("running oxhip");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let log_path = dir.path().join("standin.log");
+    let log_text = log_path.to_string_lossy().into_owned();
+    let started = std::time::Instant::now();
+    let run = run(
+        &exe,
+        &[
+            ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
+            ("OXHIP_STANDIN_LOG", &log_text),
+            ("OXHIP_STANDIN_FAULT", "1"),
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+    assert!(
+        run.status.success() && stdout.contains("fault: PASSED"),
+        "exit {:?} after {:?}:\n{stdout}\n{}\n--- stand-in log\n{log}",
+        run.status.code(),
+        started.elapsed(),
+        log_of(&run)
+    );
+    assert!(log.contains("FAULT"), "the stand-in did not fault:\n{log}");
+}
