@@ -2,7 +2,9 @@
 //! build systems. Each option prints its value with no trailing newline, in
 //! command-line order; `--newline` prints one. Options take hipconfig's spellings
 //! (`-p`, `--path`, `-path`, `--p`); no option, `--full` or one it does not know prints
-//! hipconfig's full report, and `--check` that report and a check of the installation.
+//! hipconfig's full report, and `--check` that report, a check of the installation and
+//! oxhip's self-test (`check`: test kernels built and run on every device, PASS or FAIL per
+//! feature). `--check` takes its own options and no others; a wrong one exits with status 2.
 //!
 //! It reports the oxhip installation this binary belongs to; it does not look
 //! for ROCm or CUDA.
@@ -16,6 +18,10 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+// The self-test's files sit in `oxhipconfig/`, next to this file.
+#[path = "oxhipconfig/check.rs"]
+mod check;
+
 const USAGE: &str = "usage: oxhipconfig [OPTIONS]
   --path,  -p        : print HIP_PATH (the oxhip installation prefix)
   --rocmpath,  -R    : print ROCM_PATH (the same prefix)
@@ -26,7 +32,12 @@ const USAGE: &str = "usage: oxhipconfig [OPTIONS]
   --hipclangpath, -l : print HIP_CLANG_PATH (the directory of clang 22)
   --full, -f         : print full config
   --version, -v      : print hip version
-  --check            : check configuration
+  --check            : check configuration, then build test kernels and run them on every
+                       device (PASS, FAIL, HANG or CRASH per feature; exit 0 when all pass)
+      --offload-arch=LIST : the targets of the test kernels (default: common AMD and NVIDIA
+                            GPUs, the GPUs present, and host)
+      --keep DIR          : build in DIR and keep the program and the output of every run
+      --timeout SECONDS   : a run that prints nothing for this long is a hang (default 30)
   --newline, -n      : print newline
   --help, -h         : print help message
   --cmake-toolchain  : print the path of oxhip's CMake toolchain file
@@ -270,9 +281,49 @@ fn check(install: &Install) -> String {
     text
 }
 
+/// `--check` and its options: the report, the installation check, then the self-test. Exit
+/// status 0 when every feature passed on every device, 1 when one did not or the self-test
+/// could not run, 2 for a wrong command line.
+fn check_command(install: &Install, args: &[String]) -> ExitCode {
+    let options = match check::parse_options(args) {
+        Ok(options) => options,
+        Err(message) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "oxhipconfig: error: {message}\n(`oxhipconfig --help` lists the options)"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    let result = stdout
+        .write_all(check(install).as_bytes())
+        .map_err(check::CheckError::Io)
+        .and_then(|()| check::run(&install.exe_dir, &options, &mut stdout));
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(check::CheckError::Setup(message)) => {
+            let _ = stdout.flush();
+            let _ = writeln!(std::io::stderr(), "oxhipconfig: error: {message}");
+            ExitCode::FAILURE
+        }
+        Err(check::CheckError::Io(err)) if err.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(check::CheckError::Io(_)) => ExitCode::FAILURE,
+    }
+}
+
 fn main() -> ExitCode {
     let install = discover();
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args
+        .iter()
+        .any(|arg| check::is_check(arg) || check::is_check_option(arg))
+    {
+        return check_command(&install, &args);
+    }
     let mut text = String::new();
     if args.is_empty() {
         text.push_str(&full(&install));
@@ -288,6 +339,7 @@ fn main() -> ExitCode {
             Query::HipClangPath => text.push_str(&install.clang_dir.display().to_string()),
             Query::Version => text.push_str(&version()),
             Query::Full => text.push_str(&full(&install)),
+            // `main` hands every command line with `--check` to `check_command`.
             Query::Check => text.push_str(&check(&install)),
             Query::CmakeToolchain => match cmake_toolchain(&install) {
                 Ok(path) => text.push_str(&path.display().to_string()),
