@@ -25,10 +25,19 @@
 //! without copying (hip-abi.md §0.12). Bundles made by other tools do not do
 //! this, so a reader of PTX must not assume the NUL: use [`with_trailing_nul`].
 //!
+//! # CPU images
+//!
+//! A CPU image (`--offload-arch=host`, an x86-64 shared object) is stored
+//! with a 32-byte digest trailer ([`seal_cpu_image`], [`Entry::cpu_image`]),
+//! which the runtime checks before `dlopen` ([`unseal_cpu_image`]); an image
+//! without one is refused. The trailer is oxhip's own: clang's tools carry it
+//! as part of the entry's data.
+//!
 //! This crate does no I/O, spawns nothing, and depends only on zstd, flate2,
 //! md-5 and thiserror, because the runtime links it.
 
 mod compress;
+mod digest;
 mod elf;
 mod flat;
 mod length;
@@ -38,6 +47,10 @@ use std::borrow::Cow;
 use std::fmt;
 
 pub use compress::{CompressedHeader, CompressedVersion, Compression, CompressionMethod};
+pub use digest::{
+    is_cpu_image_trailer, seal_cpu_image, unseal_cpu_image, SealedCpuImage, CPU_IMAGE_DIGEST_MAGIC,
+    CPU_IMAGE_TRAILER_LEN,
+};
 pub use elf::extract_from_elf;
 pub use flat::{describe, read, read_with, write, ReadOptions, WriteOptions};
 pub use length::{bundle_len, bundle_slice_from_ptr, read_from_ptr, split_bundles, BundleLen};
@@ -68,6 +81,15 @@ impl Entry {
         Entry {
             id: arch.bundle_entry_id(),
             data: with_trailing_nul(ptx).into_owned(),
+        }
+    }
+
+    /// An entry holding a CPU image (an x86-64 shared object), sealed with the digest the
+    /// runtime checks before loading it (see the crate docs).
+    pub fn cpu_image(image: &[u8]) -> Entry {
+        Entry {
+            id: OffloadArch::Host.bundle_entry_id(),
+            data: seal_cpu_image(image),
         }
     }
 }
@@ -215,10 +237,33 @@ pub enum BundleError {
     #[error("compressed bundle format {version} records no total size, so its length is unknown")]
     LengthUnknown { version: CompressedVersion },
 
+    #[error("CPU image carries no digest ({len} bytes): oxhip seals every CPU image it bundles; rebuild this one with this oxhip")]
+    MissingDigest { len: u64 },
+    #[error("CPU image digest covers {recorded} bytes, but the image has {actual}")]
+    DigestLength { recorded: u64, actual: u64 },
+    #[error(
+        "CPU image is damaged: its MD5 is {}, its digest says {}",
+        Md5Hex(actual),
+        Md5Hex(expected)
+    )]
+    DigestMismatch {
+        expected: [u8; 16],
+        actual: [u8; 16],
+    },
+
     #[error("not an ELF64 little-endian file")]
     NotElf,
     #[error("malformed ELF file: {what}")]
     MalformedElf { what: &'static str },
+}
+
+/// An MD5 digest in hex, for error messages.
+struct Md5Hex<'a>(&'a [u8; 16]);
+
+impl fmt::Display for Md5Hex<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|byte| write!(f, "{byte:02x}"))
+    }
 }
 
 /// Up to 8 bytes in hex, for error messages.

@@ -879,6 +879,9 @@ pub(crate) fn run_bundler(
         bundle_entries.push(if arch.is_nvptx() {
             // PTX is stored NUL-terminated: cuModuleLoadData needs a C string (hip-abi.md §0.12).
             bundler::Entry::ptx(&arch, &data)
+        } else if arch.is_host() {
+            // CPU images carry a digest, which the runtime checks before `dlopen`.
+            bundler::Entry::cpu_image(&data)
         } else {
             bundler::Entry {
                 id: arch.bundle_entry_id(),

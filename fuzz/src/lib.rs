@@ -73,7 +73,7 @@ pub fn elf_sections(data: &[u8]) {
 
 /// `hipModuleLoadData` up to the device: the image's length from its headers (a bundle,
 /// NVIDIA fatbinary, ELF file or PTX text), the fat binary made of it, its entries, and the
-/// checks a CPU image passes before `dlopen`.
+/// checks each image passes before its loader sees it (the runtime's `image_check`).
 pub fn module_load_data(data: &[u8]) {
     let guarded = Guarded::new(data);
     // SAFETY: the guarded copy stays mapped until the end of this function.

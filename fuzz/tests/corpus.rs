@@ -1,7 +1,8 @@
 //! Replays the saved corpus and every crash seed through its target, and repeats issue 13's
 //! experiment: every one-bit flip in the headers of a flat and a compressed bundle, and
 //! every truncation of them, given to `hipModuleLoadData`'s reader and to the registration
-//! reader. None may panic, fault or abort; each must be rejected or read.
+//! reader. None may panic, fault or abort; each must be rejected or read. And issue 23's: a
+//! CPU image with any byte changed is rejected (its digest covers every byte).
 
 use std::path::Path;
 
@@ -97,6 +98,37 @@ fn bit_flips_and_truncations_of_bundles_are_rejected_cleanly() {
             .join(name);
         let bytes = std::fs::read(&path).unwrap_or_else(|err| panic!("{err}"));
         flip_and_truncate(&bytes, 160);
+    }
+}
+
+/// Every byte of a CPU image is covered by its digest (issue 23): each one-byte change of
+/// the bare image, and of the image inside the host-only bundle, is rejected before a device
+/// would load it.
+#[test]
+fn every_changed_byte_of_a_cpu_image_is_rejected() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/module_load_data");
+    let read = |name: &str| std::fs::read(corpus.join(name)).unwrap_or_else(|err| panic!("{err}"));
+    let (bare, bundle) = (read("cpu.so"), read("hostonly.hipfb"));
+    let start = bundle
+        .windows(bare.len())
+        .position(|window| window == bare)
+        .expect("the bundle holds the bare image");
+    for (bytes, image) in [
+        (bare.clone(), 0..bare.len()),
+        (bundle, start..start + bare.len()),
+    ] {
+        let mut damaged = bytes;
+        for at in image {
+            damaged[at] ^= 0x41;
+            let guarded = fuzz::Guarded::new(&damaged);
+            // SAFETY: the guarded copy stays mapped until the end of the iteration.
+            let result = unsafe { oxhip_runtime::fuzzing::module_load_data(guarded.address()) };
+            assert!(
+                result.is_err(),
+                "byte {at} changed, and the image still loads"
+            );
+            damaged[at] ^= 0x41;
+        }
     }
 }
 

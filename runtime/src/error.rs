@@ -405,6 +405,8 @@ pub enum RuntimeError {
     UnknownSymbol { address: usize },
     #[error("fat binary at {address:#x} is not a valid offload bundle: {reason}")]
     InvalidFatBinary { address: usize, reason: String },
+    #[error("the image `{image}` is invalid: {reason}")]
+    InvalidImage { image: String, reason: String },
     #[error("no image for `{arch}` in the fat binary; it holds: {available}")]
     NoBinaryForGpu { arch: String, available: String },
     #[error("`{call}` failed with {code} ({name}){detail}")]
@@ -453,7 +455,9 @@ impl RuntimeError {
             RuntimeError::MissingConfiguration => HipError::ErrorMissingConfiguration,
             RuntimeError::UnknownKernel { .. } => HipError::ErrorInvalidDeviceFunction,
             RuntimeError::UnknownSymbol { .. } => HipError::ErrorInvalidSymbol,
-            RuntimeError::InvalidFatBinary { .. } => HipError::ErrorInvalidImage,
+            RuntimeError::InvalidFatBinary { .. } | RuntimeError::InvalidImage { .. } => {
+                HipError::ErrorInvalidImage
+            }
             RuntimeError::NoBinaryForGpu { .. } => HipError::ErrorNoBinaryForGpu,
             RuntimeError::Driver { code, .. } => HipError::from_cu_result(*code),
             RuntimeError::Internal { .. } => HipError::ErrorUnknown,

@@ -81,6 +81,7 @@ pub mod api;
 mod backend;
 pub mod error;
 mod image;
+mod image_check;
 mod log;
 pub mod registration;
 mod registry;
@@ -96,7 +97,7 @@ pub mod version;
 pub mod fuzzing {
     /// What `hipModuleLoadData` does with the image at `address` before a device loads it:
     /// finds its length from its headers, wraps it into a fat binary, parses the bundle and
-    /// checks a CPU image as the CPU device would before `dlopen`.
+    /// checks each image as the device that would load it does (`image_check`).
     ///
     /// # Safety
     /// As for `hipModuleLoadData`'s image: readable memory at `address` stays mapped while
@@ -126,8 +127,8 @@ pub mod fuzzing {
         // readable and copies the images out.
         let images = unsafe { crate::registry::read_images(address as *const u8) }
             .map_err(|e| e.to_string())?;
-        for image in images.iter().filter(|image| image.is_cpu_image()) {
-            crate::untrusted::check_shared_object(&image.data)?;
+        for image in &images {
+            crate::image_check::check(image)?;
         }
         let candidates: Vec<crate::image::Candidate<'_>> = images
             .iter()

@@ -200,70 +200,11 @@ pub(crate) fn elf_length(
     Ok(end)
 }
 
-/// Checks a CPU image (an x86-64 shared object) before it goes to `dlopen`, whose loader
-/// trusts the headers: a 64-bit little-endian `ET_DYN` file for x86-64 whose header
-/// tables, sections and segments all lie inside it, with loadable segments no larger on
-/// file than in memory and offsets congruent with addresses modulo a power-of-two alignment.
-/// The contents (code, relocations) are the compiler's and are not checked.
-pub(crate) fn check_shared_object(bytes: &[u8]) -> Result<(), String> {
-    if !bytes.starts_with(ELF_MAGIC) {
-        return Err("not an ELF file".to_owned());
-    }
-    let read = |offset: usize, length: usize| {
-        offset
-            .checked_add(length)
-            .and_then(|end| bytes.get(offset..end))
-            .map(<[u8]>::to_vec)
-            .ok_or_else(|| {
-                format!("{length} bytes at offset {offset} lie past the end of the file")
-            })
-    };
-    let length = elf_length(&read)?;
-    if length > bytes.len() {
-        return Err(format!(
-            "its headers reach byte {length} of a {}-byte file",
-            bytes.len()
-        ));
-    }
-    if u16_at(bytes, 16) != 3 || u16_at(bytes, 18) != 62 {
-        return Err("not an x86-64 shared object".to_owned());
-    }
-    let program_headers = u64_at(bytes, 0x20) as usize;
-    let program_entry = u16_at(bytes, 0x36) as usize;
-    let segments = u16_at(bytes, 0x38) as usize;
-    for index in 0..segments {
-        // In bounds: `elf_length` checked the table against the file.
-        let entry = &bytes[program_headers + index * program_entry..][..program_entry];
-        let kind = u64_at(entry, 0) & 0xffff_ffff;
-        let (offset, address) = (u64_at(entry, 8), u64_at(entry, 0x10));
-        let (file_size, memory_size, align) = (
-            u64_at(entry, 0x20),
-            u64_at(entry, 0x28),
-            u64_at(entry, 0x30),
-        );
-        // PT_LOAD
-        if kind == 1 {
-            if file_size > memory_size {
-                return Err(format!("segment {index} is larger on file than in memory"));
-            }
-            if align > 1 && (!align.is_power_of_two() || offset % align != address % align) {
-                return Err(format!("segment {index} is misaligned"));
-            }
-            if address
-                .checked_add(memory_size)
-                .is_none_or(|end| end > 1 << 47)
-            {
-                return Err(format!("segment {index} lies outside the address space"));
-            }
-        }
-    }
-    Ok(())
-}
-
 /// The fat binary or code object at `address`: its bytes, the length found from its headers.
 /// With `any_format` false only what clang registers is accepted (an offload bundle or an
-/// NVIDIA fatbinary); with it true also what `hipModuleLoadData` takes (an ELF file, or
-/// NUL-terminated PTX text, returned with its NUL).
+/// NVIDIA fatbinary); with it true also what `hipModuleLoadData` takes (an ELF file, with
+/// the digest trailer of a CPU image when one follows it, or NUL-terminated PTX text,
+/// returned with its NUL).
 ///
 /// # Safety
 /// Memory at `address` that is readable must stay mapped and unchanged for `'a` (a code
@@ -323,6 +264,15 @@ pub(crate) unsafe fn image_at<'a>(address: usize, any_format: bool) -> Result<&'
                 borrow(start, length, "an ELF header table").map(<[u8]>::to_vec)
             };
             let length = elf_length(&read)?;
+            // A CPU image as oxhip bundles it ends in a digest trailer past what its headers
+            // describe (`bundler::seal_cpu_image`): take the trailer along where it is.
+            let trailer_len = bundler::CPU_IMAGE_TRAILER_LEN;
+            let sealed = length
+                .checked_add(address)
+                .filter(|start| readable(*start, trailer_len))
+                .and_then(|start| borrow(start, trailer_len, "a digest trailer").ok())
+                .is_some_and(|trailer| bundler::is_cpu_image_trailer(trailer, length));
+            let length = if sealed { length + trailer_len } else { length };
             return borrow(address, length, "the ELF file");
         }
         // NUL-terminated PTX: look for the NUL a page at a time.
@@ -388,5 +338,25 @@ mod tests {
                 .len(),
             ptx.len()
         );
+    }
+
+    /// A bare CPU image handed to `hipModuleLoadData` keeps the digest trailer that follows
+    /// what its headers describe; other bytes there are not taken along.
+    #[test]
+    fn a_cpu_images_digest_trailer_is_measured_with_it() {
+        let mut elf = vec![0u8; 64];
+        elf[..4].copy_from_slice(ELF_MAGIC);
+        elf[4] = 2;
+        elf[5] = 1;
+        let mut sealed = bundler::seal_cpu_image(&elf);
+        sealed.extend_from_slice(&[0xa5; 64]);
+        // SAFETY: a live vector; readability is checked before any read.
+        let measured = unsafe { image_at(sealed.as_ptr() as usize, true) }.unwrap();
+        assert_eq!(measured.len(), 64 + bundler::CPU_IMAGE_TRAILER_LEN);
+        let mut unsealed = elf.clone();
+        unsealed.extend_from_slice(&[0xa5; 64]);
+        // SAFETY: as above.
+        let measured = unsafe { image_at(unsealed.as_ptr() as usize, true) }.unwrap();
+        assert_eq!(measured.len(), 64);
     }
 }

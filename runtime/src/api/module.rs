@@ -87,9 +87,19 @@ fn read_u16(bytes: &[u8], at: usize) -> u64 {
 /// As for [`crate::untrusted::image_at`]: `image` is what the program handed over.
 unsafe fn image_from_pointer(image: *const u8) -> Result<Vec<u8>, RuntimeError> {
     // SAFETY: forwarded from this function's contract; the bytes are copied at once.
-    unsafe { crate::untrusted::image_at(image as usize, true) }
-        .map(<[u8]>::to_vec)
-        .map_err(invalid)
+    let bytes = unsafe { crate::untrusted::image_at(image as usize, true) }.map_err(invalid)?;
+    let (source, length) = (bytes.as_ptr(), bytes.len());
+    let mut data: Vec<u8> = Vec::with_capacity(length);
+    // SAFETY: `source` is readable for `length` bytes (`image_at` checked) and `data` has
+    // room for them. A damaged header can claim more than the program's buffer, and the
+    // readable memory past it can be the heap, where the new buffer may then lie: the copy
+    // is a `memmove`, which is defined for overlapping ranges (what it copies there is
+    // garbage, which the checks after reject), where `to_vec`'s `memcpy` is not.
+    unsafe {
+        std::ptr::copy(source, data.as_mut_ptr(), length);
+        data.set_len(length);
+    }
+    Ok(data)
 }
 
 /// Checks that a bundle or NVIDIA fatbinary ends within `data`, so that the registry,
@@ -164,7 +174,7 @@ pub(crate) fn to_fat_binary(data: Vec<u8>) -> Result<Vec<u8>, RuntimeError> {
 /// Registers `data` as a fat binary and returns the new module handle.
 fn load(data: Vec<u8>) -> Result<usize, RuntimeError> {
     // A module is loaded for the current device; without one there is nothing to load.
-    backend::current()?;
+    let (backend, device) = backend::current()?;
     let data = to_fat_binary(data)?;
     check_length(&data)?;
     let bytes: &'static [u8] = data.leak();
@@ -172,7 +182,12 @@ fn load(data: Vec<u8>) -> Result<usize, RuntimeError> {
     let fat_binary = registry::fat_binary(index).ok_or(RuntimeError::Internal {
         reason: "a module's fat binary vanished".to_owned(),
     })?;
-    if let Err(error) = fat_binary.images() {
+    // A damaged image for the current device is this call's error (as in HIP, which loads
+    // it here), though the load itself waits for the first use.
+    if let Err(error) = fat_binary
+        .images()
+        .and_then(|_| backend.check_image(device, &fat_binary))
+    {
         registry::remove_fat_binary(index);
         return Err(error);
     }

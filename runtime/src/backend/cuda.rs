@@ -10,7 +10,8 @@
 //! Each device's primary context is retained at its first use and made current on every
 //! thread before a call (the current context is thread-local, §5.2). A fat binary's image
 //! for a device is chosen and loaded at the first launch of one of its kernels on that
-//! device; loaded modules and looked-up functions are cached for the life of the process.
+//! device, after `image_check` has passed it; loaded modules and looked-up functions are
+//! cached for the life of the process.
 //! This module does not validate API arguments; `api` has done that.
 
 use std::cell::Cell;
@@ -24,6 +25,7 @@ use libloading::Library;
 use super::{Backend, DevicePtr, EventHandle, Launch, Location, RangeValue, StreamHandle};
 use crate::error::RuntimeError;
 use crate::image::{self, ImageFormat};
+use crate::image_check;
 use crate::log::log;
 use crate::registry::{self, FatBinary};
 use crate::sync::lock;
@@ -561,11 +563,21 @@ impl Cuda {
             .clone()
     }
 
+    /// The image of `fat_binary` for `device` and how to load it, `None` when there is none.
+    fn select<'a>(
+        &self,
+        images: &'a [registry::Image],
+        device: usize,
+    ) -> Option<(&'a registry::Image, ImageFormat)> {
+        let candidates: Vec<_> = images.iter().map(|image| image.candidate()).collect();
+        image::select_nvptx(&candidates, self.devices[device].sm)
+            .map(|selection| (&images[selection.index], selection.format))
+    }
+
     fn load_module(&self, fat_binary: &FatBinary, device: usize) -> Result<Raw, RuntimeError> {
         let images = fat_binary.images()?;
         let sm = self.devices[device].sm;
-        let candidates: Vec<_> = images.iter().map(|image| image.candidate()).collect();
-        let Some(selection) = image::select_nvptx(&candidates, sm) else {
+        let Some((chosen, format)) = self.select(images, device) else {
             let error = RuntimeError::NoBinaryForGpu {
                 arch: format!("sm_{sm}"),
                 available: registry::describe(images),
@@ -573,21 +585,14 @@ impl Cuda {
             log!(1, "device {device}: {error}");
             return Err(error);
         };
-        let chosen = &images[selection.index];
-        let bytes = match selection.format {
-            ImageFormat::Ptx => bundler::with_trailing_nul(&chosen.data),
-            ImageFormat::Cubin | ImageFormat::NvidiaFatbin => {
-                std::borrow::Cow::Borrowed(chosen.data.as_slice())
-            }
-        };
         log!(
             1,
-            "device {device} (sm_{sm}): loading `{}` as {:?} ({} bytes) from fat binary #{}",
+            "device {device} (sm_{sm}): loading `{}` as {format:?} ({} bytes) from fat binary #{}",
             chosen.id(),
-            selection.format,
             chosen.data.len(),
             fat_binary.index
         );
+        let bytes = checked_image(chosen, format)?;
 
         let mut info_log = vec![0u8; JIT_LOG_CAPACITY];
         let mut error_log = vec![0u8; JIT_LOG_CAPACITY];
@@ -851,9 +856,41 @@ impl Cuda {
     }
 }
 
+/// The bytes of `image` to give the driver (PTX NUL-terminated, as `cuModuleLoadData` needs
+/// it), once they pass the structural checks for `format` (`image_check`).
+fn checked_image(
+    image: &registry::Image,
+    format: ImageFormat,
+) -> Result<std::borrow::Cow<'_, [u8]>, RuntimeError> {
+    let bytes = match format {
+        ImageFormat::Ptx => bundler::with_trailing_nul(&image.data),
+        ImageFormat::Cubin | ImageFormat::NvidiaFatbin => {
+            std::borrow::Cow::Borrowed(image.data.as_slice())
+        }
+    };
+    let checked = match format {
+        ImageFormat::Ptx => image_check::check_ptx(&bytes),
+        ImageFormat::Cubin => image_check::check_cubin(&bytes),
+        ImageFormat::NvidiaFatbin => image_check::check_nvidia_fatbin(&bytes),
+    };
+    checked.map_err(|reason| RuntimeError::InvalidImage {
+        image: image.id(),
+        reason,
+    })?;
+    Ok(bytes)
+}
+
 impl Backend for Cuda {
     fn name(&self) -> &'static str {
         "cuda"
+    }
+
+    fn check_image(&self, device: usize, fat_binary: &FatBinary) -> Result<(), RuntimeError> {
+        let images = fat_binary.images()?;
+        match self.select(images, device) {
+            Some((image, format)) => checked_image(image, format).map(drop),
+            None => Ok(()),
+        }
     }
 
     fn device_count(&self) -> usize {

@@ -245,6 +245,13 @@ pub(crate) trait Backend: Send + Sync {
     // The methods below have defaults for backends that lack them (`NoDevice`, which is never
     // reached because `api` checks for a device first).
 
+    /// Checks the image that `device` would load from `fat_binary` (`image_check`) without
+    /// loading it, so that `hipModuleLoadData` reports a damaged image at once, as HIP does,
+    /// while the load waits for the first use. A fat binary without an image for the device
+    /// passes: its first use says so. The default checks nothing.
+    fn check_image(&self, _device: usize, _fat_binary: &FatBinary) -> Result<(), RuntimeError> {
+        Ok(())
+    }
     /// Attributes that `hipDeviceProp_t` has no field for.
     fn extras(&self, _device: usize) -> DeviceExtras {
         DeviceExtras::default()

@@ -137,6 +137,7 @@ impl Backend for Vendors {
         event_destroy(event: EventHandle) -> Result<(), RuntimeError>;
         mem_info() -> Result<(usize, usize), RuntimeError>;
         symbol(fat_binary: &FatBinary, name: &CStr) -> Result<(DevicePtr, usize), RuntimeError>;
+        check_image(fat_binary: &FatBinary) -> Result<(), RuntimeError>;
         limit(limit: i32) -> Result<usize, RuntimeError>;
         set_limit(limit: i32, value: usize) -> Result<(), RuntimeError>;
         set_cache_config(config: i32) -> Result<(), RuntimeError>;

@@ -335,6 +335,10 @@ impl Backend for Devices {
         let (backend, index) = self.route(device);
         backend.symbol(index, fat_binary, name)
     }
+    fn check_image(&self, device: usize, fat_binary: &FatBinary) -> Result<(), RuntimeError> {
+        let (backend, index) = self.route(device);
+        backend.check_image(index, fat_binary)
+    }
     fn extras(&self, device: usize) -> DeviceExtras {
         let (backend, index) = self.route(device);
         backend.extras(index)

@@ -380,6 +380,15 @@ fn unpack_arguments(
     Ok(pointers)
 }
 
+/// The shared object of a CPU image whose digest and structure pass
+/// [`crate::image_check::check_cpu_image`].
+fn checked_shared_object(image: &registry::Image) -> Result<&[u8], RuntimeError> {
+    crate::image_check::check_cpu_image(&image.data).map_err(|reason| RuntimeError::InvalidImage {
+        image: image.id(),
+        reason,
+    })
+}
+
 /// Picks the fat binary's host-triple image and opens it.
 fn load_image(fat_binary: &FatBinary) -> Result<LoadedImage, RuntimeError> {
     let images = fat_binary.images()?;
@@ -400,18 +409,19 @@ fn load_image(fat_binary: &FatBinary) -> Result<LoadedImage, RuntimeError> {
         address: fat_binary.blob,
         reason,
     };
-    crate::untrusted::check_shared_object(&image.data)
-        .map_err(|reason| invalid(format!("the CPU image is corrupt: {reason}")))?;
+    // The digest and the ELF structure, before `dlopen` trusts any of it; what is loaded is
+    // the shared object without its digest.
+    let shared_object = checked_shared_object(image)?;
     let keep_directory = std::env::var_os("OXHIP_CPU_KEEP_IMAGES").filter(|d| !d.is_empty());
     let (path, memfd) = match keep_directory {
         Some(directory) => {
-            let path = write_kept_image(Path::new(&directory), fat_binary.index, &image.data)
+            let path = write_kept_image(Path::new(&directory), fat_binary.index, shared_object)
                 .map_err(invalid)?;
             log!(1, "CPU: image kept as `{}`", path.display());
             (path, None)
         }
         None => {
-            let (path, memfd) = write_memfd(fat_binary.index, &image.data).map_err(invalid)?;
+            let (path, memfd) = write_memfd(fat_binary.index, shared_object).map_err(invalid)?;
             (path, Some(memfd))
         }
     };
@@ -594,6 +604,13 @@ fn available_memory() -> usize {
 impl Backend for Cpu {
     fn name(&self) -> &'static str {
         "CPU"
+    }
+    fn check_image(&self, _: usize, fat_binary: &FatBinary) -> Result<(), RuntimeError> {
+        let images = fat_binary.images()?;
+        match images.iter().find(|image| image.is_cpu_image()) {
+            Some(image) => checked_shared_object(image).map(drop),
+            None => Ok(()),
+        }
     }
     fn device_count(&self) -> usize {
         1

@@ -137,7 +137,9 @@ impl Hsa {
     pub(crate) fn open() -> Result<Hsa, RuntimeError> {
         let no_device = |reason: String| RuntimeError::NoDevice { reason };
         let (api, library) = ffi::open().map_err(no_device)?;
-        let api: &'static Api = Box::leak(Box::new(api));
+        // Leaked only once the backend is kept (below): a declined runtime is closed again.
+        let owned = Box::new(api);
+        let api: &Api = &owned;
         // SAFETY: `hsa_init` has no preconditions (it is reference counted).
         let status = unsafe { (api.hsa_init)() };
         if status != ffi::STATUS_SUCCESS {
@@ -194,6 +196,7 @@ impl Hsa {
                 gpu.compute_units
             );
         }
+        let api: &'static Api = Box::leak(owned);
         Ok(Hsa {
             api,
             library,
@@ -444,11 +447,32 @@ impl Hsa {
             .clone()
     }
 
-    fn load(&self, fat_binary: &FatBinary, device: usize) -> Result<Module, RuntimeError> {
-        let images = fat_binary.images()?;
+    /// The code object of `images` for `device`, checked (`image_check::check_amdgpu`) so
+    /// that ROCm's loader never sees a damaged one; `None` when there is none for it.
+    fn checked_image<'a>(
+        &self,
+        images: &'a [registry::Image],
+        device: usize,
+    ) -> Result<Option<&'a registry::Image>, RuntimeError> {
         let isa = &self.devices[device].info.isa;
         let candidates: Vec<_> = images.iter().map(|image| image.candidate()).collect();
         let Some(index) = crate::image::select_amdgcn(&candidates, isa) else {
+            return Ok(None);
+        };
+        let image = &images[index];
+        crate::image_check::check_amdgpu(&image.data).map_err(|reason| {
+            RuntimeError::InvalidImage {
+                image: image.id(),
+                reason,
+            }
+        })?;
+        Ok(Some(image))
+    }
+
+    fn load(&self, fat_binary: &FatBinary, device: usize) -> Result<Module, RuntimeError> {
+        let images = fat_binary.images()?;
+        let isa = &self.devices[device].info.isa;
+        let Some(chosen) = self.checked_image(images, device)? else {
             let error = RuntimeError::NoBinaryForGpu {
                 arch: device::arch_name(isa).to_owned(),
                 available: registry::describe(images),
@@ -456,14 +480,11 @@ impl Hsa {
             log!(1, "device {device}: {error}");
             return Err(error);
         };
-        let chosen = &images[index];
-        let invalid = |reason: String| {
-            RuntimeError::status(
-                HipError::ErrorInvalidImage,
-                format!("the code object `{}` is damaged: {reason}", chosen.id()),
-            )
-        };
-        let code_object = metadata::parse(&chosen.data).map_err(|e| invalid(e.to_string()))?;
+        let code_object =
+            metadata::parse(&chosen.data).map_err(|error| RuntimeError::InvalidImage {
+                image: chosen.id(),
+                reason: error.to_string(),
+            })?;
         log!(
             1,
             "device {device} ({}): loading `{}` ({} bytes, {} kernels, built for {}) from fat binary #{}",
@@ -746,6 +767,18 @@ impl Hsa {
 impl Backend for Hsa {
     fn name(&self) -> &'static str {
         "hsa"
+    }
+
+    /// The structure of the code object and its metadata, without loading it.
+    fn check_image(&self, device: usize, fat_binary: &FatBinary) -> Result<(), RuntimeError> {
+        let images = fat_binary.images()?;
+        if let Some(image) = self.checked_image(images, device)? {
+            metadata::parse(&image.data).map_err(|error| RuntimeError::InvalidImage {
+                image: image.id(),
+                reason: error.to_string(),
+            })?;
+        }
+        Ok(())
     }
 
     fn device_count(&self) -> usize {
