@@ -1121,10 +1121,19 @@ impl Backend for Hsa {
             unsafe { (self.api.hsa_amd_memory_pool_free)(kernarg_pointer) };
             return Err(error);
         }
+        // A kernel with a dynamic stack (recursion, calls not inlined: most -O0 code) needs
+        // more scratch than its fixed size says: the stack-size limit, as clr gives it.
+        let scratch = if info.uses_dynamic_stack {
+            let stack = self.limit(device, super::limit::STACK_SIZE)?;
+            info.private_segment_fixed_size
+                .max(u32::try_from(stack).unwrap_or(u32::MAX))
+        } else {
+            info.private_segment_fixed_size
+        };
         let fields = aql::DispatchFields {
             grid: [launch.grid.x, launch.grid.y, launch.grid.z],
             block,
-            private_segment_size: info.private_segment_fixed_size,
+            private_segment_size: scratch,
             group_segment_fixed_size: info.group_segment_fixed_size,
             dynamic_shared,
             kernel_object: kernel.kernel_object,
