@@ -1,14 +1,39 @@
-//! The host end of device `printf` on amdgcn: the buffer the runtime passes as each kernel's
-//! hidden hostcall argument, and the decoding of the records that devicelibs'
-//! `lib/printf.c` writes into it (the layout is described there).
+//! The host end of device `printf` on amdgcn: the buffer the runtime passes in each kernel's
+//! hidden hostcall argument (`hidden_hostcall_buffer`, 80 bytes into the implicit arguments of
+//! code object v5), and the decoding of the records devicelibs' `lib/printf.c` writes into it.
+//! Allocating the buffer, filling the argument and printing the text are the backend's
+//! (`super`); this file only lays out, decodes and empties the bytes.
+//!
+//! The buffer, little-endian (`lib/printf.c` describes the same layout from the device's side):
+//!
+//! | offset | size | field |
+//! | --- | --- | --- |
+//! | 0 | 8 | capacity: bytes of the record area |
+//! | 8 | 8 | next: bytes of the record area taken; each `printf` adds [`SLOT_SIZE`] atomically, also when it finds no room, so it may pass the capacity |
+//! | 16 | 8 | dropped: `printf` calls that found no room |
+//! | 24 | 40 | zero |
+//! | 64 | capacity | the record area: one slot of [`SLOT_SIZE`] bytes per `printf` call |
+//!
+//! A slot holds one record: u32 state (0 until the record is complete, then 1), u32 length
+//! (bytes of the record, these 8 included; the device stores both last, with release order),
+//! then items. An item is an u64 header, `(tag << 56) | payload bytes`, and the payload,
+//! zero-padded to a multiple of 8:
+//!
+//! | tag | payload |
+//! | --- | --- |
+//! | 1 | a string with its NUL: the format first, then each `%s` argument |
+//! | 2 | none: a null `%s` argument |
+//! | 3 | 8 bytes: one argument as the program passed it (integers of 32 bits or fewer zero-extended from 32, floating point as a double's bits, pointers as addresses) |
+//! | 4 | none: the record was cut short here, what followed did not fit the slot |
 //!
 //! Records are formatted with the C library's `snprintf`, one conversion at a time, so the
-//! output is what the same `printf` prints on the host. A record that is damaged or still
-//! being written ends the drain; nothing is read outside the buffer.
+//! output is what the same `printf` prints on the host. Records come out in the order their
+//! calls took their slots. A record that is incomplete or damaged ends the drain with a note
+//! in the text; nothing is read outside the buffer and no input makes it panic.
 
 use std::ffi::{c_char, CString};
 
-/// Bytes before the record area: capacity, next, dropped, then padding.
+/// Bytes before the record area: capacity, next, dropped, then zeros.
 pub(crate) const HEADER_SIZE: usize = 64;
 /// Bytes of one record (one `printf` call), as `lib/printf.c` takes them.
 pub(crate) const SLOT_SIZE: usize = 512;
@@ -18,15 +43,29 @@ const TAG_NULL_STRING: u64 = 2;
 const TAG_WORD: u64 = 3;
 const TAG_CUT: u64 = 4;
 
+/// Where a record that did not fit its slot stops.
+const CUT_NOTE: &[u8] = b"[oxhip: printf record cut short]\n";
+const DAMAGED_NOTE: &[u8] = b"[oxhip: a device printf record was incomplete or damaged]\n";
+
 /// What one drain gave.
 pub(crate) struct Drained {
+    /// The records' text, as the host's `printf` prints the same calls.
     pub(crate) text: Vec<u8>,
     /// `printf` calls that found no room in the buffer.
     pub(crate) dropped: u64,
+    /// Bytes of the record area decoded: every slot taken, or up to the first record that was
+    /// incomplete or damaged.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "the backend prints the text and the drops only")
+    )]
+    pub(crate) consumed: u64,
 }
 
 fn word(buffer: &[u8], at: usize) -> Option<u64> {
-    Some(u64::from_le_bytes(buffer.get(at..at + 8)?.try_into().ok()?))
+    Some(u64::from_le_bytes(
+        buffer.get(at..at.checked_add(8)?)?.try_into().ok()?,
+    ))
 }
 
 fn set_word(buffer: &mut [u8], at: usize, value: u64) {
@@ -85,11 +124,11 @@ fn items(slot: &[u8]) -> Option<Vec<Item<'_>>> {
         if end > length {
             return None;
         }
-        items.push(match tag {
-            TAG_STRING => Item::Text(&slot[start..end]),
-            TAG_NULL_STRING => Item::NullText,
-            TAG_WORD => Item::Word(word(slot, start)?),
-            TAG_CUT => Item::Cut,
+        items.push(match (tag, payload) {
+            (TAG_STRING, _) => Item::Text(&slot[start..end]),
+            (TAG_NULL_STRING, 0) => Item::NullText,
+            (TAG_WORD, 8) => Item::Word(word(slot, start)?),
+            (TAG_CUT, 0) => Item::Cut,
             _ => return None,
         });
         at = start + payload.next_multiple_of(8);
@@ -106,6 +145,7 @@ pub(crate) fn drain(buffer: &[u8]) -> Drained {
         .unwrap_or(0)
         .min(buffer.len().saturating_sub(HEADER_SIZE));
     let mut text = Vec::new();
+    let mut consumed = 0;
     for offset in (0..records).step_by(SLOT_SIZE) {
         let start = HEADER_SIZE + offset;
         let Some(slot) = buffer.get(start..start + SLOT_SIZE) else {
@@ -114,14 +154,17 @@ pub(crate) fn drain(buffer: &[u8]) -> Drained {
         match items(slot) {
             Some(items) => format_record(&items, &mut text),
             None => {
-                text.extend_from_slice(
-                    b"[oxhip: a device printf record was incomplete or damaged]\n",
-                );
+                text.extend_from_slice(DAMAGED_NOTE);
                 break;
             }
         }
+        consumed = (offset + SLOT_SIZE) as u64;
     }
-    Drained { text, dropped }
+    Drained {
+        text,
+        dropped,
+        consumed,
+    }
 }
 
 /// A text item without its terminating NUL (and anything after a NUL inside it).
@@ -130,82 +173,121 @@ fn c_text(bytes: &[u8]) -> &[u8] {
     &bytes[..end]
 }
 
-/// Formats one record: the first item is the format, the rest its arguments.
+/// Formats one record: the first item is the format, the rest its arguments in order (a `*`
+/// width or precision takes one before its conversion's).
 fn format_record(items: &[Item<'_>], out: &mut Vec<u8>) {
-    let Some(Item::Text(format)) = items.first() else {
+    let Some((Item::Text(format), arguments)) = items.split_first() else {
+        // A null format prints nothing.
+        if items.contains(&Item::Cut) {
+            out.extend_from_slice(CUT_NOTE);
+        }
         return;
     };
-    let mut arguments = items[1..].iter();
     let format = c_text(format);
+    let mut next = 0;
     let mut at = 0;
     while at < format.len() {
-        if format[at] != b'%' {
-            out.push(format[at]);
-            at += 1;
-            continue;
-        }
-        let Some(spec) = conversion(&format[at..]) else {
+        let Some(percent) = format[at..].iter().position(|b| *b == b'%') else {
             out.extend_from_slice(&format[at..]);
             break;
+        };
+        out.extend_from_slice(&format[at..at + percent]);
+        at += percent;
+        let Some(spec) = conversion(&format[at..]) else {
+            // Not a conversion: printed as written, taking no argument, as glibc does.
+            out.push(b'%');
+            at += 1;
+            continue;
         };
         at += spec.length;
         if spec.conversion == b'%' {
             out.push(b'%');
             continue;
         }
-        let mut star_values = Vec::new();
-        for _ in 0..spec.stars {
-            match arguments.next() {
-                Some(Item::Word(value)) => star_values.push(*value as i32),
-                _ => star_values.push(0),
+        let mut stars = [0i32; 2];
+        for star in stars.iter_mut().take(spec.stars()) {
+            match arguments.get(next) {
+                Some(Item::Cut) => {
+                    out.extend_from_slice(CUT_NOTE);
+                    return;
+                }
+                // The program passed an int: its low 32 bits. A negative width means `-`,
+                // a negative precision none, so the bound keeps the sign.
+                Some(Item::Word(value)) => {
+                    let bound = MAX_FIELD as i32;
+                    *star = (*value as i32).clamp(-bound, bound);
+                }
+                _ => {}
             }
+            next += 1;
         }
-        let argument = arguments.next();
-        if matches!(argument, Some(Item::Cut)) {
-            out.extend_from_slice(b"[oxhip: printf record cut short]");
-            break;
+        let argument = arguments.get(next);
+        if argument == Some(&Item::Cut) {
+            out.extend_from_slice(CUT_NOTE);
+            return;
         }
-        format_one(&spec, &star_values, argument, out);
+        next += 1;
+        format_one(&spec, &stars[..spec.stars()], argument, out);
+        // A string cut short: the note goes right after what was kept of it.
+        if matches!(argument, Some(Item::Text(_))) && arguments.get(next) == Some(&Item::Cut) {
+            out.extend_from_slice(CUT_NOTE);
+            return;
+        }
     }
-    if items.contains(&Item::Cut) && !out.ends_with(b"]") {
-        out.extend_from_slice(b"[oxhip: printf record cut short]\n");
+    if arguments.contains(&Item::Cut) {
+        out.extend_from_slice(CUT_NOTE);
     }
 }
 
-/// One `%...` conversion: its text with C's syntax, what it converts, and how many `*`.
+/// Widths and precisions above this are taken as this: glibc spends time and memory in
+/// proportion to them, and no program means them (a damaged record might).
+const MAX_FIELD: usize = 1 << 16;
+
+/// One `%...` conversion: its text with C's syntax, what it converts, and its `*`s.
 struct Conversion {
-    /// The flags, width and precision as written (`*` included), without the length.
+    /// The flags, width and precision (`*` included, numbers at most [`MAX_FIELD`]), without
+    /// the length modifier.
     body: Vec<u8>,
     /// The length modifier as written (`hh`, `l`, `ll`, `z`, ...).
     modifier: Vec<u8>,
     conversion: u8,
-    stars: usize,
+    width: Option<Field>,
+    precision: Option<Field>,
     /// Bytes of the format this conversion spans.
     length: usize,
 }
 
+enum Field {
+    Digits(usize),
+    Star,
+}
+
+impl Conversion {
+    /// The arguments its `*`s take before its own.
+    fn stars(&self) -> usize {
+        [&self.width, &self.precision]
+            .into_iter()
+            .filter(|field| matches!(field, Some(Field::Star)))
+            .count()
+    }
+}
+
+/// The conversion at the start of `text` (which starts with `%`), or `None` if it is not one
+/// C defines.
 fn conversion(text: &[u8]) -> Option<Conversion> {
     let mut at = 1;
-    let mut stars = 0;
-    while at < text.len() && b"-+ #0".contains(&text[at]) {
+    while at < text.len() && b"-+ #0'".contains(&text[at]) {
         at += 1;
     }
-    let mut number = |at: &mut usize| {
-        if text.get(*at) == Some(&b'*') {
-            stars += 1;
-            *at += 1;
-        } else {
-            while text.get(*at).is_some_and(u8::is_ascii_digit) {
-                *at += 1;
-            }
-        }
-    };
-    number(&mut at);
+    let mut body = text[1..at].to_vec();
+    let width = field(text, &mut at, &mut body);
+    let mut precision = None;
     if text.get(at) == Some(&b'.') {
         at += 1;
-        number(&mut at);
+        body.push(b'.');
+        // A `.` alone is precision 0.
+        precision = Some(field(text, &mut at, &mut body).unwrap_or(Field::Digits(0)));
     }
-    let body = text[1..at].to_vec();
     let modifier_start = at;
     while at < text.len() && b"hlzjtLq".contains(&text[at]) {
         at += 1;
@@ -219,9 +301,37 @@ fn conversion(text: &[u8]) -> Option<Conversion> {
         body,
         modifier,
         conversion,
-        stars,
+        width,
+        precision,
         length: at + 1,
     })
+}
+
+/// A width or precision at `at`: `*` or digits, copied to `body` (the number at most
+/// [`MAX_FIELD`]).
+fn field(text: &[u8], at: &mut usize, body: &mut Vec<u8>) -> Option<Field> {
+    if text.get(*at) == Some(&b'*') {
+        *at += 1;
+        body.push(b'*');
+        return Some(Field::Star);
+    }
+    let start = *at;
+    while text.get(*at).is_some_and(u8::is_ascii_digit) {
+        *at += 1;
+    }
+    if start == *at {
+        return None;
+    }
+    let value = text[start..*at]
+        .iter()
+        .fold(0usize, |value, digit| {
+            value
+                .saturating_mul(10)
+                .saturating_add(usize::from(digit - b'0'))
+        })
+        .min(MAX_FIELD);
+    body.extend_from_slice(value.to_string().as_bytes());
+    Some(Field::Digits(value))
 }
 
 /// Formats one argument with the C library, as the host's printf would.
@@ -268,6 +378,7 @@ fn format_one(spec: &Conversion, stars: &[i32], argument: Option<&Item<'_>>, out
             format.push(b'p');
             snprintf(&mut buffer, &format, stars, Value::Pointer(value as usize))
         }
+        // `L` is dropped: long double is double on amdgcn.
         b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
             format.push(spec.conversion);
             snprintf(
@@ -280,7 +391,26 @@ fn format_one(spec: &Conversion, stars: &[i32], argument: Option<&Item<'_>>, out
         b's' => {
             let text = match argument {
                 Some(Item::Text(bytes)) => c_text(bytes).to_vec(),
-                _ => b"(null)".to_vec(),
+                // With a format that is not a constant, clang passes a string's address,
+                // which the host cannot read.
+                Some(Item::Word(address)) if *address != 0 => {
+                    out.extend_from_slice(b"[oxhip: %s of a format that is not a constant]");
+                    return;
+                }
+                // glibc's text for a null string: "(null)", or nothing when the precision
+                // is too small for it.
+                _ => {
+                    let precision = match spec.precision {
+                        None => None,
+                        Some(Field::Digits(digits)) => Some(digits),
+                        Some(Field::Star) => stars.last().and_then(|p| usize::try_from(*p).ok()),
+                    };
+                    if precision.is_some_and(|p| p < 6) {
+                        Vec::new()
+                    } else {
+                        b"(null)".to_vec()
+                    }
+                }
             };
             format.push(b's');
             let text = CString::new(text).unwrap_or_default();
@@ -385,8 +515,11 @@ fn snprintf(buffer: &mut Vec<u8>, format: &[u8], stars: &[i32], value: Value) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
+    use std::path::Path;
+    use std::process::Command;
 
-    /// Writes records as `lib/printf.c` does (the layout it documents), for the decoder.
+    /// Writes records as `lib/printf.c` does (the layout above), for the decoder.
     struct Writer {
         buffer: Vec<u8>,
     }
@@ -426,6 +559,13 @@ mod tests {
         String::from_utf8_lossy(&drained.text).into_owned()
     }
 
+    /// The text of one record.
+    fn check(items: &[Item<'_>]) -> String {
+        let mut writer = Writer::new(1);
+        writer.record(items);
+        text(&drain(&writer.buffer))
+    }
+
     #[test]
     fn records_print_as_the_c_library_prints() {
         let mut writer = Writer::new(8);
@@ -460,7 +600,52 @@ mod tests {
             text(&drained),
             "int -5, unsigned 4000000000, hex 0xff, char Q, long -7\n   1.235|ab    |1.000000e-10|0.5|%|(null)\n   42|2.50|-1|-32768|ffffffffffffffff\n"
         );
-        assert_eq!(drained.dropped, 0);
+        assert_eq!(
+            (drained.dropped, drained.consumed),
+            (0, 3 * SLOT_SIZE as u64)
+        );
+    }
+
+    #[test]
+    fn what_c_leaves_alone_and_null_strings() {
+        // Not conversions: printed as written, taking no argument (glibc's behaviour).
+        assert_eq!(
+            check(&[Item::Text(b"%y|%5y|%d|%\0"), Item::Word(3)]),
+            "%y|%5y|3|%"
+        );
+        // A null string is "(null)", or nothing when the precision is below 6, as in glibc.
+        assert_eq!(
+            check(&[
+                Item::Text(b"[%s|%.3s|%.6s|%8s|%.*s]\n\0"),
+                Item::NullText,
+                Item::NullText,
+                Item::NullText,
+                Item::NullText,
+                Item::Word(2),
+                Item::NullText,
+            ]),
+            "[(null)||(null)|  (null)|]\n"
+        );
+        // With a format that is not a constant, clang passes a %s argument's address.
+        assert_eq!(
+            check(&[
+                Item::Text(b"%s|%s\n\0"),
+                Item::Word(0x7000_1000),
+                Item::Word(0)
+            ]),
+            "[oxhip: %s of a format that is not a constant]|(null)\n"
+        );
+        // Widths and precisions are bounded, written or passed.
+        let huge = check(&[
+            Item::Text(b"%99999999999999999999999d|%.*f\n\0"),
+            Item::Word(1),
+            Item::Word(2_000_000_000),
+            Item::Word(1.5f64.to_bits()),
+        ]);
+        assert_eq!(huge.len(), MAX_FIELD + 1 + 2 + MAX_FIELD + 1);
+        assert!(huge.starts_with("    ") && huge.contains("1|1.5000"));
+        // Missing arguments are zeros and null strings, not a failure.
+        assert_eq!(check(&[Item::Text(b"%d %s %f\n\0")]), "0 (null) 0.000000\n");
     }
 
     #[test]
@@ -472,168 +657,52 @@ mod tests {
         // The third record is still being written.
         let third = HEADER_SIZE + 2 * SLOT_SIZE;
         writer.buffer[third..third + 4].copy_from_slice(&0u32.to_le_bytes());
-        let out = text(&drain(&writer.buffer));
-        assert!(
-            out.starts_with("first 1\ncut 2 [oxhip: printf record cut short]"),
-            "{out}"
+        let drained = drain(&writer.buffer);
+        assert_eq!(
+            text(&drained),
+            "first 1\ncut 2 [oxhip: printf record cut short]\n\
+             [oxhip: a device printf record was incomplete or damaged]\n"
         );
-        assert!(out.contains("incomplete or damaged"), "{out}");
-        assert!(!out.contains("never"), "{out}");
+        assert_eq!(drained.consumed, 2 * SLOT_SIZE as u64);
         // A damaged length never reads past the slot.
         let mut writer = Writer::new(1);
         writer.record(&[Item::Text(b"x\0")]);
         writer.buffer[HEADER_SIZE + 8 + 7] = 0x01; // the item's tag byte: tag 1, huge length
         writer.buffer[HEADER_SIZE + 8] = 0xff;
-        let _ = drain(&writer.buffer);
+        assert!(text(&drain(&writer.buffer)).contains("damaged"));
         // Anything at all, never a panic.
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut writer = Writer::new(2);
         writer.record(&[
-            Item::Text(b"%s %d %f\n\0"),
+            Item::Text(b"%s %d %f %*.*e %c %p\n\0"),
             Item::Text(b"abc\0"),
             Item::Word(1),
             Item::Word(2),
+            Item::Word(3),
+            Item::Word(4),
+            Item::Word(5),
+            Item::Word(6),
+            Item::Word(7),
         ]);
-        for _ in 0..5000 {
+        for _ in 0..20000 {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             let mut bad = writer.buffer.clone();
-            let position = (state % bad.len() as u64) as usize;
-            bad[position] = (state >> 40) as u8;
+            for _ in 0..=(state >> 60) % 4 {
+                let position = (state % bad.len() as u64) as usize;
+                bad[position] = (state >> 40) as u8;
+                state = state.rotate_left(23);
+            }
             let _ = drain(&bad);
         }
-    }
-
-    type Begin = unsafe extern "C" fn(u64) -> u64;
-    type Args = unsafe extern "C" fn(u64, u32, u64, u64, u64, u64, u64, u64, u64, u32) -> u64;
-    type Text = unsafe extern "C" fn(u64, *const u8, u64, u32) -> u64;
-
-    /// devicelibs' `lib/printf.c` built for the host with clang-22, as a shared library.
-    #[expect(
-        clippy::print_stderr,
-        reason = "a skipped test says why on the test's stderr"
-    )]
-    fn device_side(dir: &std::path::Path) -> Option<libloading::Library> {
-        let source =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../devicelibs/lib/printf.c");
-        let library = dir.join("libprintf.so");
-        let status = std::process::Command::new("clang-22")
-            .args(["-shared", "-fPIC", "-O2", "-DOXHIP_PRINTF_HOST_TEST"])
-            .arg(&source)
-            .arg("-o")
-            .arg(&library)
-            .status();
-        match status {
-            Ok(status) if status.success() => {}
-            Ok(_) => panic!("clang-22 could not build {}", source.display()),
-            Err(error) => {
-                eprintln!("skipped: clang-22 cannot run ({error}); scripts/setup.sh installs it");
-                return None;
-            }
-        }
-        // SAFETY: the library is the file just built, with no initialisers of its own.
-        Some(unsafe { libloading::Library::new(&library) }.expect("loading the device side"))
-    }
-
-    #[test]
-    fn what_the_device_side_writes_from_many_threads_decodes_to_every_line() {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let Some(library) = device_side(dir.path()) else {
-            return;
-        };
-        const THREADS: usize = 8;
-        const CALLS: usize = 150;
-        // Room for all but 100 of the records: those are dropped and counted.
-        let slots = THREADS * CALLS - 100;
-        let mut buffer = vec![0u8; HEADER_SIZE + slots * SLOT_SIZE];
-        initialise(&mut buffer);
-        // SAFETY: the symbols are the functions and the variable printf.c defines, with
-        // these C types.
-        let (begin, args, text, target) = unsafe {
-            (
-                *library
-                    .get::<Begin>(b"__ockl_printf_begin\0")
-                    .expect("begin"),
-                *library
-                    .get::<Args>(b"__ockl_printf_append_args\0")
-                    .expect("args"),
-                *library
-                    .get::<Text>(b"__ockl_printf_append_string_n\0")
-                    .expect("text"),
-                *library
-                    .get::<*mut u64>(b"oxhip_printf_test_buffer\0")
-                    .expect("buffer"),
-            )
-        };
-        // SAFETY: the variable is the library's u64; no thread uses it yet.
-        unsafe { target.write(buffer.as_mut_ptr() as u64) };
-        std::thread::scope(|scope| {
-            for thread in 0..THREADS {
-                scope.spawn(move || {
-                    let format = b"t%d c%u %s %.2f %s|%5lld\n\0";
-                    let word = b"word\0";
-                    for call in 0..CALLS {
-                        // SAFETY: the call sequence clang emits for
-                        // printf(format, thread, call, "word", call / 4.0, NULL, -call).
-                        unsafe {
-                            let mut d = begin(0);
-                            d = text(d, format.as_ptr(), format.len() as u64, 0);
-                            d = args(d, 1, thread as u64, 0, 0, 0, 0, 0, 0, 0);
-                            d = args(d, 1, call as u64, 0, 0, 0, 0, 0, 0, 0);
-                            d = text(d, word.as_ptr(), word.len() as u64, 0);
-                            d = args(d, 1, (call as f64 / 4.0).to_bits(), 0, 0, 0, 0, 0, 0, 0);
-                            d = text(d, std::ptr::null(), 0, 0);
-                            args(d, 1, (-(call as i64)) as u64, 0, 0, 0, 0, 0, 0, 1);
-                        }
-                    }
-                });
-            }
-        });
-        let drained = drain(&buffer);
-        assert_eq!(drained.dropped, 100);
-        let out = String::from_utf8(drained.text).expect("text");
-        let lines: std::collections::HashSet<&str> = out.lines().collect();
-        assert_eq!(out.lines().count(), slots, "one line per record that fit");
-        assert_eq!(lines.len(), slots, "no line twice");
-        for line in &lines {
-            let (thread, call) = line
-                .strip_prefix('t')
-                .and_then(|rest| rest.split_once(" c"))
-                .map(|(t, rest)| (t, rest.split(' ').next().unwrap_or("")))
-                .unwrap_or_else(|| panic!("unexpected line `{line}`"));
-            let call: usize = call.parse().expect("a call number");
-            let _: usize = thread.parse().expect("a thread number");
-            let expected = format!(
-                "t{thread} c{call} word {:.2} (null)|{:5}",
-                call as f64 / 4.0,
-                -(call as i64)
-            );
-            assert_eq!(*line, expected);
-        }
-        // A record longer than its slot is cut, and says so.
-        reset(&mut buffer);
-        let long = [b'x'; 900];
-        let mut format = b"%s and %d\n".to_vec();
-        format.push(0);
-        // SAFETY: as above, for printf("%s and %d\n", <900 x>, 5).
-        unsafe {
-            let mut d = begin(0);
-            d = text(d, format.as_ptr(), format.len() as u64, 0);
-            let mut long_text = long.to_vec();
-            long_text.push(0);
-            d = text(d, long_text.as_ptr(), long_text.len() as u64, 0);
-            args(d, 1, 5, 0, 0, 0, 0, 0, 0, 1);
-        }
-        let out = String::from_utf8(drain(&buffer).text).expect("text");
-        assert!(out.starts_with("xxxx"), "{out}");
-        assert!(out.contains("cut short"), "{out}");
-        assert!(out.len() < 600, "{out}");
-        // SAFETY: the buffer is about to go away; printf with a null buffer prints nothing.
-        unsafe {
-            target.write(0);
-            assert_eq!(begin(0), 0);
-        }
+        // Headers that claim more than the buffer holds.
+        let mut bad = writer.buffer.clone();
+        set_word(&mut bad, 0, u64::MAX);
+        set_word(&mut bad, 8, u64::MAX);
+        assert!(text(&drain(&bad)).starts_with("abc 1"));
+        let _ = drain(&bad[..HEADER_SIZE + 100]);
+        let _ = drain(&bad[..10]);
     }
 
     #[test]
@@ -645,7 +714,135 @@ mod tests {
         assert_eq!((text(&drained).as_str(), drained.dropped), ("a\n", 3));
         reset(&mut writer.buffer);
         let drained = drain(&writer.buffer);
-        assert_eq!((text(&drained).as_str(), drained.dropped), ("", 0));
+        assert_eq!(
+            (text(&drained).as_str(), drained.dropped, drained.consumed),
+            ("", 0, 0)
+        );
         assert_eq!(word(&writer.buffer, 0), Some(2 * SLOT_SIZE as u64));
+    }
+
+    /// Builds devicelibs' `tests/printf_harness.c` with `lib/printf.c` for the host and runs
+    /// it: it calls the device side as clang's lowering does and writes the buffers, and the
+    /// host `snprintf`'s text for the same calls, into `dir`. False if clang cannot run.
+    #[expect(
+        clippy::print_stderr,
+        reason = "a skipped test says why on the test's stderr"
+    )]
+    fn run_harness(dir: &Path) -> bool {
+        let devicelibs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../devicelibs");
+        let clang = std::env::var_os("OXHIP_CLANG").unwrap_or_else(|| "clang-22".into());
+        let harness = dir.join("printf_harness");
+        let status = Command::new(&clang)
+            .args(["-O2", "-std=c11", "-pthread", "-DOXHIP_PRINTF_HOST_TEST"])
+            .arg(devicelibs.join("lib/printf.c"))
+            .arg(devicelibs.join("tests/printf_harness.c"))
+            .arg("-o")
+            .arg(&harness)
+            .status();
+        match status {
+            Ok(status) if status.success() => {}
+            Ok(_) => panic!("{} could not build the printf harness", clang.display()),
+            Err(error) => {
+                eprintln!("skipped: clang-22 cannot run ({error}); scripts/setup.sh installs it");
+                return false;
+            }
+        }
+        let output = Command::new(&harness)
+            .arg(dir)
+            .output()
+            .expect("running the printf harness");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stdout)
+        );
+        true
+    }
+
+    fn lines(text: &[u8]) -> Vec<&[u8]> {
+        let mut lines: Vec<&[u8]> = text.split(|b| *b == b'\n').collect();
+        if lines.last() == Some(&&b""[..]) {
+            lines.pop();
+        }
+        lines
+    }
+
+    #[test]
+    fn what_clangs_lowering_writes_prints_as_the_c_library_prints() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        if !run_harness(dir.path()) {
+            return;
+        }
+        let read = |name: &str| {
+            std::fs::read(dir.path().join(name)).unwrap_or_else(|error| panic!("{name}: {error}"))
+        };
+
+        // Every case once, one thread: exactly the host's text.
+        let drained = drain(&read("sequence.buffer"));
+        assert_eq!(
+            text(&drained),
+            String::from_utf8_lossy(&read("sequence.expected"))
+        );
+        assert_eq!(
+            (drained.dropped, drained.consumed),
+            (0, 32 * SLOT_SIZE as u64)
+        );
+
+        // 8 threads x 1000 calls: the host's lines, in the order the calls took slots.
+        let drained = drain(&read("threads.buffer"));
+        let expected = read("threads.expected");
+        let mut got = lines(&drained.text);
+        let mut wanted = lines(&expected);
+        assert_eq!((got.len(), wanted.len(), drained.dropped), (8000, 8000, 0));
+        got.sort_unstable();
+        wanted.sort_unstable();
+        if let Some((got, wanted)) = got.iter().zip(&wanted).find(|(got, wanted)| got != wanted) {
+            panic!(
+                "decoded `{}`, the host printed `{}`",
+                String::from_utf8_lossy(got),
+                String::from_utf8_lossy(wanted)
+            );
+        }
+
+        // The same calls with room for 5000: 3000 dropped, the rest decoded.
+        let drained = drain(&read("overflow.buffer"));
+        assert_eq!(drained.dropped, 3000);
+        assert_eq!(drained.consumed, 5000 * SLOT_SIZE as u64);
+        let expected = read("overflow.expected");
+        let mut left: HashMap<&[u8], usize> = HashMap::new();
+        for line in lines(&expected) {
+            *left.entry(line).or_default() += 1;
+        }
+        let got = lines(&drained.text);
+        assert_eq!(got.len(), 5000);
+        for line in got {
+            let count = left.get_mut(line).filter(|count| **count > 0);
+            let Some(count) = count else {
+                panic!(
+                    "decoded `{}`, which no call printed",
+                    String::from_utf8_lossy(line)
+                );
+            };
+            *count -= 1;
+        }
+
+        // Records longer than a slot (the arithmetic is in the harness's `run_cut`).
+        let cut = "[oxhip: printf record cut short]\n";
+        let x = |n| "x".repeat(n);
+        let numbers = |n| (0..n).map(|i| format!("{i},")).collect::<String>();
+        let drained = drain(&read("cut.buffer"));
+        assert_eq!(
+            text(&drained),
+            format!(
+                "{}\n{}{cut}long: {}{cut}{}{cut}{}13\n{}{cut}",
+                x(471),
+                x(471),
+                x(455),
+                "f".repeat(487),
+                numbers(13),
+                numbers(22)
+            )
+        );
+        assert_eq!(drained.consumed, 6 * SLOT_SIZE as u64);
     }
 }
