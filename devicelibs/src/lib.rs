@@ -71,11 +71,7 @@ mod tests {
                 let found = bytes
                     .windows(symbol.len())
                     .any(|window| window == symbol.as_bytes());
-                assert_eq!(
-                    found,
-                    family == Family::Amdgcn,
-                    "{family:?} and {symbol}"
-                );
+                assert_eq!(found, family == Family::Amdgcn, "{family:?} and {symbol}");
             }
         }
     }
