@@ -382,11 +382,12 @@ impl Binder<'_> {
         };
         let mut args = vec!["-ivfsoverlay".to_owned(), overlay.display().to_string()];
         args.extend(
-            crate::cuda_headers::CUDA_MACROS
+            crate::cuda_headers::defines()
                 .iter()
                 .map(|define| format!("-D{define}")),
         );
-        // The HIP headers leave out what CUDA's do not have (`[[nodiscard]]` on hipError_t).
+        // The HIP headers leave out what CUDA's do not have (`[[nodiscard]]` on hipError_t)
+        // and define the guards of the CUDA headers they stand in for.
         args.push("-D__OXHIP_CUDA_SOURCE__=1".to_owned());
         args
     }

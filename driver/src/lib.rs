@@ -11,7 +11,7 @@
 pub mod args;
 pub mod bind;
 mod compile;
-mod cuda_headers;
+pub mod cuda_headers;
 pub mod error;
 pub mod execute;
 mod internal;

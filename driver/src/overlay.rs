@@ -62,11 +62,9 @@ pub(crate) fn translate_program(
         let options = hipify::Options {
             file,
             add_runtime_include: false,
-            // The compile defines these (CUDA_MACROS): no finding, no translation.
-            whitelist: crate::cuda_headers::CUDA_MACROS
-                .iter()
-                .map(|define| define.split('=').next().unwrap_or(define).to_owned())
-                .collect(),
+            // CUDA's guards and version macros: the compile or oxhip's headers define
+            // them where CUDA's headers would (`cuda_headers`), so they stay as written.
+            whitelist: crate::cuda_headers::untranslated(),
             ..hipify::Options::for_compiler()
         };
         let translation = hipify::translate(&source.text, &options);

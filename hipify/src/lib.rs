@@ -207,4 +207,80 @@ mod tests {
         assert!(translation.findings.is_empty());
         assert_eq!(translation.stats.converted_count(), 2);
     }
+
+    /// A helper header in the style CUDA samples copy: its tests of CUDA's guards become
+    /// tests of the guards of the HIP headers that stand in for those CUDA headers, which
+    /// HIP's own headers (and oxhip's) define. The header itself names nothing else of
+    /// CUDA, so it gets no runtime include.
+    #[test]
+    fn header_guards_become_hip_guards() {
+        let text = "#ifdef __DRIVER_TYPES_H__\n\
+                    #if defined(__CUDA_RUNTIME_H__) && CUDART_VERSION >= 12000\n\
+                    #ifndef __CUDA_FP16_H__\n\
+                    #if defined(_COOPERATIVE_GROUPS_H_) || defined(__VECTOR_TYPES_H__)\n\
+                    #ifdef __MATH_CONSTANTS_H__\n\
+                    #if CUDA_VERSION < 11000 || !defined(__HOST_DEFINES_H__)\n";
+        let translation = translate(text, &Options::standard());
+        assert_eq!(
+            translation.text,
+            "#ifdef HIP_INCLUDE_HIP_DRIVER_TYPES_H\n\
+             #if defined(HIP_INCLUDE_HIP_HIP_RUNTIME_H) && HIP_VERSION >= 12000\n\
+             #ifndef HIP_INCLUDE_HIP_HIP_FP16_H\n\
+             #if defined(HIP_INCLUDE_HIP_HIP_COOPERATIVE_GROUP_H) || defined(HIP_INCLUDE_HIP_HIP_VECTOR_TYPES_H)\n\
+             #ifdef HIP_MATH_CONSTANTS_H\n\
+             #if HIP_VERSION < 11000 || !defined(HIP_INCLUDE_HIP_HIP_RUNTIME_H)\n"
+        );
+        assert!(
+            translation.findings.is_empty(),
+            "{:?}",
+            translation.findings
+        );
+        assert_eq!(translation.stats.converted_count(), 9);
+    }
+
+    /// Guards HIP has no counterpart for stay, without a finding: `__cuda_cuda_h__` is left
+    /// undefined on purpose (`CUresult` and `cudaError_t` are both `hipError_t`, and a
+    /// helper's two overloads would clash), and so are the separate cooperative groups
+    /// headers', which HIP 6 does not have.
+    #[test]
+    fn guards_without_a_hip_counterpart_stay() {
+        let text = "#ifdef __cuda_cuda_h__\n#ifdef _COOPERATIVE_GROUPS_REDUCE_H\n\
+                    #ifdef _CUDA_PIPELINE_H_\n#ifdef __cuda_occupancy_h__\n";
+        let translation = translate(text, &Options::standard());
+        assert_eq!(translation.text, text);
+        assert!(
+            translation.findings.is_empty(),
+            "{:?}",
+            translation.findings
+        );
+    }
+
+    /// oxhip's own compile defines CUDA's guards and versions itself and keeps them.
+    #[test]
+    fn the_compiler_keeps_whitelisted_guards() {
+        let options = Options {
+            whitelist: ["__DRIVER_TYPES_H__", "CUDART_VERSION"]
+                .map(str::to_owned)
+                .into(),
+            ..Options::for_compiler()
+        };
+        let text = "#if defined(__DRIVER_TYPES_H__) && CUDART_VERSION >= 12000\n#endif\n";
+        assert_eq!(translate(text, &options).text, text);
+    }
+
+    /// A header that tests a guard and uses CUDA gets the runtime include as before; one
+    /// that only tests guards does not.
+    #[test]
+    fn only_using_cuda_brings_the_runtime_include() {
+        let guard_only = "#ifdef __CUDA_RUNTIME_H__\nint ready();\n#endif\n";
+        assert_eq!(
+            translate(guard_only, &Options::standard()).text,
+            "#ifdef HIP_INCLUDE_HIP_HIP_RUNTIME_H\nint ready();\n#endif\n"
+        );
+        let using = "#ifdef __CUDA_RUNTIME_H__\ncudaError_t ready();\n#endif\n";
+        assert_eq!(
+            translate(using, &Options::standard()).text,
+            "\n#include <hip/hip_runtime.h>\n#ifdef HIP_INCLUDE_HIP_HIP_RUNTIME_H\nhipError_t ready();\n#endif\n"
+        );
+    }
 }

@@ -91,7 +91,19 @@ pub struct Entry {
     pub v2_only: bool,
 }
 
+/// The section of `data/cuda2hip-extra.tsv` that holds the include guards and version
+/// macros of CUDA's headers (`__DRIVER_TYPES_H__`, `CUDART_VERSION`), written as the guards
+/// of the HIP headers that stand in for them (`HIP_INCLUDE_HIP_DRIVER_TYPES_H`) and
+/// `HIP_VERSION`.
+pub(crate) const GUARD_SECTION: &str = "Header guards and version macros";
+
 impl Entry {
+    /// Whether the name is a header guard or version macro (`GUARD_SECTION`): testing
+    /// one is not using CUDA.
+    pub fn is_guard(&self) -> bool {
+        self.section == GUARD_SECTION
+    }
+
     /// The statistics "type" of the identifier: `type` for data types, enum values and macros,
     /// else the documentation section in lower case.
     pub fn kind(&self) -> String {

@@ -588,7 +588,11 @@ impl Cx<'_> {
         if plain_word && !called && !self.is_punct(index + 1, "<") {
             return;
         }
-        self.uses_cuda = true;
+        // A header that only tests CUDA's guards (`#ifdef __CUDA_RUNTIME_H__`) is meant to
+        // compile without CUDA too: that alone does not give it the runtime include.
+        if !entry.is_guard() {
+            self.uses_cuda = true;
+        }
         let api = entry.group.api_name();
         let kind = entry.kind();
         let (replacement, target) = self.replacement(entry);

@@ -9,6 +9,8 @@
  */
 #ifndef HIP_DRIVER_TYPES_H
 #define HIP_DRIVER_TYPES_H
+/* HIP's own guard as well: code tests it, and oxhipify writes it for CUDA's. */
+#define HIP_INCLUDE_HIP_DRIVER_TYPES_H
 
 #include <stddef.h>
 

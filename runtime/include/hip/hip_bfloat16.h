@@ -9,6 +9,8 @@
  */
 #ifndef HIP_HIP_BFLOAT16_H
 #define HIP_HIP_BFLOAT16_H
+/* HIP's own guard as well: code tests it, and oxhipify writes it for CUDA's. */
+#define _HIP_BFLOAT16_H_
 
 #if defined(__cplusplus) && defined(__clang__)
 

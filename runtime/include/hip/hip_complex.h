@@ -7,6 +7,13 @@
  */
 #ifndef HIP_HIP_COMPLEX_H
 #define HIP_HIP_COMPLEX_H
+/* HIP's own guard as well: code tests it, and oxhipify writes it for CUDA's. */
+#define HIP_INCLUDE_HIP_HIP_COMPLEX_H
+/* In a CUDA compile (oxhip's translation of a .cu, __OXHIP_CUDA_SOURCE__), this header
+ * stands in for CUDA's cuComplex.h and defines its guard (driver/src/cuda_headers.rs). */
+#ifdef __OXHIP_CUDA_SOURCE__
+#define CU_COMPLEX_H_
+#endif
 
 #include <hip/hip_vector_types.h>
 

@@ -31,6 +31,18 @@
  */
 #ifndef HIP_HIP_COOPERATIVE_GROUPS_H
 #define HIP_HIP_COOPERATIVE_GROUPS_H
+/* HIP's own guard as well: code tests it, and oxhipify writes it for CUDA's. */
+#define HIP_INCLUDE_HIP_HIP_COOPERATIVE_GROUP_H
+/* In a CUDA compile (oxhip's translation of a .cu, __OXHIP_CUDA_SOURCE__), this header
+ * stands in for CUDA's cooperative_groups.h, cooperative_groups/reduce.h, scan.h and
+ * memcpy_async.h, whose declarations are all here, and defines their guards together
+ * (driver/src/cuda_headers.rs). */
+#ifdef __OXHIP_CUDA_SOURCE__
+#define _COOPERATIVE_GROUPS_H_
+#define _COOPERATIVE_GROUPS_REDUCE_H
+#define _COOPERATIVE_GROUPS_SCAN_H
+#define _COOPERATIVE_GROUPS_MEMCPY_ASYNC
+#endif
 
 #include <hip/hip_runtime.h>
 

@@ -3,6 +3,8 @@
  * of the launch, which records the two events around it. */
 #ifndef HIP_HIP_EXT_H
 #define HIP_HIP_EXT_H
+/* HIP's own guard as well: code tests it, and oxhipify writes it for CUDA's. */
+#define HIP_INCLUDE_HIP_HIP_EXT_H
 #include <hip/hip_runtime.h>
 
 /* hipExtLaunchKernelGGL(kernel, grid, block, shared bytes, stream, start event, stop

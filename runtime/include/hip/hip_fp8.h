@@ -14,6 +14,15 @@
  */
 #ifndef HIP_HIP_FP8_H
 #define HIP_HIP_FP8_H
+/* HIP's own guard as well: code tests it, and oxhipify writes it for CUDA's. */
+#define HIP_INCLUDE_HIP_HIP_FP8_H
+/* In a CUDA compile (oxhip's translation of a .cu, __OXHIP_CUDA_SOURCE__), this header
+ * stands in for CUDA's cuda_fp8.h and defines its guards; like it, it includes the half
+ * and bfloat16 headers below (driver/src/cuda_headers.rs). */
+#ifdef __OXHIP_CUDA_SOURCE__
+#define __CUDA_FP8_H__
+#define __CUDA_FP8_HPP__
+#endif
 
 #include <hip/hip_fp16.h>
 #include <hip/hip_bf16.h>

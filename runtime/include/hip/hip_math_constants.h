@@ -5,6 +5,14 @@
  * 300 bits. */
 #ifndef HIP_HIP_MATH_CONSTANTS_H
 #define HIP_HIP_MATH_CONSTANTS_H
+/* HIP's own guard as well: code tests it, and oxhipify writes it for CUDA's. */
+#define HIP_MATH_CONSTANTS_H
+/* In a CUDA compile (oxhip's translation of a .cu, __OXHIP_CUDA_SOURCE__), this header
+ * stands in for CUDA's math_constants.h and defines its guard
+ * (driver/src/cuda_headers.rs). */
+#ifdef __OXHIP_CUDA_SOURCE__
+#define __MATH_CONSTANTS_H__
+#endif
 
 /* single precision */
 #define HIP_INF_F __builtin_huge_valf()

@@ -9,6 +9,8 @@
  */
 #ifndef HIP_HIP_RUNTIME_H
 #define HIP_HIP_RUNTIME_H
+/* HIP's own guard as well: code tests it, and oxhipify writes it for CUDA's. */
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_H
 
 #include <hip/oxhip/defines.h>
 
@@ -41,6 +43,8 @@
 
 #include <hip/hip_runtime_api.h>
 #include <hip/hip_vector_types.h>
+/* As HIP's hip_runtime.h does (and CUDA's cuda_runtime.h with library_types.h). */
+#include <hip/library_types.h>
 
 #if defined(__cplusplus)
 #include <hip/oxhip/builtin_vars.h>

@@ -8,10 +8,14 @@
  */
 #ifndef HIP_HIP_RUNTIME_API_H
 #define HIP_HIP_RUNTIME_API_H
+/* HIP's own guard as well: code tests it, and oxhipify writes it for CUDA's. */
+#define HIP_INCLUDE_HIP_HIP_RUNTIME_API_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+/* HIP_VERSION, as HIP's hip_runtime_api.h gives it (oxhipify writes it for CUDART_VERSION). */
+#include <hip/hip_version.h>
 #include <hip/driver_types.h>
 
 #if defined(__HIP__) || defined(__CUDA__)

@@ -2,6 +2,8 @@
  * libraries take (values as CUDA's cudaDataType and libraryPropertyType, which HIP uses). */
 #ifndef HIP_LIBRARY_TYPES_H
 #define HIP_LIBRARY_TYPES_H
+/* HIP's own guard as well: code tests it, and oxhipify writes it for CUDA's. */
+#define HIP_INCLUDE_HIP_LIBRARY_TYPES_H
 
 typedef enum hipDataType {
   HIP_R_32F = 0,

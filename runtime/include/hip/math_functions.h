@@ -1,5 +1,7 @@
 /* hip/math_functions.h for oxhip: the device math functions, which oxhip declares in <hip/hip_runtime.h>. */
 #ifndef HIP_MATH_FUNCTIONS_H
 #define HIP_MATH_FUNCTIONS_H
+/* HIP's own guard as well: code tests it, and oxhipify writes it for CUDA's. */
+#define HIP_INCLUDE_HIP_MATH_FUNCTIONS_H
 #include <hip/hip_runtime.h>
 #endif
