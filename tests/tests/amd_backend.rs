@@ -20,6 +20,24 @@ use std::process::{Command, Output};
 
 use tests::{oxhip_binary, repo_root};
 
+/// Builds `source` (relative to the repository) with `oxhip -O2` and `flags` into `output`;
+/// a failed build fails the test with oxhip's messages.
+fn build(source: &str, flags: &[&str], output: &Path) {
+    let result = Command::new(oxhip_binary())
+        .arg("-O2")
+        .args(flags)
+        .arg(repo_root().join(source))
+        .arg("-o")
+        .arg(output)
+        .output()
+        .expect("running oxhip");
+    assert!(
+        result.status.success(),
+        "building {source}: {}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+}
+
 /// `examples/vadd.hip` built for an AMD target, NVIDIA and the CPU, once per test binary.
 fn vadd() -> PathBuf {
     static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
@@ -27,18 +45,10 @@ fn vadd() -> PathBuf {
         .get_or_init(|| {
             let dir = tempfile::tempdir().expect("temporary directory").keep();
             let exe = dir.join("vadd");
-            let output = Command::new(oxhip_binary())
-                .arg("-O2")
-                .arg("--offload-arch=gfx942,sm_90,host")
-                .arg(repo_root().join("examples/vadd.hip"))
-                .arg("-o")
-                .arg(&exe)
-                .output()
-                .expect("running oxhip");
-            assert!(
-                output.status.success(),
-                "building vadd: {}",
-                String::from_utf8_lossy(&output.stderr)
+            build(
+                "examples/vadd.hip",
+                &["--offload-arch=gfx942,sm_90,host"],
+                &exe,
             );
             exe
         })
@@ -310,30 +320,12 @@ fn kernel_dispatches_follow_the_code_objects_metadata() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let library = standin(dir.path());
     let exe = dir.path().join("protocol");
-    let output = Command::new(oxhip_binary())
-        .args(["-O2", "--offload-arch=gfx942"])
-        .arg(repo_root().join("tests/amd/protocol.hip"))
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .expect("running oxhip");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    build("tests/amd/protocol.hip", &["--offload-arch=gfx942"], &exe);
     let module = dir.path().join("module.hipfb");
-    let output = Command::new(oxhip_binary())
-        .args(["-O2", "--offload-arch=gfx942", "--genco"])
-        .arg(repo_root().join("tests/amd/module_kernels.hip"))
-        .arg("-o")
-        .arg(&module)
-        .output()
-        .expect("running oxhip");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    build(
+        "tests/amd/module_kernels.hip",
+        &["--offload-arch=gfx942", "--genco"],
+        &module,
     );
     let log_path = dir.path().join("standin.log");
     let log_text = log_path.to_string_lossy().into_owned();
@@ -518,18 +510,7 @@ fn a_kernel_fault_is_an_error_not_a_hang() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let library = standin(dir.path());
     let exe = dir.path().join("fault");
-    let output = Command::new(oxhip_binary())
-        .args(["-O2", "--offload-arch=gfx942"])
-        .arg(repo_root().join("tests/amd/fault.hip"))
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .expect("running oxhip");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    build("tests/amd/fault.hip", &["--offload-arch=gfx942"], &exe);
     let log_path = dir.path().join("standin.log");
     let log_text = log_path.to_string_lossy().into_owned();
     let started = std::time::Instant::now();
