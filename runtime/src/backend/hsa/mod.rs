@@ -574,12 +574,8 @@ impl Hsa {
         Ok(module)
     }
 
-    fn variable(
-        &self,
-        module: &Module,
-        device: usize,
-        name: &CStr,
-    ) -> Result<(DevicePtr, usize), RuntimeError> {
+    /// The symbol `name` of a loaded module for `device`'s agent.
+    fn lookup(&self, module: &Module, device: usize, name: &CStr) -> Option<ffi::ExecutableSymbol> {
         let mut symbol = ffi::ExecutableSymbol::default();
         let agent = self.agent(device);
         // SAFETY: the executable is frozen and live; the name is NUL-terminated.
@@ -591,12 +587,21 @@ impl Hsa {
                 &mut symbol,
             )
         };
-        if status != ffi::STATUS_SUCCESS {
+        (status == ffi::STATUS_SUCCESS).then_some(symbol)
+    }
+
+    fn variable(
+        &self,
+        module: &Module,
+        device: usize,
+        name: &CStr,
+    ) -> Result<(DevicePtr, usize), RuntimeError> {
+        let Some(symbol) = self.lookup(module, device, name) else {
             return Err(RuntimeError::NotFound {
                 what: "device variable",
                 name: name.to_string_lossy().into_owned(),
             });
-        }
+        };
         let mut address = 0u64;
         let mut size = 0u32;
         // SAFETY: ADDRESS writes a u64, SIZE a u32.
@@ -645,24 +650,13 @@ impl Hsa {
                 CString::new(info.symbol.clone()).map_err(|_| RuntimeError::Internal {
                     reason: format!("kernel symbol `{}` holds a NUL", info.symbol),
                 })?;
-            let mut symbol = ffi::ExecutableSymbol::default();
-            let agent = self.agent(device);
-            // SAFETY: the executable is frozen and live; the name is NUL-terminated.
-            let status = unsafe {
-                (self.api.hsa_executable_get_symbol_by_name)(
-                    module.executable,
-                    symbol_name.as_ptr(),
-                    &agent,
-                    &mut symbol,
-                )
-            };
-            if status != ffi::STATUS_SUCCESS {
+            let Some(symbol) = self.lookup(&module, device, &symbol_name) else {
                 first_error.get_or_insert(RuntimeError::NotFound {
                     what: "kernel descriptor",
                     name: info.symbol.clone(),
                 });
                 continue;
-            }
+            };
             let mut kernel_object = 0u64;
             // SAFETY: KERNEL_OBJECT writes a u64.
             self.check("hsa_executable_symbol_get_info", unsafe {
