@@ -8,7 +8,7 @@
   X(erf) X(erfc) X(lgamma) X(tgamma) X(logb) X(sinpi) X(cospi) X(rcbrt) X(erfcx)           \
   X(normcdf) X(erfinv) X(erfcinv) X(normcdfinv) X(j0) X(j1) X(y0) X(y1) X(cyl_bessel_i0)  \
   X(cyl_bessel_i1)
-#define ULP_FUNCS2(X) X(pow) X(atan2) X(hypot) X(nextafter) X(remainder) X(rhypot)
+#define ULP_FUNCS2(X) X(pow) X(atan2) X(hypot) X(nextafter) X(remainder) X(rhypot) X(fmod)
 
 #ifndef ULP_STUBS_NO_RENAME
 #define __oxhip_exp stub_exp
@@ -103,6 +103,8 @@
 #define __oxhip_remainderf stub_remainderf
 #define __oxhip_rhypot stub_rhypot
 #define __oxhip_rhypotf stub_rhypotf
+#define __oxhip_fmod stub_fmod
+#define __oxhip_fmodf stub_fmodf
 #define __oxhip_remquo stub_remquo
 #define __oxhip_norm3d stub_norm3d
 #define __oxhip_rnorm3d stub_rnorm3d

@@ -127,6 +127,33 @@ EXPORT double __oxhip_remainder(double x, double y) {
   return __oxhip_remquo(x, y, &quotient);
 }
 
+/* fmod: x - n y with n = trunc(x / y), exactly. NVPTX lowers LLVM's frem as
+ * x - trunc(x / y) * y, which is wrong once the quotient outgrows the significand, so the
+ * NVIDIA headers call this instead (issue 24). Each step divides the remainder by y scaled
+ * to within 2^51 of it (a multiple of y, so the final remainder is unchanged): the quotient
+ * then fits the significand, and truncating a correctly rounded division gives the true
+ * quotient or one more (rounding is monotonic and integers are representable), so fma's
+ * single rounding of r - q ys is exact and a negative result needs ys added once. At most
+ * 42 steps for doubles (6 for floats); one when |x / y| < 2^52. */
+EXPORT double __oxhip_fmod(double x, double y) {
+  if (is_nan(x) || is_nan(y) || is_inf(x) || y == 0.0) return (x * y) / (x * y);
+  double ax = fabs_(x), ay = fabs_(y);
+  if (!(ax >= ay)) return x; /* |x| < |y|, y infinite included */
+  int ey;
+  (void)mantissa_of(ay, &ey);
+  double r = ax;
+  while (r >= ay) {
+    int er;
+    (void)mantissa_of(r, &er);
+    int shift = er - ey - 51;
+    double ys = shift > 0 ? scale2(ay, shift) : ay;
+    double q = __builtin_trunc(r / ys);
+    r = FMA(-q, ys, r);
+    if (r < 0) r += ys;
+  }
+  return __builtin_copysign(r, x);
+}
+
 /* ---- pi-scaled trigonometry ---------------------------------------------------------- */
 
 EXPORT void __oxhip_sincospi(double x, double *sin_out, double *cos_out) {
@@ -604,6 +631,8 @@ EXPORT float __oxhip_remquof(float x, float y, int *quotient) {
   return (float)__oxhip_remquo(x, y, quotient); /* exact in double, and representable */
 }
 EXPORT float __oxhip_remainderf(float x, float y) { return (float)__oxhip_remainder(x, y); }
+/* Exact in double, and the result is a float. */
+EXPORT float __oxhip_fmodf(float x, float y) { return (float)__oxhip_fmod(x, y); }
 EXPORT void __oxhip_sincospif(float x, float *sin_out, float *cos_out) {
   double s, c;
   __oxhip_sincospi(x, &s, &c);

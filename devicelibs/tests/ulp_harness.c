@@ -28,7 +28,7 @@ DECLARE2(pow) DECLARE2(atan2) DECLARE2(hypot)
 DECLARE1(lgamma) DECLARE1(tgamma) DECLARE1(logb) DECLARE1(sinpi) DECLARE1(cospi)
 DECLARE1(rcbrt) DECLARE1(erfcx) DECLARE1(normcdf) DECLARE1(erfinv) DECLARE1(erfcinv)
 DECLARE1(normcdfinv)
-DECLARE2(nextafter) DECLARE2(remainder) DECLARE2(rhypot)
+DECLARE2(nextafter) DECLARE2(remainder) DECLARE2(rhypot) DECLARE2(fmod)
 double __oxhip_remquo(double, double, int *);
 double __oxhip_norm3d(double, double, double);
 double __oxhip_rnorm3d(double, double, double);
@@ -201,6 +201,7 @@ static long double nextafterl_(long double x, long double y) { return nextafter(
 /* CHECK2's float reference: the float function's own neighbour, not the double one. */
 static double nextafter_float(double x, double y) { return nextafterf((float)x, (float)y); }
 static long double remainderl_(long double x, long double y) { return remainder((double)x, (double)y); }
+static long double fmodl_(long double x, long double y) { return fmod((double)x, (double)y); }
 static double reference_float(long double (*f)(long double), float x) { return (double)f(x); }
 
 /* As CHECK1 for a function without a glibc double form: the float reference is the long
@@ -441,6 +442,8 @@ int main(void) {
   CHECK2(nextafter, nextafterl_, log_range(-1074, 1024, 1), log_range(-1074, 1024, 1));
 #undef nextafter
   CHECK2(remainder, remainderl_, log_range(-1074, 1024, 1), log_range(-1074, 1024, 1));
+  /* fmod is exact: quotients up to 2^2098 (NVPTX's frem lowering is wrong for large ones). */
+  CHECK2(fmod, fmodl_, log_range(-1074, 1024, 1), (i & 1) ? log_range(-1074, 1024, 1) : in_range(-10, 10));
   CHECK2(rhypot, rhypotl_, log_range(-1000, 1000, 1), log_range(-1000, 1000, 1));
   {
     /* Exact functions: remquo's quotient bits, frexp, ilogb, norm3d and rnorm3d. */

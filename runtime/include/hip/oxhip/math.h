@@ -29,7 +29,7 @@ __OXHIP_LIB1(asin) __OXHIP_LIB1(acos) __OXHIP_LIB1(atan)
 __OXHIP_LIB1(sinh) __OXHIP_LIB1(cosh) __OXHIP_LIB1(tanh)
 __OXHIP_LIB1(asinh) __OXHIP_LIB1(acosh) __OXHIP_LIB1(atanh)
 __OXHIP_LIB1(cbrt) __OXHIP_LIB1(erf) __OXHIP_LIB1(erfc) __OXHIP_LIB1(rsqrt)
-__OXHIP_LIB2(pow) __OXHIP_LIB2(atan2) __OXHIP_LIB2(hypot)
+__OXHIP_LIB2(pow) __OXHIP_LIB2(atan2) __OXHIP_LIB2(hypot) __OXHIP_LIB2(fmod)
 /* Correctly rounded under -prec-div=false, -prec-sqrt=false and -ffast-math (math_float.c). */
 extern "C" __device__ float __oxhip_fdiv_rn(float, float);
 extern "C" __device__ float __oxhip_frcp_rn(float);
@@ -130,7 +130,14 @@ __OXHIP_MATH1(nearbyint, __builtin_nearbyint(x), __builtin_nearbyintf(x))
 __OXHIP_MATH2(fmin, __builtin_fmin(x, y), __builtin_fminf(x, y))
 __OXHIP_MATH2(fmax, __builtin_fmax(x, y), __builtin_fmaxf(x, y))
 __OXHIP_MATH2(copysign, __builtin_copysign(x, y), __builtin_copysignf(x, y))
+/* fmod: LLVM's frem, exact on AMDGPU (a loop of scaled steps) but lowered for NVPTX as
+ * x - trunc(x / y) * y, wrong once the quotient outgrows the significand; the NVIDIA pass
+ * calls devicelibs' exact one (math_more.c; docs/math.md, "Exact operations"). */
+#if defined(__NVPTX__)
+__OXHIP_LIBMATH2(fmod)
+#else
 __OXHIP_MATH2(fmod, __builtin_fmod(x, y), __builtin_fmodf(x, y))
+#endif
 __OXHIP_MATH2(fdim, x > y ? x - y : (x == x && y == y ? 0.0 : x + y),
               x > y ? x - y : (x == x && y == y ? 0.0f : x + y))
 /* rsqrt: the device library's, rounded once; rsqrtf: the GPUs' reciprocal square root
