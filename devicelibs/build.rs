@@ -19,6 +19,7 @@ const SOURCES: &[&str] = &[
     "lib/bessel.c",
     "lib/printf.c",
     "lib/heap.c",
+    "lib/cxxabi.c",
 ];
 
 /// Triples of the three families. The GPU ones carry no `-target-cpu`, so the bitcode

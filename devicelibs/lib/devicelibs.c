@@ -3,3 +3,4 @@
 #include "math.c"
 #include "printf.c"
 #include "heap.c"
+#include "cxxabi.c"

@@ -28,6 +28,7 @@
 #include <climits>
 #include <ctime>
 #include <limits>
+#include <new>
 #include <type_traits>
 #include <utility>
 #else

@@ -337,8 +337,8 @@ extern "C" __device__ int printf(const char *format, ...);
 /* The CPU target calls the C library's malloc and free (resolved when the image is
  * loaded); nvptx calls the CUDA driver's device heap (malloc and free are extern
  * functions of PTX that the driver links; the heap size is hipLimitMallocHeapSize);
- * the host pass declares them so that kernels using them parse there.
- * FIXME(#2): a device heap for amdgcn (today the declarations do not link there). */
+ * amdgcn links devicelibs' heap (devicelibs/lib/heap.c); the host pass declares them so
+ * that kernels using them parse there. */
 extern "C" {
 __device__ void *malloc(__SIZE_TYPE__ size);
 __device__ void free(void *pointer);
@@ -354,6 +354,59 @@ __device__ inline void operator delete(void *pointer) noexcept { free(pointer); 
 __device__ inline void operator delete[](void *pointer) noexcept { free(pointer); }
 __device__ inline void operator delete(void *pointer, __SIZE_TYPE__) noexcept { free(pointer); }
 __device__ inline void operator delete[](void *pointer, __SIZE_TYPE__) noexcept { free(pointer); }
+/* The forms of <new> that device code reaches as in CUDA, where <new> is always included:
+ * placement new (the host's inline one is a host function), nothrow, and the aligned
+ * forms C++17 uses for over-aligned types. malloc's blocks are 16-byte aligned; a larger
+ * alignment over-allocates and keeps the block's start just below the object. */
+__device__ inline void *operator new(__SIZE_TYPE__, void *place) noexcept { return place; }
+__device__ inline void *operator new[](__SIZE_TYPE__, void *place) noexcept { return place; }
+__device__ inline void operator delete(void *, void *) noexcept {}
+__device__ inline void operator delete[](void *, void *) noexcept {}
+__device__ inline void *operator new(__SIZE_TYPE__ size, const std::nothrow_t &) noexcept {
+  return malloc(size);
+}
+__device__ inline void *operator new[](__SIZE_TYPE__ size, const std::nothrow_t &) noexcept {
+  return malloc(size);
+}
+__device__ inline void operator delete(void *pointer, const std::nothrow_t &) noexcept {
+  free(pointer);
+}
+__device__ inline void operator delete[](void *pointer, const std::nothrow_t &) noexcept {
+  free(pointer);
+}
+__device__ inline void *__oxhip_aligned_malloc(__SIZE_TYPE__ size, std::align_val_t alignment) {
+  __SIZE_TYPE__ align = (__SIZE_TYPE__)alignment;
+  if (align <= 16) return malloc(size);
+  char *block = (char *)malloc(size + align);
+  if (!block) return nullptr;
+  char *object = (char *)(((__UINTPTR_TYPE__)block + align) & ~(__UINTPTR_TYPE__)(align - 1));
+  ((void **)object)[-1] = block;
+  return object;
+}
+__device__ inline void __oxhip_aligned_free(void *pointer, std::align_val_t alignment) {
+  if (!pointer) return;
+  free((__SIZE_TYPE__)alignment <= 16 ? pointer : ((void **)pointer)[-1]);
+}
+__device__ inline void *operator new(__SIZE_TYPE__ size, std::align_val_t alignment) {
+  return __oxhip_aligned_malloc(size, alignment);
+}
+__device__ inline void *operator new[](__SIZE_TYPE__ size, std::align_val_t alignment) {
+  return __oxhip_aligned_malloc(size, alignment);
+}
+__device__ inline void operator delete(void *pointer, std::align_val_t alignment) noexcept {
+  __oxhip_aligned_free(pointer, alignment);
+}
+__device__ inline void operator delete[](void *pointer, std::align_val_t alignment) noexcept {
+  __oxhip_aligned_free(pointer, alignment);
+}
+__device__ inline void operator delete(void *pointer, __SIZE_TYPE__,
+                                       std::align_val_t alignment) noexcept {
+  __oxhip_aligned_free(pointer, alignment);
+}
+__device__ inline void operator delete[](void *pointer, __SIZE_TYPE__,
+                                         std::align_val_t alignment) noexcept {
+  __oxhip_aligned_free(pointer, alignment);
+}
 #pragma clang diagnostic pop
 
 /* memcpy and memset in device code. On the GPUs llvm.memcpy/memset are always expanded
