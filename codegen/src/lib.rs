@@ -22,6 +22,7 @@ mod cpu_tests;
 mod cpu_variants;
 mod inline_asm;
 mod internalize;
+mod limits;
 mod link;
 mod llvm_diagnostics;
 mod precision;
@@ -178,6 +179,21 @@ pub enum CodegenError {
         /// Where the statement is, when the module had line information.
         location: Option<SourceLine>,
     },
+    #[error("kernel `{kernel}` takes {bytes} bytes of parameters, more than the {limit} that {target} allows{hint}")]
+    KernelParamsTooLarge {
+        target: String,
+        kernel: String,
+        bytes: u64,
+        limit: u64,
+        hint: &'static str,
+    },
+    #[error("the `__constant__` variables of this translation unit take {bytes} bytes, more than the {limit} of constant memory that {target} has (largest: {largest})")]
+    ConstantMemoryTooLarge {
+        target: String,
+        bytes: u64,
+        limit: u64,
+        largest: String,
+    },
     #[error("LLVM failed while compiling for {target}: {}", messages.join("; "))]
     Backend {
         target: String,
@@ -329,6 +345,28 @@ fn compile_with_library(
     if matches!(options.target, Target::Nvptx { .. }) {
         inline_asm::check_ptx(&module, &description)?;
     }
+    let machine = match options.target {
+        Target::Nvptx {
+            sm,
+            arch_specific,
+            ptx_isa,
+        } => {
+            let needs = limits::check_nvptx(&module, &machine.get_target_data(), sm, &description)?;
+            if needs.large_params && ptx_isa < limits::LARGE_PARAMS_PTX_ISA {
+                let ptx_isa = limits::LARGE_PARAMS_PTX_ISA;
+                limits::set_ptx_isa(&module, &context, ptx_isa);
+                let target = Target::Nvptx {
+                    sm,
+                    arch_specific,
+                    ptx_isa,
+                };
+                target::machine(&target, options.opt_level, &description)?
+            } else {
+                machine
+            }
+        }
+        _ => machine,
+    };
 
     let output = match options.emit {
         Emit::Bitcode => module.write_bitcode_to_memory().as_slice().to_vec(),
