@@ -25,6 +25,7 @@
  *   binary_partition, labeled_partition and tiled_partition of a coalesced group: any set
  *   of lanes of one warp, ranked in lane order; its ballot and match masks are packed
  *   by rank too.
+ * - invoke_one and invoke_one_broadcast on tiles and coalesced groups.
  * On the CPU target every warp-level operation is an exchange among all live lanes of
  * the warp (see hip/oxhip/warp.h): groups of one warp may run side by side only while
  * every lane of the warp keeps doing warp operations, or has exited.
@@ -536,6 +537,53 @@ template <class Group>
 static __device__ __forceinline__ auto thread_rank(const Group& group)
     -> decltype(group.thread_rank()) {
   return group.thread_rank();
+}
+
+/* ---- invoke_one ----------------------------------------------------------------- */
+
+/* invoke_one (CUDA 12.2's <cooperative_groups.h>): one thread of a tile or coalesced group
+ * calls fn(args...); invoke_one_broadcast also hands its result, which must be trivially
+ * copyable, to every thread of the group. The caller is thread rank 0 (CUDA leaves which
+ * one unspecified). Only the broadcast synchronises the group (through its shuffle). */
+template <class Group>
+struct __oxhip_is_warp_group {
+  static const bool value = false;
+};
+template <unsigned int Size, class ParentT>
+struct __oxhip_is_warp_group<thread_block_tile<Size, ParentT> > {
+  static const bool value = true;
+};
+template <>
+struct __oxhip_is_warp_group<coalesced_group> {
+  static const bool value = true;
+};
+
+template <class Group, class Fn, class... Args>
+static __device__ __forceinline__ void invoke_one(const Group& group, Fn&& fn, Args&&... args) {
+  static_assert(__oxhip_is_warp_group<Group>::value,
+                "invoke_one takes a thread_block_tile or a coalesced_group");
+  if (group.thread_rank() == 0) static_cast<Fn&&>(fn)(static_cast<Args&&>(args)...);
+}
+
+template <class Group, class Fn, class... Args>
+static __device__ __forceinline__ auto invoke_one_broadcast(const Group& group, Fn&& fn,
+                                                            Args&&... args)
+    -> decltype(static_cast<Fn&&>(fn)(static_cast<Args&&>(args)...)) {
+  typedef decltype(static_cast<Fn&&>(fn)(static_cast<Args&&>(args)...)) Result;
+  static_assert(__oxhip_is_warp_group<Group>::value,
+                "invoke_one_broadcast takes a thread_block_tile or a coalesced_group");
+  static_assert(!__is_same(Result, void), "invoke_one_broadcast needs a function that returns a value");
+  static_assert(__is_trivially_copyable(Result),
+                "invoke_one_broadcast's result must be trivially copyable");
+  struct Box {
+    alignas(Result) unsigned char bytes[sizeof(Result)];
+  } box;
+  if (group.thread_rank() == 0) {
+    Result result = static_cast<Fn&&>(fn)(static_cast<Args&&>(args)...);
+    __builtin_memcpy(box.bytes, &result, sizeof(Result));
+  }
+  box = group.shfl(box, 0);
+  return __builtin_bit_cast(Result, box);
 }
 
 /* ---- reduce and scans ----------------------------------------------------------- */
