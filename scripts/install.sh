@@ -3,7 +3,9 @@
 #
 #   scripts/install.sh <prefix> [target/release]
 #
-#   <prefix>/bin/       oxhip, oxhipconfig, oxhipify
+#   <prefix>/bin/       oxhip, oxhipconfig, oxhipify, and hipcc, hipconfig, hipify-perl and
+#                       hipify-clang as links to them (HIP Makefiles and scripts call those
+#                       names; under them each tool behaves as the one it stands in for)
 #   <prefix>/include/   the HIP headers (runtime/include)
 #   <prefix>/lib/       liboxhip_runtime.a, liboxhip_runtime.so
 #   <prefix>/lib/cmake/ the CMake toolchain file (oxhip/) and the hip-lang and hip packages
@@ -22,4 +24,14 @@ install -m 755 "$build/oxhip" "$build/oxhipconfig" "$build/oxhipify" "$prefix/bi
 install -m 644 "$build/liboxhip_runtime.a" "$build/liboxhip_runtime.so" "$prefix/lib/"
 cp -R "$repo/runtime/include/." "$prefix/include/"
 cp -R "$repo/runtime/lib/cmake/." "$prefix/lib/cmake/"
+# The names HIP builds call. A file of that name that is not one of our links (a real ROCm
+# tool in the same prefix) is left alone.
+for link in hipcc:oxhip hipconfig:oxhipconfig hipify-perl:oxhipify hipify-clang:oxhipify; do
+  name="${link%%:*}" tool="${link#*:}"
+  if [ -e "$prefix/bin/$name" ] && [ ! -L "$prefix/bin/$name" ]; then
+    echo "install: leaving $prefix/bin/$name alone (not a link to oxhip's tools)" >&2
+  else
+    ln -sfn "$tool" "$prefix/bin/$name"
+  fi
+done
 echo "install: oxhip in $prefix; CMake: -DCMAKE_TOOLCHAIN_FILE=$("$prefix/bin/oxhipconfig" --cmake-toolchain)"

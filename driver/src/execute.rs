@@ -27,6 +27,10 @@ pub struct System<'a> {
     pub exe: PathBuf,
     /// GPUs present (`gfx942`, `sm_90`): see [`detect_gpus`].
     pub detect_gpus: &'a dyn Fn() -> Vec<String>,
+    /// The file name the driver was run under (argv[0]): `oxhip`, or `hipcc` through the
+    /// link an installation makes, under which `--version` starts with hipcc's
+    /// `HIP version:` line, as scripts that parse it expect.
+    pub program_name: String,
 }
 
 /// Runs `nvptx-arch` and `amdgpu-arch` (from LLVM 22) with a short timeout and

@@ -343,8 +343,14 @@ fn version_text(system: &System<'_>, toolchain: Option<&toolchain::Toolchain>) -
         .parent()
         .map(|dir| dir.display().to_string())
         .unwrap_or_default();
+    // hipcc prints the HIP version on a line of its own first (scripts read it).
+    let hip_line = if system.program_name == "hipcc" {
+        format!("HIP version: {}\n", hip_version())
+    } else {
+        String::new()
+    };
     format!(
-        "oxhip clang version {clang_version} (oxhip {OXHIP_VERSION}, HIP {})\nTarget: {}\nThread model: posix\nInstalledDir: {installed_dir}\n",
+        "{hip_line}oxhip clang version {clang_version} (oxhip {OXHIP_VERSION}, HIP {})\nTarget: {}\nThread model: posix\nInstalledDir: {installed_dir}\n",
         hip_version(),
         bind::HOST_TRIPLE
     )

@@ -10,10 +10,19 @@ fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().skip(1).collect();
     let exe = std::env::current_exe().unwrap_or_else(|_| std::path::PathBuf::from("oxhip"));
     let var = |name: &str| std::env::var_os(name);
+    let program_name = std::env::args_os()
+        .next()
+        .and_then(|it| {
+            std::path::Path::new(&it)
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "oxhip".to_owned());
     let system = driver::System {
         var: &var,
         exe,
         detect_gpus: &driver::execute::detect_gpus,
+        program_name,
     };
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();

@@ -143,6 +143,11 @@ struct Cli {
         allow_hyphen_values = true
     )]
     extra_arg_before: Vec<String>,
+    /// Run under the name `hipify-clang` (an installed link): with no `-o`, `--o-dir` or
+    /// `--inplace`, each input's translation goes to `<input>.hip` beside it, as hipify-clang
+    /// writes it, instead of to stdout (hipify-perl's and oxhipify's default).
+    #[arg(skip)]
+    as_hipify_clang: bool,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
@@ -357,8 +362,15 @@ fn main() -> ExitCode {
             args.push(format!("-D{define}"));
         }
     }
+    let as_hipify_clang = args
+        .first()
+        .and_then(|it| Path::new(it).file_name())
+        .is_some_and(|name| name == "hipify-clang");
     let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
+        Ok(mut cli) => {
+            cli.as_hipify_clang = as_hipify_clang;
+            cli
+        }
         Err(error) => {
             let _ = error.print();
             return if error.use_stderr() {
@@ -649,6 +661,11 @@ fn output_for(cli: &Cli, writes: bool, input: &Path, relative: Option<&Path>) ->
             Path::to_path_buf,
         );
         return Output::File(directory.join(name));
+    }
+    if cli.as_hipify_clang {
+        let mut name = input.as_os_str().to_owned();
+        name.push(".hip");
+        return Output::File(PathBuf::from(name));
     }
     Output::Stdout
 }

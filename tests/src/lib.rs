@@ -54,6 +54,7 @@ pub fn run_driver(args: &str, dir: &Path) -> DriverRun {
         var: &var,
         exe: PathBuf::from("/oxhip/bin/oxhip"),
         detect_gpus: &no_gpus,
+        program_name: "oxhip".to_owned(),
     };
     let mut stdout = Vec::new();
     let mut stderr = Vec::new();
