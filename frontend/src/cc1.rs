@@ -293,7 +293,13 @@ pub fn cc1_args(
                 line.push("-target-feature");
                 line.push(format!("{}{name}", if *enabled { '+' } else { '-' }));
             }
-            line.push("-mcode-object-version=5");
+            // Generic processors (gfx9-4-generic, ...) exist from code object version 6 on;
+            // the rest stay at 5, which ROCm 5.x loaders read too.
+            line.push(if cpu.ends_with("-generic") {
+                "-mcode-object-version=6"
+            } else {
+                "-mcode-object-version=5"
+            });
         }
         Some(DeviceTarget::Nvptx { sm, arch_specific }) => {
             line.extend(["-mrelocation-model", "static"]);

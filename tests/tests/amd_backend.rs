@@ -533,3 +533,50 @@ fn a_kernel_fault_is_an_error_not_a_hang() {
     );
     assert!(log.contains("FAULT"), "the stand-in did not fault:\n{log}");
 }
+
+#[test]
+fn a_generic_image_serves_the_processors_of_its_family() {
+    // Built for gfx9-4-generic alone (code object version 6), the program runs on the
+    // stand-in's gfx942 agent from the generic image; built for both, the agent's own wins.
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let library = standin(dir.path());
+    for (archs, want_mach) in [
+        ("gfx9-4-generic", 0x5f_u32),
+        ("gfx9-4-generic,gfx942", 0x4c),
+    ] {
+        let exe = dir.path().join("protocol");
+        build(
+            "tests/amd/protocol.hip",
+            &[&format!("--offload-arch={archs}")],
+            &exe,
+        );
+        let log_path = dir.path().join(format!("generic-{want_mach}.log"));
+        let log_text = log_path.to_string_lossy().into_owned();
+        let run = run(
+            &exe,
+            &[
+                ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
+                ("OXHIP_STANDIN_LOG", &log_text),
+            ],
+        );
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+        assert!(
+            run.status.success() && stdout.contains("protocol: PASSED"),
+            "{archs}:\n{stdout}\n{}\n--- stand-in log\n{log}",
+            log_of(&run)
+        );
+        let code_object = std::fs::read(format!("{log_text}.code-object-0"))
+            .expect("the code object the runtime loaded");
+        // EI_ABIVERSION: 4 is code object version 6, 3 is version 5; e_flags' low byte is the
+        // processor (EF_AMDGPU_MACH).
+        let abi_version = code_object[8];
+        let e_flags = u32::from_le_bytes(code_object[48..52].try_into().expect("4 bytes"));
+        assert_eq!(e_flags & 0xff, want_mach, "{archs}: e_flags {e_flags:#x}");
+        assert_eq!(
+            abi_version,
+            if want_mach == 0x5f { 4 } else { 3 },
+            "{archs}"
+        );
+    }
+}
