@@ -580,3 +580,36 @@ fn a_generic_image_serves_the_processors_of_its_family() {
         );
     }
 }
+
+#[test]
+fn each_thread_gets_its_own_per_thread_stream() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let library = standin(dir.path());
+    let exe = dir.path().join("per_thread");
+    build("tests/amd/per_thread.hip", &["--offload-arch=gfx942"], &exe);
+    let log_path = dir.path().join("standin.log");
+    let log_text = log_path.to_string_lossy().into_owned();
+    let run = run(
+        &exe,
+        &[
+            ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
+            ("OXHIP_STANDIN_LOG", &log_text),
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+    assert!(
+        run.status.success() && stdout.contains("per_thread: PASSED"),
+        "{stdout}\n{}\n--- stand-in log\n{log}",
+        log_of(&run)
+    );
+    // Four launches on four queues: each worker thread's, the null stream's and the main
+    // thread's per-thread stream.
+    let recorded = dispatches(&log);
+    assert_eq!(recorded.len(), 4, "{log}");
+    let queues: std::collections::BTreeSet<&str> = recorded
+        .iter()
+        .map(|dispatch| dispatch.fields["queue"].as_str())
+        .collect();
+    assert_eq!(queues.len(), 4, "each launch on its own queue:\n{log}");
+}

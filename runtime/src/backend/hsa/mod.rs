@@ -125,6 +125,10 @@ pub(crate) struct Hsa {
     /// start → (size, device). Code objects stay loaded, so these stay valid.
     variables: Mutex<BTreeMap<u64, (usize, usize)>>,
     streams: Mutex<HashMap<StreamHandle, Arc<Stream>>>,
+    /// `hipStreamPerThread` (and launches through the `_spt` entry points): one blocking
+    /// stream per (device, host thread), made on first use and kept in `streams` under a
+    /// handle of its own, so that device synchronisation and the null stream's rules see it.
+    per_thread: Mutex<HashMap<(usize, std::thread::ThreadId), StreamHandle>>,
     events: Mutex<HashMap<EventHandle, Arc<Event>>>,
     /// `hipDeviceSetLimit` values, by (device, limit).
     limits: Mutex<HashMap<(usize, i32), usize>>,
@@ -219,6 +223,7 @@ impl Hsa {
             allocations: Mutex::new(BTreeMap::new()),
             variables: Mutex::new(BTreeMap::new()),
             streams: Mutex::new(HashMap::new()),
+            per_thread: Mutex::new(HashMap::new()),
             events: Mutex::new(HashMap::new()),
             limits: Mutex::new(HashMap::new()),
             next_handle: std::sync::atomic::AtomicUsize::new(0x1000),
@@ -266,10 +271,31 @@ impl Hsa {
             .clone()
     }
 
+    /// The stream a handle means on `device`: `hipStreamLegacy` (1) is the null stream (0),
+    /// and `hipStreamPerThread` (2) the calling thread's own stream, made on first use.
+    fn resolve(&self, device: usize, handle: StreamHandle) -> Result<StreamHandle, RuntimeError> {
+        match handle {
+            1 => Ok(0),
+            2 => {
+                let key = (device, std::thread::current().id());
+                let mut per_thread = lock(&self.per_thread);
+                if let Some(handle) = per_thread.get(&key) {
+                    return Ok(*handle);
+                }
+                // CUDA's per-thread default stream is a blocking stream.
+                let handle = self.stream_create(device, 0)?;
+                per_thread.insert(key, handle);
+                Ok(handle)
+            }
+            _ => Ok(handle),
+        }
+    }
+
     fn stream(&self, device: usize, handle: StreamHandle) -> Result<Arc<Stream>, RuntimeError> {
         self.devices[device]
             .used
             .store(true, std::sync::atomic::Ordering::Relaxed);
+        let handle = self.resolve(device, handle)?;
         if handle == 0 {
             return self.null_stream(device);
         }
@@ -284,6 +310,9 @@ impl Hsa {
     /// stream for the null stream.
     fn implicit_waits(&self, device: usize, handle: StreamHandle) -> Vec<Arc<OwnedSignal>> {
         let agent = self.agent(device);
+        let Ok(handle) = self.resolve(device, handle) else {
+            return Vec::new();
+        };
         if handle == 0 {
             lock(&self.streams)
                 .values()
@@ -978,6 +1007,7 @@ impl Backend for Hsa {
         let result = self.synchronize_device(device);
         let agent = self.agent(device);
         lock(&self.streams).retain(|_, stream| stream.agent != agent);
+        lock(&self.per_thread).retain(|(owner, _), _| *owner != device);
         lock(&self.events).retain(|_, event| event.device != device);
         lock(&self.kernels).retain(|(_, kernel_device), _| *kernel_device != device);
         lock(&self.modules).retain(|(_, module_device), _| *module_device != device);
@@ -1043,8 +1073,8 @@ impl Backend for Hsa {
             u32::try_from(launch.shared_mem).map_err(|_| RuntimeError::InvalidConfiguration {
                 detail: "dynamic shared memory over 4 GiB".to_owned(),
             })?;
-        let handle = if launch.per_thread_stream {
-            0
+        let handle = if launch.per_thread_stream && launch.stream == 0 {
+            2
         } else {
             launch.stream
         };
@@ -1239,6 +1269,7 @@ impl Backend for Hsa {
     }
 
     fn stream_synchronize(&self, device: usize, stream: StreamHandle) -> Result<(), RuntimeError> {
+        let stream = self.resolve(device, stream)?;
         if stream == 0 {
             // The null stream also waits for the blocking streams.
             for wait in self.implicit_waits(device, 0) {
