@@ -613,3 +613,31 @@ fn each_thread_gets_its_own_per_thread_stream() {
         .collect();
     assert_eq!(queues.len(), 4, "each launch on its own queue:\n{log}");
 }
+
+#[test]
+fn managed_memory_advice_is_recorded_and_read_back() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let library = standin(dir.path());
+    let exe = dir.path().join("managed");
+    build("tests/amd/managed.hip", &["--offload-arch=gfx942"], &exe);
+    let log_path = dir.path().join("standin.log");
+    let log_text = log_path.to_string_lossy().into_owned();
+    let run = run(
+        &exe,
+        &[
+            ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
+            ("OXHIP_STANDIN_LOG", &log_text),
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+    assert!(
+        run.status.success() && stdout.contains("managed: PASSED"),
+        "{stdout}\n{}\n--- stand-in log\n{log}",
+        log_of(&run)
+    );
+    assert!(
+        !log.contains("ERROR"),
+        "the stand-in refused something:\n{log}"
+    );
+}

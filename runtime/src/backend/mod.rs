@@ -10,6 +10,7 @@
 //! the device list the program sees: the GPUs first, then the CPU device (`cpu`) when the
 //! program holds a CPU image or `OXHIP_VISIBLE_DEVICES` names it.
 
+pub(crate) mod advice;
 pub(crate) mod cpu;
 pub(crate) mod cuda;
 pub(crate) mod hsa;

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use std::ffi::c_void;
 use std::sync::Mutex;
 
+use crate::backend::advice::{not_managed, Advice};
 use crate::backend::{Location, PointerInfo, RangeValue};
 use crate::error::{HipError, RuntimeError};
 use crate::sync::lock;
@@ -39,15 +40,6 @@ struct Allocation {
     /// allocation under the same lock and a later allocation at the same address starts
     /// with none.
     advice: Advice,
-}
-
-#[derive(Clone, Debug, Default)]
-struct Advice {
-    read_mostly: bool,
-    coarse_grain: bool,
-    preferred: Option<Location>,
-    accessed_by: Vec<Location>,
-    last_prefetch: Option<Location>,
 }
 
 #[derive(Default)]
@@ -244,10 +236,7 @@ impl Memory {
             {
                 body(&mut allocation.advice)
             }
-            _ => Err(RuntimeError::status(
-                HipError::ErrorInvalidValue,
-                format!("{ptr:#x} ({size} bytes) is not a range of managed memory"),
-            )),
+            _ => Err(not_managed(ptr, size)),
         }
     }
 
@@ -259,24 +248,7 @@ impl Memory {
         advice: i32,
         target: Location,
     ) -> Result<(), RuntimeError> {
-        self.with_advice(ptr, size, |entry| {
-            match advice {
-                1 => entry.read_mostly = true,
-                2 => entry.read_mostly = false,
-                3 => entry.preferred = Some(target),
-                4 => entry.preferred = None,
-                5 => {
-                    if !entry.accessed_by.contains(&target) {
-                        entry.accessed_by.push(target);
-                    }
-                }
-                6 => entry.accessed_by.retain(|location| *location != target),
-                100 => entry.coarse_grain = true,
-                101 => entry.coarse_grain = false,
-                _ => return Err(invalid("advice")),
-            }
-            Ok(())
-        })
+        self.with_advice(ptr, size, |entry| entry.apply(advice, target))
     }
 
     /// A prefetch moves nothing here; it is remembered for `LastPrefetchLocation`.
@@ -287,7 +259,7 @@ impl Memory {
         target: Location,
     ) -> Result<(), RuntimeError> {
         self.with_advice(ptr, size, |advice| {
-            advice.last_prefetch = Some(target);
+            advice.prefetched(target);
             Ok(())
         })
     }
@@ -299,16 +271,7 @@ impl Memory {
         size: usize,
         attribute: i32,
     ) -> Result<RangeValue, RuntimeError> {
-        let advice = self.with_advice(ptr, size, |advice| Ok(advice.clone()))?;
-        Ok(match attribute {
-            1 => RangeValue::Int(i32::from(advice.read_mostly)),
-            2 => RangeValue::Location(advice.preferred),
-            3 => RangeValue::Locations(advice.accessed_by),
-            4 => RangeValue::Location(advice.last_prefetch),
-            // hipMemRangeCoherencyModeFineGrain 0, CoarseGrain 1.
-            100 => RangeValue::Int(i32::from(advice.coarse_grain)),
-            _ => return Err(invalid("attribute")),
-        })
+        self.with_advice(ptr, size, |advice| advice.attribute(attribute))
     }
 }
 

@@ -23,7 +23,11 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ffi::{c_void, CStr, CString};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::{Backend, Copy2D, DevicePtr, EventHandle, Fill, Launch, PointerInfo, StreamHandle};
+use super::advice::{self, Advice};
+use super::{
+    Backend, Copy2D, DevicePtr, EventHandle, Fill, Launch, Location, PointerInfo, RangeValue,
+    StreamHandle,
+};
 use crate::error::{HipError, RuntimeError};
 use crate::log::log;
 use crate::registry::{self, FatBinary};
@@ -121,6 +125,9 @@ pub(crate) struct Hsa {
     /// binary has been unregistered since is resolved again.
     kernels: Mutex<HashMap<(usize, usize), ResolvedKernel>>,
     allocations: Mutex<BTreeMap<u64, Allocation>>,
+    /// Advice given for managed allocations, by start (`backend::advice`): they are
+    /// fine-grained host memory and never move, so advice and prefetches are recorded.
+    advice: Mutex<HashMap<u64, Advice>>,
     /// Device variables of loaded code objects that the program was given the address of:
     /// start → (size, device). Code objects stay loaded, so these stay valid.
     variables: Mutex<BTreeMap<u64, (usize, usize)>>,
@@ -221,6 +228,7 @@ impl Hsa {
             modules: Mutex::new(HashMap::new()),
             kernels: Mutex::new(HashMap::new()),
             allocations: Mutex::new(BTreeMap::new()),
+            advice: Mutex::new(HashMap::new()),
             variables: Mutex::new(BTreeMap::new()),
             streams: Mutex::new(HashMap::new()),
             per_thread: Mutex::new(HashMap::new()),
@@ -363,6 +371,25 @@ impl Hsa {
 
     fn record(&self, pointer: u64, allocation: Allocation) {
         lock(&self.allocations).insert(pointer, allocation);
+    }
+
+    /// Runs `body` on the advice of the managed allocation that holds the whole range.
+    fn with_advice<T>(
+        &self,
+        ptr: DevicePtr,
+        size: usize,
+        body: impl FnOnce(&mut Advice) -> Result<T, RuntimeError>,
+    ) -> Result<T, RuntimeError> {
+        let not_managed = || advice::not_managed(ptr as usize, size);
+        let (start, allocation) = self.find(ptr).ok_or_else(not_managed)?;
+        let end = ptr.checked_add(size as u64).ok_or_else(not_managed)?;
+        if allocation.kind != AllocationKind::Managed
+            || size == 0
+            || end > start + allocation.size as u64
+        {
+            return Err(not_managed());
+        }
+        body(lock(&self.advice).entry(start).or_default())
     }
 
     /// The allocation holding `address`: its start and record.
@@ -839,6 +866,7 @@ impl Backend for Hsa {
     }
 
     fn free(&self, _device: usize, ptr: DevicePtr) -> Result<(), RuntimeError> {
+        lock(&self.advice).remove(&ptr);
         if lock(&self.allocations).remove(&ptr).is_none() {
             return Err(RuntimeError::InvalidValue { argument: "ptr" });
         }
@@ -973,6 +1001,46 @@ impl Backend for Hsa {
             },
         );
         Ok(pointer as u64)
+    }
+
+    /// Recorded only: managed memory is fine-grained host memory that every agent reads in
+    /// place (`backend::advice`).
+    fn mem_advise(
+        &self,
+        _device: usize,
+        ptr: DevicePtr,
+        size: usize,
+        advice: i32,
+        target: Location,
+    ) -> Result<(), RuntimeError> {
+        self.with_advice(ptr, size, |entry| entry.apply(advice, target))
+    }
+
+    /// Nothing moves (see `mem_advise`); the stream is checked and the target remembered
+    /// for `hipMemRangeAttributeLastPrefetchLocation`.
+    fn mem_prefetch(
+        &self,
+        device: usize,
+        ptr: DevicePtr,
+        size: usize,
+        target: Location,
+        stream: StreamHandle,
+    ) -> Result<(), RuntimeError> {
+        self.stream(device, stream)?;
+        self.with_advice(ptr, size, |entry| {
+            entry.prefetched(target);
+            Ok(())
+        })
+    }
+
+    fn mem_range_attribute(
+        &self,
+        _device: usize,
+        ptr: DevicePtr,
+        size: usize,
+        attribute: i32,
+    ) -> Result<RangeValue, RuntimeError> {
+        self.with_advice(ptr, size, |entry| entry.attribute(attribute))
     }
 
     fn stream_wait_event(
