@@ -1,6 +1,8 @@
 /* A stand-in for ROCm's HSA runtime that checks and records what oxhip's AMD backend asks of
  * it, for tests/tests/amd_backend.rs. It is not an emulator: no AMD instruction runs. It has
- * one CPU agent and one GPU agent (`OXHIP_STANDIN_ISA`, default gfx942:sramecc+:xnack-),
+ * one CPU agent and one GPU agent (`OXHIP_STANDIN_ISA`, default gfx942:sramecc+:xnack-), or two
+ * (`OXHIP_STANDIN_GPUS=2`, each with its own device pool, which the other may be allowed to
+ * reach: access "disallowed by default", as ROCm reports between GPUs),
  * memory pools backed by malloc, signals, copies done with memcpy once their dependencies
  * are 0, and queues whose packet processor (a thread per queue) takes packets in order,
  * honours the barrier bit and barrier-AND dependencies, and for a kernel dispatch writes one
@@ -36,11 +38,22 @@ enum { OK = 0, ERROR = 0x1000, ERROR_INVALID_ARGUMENT = 0x1001, ERROR_INVALID_AG
 
 #define CPU_AGENT 0x1000u
 #define GPU_AGENT 0x2000u
+#define GPU_AGENT_2 0x2100u
 #define KERNARG_POOL 0x3001u
 #define FINE_POOL 0x3002u
 #define DEVICE_POOL 0x3003u
 #define GROUP_POOL 0x3004u
+#define DEVICE_POOL_2 0x3005u
 #define ISA_HANDLE 0x4000u
+
+static int is_gpu(handle_t agent) { return agent.handle == GPU_AGENT || agent.handle == GPU_AGENT_2; }
+static const char *agent_word(handle_t agent) {
+  return agent.handle == GPU_AGENT ? "gpu" : agent.handle == GPU_AGENT_2 ? "gpu2" : "cpu";
+}
+static int two_gpus(void) {
+  const char *gpus = getenv("OXHIP_STANDIN_GPUS");
+  return gpus && !strcmp(gpus, "2");
+}
 
 static FILE *log_file;
 static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -167,10 +180,13 @@ status_t hsa_iterate_agents(status_t (*callback)(handle_t, void *), void *data) 
   /* OXHIP_STANDIN_AGENTS=cpu: a system with no GPU agent, which the backend must decline. */
   const char *agents = getenv("OXHIP_STANDIN_AGENTS");
   if (agents && !strcmp(agents, "cpu")) return OK;
-  return callback(gpu, data);
+  status = callback(gpu, data);
+  if (status != OK || !two_gpus()) return status;
+  handle_t second = {GPU_AGENT_2};
+  return callback(second, data);
 }
 status_t hsa_agent_get_info(handle_t agent, uint32_t attribute, void *value) {
-  int gpu = agent.handle == GPU_AGENT;
+  int gpu = is_gpu(agent);
   if (!gpu && agent.handle != CPU_AGENT) return ERROR_INVALID_AGENT;
   switch (attribute) {
   case 0: memset(value, 0, 64); strcpy(value, gpu ? "gfx942" : "stand-in CPU"); return OK;
@@ -190,14 +206,17 @@ status_t hsa_agent_get_info(handle_t agent, uint32_t attribute, void *value) {
   case 0xA009: memset(value, 0, 64); strcpy(value, "oxhip HSA stand-in"); return OK;
   case 0xA00A: *(uint32_t *)value = 32; return OK;
   case 0xA00F: *(uint32_t *)value = 0; return OK;
-  case 0xA011: memset(value, 0, 21); strcpy(value, "GPU-0123456789abcdef"); return OK;
+  case 0xA011:
+    memset(value, 0, 21);
+    strcpy(value, agent.handle == GPU_AGENT_2 ? "GPU-fedcba9876543210" : "GPU-0123456789abcdef");
+    return OK;
   case 0xA012: *(uint32_t *)value = 1; return OK;
   case 0xA015: *(uint64_t *)value = 1ull << 30; return OK;
   default: return ERROR_INVALID_ARGUMENT;
   }
 }
 status_t hsa_agent_iterate_isas(handle_t agent, status_t (*callback)(handle_t, void *), void *data) {
-  if (agent.handle != GPU_AGENT) return ERROR_INVALID_AGENT;
+  if (!is_gpu(agent)) return ERROR_INVALID_AGENT;
   handle_t isa = {ISA_HANDLE};
   return callback(isa, data);
 }
@@ -208,8 +227,9 @@ status_t hsa_isa_get_info_alt(handle_t isa, uint32_t attribute, void *value) {
   return ERROR_INVALID_ARGUMENT;
 }
 status_t hsa_amd_agent_iterate_memory_pools(handle_t agent, status_t (*callback)(handle_t, void *), void *data) {
-  uint64_t cpu[] = {KERNARG_POOL, FINE_POOL}, gpu[] = {DEVICE_POOL, GROUP_POOL};
-  uint64_t *pools = agent.handle == GPU_AGENT ? gpu : cpu;
+  uint64_t cpu[] = {KERNARG_POOL, FINE_POOL}, gpu[] = {DEVICE_POOL, GROUP_POOL},
+           gpu2[] = {DEVICE_POOL_2, GROUP_POOL};
+  uint64_t *pools = agent.handle == GPU_AGENT ? gpu : agent.handle == GPU_AGENT_2 ? gpu2 : cpu;
   for (int i = 0; i < 2; i++) {
     handle_t pool = {pools[i]};
     status_t status = callback(pool, data);
@@ -227,9 +247,12 @@ status_t hsa_amd_memory_pool_get_info(handle_t pool, uint32_t attribute, void *v
   }
 }
 status_t hsa_amd_agent_memory_pool_get_info(handle_t agent, handle_t pool, uint32_t attribute, void *value) {
-  (void)agent, (void)pool;
   if (attribute != 0) return ERROR_INVALID_ARGUMENT;
-  *(uint32_t *)value = 1;
+  /* A GPU's access to the other GPU's device pool: 2, disallowed by default (it needs
+   * hsa_amd_agents_allow_access); everything else: 1, allowed by default. */
+  int peer = (agent.handle == GPU_AGENT && pool.handle == DEVICE_POOL_2) ||
+             (agent.handle == GPU_AGENT_2 && pool.handle == DEVICE_POOL);
+  *(uint32_t *)value = peer ? 2 : 1;
   return OK;
 }
 status_t hsa_amd_memory_pool_allocate(handle_t pool, size_t size, uint32_t flags, void **out) {
@@ -254,8 +277,12 @@ status_t hsa_amd_memory_pool_free(void *pointer) {
 }
 status_t hsa_amd_agents_allow_access(uint32_t count, const handle_t *agents, const uint32_t *flags, const void *pointer) {
   (void)flags;
-  say("ALLOW %u agents pool=%#llx", count, (unsigned long long)pool_of(pointer));
-  (void)agents;
+  char names[64] = "";
+  for (uint32_t i = 0; i < count && i < 8; i++) {
+    strcat(names, i ? "," : "");
+    strcat(names, agent_word(agents[i]));
+  }
+  say("ALLOW %u agents pool=%#llx to=%s", count, (unsigned long long)pool_of(pointer), names);
   return OK;
 }
 status_t hsa_amd_memory_lock(void *pointer, size_t size, handle_t *agents, int count, void **agent_pointer) {
@@ -277,8 +304,8 @@ status_t hsa_amd_memory_async_copy(void *dst, handle_t dst_agent, const void *sr
                                    uint32_t dependencies, const handle_t *signals, handle_t completion) {
   for (uint32_t i = 0; i < dependencies; i++) wait_zero(signals[i].handle);
   memcpy(dst, src, size);
-  say("COPY %zu bytes %s->%s deps=%u", size, src_agent.handle == GPU_AGENT ? "gpu" : "cpu",
-      dst_agent.handle == GPU_AGENT ? "gpu" : "cpu", dependencies);
+  say("COPY %zu bytes %s->%s deps=%u", size, agent_word(src_agent), agent_word(dst_agent),
+      dependencies);
   complete(completion);
   return OK;
 }
@@ -373,7 +400,7 @@ static _Atomic uint64_t queue_ids;
 status_t hsa_queue_create(handle_t agent, uint32_t size, uint32_t type, void (*callback)(status_t, queue_t *, void *),
                           void *data, uint32_t private_size, uint32_t group_size, queue_t **out) {
   (void)type, (void)private_size, (void)group_size;
-  if (agent.handle != GPU_AGENT || size == 0 || (size & (size - 1))) return ERROR_INVALID_ARGUMENT;
+  if (!is_gpu(agent) || size == 0 || (size & (size - 1))) return ERROR_INVALID_ARGUMENT;
   standin_queue_t *q = calloc(1, sizeof *q);
   if (posix_memalign(&q->queue.base_address, 64, (size_t)size * 64)) return ERROR;
   for (uint32_t i = 0; i < size; i++) ((uint32_t *)q->queue.base_address)[i * 16] = 1;
@@ -451,7 +478,7 @@ status_t hsa_executable_create_alt(uint32_t profile, uint32_t rounding, const ch
 }
 status_t hsa_executable_load_agent_code_object(handle_t exe, handle_t agent, handle_t reader, const char *options, void *out) {
   (void)options, (void)out;
-  if (agent.handle != GPU_AGENT) return ERROR_INVALID_AGENT;
+  if (!is_gpu(agent)) return ERROR_INVALID_AGENT;
   executable_t *executable = (void *)(uintptr_t)exe.handle;
   reader_t *source = (void *)(uintptr_t)reader.handle;
   /* "Loading": a private copy, whose symbols are then addresses inside it. */

@@ -641,3 +641,48 @@ fn managed_memory_advice_is_recorded_and_read_back() {
         "the stand-in refused something:\n{log}"
     );
 }
+
+#[test]
+fn peer_access_between_two_gpus() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let library = standin(dir.path());
+    let exe = dir.path().join("peer");
+    build("tests/amd/peer.hip", &["--offload-arch=gfx942"], &exe);
+    let log_path = dir.path().join("standin.log");
+    let log_text = log_path.to_string_lossy().into_owned();
+    let run = run(
+        &exe,
+        &[
+            ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
+            ("OXHIP_STANDIN_LOG", &log_text),
+            ("OXHIP_STANDIN_GPUS", "2"),
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+    assert!(
+        run.status.success() && stdout.contains("peer: PASSED"),
+        "{stdout}\n{}\n--- stand-in log\n{log}",
+        log_of(&run)
+    );
+    assert!(
+        !log.contains("ERROR"),
+        "the stand-in refused something:\n{log}"
+    );
+    // Enabling access made device 1's existing allocation reachable by device 0's agent.
+    assert!(
+        log.lines().any(|line| {
+            line.starts_with("ALLOW")
+                && line.contains("pool=0x3005")
+                && line
+                    .rsplit_once("to=")
+                    .is_some_and(|(_, agents)| agents.split(',').any(|agent| agent == "gpu"))
+        }),
+        "no allow-access call for device 1's memory to device 0:\n{log}"
+    );
+    // The copies ran between the two GPUs.
+    assert!(
+        log.contains("gpu->gpu2") && log.contains("gpu2->gpu"),
+        "{log}"
+    );
+}
