@@ -286,6 +286,7 @@ fn compile_with_library(
     internalize::internalize(&module, matches!(options.target, Target::Host { .. }));
     if matches!(options.target, Target::Nvptx { .. }) {
         ptx_valid_names(&module);
+        limits::bound_hip_kernels(&module, &context);
     }
     if matches!(options.target, Target::Host { .. }) {
         let sanitize_address = options.sanitize_address;

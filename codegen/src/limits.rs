@@ -18,6 +18,7 @@ use inkwell::context::Context;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::BasicTypeEnum;
+use inkwell::values::AsValueRef as _;
 
 use crate::CodegenError;
 
@@ -165,4 +166,85 @@ fn demangled(name: &str) -> String {
         .ok()
         .and_then(|symbol| symbol.demangle(&cpp_demangle::DemangleOptions::new()).ok())
         .unwrap_or_else(|| name.to_owned())
+}
+
+/// The annotation oxhip's headers put on every HIP kernel compiled for NVIDIA
+/// (`hip/oxhip/defines.h`); CUDA sources do not get it.
+const HIP_KERNEL_ANNOTATION: &[u8] = b"oxhip.hip_kernel";
+/// HIP's promise for a kernel without `__launch_bounds__`: blocks of up to 1,024 threads.
+const HIP_DEFAULT_MAX_THREADS: &str = "1024";
+
+/// Gives every HIP kernel that has no `__launch_bounds__` HIP's default bound, 1,024 threads,
+/// as `"nvvm.maxntid"` (PTX `.maxntid`), so that the JIT keeps its registers within what a
+/// 1,024-thread block can hold and every launch HIP allows can run (AMD compiles HIP kernels
+/// for 1,024 threads the same way). nvcc leaves CUDA kernels unbounded, and so do we: the
+/// headers annotate HIP kernels only (issue 24).
+pub(crate) fn bound_hip_kernels(module: &Module<'_>, context: &Context) {
+    let annotated = annotated_functions(module, HIP_KERNEL_ANNOTATION);
+    for function in module.get_functions() {
+        if function.get_call_conventions() != PTX_KERNEL
+            || function
+                .get_string_attribute(AttributeLoc::Function, "nvvm.maxntid")
+                .is_some()
+            || !annotated.contains(&function.as_value_ref())
+        {
+            continue;
+        }
+        function.add_attribute(
+            AttributeLoc::Function,
+            context.create_string_attribute("nvvm.maxntid", HIP_DEFAULT_MAX_THREADS),
+        );
+    }
+}
+
+/// The functions that `__attribute__((annotate(text)))` marks, from `llvm.global.annotations`.
+fn annotated_functions(
+    module: &Module<'_>,
+    text: &[u8],
+) -> std::collections::HashSet<inkwell::llvm_sys::prelude::LLVMValueRef> {
+    use inkwell::llvm_sys::core::{
+        LLVMGetAsString, LLVMGetInitializer, LLVMGetNamedGlobal, LLVMGetNumOperands,
+        LLVMGetOperand, LLVMIsAConstantExpr, LLVMIsAGlobalVariable, LLVMIsConstantString,
+    };
+    let mut found = std::collections::HashSet::new();
+    // SAFETY: reads constants of a live module; operand indices stay below the counts LLVM
+    // reports, and every value is checked for its kind before it is read as one.
+    unsafe {
+        let list = LLVMGetNamedGlobal(module.as_mut_ptr(), c"llvm.global.annotations".as_ptr());
+        if list.is_null() {
+            return found;
+        }
+        let entries = LLVMGetInitializer(list);
+        if entries.is_null() {
+            return found;
+        }
+        for index in 0..u32::try_from(LLVMGetNumOperands(entries)).unwrap_or(0) {
+            let entry = LLVMGetOperand(entries, index);
+            if entry.is_null() || LLVMGetNumOperands(entry) < 2 {
+                continue;
+            }
+            let strip = |mut value: inkwell::llvm_sys::prelude::LLVMValueRef| {
+                while !value.is_null() && !LLVMIsAConstantExpr(value).is_null() {
+                    value = LLVMGetOperand(value, 0);
+                }
+                value
+            };
+            let function = strip(LLVMGetOperand(entry, 0));
+            let string = strip(LLVMGetOperand(entry, 1));
+            if function.is_null() || string.is_null() || LLVMIsAGlobalVariable(string).is_null() {
+                continue;
+            }
+            let data = LLVMGetInitializer(string);
+            if data.is_null() || LLVMIsConstantString(data) == 0 {
+                continue;
+            }
+            let mut length = 0usize;
+            let bytes = LLVMGetAsString(data, &mut length);
+            let bytes = std::slice::from_raw_parts(bytes.cast::<u8>(), length);
+            if bytes.strip_suffix(b"\0").unwrap_or(bytes) == text {
+                found.insert(function);
+            }
+        }
+    }
+    found
 }

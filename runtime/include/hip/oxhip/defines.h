@@ -53,7 +53,15 @@
 #if defined(__OXHIP_OFFLOAD__)
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
+#if defined(__OXHIP_NVPTX__) && !defined(__OXHIP_CUDA_SOURCE__)
+/* HIP lets a kernel without __launch_bounds__ take blocks of up to 1024 threads (AMD
+ * compiles for that). The annotation marks HIP kernels for oxhip's NVPTX codegen, which gives
+ * those without bounds .maxntid 1024, so that the JIT keeps registers within what such a
+ * block can hold (codegen/src/limits.rs). CUDA kernels stay unbounded, as under nvcc. */
+#define __global__ __attribute__((global)) __attribute__((annotate("oxhip.hip_kernel")))
+#else
 #define __global__ __attribute__((global))
+#endif
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
 #if defined(__HIP__)
