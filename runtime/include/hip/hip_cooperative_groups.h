@@ -17,7 +17,9 @@
  * - multi_grid_group: one grid on one device (num_grids() is 1); sync() is the grid's.
  * - thread_block_tile<N> from tiled_partition<N> (N a power of two, at most warpSize):
  *   N consecutive lanes of one warp, aligned to N. Its ballot and match masks have one
- *   bit per thread rank of the tile.
+ *   bit per thread rank of the tile. N may also be larger than a warp, up to 1024 (CUDA's
+ *   large tiles, with block_tile_memory): N consecutive threads of the block (see
+ *   __oxhip_large_tile_sync for their barrier).
  * - tiled_partition(group, n): the same as a thread_group; for n above warpSize, a tile
  *   of n consecutive threads of the block whose sync() is the block barrier (so every
  *   tile of the block must synchronise at the same point).
@@ -249,7 +251,26 @@ class thread_block : public thread_group {
   __device__ static __forceinline__ dim3 dim_threads() { return group_dim(); }
 };
 
+/* CUDA's block_tile_memory: the memory that tiles larger than a warp communicate through
+ * before sm_80. Here large tiles keep their own shared slots (see the tiles below), so it is
+ * a placeholder that programs declare and pass to this_thread_block; both of CUDA's
+ * spellings are accepted (block_tile_memory<MaxBlockSize> from CUDA 12 and
+ * block_tile_memory<TileCommunicationSize, MaxBlockSize> before). */
+template <unsigned int First = 1024, unsigned int Second = 0>
+struct block_tile_memory {
+  static const unsigned int max_block_size = Second ? Second : First;
+  static_assert(max_block_size >= 1 && max_block_size <= 1024,
+                "block_tile_memory's block size is at most 1024 threads");
+  unsigned char __oxhip_unused;
+};
+
 static __device__ __forceinline__ thread_block this_thread_block() {
+  return thread_block(__oxhip_make());
+}
+template <unsigned int First, unsigned int Second>
+static __device__ __forceinline__ thread_block this_thread_block(
+    block_tile_memory<First, Second>& memory) {
+  (void)memory;
   return thread_block(__oxhip_make());
 }
 
@@ -302,6 +323,43 @@ static __device__ __forceinline__ multi_grid_group this_multi_grid() {
 
 /* ---- tiles ---------------------------------------------------------------------- */
 
+/* Tiles larger than a warp (CUDA's tiles of 64 to 1024 threads with block_tile_memory):
+ * `size` consecutive threads of the block, by thread rank in the block. Their barrier is a
+ * named barrier of their own on NVIDIA (while the block has at most 15 such tiles), and
+ * the block's barrier on AMD GPUs and the CPU device, which have no barrier for part of a
+ * block: there every tile of the block must synchronise at the same point, as with
+ * __syncthreads. Their shuffles go through a shared slot per thread of the block. */
+static __device__ __forceinline__ void __oxhip_large_tile_sync(unsigned int size) {
+#if defined(__OXHIP_NVPTX__)
+  unsigned int tiles = (__oxhip_block_size() + size - 1) / size;
+  if (tiles <= 15) {
+    __nvvm_barrier_sync_cnt(1u + __oxhip_thread_rank_in_block() / size, size);
+    return;
+  }
+#endif
+  (void)size;
+  __syncthreads();
+}
+
+template <class T>
+struct __oxhip_slot {
+  alignas(T) unsigned char bytes[sizeof(T)];
+};
+
+/* The value that the thread of block rank `source` gave, read by every thread of a large
+ * tile that calls this together; `source` is within the caller's tile. */
+template <class T>
+static __device__ __forceinline__ T __oxhip_large_tile_exchange(unsigned int size, T value,
+                                                                unsigned int source) {
+  __shared__ __oxhip_slot<T> slots[1024];
+  unsigned int self = __oxhip_thread_rank_in_block();
+  __oxhip_large_tile_sync(size); /* earlier readers are done with the slots */
+  __builtin_memcpy(slots[self].bytes, &value, sizeof(T));
+  __oxhip_large_tile_sync(size);
+  __oxhip_slot<T> read = slots[source];
+  return __builtin_bit_cast(T, read);
+}
+
 template <unsigned int Size, class ParentT = void>
 class thread_block_tile;
 
@@ -309,8 +367,25 @@ class thread_block_tile;
  * converts to it. */
 template <unsigned int Size>
 class thread_block_tile<Size, void> : public thread_group {
-  static_assert(Size > 0 && (Size & (Size - 1)) == 0 && Size <= 64,
-                "thread_block_tile size must be a power of two, at most the warp size");
+  static_assert(Size > 0 && (Size & (Size - 1)) == 0 && Size <= 1024,
+                "thread_block_tile size must be a power of two, at most 1024");
+
+  /* A tile of more than a warp (decided per target: warpSize folds to a constant). */
+  __device__ static __forceinline__ bool large() { return Size > (unsigned int)(int)warpSize; }
+  /* A large tile's first thread, by rank in the block. */
+  __device__ static __forceinline__ unsigned int base() {
+    return __oxhip_thread_rank_in_block() & ~(Size - 1u);
+  }
+  template <class T>
+  __device__ static __forceinline__ T from_rank(T value, unsigned int rank) {
+    return __oxhip_large_tile_exchange(Size, value, base() + rank);
+  }
+  /* OR (or AND) over a large tile, for any, all and ballot. */
+  __device__ static __forceinline__ unsigned long long large_or(unsigned long long bits) {
+    for (unsigned int step = 1; step < Size; step <<= 1)
+      bits |= from_rank(bits, thread_rank() ^ step);
+    return bits;
+  }
 
   __device__ static __forceinline__ unsigned int first_lane() { return __lane_id() & ~(Size - 1u); }
   __device__ static __forceinline__ unsigned long long ones() {
@@ -326,42 +401,83 @@ class thread_block_tile<Size, void> : public thread_group {
  public:
   __device__ __forceinline__ thread_block_tile(__oxhip_make make, unsigned int meta_rank,
                                                unsigned int meta_size)
-      : thread_group(make, __oxhip_kind_tile, Size, __oxhip_tile_lanes(Size), meta_rank,
-                     meta_size) {}
+      : thread_group(make, __oxhip_kind_tile, Size, large() ? 0ull : __oxhip_tile_lanes(Size),
+                     meta_rank, meta_size) {}
 
   __host__ __device__ static constexpr unsigned int size() { return Size; }
   __host__ __device__ static constexpr unsigned int num_threads() { return Size; }
-  __device__ static __forceinline__ unsigned int thread_rank() { return __lane_id() & (Size - 1u); }
-  __device__ static __forceinline__ void sync() { __syncwarp(lanes()); }
+  __device__ static __forceinline__ unsigned int thread_rank() {
+    return (large() ? __oxhip_thread_rank_in_block() : __lane_id()) & (Size - 1u);
+  }
+  __device__ static __forceinline__ void sync() {
+    if (large())
+      __oxhip_large_tile_sync(Size);
+    else
+      __syncwarp(lanes());
+  }
 
   template <class T>
   __device__ __forceinline__ T shfl(T value, int source_rank) const {
+    if (large()) return from_rank(value, (unsigned int)source_rank & (Size - 1u));
     return __oxhip_shfl(__OXHIP_SHFL_IDX, lanes(), value, source_rank, (int)Size);
   }
   template <class T>
   __device__ __forceinline__ T shfl_up(T value, unsigned int delta) const {
+    if (large()) {
+      unsigned int rank = thread_rank();
+      return from_rank(value, rank >= delta ? rank - delta : rank);
+    }
     return __oxhip_shfl(__OXHIP_SHFL_UP, lanes(), value, (int)delta, (int)Size);
   }
   template <class T>
   __device__ __forceinline__ T shfl_down(T value, unsigned int delta) const {
+    if (large()) {
+      unsigned int rank = thread_rank();
+      return from_rank(value, rank + delta < Size ? rank + delta : rank);
+    }
     return __oxhip_shfl(__OXHIP_SHFL_DOWN, lanes(), value, (int)delta, (int)Size);
   }
   template <class T>
   __device__ __forceinline__ T shfl_xor(T value, unsigned int lane_mask) const {
+    if (large()) {
+      unsigned int rank = thread_rank(), other = rank ^ lane_mask;
+      return from_rank(value, other < Size ? other : rank);
+    }
     return __oxhip_shfl(__OXHIP_SHFL_XOR, lanes(), value, (int)lane_mask, (int)Size);
   }
 
+  /* One bit per thread rank: tiles of at most 64 threads. */
   __device__ __forceinline__ unsigned long long ballot(int predicate) const {
+    static_assert(Size <= 64, "ballot needs a tile of at most 64 threads (one bit per thread)");
+    if (large()) return large_or(predicate ? 1ull << (thread_rank() % 64) : 0ull);
     return own_bits(__ballot_sync(lanes(), predicate));
   }
-  __device__ __forceinline__ int any(int predicate) const { return __any_sync(lanes(), predicate); }
-  __device__ __forceinline__ int all(int predicate) const { return __all_sync(lanes(), predicate); }
+  __device__ __forceinline__ int any(int predicate) const {
+    if (large()) return large_or(predicate != 0) != 0;
+    return __any_sync(lanes(), predicate);
+  }
+  __device__ __forceinline__ int all(int predicate) const {
+    if (large()) return large_or(predicate == 0) == 0;
+    return __all_sync(lanes(), predicate);
+  }
   template <class T>
   __device__ __forceinline__ unsigned long long match_any(T value) const {
+    static_assert(Size <= 64, "match_any needs a tile of at most 64 threads (one bit per thread)");
+    if (large()) {
+      unsigned long long bits = 0;
+      for (unsigned int rank = 0; rank < Size; ++rank)
+        if (from_rank(value, rank) == value) bits |= 1ull << (rank % 64);
+      return bits;
+    }
     return own_bits(__match_any_sync(lanes(), value));
   }
   template <class T>
   __device__ __forceinline__ unsigned long long match_all(T value, int& predicate) const {
+    static_assert(Size <= 64, "match_all needs a tile of at most 64 threads (one bit per thread)");
+    if (large()) {
+      predicate = all(from_rank(value, 0) == value);
+      return predicate ? (Size >= 64 ? ~0ull : (1ull << (Size % 64)) - 1ull) : 0ull;
+    }
     return own_bits(__match_all_sync(lanes(), value, &predicate));
   }
 };
@@ -703,7 +819,7 @@ __OXHIP_REDUX_TYPE(unsigned int)
 template <unsigned int Size, class ParentT, class T, class Op>
 static __device__ __forceinline__ T reduce(const thread_block_tile<Size, ParentT>& group,
                                            T value, Op op) {
-  if (__oxhip_redux<T, Op>::native)
+  if (__oxhip_redux<T, Op>::native && Size <= (unsigned int)(int)warpSize)
     return __oxhip_redux<T, Op>::apply(group.__oxhip_lanes, value);
   /* Butterfly: after the round of distance d, each thread holds the reduction of its
    * aligned run of 2d ranks, the lower half on the left. */
