@@ -288,7 +288,7 @@ static HEADERS: &[HeaderRow] = &[
     row("cuda_bf16.hpp", "hip/hip_bf16.h", "", Dedup::Main("bf16")),
     row("cuda_fp8.h", "hip/hip_fp8.h", "", Dedup::Main("fp8")),
     row("texture_types.h", "hip/hip_texture_types.h", "", NEVER),
-    row("surface_types.h", "hip/hip_surface_types.h", "", NEVER),
+    row("surface_types.h", "hip/surface_types.h", "", NEVER),
     row("cuda_gl_interop.h", "hip/hip_gl_interop.h", "", NEVER),
     // HIP has no separate headers for these; oxhip's hip_cooperative_groups.h holds them.
     row(
@@ -362,4 +362,27 @@ pub(crate) fn action(name: &str, options: &Options) -> Option<HeaderAction> {
         });
     }
     None
+}
+
+#[cfg(test)]
+mod header_files {
+    use super::HEADERS;
+
+    /// Every `hip/…` header the map writes is one oxhip's runtime provides, so a translated
+    /// include finds its header (`surface_types.h` once became a `hip/hip_surface_types.h`
+    /// that neither oxhip nor ROCm has).
+    #[test]
+    fn every_hip_header_written_exists() {
+        let include = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/include");
+        let missing: Vec<&str> = HEADERS
+            .iter()
+            .flat_map(|row| [row.hip, row.roc])
+            .filter(|header| header.starts_with("hip/"))
+            .filter(|header| !include.join(header).is_file())
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "no such header in runtime/include: {missing:?}"
+        );
+    }
 }
