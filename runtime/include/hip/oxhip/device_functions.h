@@ -409,6 +409,32 @@ __device__ inline void operator delete[](void *pointer, __SIZE_TYPE__,
 }
 #pragma clang diagnostic pop
 
+/* CUDA's address conversions (sm_20_intrinsics.h): a generic pointer as an offset in the
+ * global, shared, constant or local window, and back; code that hands shared addresses to
+ * PTX (`cp.async`, `ldmatrix`) uses them. The GPUs cast between LLVM's address spaces (the
+ * same numbers on NVPTX and AMDGPU: 1 global, 3 shared, 4 constant, 5 local); the CPU target
+ * has one address space, so the values are the addresses themselves. */
+#if defined(__OXHIP_NVPTX__) || defined(__OXHIP_AMDGCN__)
+#define __OXHIP_CVTA(space, number)                                                            \
+  __OXHIP_DEVICE__ __SIZE_TYPE__ __cvta_generic_to_##space(const void *pointer) {             \
+    return (__SIZE_TYPE__)(const __attribute__((address_space(number))) void *)pointer;      \
+  }                                                                                          \
+  __OXHIP_DEVICE__ void *__cvta_##space##_to_generic(__SIZE_TYPE__ raw) {                     \
+    return (void *)(__attribute__((address_space(number))) void *)raw;                       \
+  }
+#else
+#define __OXHIP_CVTA(space, number)                                                            \
+  __OXHIP_DEVICE__ __SIZE_TYPE__ __cvta_generic_to_##space(const void *pointer) {             \
+    return (__SIZE_TYPE__)pointer;                                                           \
+  }                                                                                          \
+  __OXHIP_DEVICE__ void *__cvta_##space##_to_generic(__SIZE_TYPE__ raw) { return (void *)raw; }
+#endif
+__OXHIP_CVTA(global, 1)
+__OXHIP_CVTA(shared, 3)
+__OXHIP_CVTA(constant, 4)
+__OXHIP_CVTA(local, 5)
+#undef __OXHIP_CVTA
+
 /* memcpy and memset in device code. On the GPUs llvm.memcpy/memset are always expanded
  * in place; the CPU target resolves the C library's when the image is loaded. */
 #if defined(__OXHIP_CPU__)
