@@ -145,7 +145,27 @@ impl Merger {
             };
             out.extend_from_slice(line.as_bytes());
         }
+        if self.blocks.iter().any(Block::is_ptx_asm_elsewhere) {
+            out.extend_from_slice(PTX_ASM_NOTE.as_bytes());
+        }
         out
+    }
+}
+
+/// What the driver adds when an `asm` statement's constraints fail in an AMD or CPU pass.
+const PTX_ASM_NOTE: &str = "note: that `asm` is NVIDIA PTX, which the AMD and CPU passes cannot compile (nvcc compiles for NVIDIA GPUs only); keep it under `#if defined(__CUDA_ARCH__)` or `__NVPTX__`, or build for NVIDIA targets alone (`--offload-arch=sm_90`)\n";
+
+impl Block {
+    /// An error about an `asm` statement's constraints from passes that are not NVIDIA's:
+    /// PTX assembly that a source guards with `!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= N`,
+    /// as CUDA code often does, reaches the AMD and CPU passes, where no `__CUDA_ARCH__` is
+    /// defined.
+    fn is_ptx_asm_elsewhere(&self) -> bool {
+        self.severity == Severity::Error
+            && self.text.contains("constraint")
+            && self.text.contains(" in asm")
+            && !self.targets.is_empty()
+            && self.targets.iter().all(|target| !target.starts_with("sm_"))
     }
 }
 
@@ -224,6 +244,24 @@ fn list(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ptx_asm_in_an_amd_pass_gets_a_note() {
+        let error = "a.cu:5:76: error: invalid input constraint 'l' in asm\n";
+        let mut merger = Merger::default();
+        merger.clang(format!("{error}1 error generated when compiling for gfx942.\n").as_bytes());
+        let out = String::from_utf8(merger.finish()).unwrap();
+        assert!(out.ends_with(PTX_ASM_NOTE), "{out}");
+        // Not when the NVIDIA pass failed too: that is the program's own error.
+        let mut merger = Merger::default();
+        for target in ["gfx942", "sm_90"] {
+            merger.clang(
+                format!("{error}1 error generated when compiling for {target}.\n").as_bytes(),
+            );
+        }
+        let out = String::from_utf8(merger.finish()).unwrap();
+        assert!(!out.contains("note: that `asm`"), "{out}");
+    }
 
     const WARNING: &str = "a.hip:3:5: warning: unused variable 'x' [-Wunused-variable]\n    3 |   int x;\n      |       ^\n";
 
