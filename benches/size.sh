@@ -4,6 +4,8 @@
 # `llvm-strip-22`, the sizes of its code (.text), its fat binary (.hip_fatbin) and its debug
 # sections, and, for programs with a CPU image, the median time of 15 runs on the CPU device
 # (start, first kernel launch, which unpacks the fat binary, and exit). Not a test.
+# Without other flags a program links the static runtime and embeds a compressed bundle; a
+# name ending in -flat is built with --no-offload-compress.
 #
 #   benches/size.sh
 #
@@ -90,12 +92,12 @@ row vadd-sm_90-g vadd.hip - -O3 --offload-arch=sm_90 -g
 row vadd-sm_90-use-sharedlib vadd.hip - -O3 --offload-arch=sm_90 -use-sharedlib
 row vadd-default-archs vadd.hip - -O3 --offload-arch=$default_archs
 row vadd-default-archs-use-sharedlib vadd.hip - -O3 --offload-arch=$default_archs -use-sharedlib
+row vadd-gfx942,gfx90a,sm_90,host-flat vadd.hip "" -O3 --offload-arch=gfx942,gfx90a,sm_90,host --no-offload-compress
 row vadd-gfx942,gfx90a,sm_90,host vadd.hip "" -O3 --offload-arch=gfx942,gfx90a,sm_90,host
-row vadd-gfx942,gfx90a,sm_90,host-compress vadd.hip "" -O3 --offload-arch=gfx942,gfx90a,sm_90,host --offload-compress
+row selftest-gfx942,gfx90a,sm_90,host-flat selftest.hip "run 0 kernel_launch" -O3 --offload-arch=gfx942,gfx90a,sm_90,host --no-offload-compress
 row selftest-gfx942,gfx90a,sm_90,host selftest.hip "run 0 kernel_launch" -O3 --offload-arch=gfx942,gfx90a,sm_90,host
-row selftest-gfx942,gfx90a,sm_90,host-compress selftest.hip "run 0 kernel_launch" -O3 --offload-arch=gfx942,gfx90a,sm_90,host --offload-compress
+row selftest-default-archs,host-flat selftest.hip "run 0 kernel_launch" -O3 --offload-arch=$default_archs,host --no-offload-compress
 row selftest-default-archs,host selftest.hip "run 0 kernel_launch" -O3 --offload-arch=$default_archs,host
-row selftest-default-archs,host-compress selftest.hip "run 0 kernel_launch" -O3 --offload-arch=$default_archs,host --offload-compress
 
 echo
 echo "sections of vadd-sm_90 (llvm-size-22 -A, the 12 largest):"
