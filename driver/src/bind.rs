@@ -884,8 +884,11 @@ impl Binder<'_> {
                 // Sections nothing reaches are left out, as rustc links every program; before
                 // the user's linker arguments, so that `-Wl,--no-gc-sections` overrides it.
                 args.push("-Wl,--gc-sections".into());
+                // `-Xlinker`, not `-Wl,`: the path may hold a comma (`-save-temps` puts the
+                // script next to the output).
                 if let Some((_, script)) = &script_job {
-                    args.push(format!("-Wl,-T,{}", script.display()).into());
+                    args.push("-Xlinker".into());
+                    args.push(format!("--script={}", script.display()).into());
                 }
                 args.extend(["-o".into(), output.clone().into_os_string()]);
                 for part in parts {
