@@ -58,7 +58,12 @@ pub fn write(bundle: &Bundle, options: &WriteOptions) -> Result<Vec<u8>, BundleE
     }
 }
 
-fn write_flat(bundle: &Bundle, align: u64) -> Result<Vec<u8>, BundleError> {
+/// Writes a flat bundle, as [`write()`] does without compression.
+///
+/// The runtime (`hipModuleLoadData` of a bare image) writes bundles this way: it never
+/// compresses, and a program that links it should not carry the zstd and zlib compressors
+/// that [`write()`] reaches.
+pub fn write_flat(bundle: &Bundle, align: u64) -> Result<Vec<u8>, BundleError> {
     if align == 0 {
         return Err(BundleError::InvalidAlignment { align });
     }

@@ -9,7 +9,8 @@
 //! and reads the ones it writes, byte for byte.
 //!
 //! * [`write()`] and [`read`]: whole bundles, flat or compressed (zstd, zlib;
-//!   format versions 1, 2 and 3).
+//!   format versions 1, 2 and 3); [`write_flat`] never compresses, so that a
+//!   program linking only it carries no compressor.
 //! * [`OffloadArch`], [`TargetId`], [`EntryId`]: target names, and [`matches()`]
 //!   to pick the image for a device at run time.
 //! * [`bundle_len`] and [`read_from_ptr`]: the runtime gets only a pointer to
@@ -52,7 +53,7 @@ pub use digest::{
     CPU_IMAGE_TRAILER_LEN,
 };
 pub use elf::extract_from_elf;
-pub use flat::{describe, read, read_with, write, ReadOptions, WriteOptions};
+pub use flat::{describe, read, read_with, write, write_flat, ReadOptions, WriteOptions};
 pub use length::{bundle_len, bundle_slice_from_ptr, read_from_ptr, split_bundles, BundleLen};
 pub use target::{
     amdgpu_processor, amdgpu_processors, matches, matches_image, nvidia_processor,

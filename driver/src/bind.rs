@@ -29,6 +29,26 @@ pub const HOST_TRIPLE: &str = frontend::HOST_TRIPLE;
 /// (docs/math.md, "Host code").
 pub const HOST_MATH_BITCODE: &str = "oxhip-devicelibs-host.bc";
 
+/// The file name of the linker script that a [`Tool::RuntimeScript`] job writes among the
+/// intermediates, for an executable linked with the static runtime and without `-g`.
+pub const RUNTIME_SCRIPT: &str = "oxhip-runtime-nodebug.ld";
+
+/// That linker script: it drops the debug information of every member of
+/// `liboxhip_runtime.a` (the runtime's, and that of the Rust standard library inside it),
+/// about 20 MB, and keeps the debug information of the program's own objects. `INSERT`
+/// keeps the linker's default script (GNU ld and lld); a section goes to the first
+/// statement that matches it, and this one comes right after `.text`, before every debug
+/// section's (docs/size.md, "Debug information").
+pub const RUNTIME_SCRIPT_TEXT: &str = "\
+/* Written by oxhip: the runtime's debug information stays out of a program linked
+   without -g (docs/size.md). */
+SECTIONS
+{
+  /DISCARD/ : { *liboxhip_runtime.a:*(.debug_* .zdebug_*) }
+}
+INSERT AFTER .text;
+";
+
 /// Native libraries the runtime needs (docs/crate-apis.md, runtime section).
 pub const RUNTIME_NATIVE_LIBS: &[&str] = &[
     "-lstdc++",
@@ -96,6 +116,8 @@ pub enum Tool {
     /// Writes the device library's host bitcode ([`HOST_MATH_BITCODE`]) for the host
     /// compiles (in-process; no inputs).
     HostMath,
+    /// Writes [`RUNTIME_SCRIPT_TEXT`] for the link (in-process; no inputs).
+    RuntimeScript,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -480,7 +502,8 @@ impl Binder<'_> {
             | Tool::Hipify
             | Tool::Package { .. }
             | Tool::FatbinWrapper
-            | Tool::HostMath => self.toolchain.exe.clone(),
+            | Tool::HostMath
+            | Tool::RuntimeScript => self.toolchain.exe.clone(),
         };
         self.job_of.insert(id, self.jobs.len());
         self.jobs.push(Job {
@@ -508,6 +531,25 @@ impl Binder<'_> {
             output: output.clone(),
             args: vec![
                 "-cc1hostmath".into(),
+                "-o".into(),
+                output.clone().into_os_string(),
+            ],
+            deps: Vec::new(),
+            is_result: false,
+        });
+        (self.jobs.len() - 1, output)
+    }
+
+    /// The [`Tool::RuntimeScript`] job and the file it writes (a program has one link).
+    fn runtime_script_job(&mut self) -> (usize, PathBuf) {
+        let output = self.intermediate_dir.join(RUNTIME_SCRIPT);
+        self.jobs.push(Job {
+            tool: Tool::RuntimeScript,
+            program: self.toolchain.exe.clone(),
+            inputs: Vec::new(),
+            output: output.clone(),
+            args: vec![
+                "-cc1runtimescript".into(),
                 "-o".into(),
                 output.clone().into_os_string(),
             ],
@@ -806,25 +848,48 @@ impl Binder<'_> {
                 }
             }
             Action::Link { parts } => {
+                // One runtime per process (docs/driver.md, "Shared libraries"): a shared
+                // library links the shared runtime, which finds it through its run path; an
+                // executable links the static runtime, whose C ABI is one object of the
+                // archive, and exports it, so that the HIP libraries it loads or links use it.
+                // A link that names the shared runtime itself (CMake's `hip::amdhip64`), or
+                // asks for it (`-use-sharedlib`), gets its directory as a shared library does.
+                let invocation = self.invocation;
+                let shared_runtime = invocation.shared
+                    || invocation.links_shared_runtime
+                    || invocation.shared_runtime;
+                // Without `-g`, the static runtime's debug information is dropped
+                // (docs/size.md); the program's own is kept.
+                let script_job =
+                    (!shared_runtime && !invocation.debug).then(|| self.runtime_script_job());
                 let mut args: Vec<OsString> = Vec::new();
                 // With `-v` the link driver shows the real linker line too (CMake
                 // reads the implicit link directories from it).
-                if self.invocation.verbose {
+                if invocation.verbose {
                     args.push("-v".into());
                 }
-                if self.invocation.shared {
+                if invocation.shared {
                     args.push("-shared".into());
                 }
-                if self.invocation.pthread {
+                if invocation.pthread {
                     args.push("-pthread".into());
                 }
                 // clang links the sanitizer runtimes and exports their entry points from the
                 // executable, where a CPU image's `__asan_*` and `__ubsan_*` calls find them
                 // when the runtime loads it.
-                if let Some(flag) = self.invocation.sanitizers.link_flag() {
+                if let Some(flag) = invocation.sanitizers.link_flag() {
                     args.push(flag.into());
                 }
-                args.extend(self.invocation.link_driver_args.iter().map(OsString::from));
+                args.extend(invocation.link_driver_args.iter().map(OsString::from));
+                // Sections nothing reaches are left out, as rustc links every program; before
+                // the user's linker arguments, so that `-Wl,--no-gc-sections` overrides it.
+                args.push("-Wl,--gc-sections".into());
+                // `-Xlinker`, not `-Wl,`: the path may hold a comma (`-save-temps` puts the
+                // script next to the output).
+                if let Some((_, script)) = &script_job {
+                    args.push("-Xlinker".into());
+                    args.push(format!("--script={}", script.display()).into());
+                }
                 args.extend(["-o".into(), output.clone().into_os_string()]);
                 for part in parts {
                     match part {
@@ -834,16 +899,10 @@ impl Binder<'_> {
                         LinkPart::Arg(items) => args.extend(items.into_iter().map(OsString::from)),
                     }
                 }
-                // One runtime per process (docs/driver.md, "Shared libraries"): a shared
-                // library links the shared runtime, which finds it through its run path; an
-                // executable links the static runtime, whose C ABI is one object of the
-                // archive, and exports it, so that the HIP libraries it loads or links use it.
-                // A link that names the shared runtime itself (CMake's `hip::amdhip64`) gets
-                // its directory as for a shared library.
                 let runtime_lib_dir = self.toolchain.runtime_lib_dir.display();
                 args.push(format!("-L{runtime_lib_dir}").into());
-                if self.invocation.shared || self.invocation.links_shared_runtime {
-                    if !self.invocation.links_shared_runtime {
+                if shared_runtime {
+                    if !invocation.links_shared_runtime {
                         args.push("-l:liboxhip_runtime.so".into());
                     }
                     args.push(format!("-Wl,-rpath,{runtime_lib_dir}").into());
@@ -853,6 +912,9 @@ impl Binder<'_> {
                 }
                 args.extend(RUNTIME_NATIVE_LIBS.iter().map(OsString::from));
                 self.push(id, clang, input_paths, output, args);
+                if let (Some((job, _)), Some(last)) = (script_job, self.jobs.last_mut()) {
+                    last.deps.push(job);
+                }
             }
         }
         Ok(())

@@ -657,6 +657,7 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
             run_bundler(entries, *compress, jobs, write_paths, write_path)
         }
         Tool::HostMath => run_host_math(write_path),
+        Tool::RuntimeScript => run_runtime_script(write_path),
         Tool::Hipify => {
             let (search, _) = crate::search::SearchPath::from_args(
                 &job.args
@@ -674,6 +675,13 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
 /// (`bind::HOST_MATH_BITCODE`).
 pub(crate) fn run_host_math(output: &Path) -> Result<(), DriverError> {
     std::fs::write(output, devicelibs::bitcode(devicelibs::Family::Host))
+        .map_err(|err| io_error("writing", output, &err))
+}
+
+/// Writes the linker script that keeps the runtime's debug information out of a link
+/// (`bind::RUNTIME_SCRIPT`).
+pub(crate) fn run_runtime_script(output: &Path) -> Result<(), DriverError> {
+    std::fs::write(output, crate::bind::RUNTIME_SCRIPT_TEXT)
         .map_err(|err| io_error("writing", output, &err))
 }
 

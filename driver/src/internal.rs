@@ -26,6 +26,7 @@ pub(crate) fn is_internal(argv: &[String]) -> bool {
                 | "-cc1package"
                 | "-cc1fatbinwrapper"
                 | "-cc1hostmath"
+                | "-cc1runtimescript"
         )
     )
 }
@@ -83,6 +84,12 @@ pub(crate) fn run_internal(
         }
         "-cc1hostmath" => match rest {
             [flag, output] if flag == "-o" => execute::run_host_math(Path::new(output)),
+            _ => Err(DriverError::MissingValue {
+                option: "-o".to_owned(),
+            }),
+        },
+        "-cc1runtimescript" => match rest {
+            [flag, output] if flag == "-o" => execute::run_runtime_script(Path::new(output)),
             _ => Err(DriverError::MissingValue {
                 option: "-o".to_owned(),
             }),

@@ -36,6 +36,19 @@
 // RUN: %oxhip -### -arch=sm_90 -Xlinker -rpath,/opt/x --linker-options -z,now %s -o %t 2>&1 | FileCheck %s --check-prefix=XLINKER
 // XLINKER: "-Xlinker" "-rpath" "-Xlinker" "/opt/x" "-Wl,-z,now"
 //
+// -cudart chooses the runtime an executable links: shared is liboxhip_runtime.so with a run
+// path (hipcc's -use-sharedlib), static the archive; none has no effect.
+// RUN: %oxhip -### -arch=sm_90 -cudart shared %s -o %t 2>&1 | FileCheck %s --check-prefix=CUDART-SHARED
+// RUN: %oxhip -### -arch=sm_90 --cudart=static -cudart=shared %s -o %t 2>&1 | FileCheck %s --check-prefix=CUDART-SHARED
+// CUDART-SHARED: "-l:liboxhip_runtime.so" "-Wl,-rpath,{{[^"]*}}"
+// RUN: %oxhip -### -arch=sm_90 -cudart shared -cudart static %s -o %t 2>&1 | FileCheck %s --check-prefix=CUDART-STATIC
+// CUDART-STATIC: "-l:liboxhip_runtime.a" "-Wl,--export-dynamic-symbol=
+// RUN: %oxhip -### -arch=sm_90 -cudart none %s -o %t 2>&1 | FileCheck %s --check-prefix=CUDART-NONE
+// CUDART-NONE: warning: nvcc option '-cudart none' has no effect with oxhip
+// CUDART-NONE: "-l:liboxhip_runtime.a"
+// RUN: not %oxhip -arch=sm_90 -cudart=dynamic %s -o %t 2>&1 | FileCheck %s --check-prefix=CUDART-BAD
+// CUDART-BAD: error: invalid value 'dynamic' in '-cudart'
+//
 // Accepted with a warning that they change nothing.
 // RUN: %oxhip -### -arch=sm_90 -Xptxas -v --ptxas-options=-O3 -maxrregcount=32 -Xnvlink x -Xcudafe y -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOEFFECT
 // NOEFFECT: warning: nvcc option '-Xptxas -v' has no effect with oxhip

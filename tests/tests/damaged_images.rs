@@ -333,8 +333,10 @@ fn a_damaged_registered_fat_binary_fails_its_first_launch() {
     let source = dir.path().join("launch.hip");
     std::fs::write(&source, PROGRAM).unwrap_or_else(|err| panic!("writing the source: {err}"));
     let program = dir.path().join("launch");
+    // A flat bundle, whose CPU image lies in the program file as it is: the bytes to damage.
     compile(&[
         "-O1".as_ref(),
+        "--no-offload-compress".as_ref(),
         "--offload-arch=host".as_ref(),
         source.as_os_str(),
         "-o".as_ref(),

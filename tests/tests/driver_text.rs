@@ -126,6 +126,16 @@ fn jobs() {
         "jobs-shared",
         "-### --offload-arch=gfx942 -shared -fPIC {dir}/vadd.hip -o libvadd.so",
     );
+    // An executable with the shared runtime (docs/driver.md, "Shared libraries"), and one
+    // with `-g`, which keeps the static runtime's debug information (docs/size.md).
+    check(
+        "jobs-shared-runtime",
+        "-### --offload-arch=gfx942 -use-sharedlib {dir}/vadd.hip -o vadd",
+    );
+    check(
+        "jobs-debug-link",
+        "-### --offload-arch=gfx942 -g {dir}/vadd.hip -o vadd",
+    );
 }
 
 #[test]

@@ -235,6 +235,7 @@ fn save_temps_keeps_intermediates_next_to_the_output() {
     names.sort();
     insta::assert_snapshot!(names.join("\n"), @r"
     oxhip-devicelibs-host.bc
+    oxhip-runtime-nodebug.ld
     vadd
     vadd-hip-amdgcn-amd-amdhsa-gfx90a:xnack+.bc
     vadd-hip-amdgcn-amd-amdhsa-gfx90a:xnack+.o

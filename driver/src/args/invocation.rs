@@ -187,6 +187,9 @@ pub struct Invocation {
     /// The link names the shared runtime (`-loxhip_runtime`, `-l:liboxhip_runtime.so`, or the
     /// file, as CMake's `hip::amdhip64` does): it takes the static runtime's place.
     pub links_shared_runtime: bool,
+    /// An executable links the shared runtime, `liboxhip_runtime.so`, with a run path to its
+    /// directory (`-use-sharedlib`, nvcc's `-cudart=shared`), not the static one.
+    pub shared_runtime: bool,
     /// `-fPIC` (or `-shared`): position-independent host code rather than PIE code.
     pub pic: bool,
     pub link_items: Vec<LinkItem>,

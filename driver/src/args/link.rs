@@ -21,6 +21,9 @@ const LINK_ONLY: &[OptId] = &[
     OptId::LinkerOptions,
     OptId::Rdynamic,
     OptId::LinkDriverFlag,
+    OptId::UseSharedLib,
+    OptId::UseStaticLib,
+    OptId::Cudart,
 ];
 
 /// Reads the link's options into `inv`, whose mode is known. In CUDA mode `-Xlinker`
@@ -72,6 +75,23 @@ pub(super) fn read(args: &Args, cuda_mode: bool, inv: &mut Invocation) -> Result
             OptId::LinkDriverFlag => inv
                 .link_driver_args
                 .push(super::parse::written_form(spelling, values)),
+            // The last choice counts, as with nvcc's `-cudart`.
+            OptId::UseSharedLib => inv.shared_runtime = true,
+            OptId::UseStaticLib => inv.shared_runtime = false,
+            OptId::Cudart => match value {
+                "shared" => inv.shared_runtime = true,
+                "static" => inv.shared_runtime = false,
+                // A HIP program cannot do without the runtime that registers its kernels.
+                "none" => inv.warnings_found.push(super::ArgWarning::NvccNoEffect {
+                    arg: super::parse::written_form(spelling, values),
+                }),
+                _ => {
+                    return Err(DriverError::BadValue {
+                        option: spelling.trim_end_matches('=').to_owned(),
+                        value: value.to_owned(),
+                    })
+                }
+            },
             _ => {}
         }
     }

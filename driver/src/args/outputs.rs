@@ -90,7 +90,11 @@ pub(super) fn read(args: &Args, inv: &mut Invocation) -> Result<(), DriverError>
             }
         }
     }
-    let mut compress = false;
+    // Bundles embedded in objects and programs are compressed unless asked not to be: the
+    // runtime that reads them unpacks them at the first launch (docs/size.md, "Compressed
+    // bundles"). A bundle written as a file of its own (`--cuda-device-only`, `--genco`) stays
+    // flat, as clang writes it, for the tools and older HIP runtimes that read such files.
+    let mut compress = inv.scope != OffloadScope::DeviceOnly;
     let mut level = 3;
     for opt in args.read(&[
         OptId::OffloadCompress,

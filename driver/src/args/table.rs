@@ -77,6 +77,12 @@ pub enum OptId {
     NoGpuLib,
     NoGpuInc,
     HipLink,
+    /// hipcc's `-use-sharedlib`: an executable links the shared runtime.
+    UseSharedLib,
+    /// hipcc's `-use-staticlib`: an executable links the static runtime (the default).
+    UseStaticLib,
+    /// nvcc's `-cudart=static|shared|none`: which runtime an executable links.
+    Cudart,
     LinkDriverFlag,
     /// `-print-…` questions answered by clang itself (CMake asks them).
     PrintClangInfo,
@@ -206,8 +212,8 @@ pub static OPTIONS: &[OptionDef] = &[
     o(OptId::DepsPhony, "add a phony target for each dependency", &[c("-MP", Flag), n("--generate-dependency-targets", Flag)]),
     o(OptId::SaveTemps, "keep every intermediate file next to the output (=cwd: in the current directory)", &[c("-save-temps", Flag), c("-save-temps=", Joined)]),
     o(OptId::Keep, "nvcc: same as -save-temps=cwd", &[n("-keep", Flag), n("--keep", Flag), n("--save-temps", Flag)]),
-    o(OptId::OffloadCompress, "compress the offload bundle (zstd, CCOB format 3)", &[c("--offload-compress", Flag)]),
-    o(OptId::NoOffloadCompress, "do not compress the offload bundle (the default)", &[c("--no-offload-compress", Flag)]),
+    o(OptId::OffloadCompress, "compress the offload bundle (zstd, CCOB format 3; the default, except for --cuda-device-only)", &[c("--offload-compress", Flag)]),
+    o(OptId::NoOffloadCompress, "do not compress the offload bundle (the default with --cuda-device-only)", &[c("--no-offload-compress", Flag)]),
     o(OptId::OffloadCompressionLevel, "zstd level for --offload-compress (default 3)", &[c("--offload-compression-level=", Joined)]),
     o(OptId::PrintJobs, "print the jobs that would run, do not run them", &[c("-###", Flag), n("--dryrun", Flag), n("-dryrun", Flag)]),
     o(OptId::PrintPhases, "print the compilation graph, do not run it", &[c("--print-phases", Flag), c("-ccc-print-phases", Flag)]),
@@ -277,6 +283,9 @@ pub static OPTIONS: &[OptionDef] = &[
     o(OptId::Pthread, "compile and link with POSIX threads", &[c("-pthread", Flag)]),
     o(OptId::Rdynamic, "export all symbols from the executable", &[c("-rdynamic", Flag)]),
     o(OptId::HipLink, "accepted for hipcc compatibility (linking always adds the runtime)", &[c("--hip-link", Flag)]),
+    o(OptId::UseSharedLib, "link an executable with the shared runtime, liboxhip_runtime.so (default: the static one)", &[c("-use-sharedlib", Flag)]),
+    o(OptId::UseStaticLib, "link an executable with the static runtime, liboxhip_runtime.a (the default)", &[c("-use-staticlib", Flag)]),
+    o(OptId::Cudart, "nvcc: static|shared, the runtime an executable links (-use-staticlib, -use-sharedlib); none: no effect", &[n("-cudart", Eqs), n("--cudart", Eqs)]),
     o(OptId::LinkDriverFlag, "given to the clang link driver as clang reads it", &[c("--rtlib=", Joined), c("-unwindlib=", Joined), c("-static-libstdc++", Flag), c("-static-libgcc", Flag)]),
     // nvcc options that oxhip accepts: some mean what oxhip always does, some change
     // nothing (a warning says so), and nvcc's modes oxhip does not have are an error.
@@ -287,7 +296,6 @@ pub static OPTIONS: &[OptionDef] = &[
     o(OptId::NvccNoEffect, "nvcc: accepted, no effect (oxhip runs no ptxas); also -Xnvlink, -Xfatbin, -Xcudafe", &[n("-Xptxas", Eqs), n("--ptxas-options", Eqs), n("-Xnvlink", Eqs), n("--nvlink-options", Eqs), n("-Xfatbin", Eqs), n("--fatbin-options", Eqs), n("-Xcudafe", Eqs)]),
     o(OptId::NvccNoEffect, "nvcc: accepted, no effect (the backends allocate registers)", &[n("-maxrregcount", Eqs), n("--maxrregcount", Eqs)]),
     o(OptId::NvccNoEffect, "nvcc: accepted, no effect (the register report is ptxas's)", &[n("-res-usage", Flag), n("--resource-usage", Flag)]),
-    o(OptId::NvccNoEffect, "nvcc: accepted, no effect (the HIP runtime is always linked)", &[n("-cudart", Eqs), n("--cudart", Eqs)]),
     o(OptId::NvccNoEffect, "nvcc: accepted, no effect (-save-temps=cwd keeps intermediates)", &[n("-keep-dir", Separate), n("--keep-dir", Eqs)]),
     o(OptId::NvccNoEffect, "nvcc: accepted, no effect (oxhip runs its jobs in parallel anyway)", &[n("--threads", Eqs), n("-t", Separate)]),
     o(OptId::NvccUnsupported, "nvcc's modes that oxhip does not have: an error says what to do instead", &[n("-lib", Flag), n("--lib", Flag), n("-dlink", Flag), n("--device-link", Flag), n("-ptx", Flag), n("--ptx", Flag), n("-cubin", Flag), n("--cubin", Flag), n("-fatbin", Flag), n("--fatbin", Flag), n("-cuda", Flag), n("--cuda", Flag), n("-run", Flag), n("--run", Flag)]),

@@ -17,7 +17,7 @@ use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
 use std::os::unix::ffi::OsStrExt;
 use std::sync::{Mutex, MutexGuard};
 
-use bundler::{Bundle, Entry, EntryId, OffloadArch, OffloadKind, WriteOptions};
+use bundler::{Bundle, Entry, EntryId, OffloadArch, OffloadKind};
 
 use crate::api::live::{InUse, Table};
 use crate::api::{call, non_null, HipStream};
@@ -164,11 +164,8 @@ pub(crate) fn to_fat_binary(data: Vec<u8>) -> Result<Vec<u8>, RuntimeError> {
     let bundle = Bundle {
         entries: vec![Entry { id, data }],
     };
-    let options = WriteOptions {
-        align: 4096,
-        compression: None,
-    };
-    bundler::write(&bundle, &options).map_err(|error| invalid(error.to_string()))
+    // `write_flat`, not `write`: the compressors would otherwise be linked into every program.
+    bundler::write_flat(&bundle, 4096).map_err(|error| invalid(error.to_string()))
 }
 
 /// Registers `data` as a fat binary and returns the new module handle.
