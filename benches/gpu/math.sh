@@ -10,6 +10,13 @@
 # nvcc ms, oxhip/nvcc, max ulp of each, and the geometric mean of the time ratios over
 # the single functions (not the mixes). With $OUT set, the table is also written to
 # $OUT/math.md. Extra arguments to `run` select functions by name (expf sinf ...).
+# After the table, `run` writes the chart's data (math.csv: function, oxhip ms, nvcc ms)
+# and draws math.svg, the time ratio per function (benches/chart.py; where the GPU machine
+# has no matplotlib, the data comes back in $OUT and `chart` draws it here):
+#
+#   benches/gpu/math.sh chart DIR   # DIR/math.csv -> DIR/math.svg; for the docs, copy the
+#                                   # data to docs/figures/math-DATE-GPU.csv, then
+#                                   # benches/chart.py docs
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
 out="$here/.device-carry/math"
@@ -54,6 +61,19 @@ case "${1:-}" in
         }
         if (count) printf "\ngeometric mean oxhip/nvcc over %d functions: %.3fx; slowest: `%s` %.2fx\n", count, exp(sum / count), worst_f, worst
       }' "$out/oxhip.txt" "$out/nvcc.txt" | tee "$out/table.md"
-    if [ -n "${OUT:-}" ]; then cp "$out/table.md" "$OUT/math.md"; cp "$out"/*.txt "$OUT/"; fi ;;
-  *) echo "usage: benches/gpu/math.sh build|run [function ...]" >&2; exit 2 ;;
+    if [ -n "${OUT:-}" ]; then cp "$out/table.md" "$OUT/math.md"; cp "$out"/*.txt "$OUT/"; fi
+    if [ -s "$out/nvcc.txt" ]; then
+      gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 || true)
+      "$here/benches/chart.py" math-table "$out/table.md" "$out/math.csv" \
+        --title "oxhip's math functions against nvcc's, ${gpu:-GPU}, $(date -u +%F)"
+      [ -n "${OUT:-}" ] && cp "$out/math.csv" "$OUT/"
+      if "$here/benches/chart.py" draw "$out/math.csv" "$out/math.svg"; then
+        [ -n "${OUT:-}" ] && cp "$out/math.svg" "$OUT/"
+      fi
+    fi
+    true ;;
+  chart)
+    dir=${2:-$out}
+    "$here/benches/chart.py" draw "$dir/math.csv" "$dir/math.svg" ;;
+  *) echo "usage: benches/gpu/math.sh build|run [function ...]|chart [DIR]" >&2; exit 2 ;;
 esac

@@ -4,6 +4,13 @@
 #
 #   benches/gpu/run.sh build    # here: oxhip builds .device-carry/bench/launch-oxhip
 #   benches/gpu/run.sh run      # on the GPU machine: builds the nvcc reference, runs both
+#   benches/gpu/run.sh chart [DIR]   # DIR/launch.csv -> DIR/launch.svg (benches/chart.py)
+#
+# `run` keeps its output in .device-carry/bench/run.txt (and $OUT/run.txt when $OUT is set),
+# writes the chart's data, launch.csv (launch µs and triad ms per run, oxhip and nvcc), and
+# draws launch.svg, the time ratio oxhip / nvcc, where matplotlib can be had; the GPU machine
+# has no network, so bring launch.csv back and run `chart` here. For the docs, copy the data
+# to docs/figures/launch-DATE-GPU.csv and run benches/chart.py docs.
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
 out="$here/.device-carry/bench"
@@ -20,6 +27,14 @@ case "${1:-}" in
     for i in 1 2; do
       echo "== oxhip (run $i)"; "$out/launch-oxhip"
       echo "== nvcc (run $i)"; "$out/launch-nvcc"
-    done ;;
-  *) echo "usage: benches/gpu/run.sh build|run" >&2; exit 2 ;;
+    done | tee "$out/run.txt"
+    gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 || true)
+    "$here/benches/chart.py" launch "$out/run.txt" "$out/launch.csv" \
+      --title "Kernel launch and triad against nvcc and the CUDA runtime, ${gpu:-GPU}, $(date -u +%F)"
+    "$here/benches/chart.py" draw "$out/launch.csv" "$out/launch.svg" || true
+    if [ -n "${OUT:-}" ]; then cp "$out/run.txt" "$out/launch.csv" "$OUT/"; cp "$out/launch.svg" "$OUT/" 2>/dev/null || true; fi ;;
+  chart)
+    dir=${2:-$out}
+    "$here/benches/chart.py" draw "$dir/launch.csv" "$dir/launch.svg" ;;
+  *) echo "usage: benches/gpu/run.sh build|run|chart [DIR]" >&2; exit 2 ;;
 esac
