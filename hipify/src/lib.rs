@@ -224,18 +224,40 @@ mod tests {
         assert_eq!(
             translation.text,
             "#ifdef HIP_INCLUDE_HIP_DRIVER_TYPES_H\n\
-             #if defined(HIP_INCLUDE_HIP_HIP_RUNTIME_H) && HIP_VERSION >= 12000\n\
+             #if defined(HIP_INCLUDE_HIP_HIP_RUNTIME_H) && CUDART_VERSION >= 12000\n\
              #ifndef HIP_INCLUDE_HIP_HIP_FP16_H\n\
              #if defined(HIP_INCLUDE_HIP_HIP_COOPERATIVE_GROUP_H) || defined(HIP_INCLUDE_HIP_HIP_VECTOR_TYPES_H)\n\
              #ifdef HIP_MATH_CONSTANTS_H\n\
-             #if HIP_VERSION < 11000 || !defined(HIP_INCLUDE_HIP_HIP_RUNTIME_H)\n"
+             #if CUDA_VERSION < 11000 || !defined(HIP_INCLUDE_HIP_HIP_RUNTIME_H)\n"
         );
         assert!(
             translation.findings.is_empty(),
             "{:?}",
             translation.findings
         );
-        assert_eq!(translation.stats.converted_count(), 9);
+        assert_eq!(translation.stats.converted_count(), 7);
+    }
+
+    /// CUDA's version macros stay where their value is compared (HIP_VERSION counts
+    /// differently: `HIP_VERSION >= 12080` holds for every HIP, and selected CUDA 12.8's
+    /// `__nv_atomic_load_n` in HeCBench's atomicCAS); a test of whether one is defined
+    /// becomes a test of HIP_VERSION.
+    #[test]
+    fn version_comparisons_keep_cudas_macros() {
+        let text =
+            "#if CUDART_VERSION >= 12080\n#elif defined(CUDART_VERSION) || defined CUDA_VERSION\n\
+                    #endif\n#ifdef CUDART_VERSION\n#endif\n";
+        let translation = translate(text, &Options::standard());
+        assert_eq!(
+            translation.text,
+            "#if CUDART_VERSION >= 12080\n#elif defined(HIP_VERSION) || defined HIP_VERSION\n\
+             #endif\n#ifdef HIP_VERSION\n#endif\n"
+        );
+        assert!(
+            translation.findings.is_empty(),
+            "{:?}",
+            translation.findings
+        );
     }
 
     /// Guards HIP has no counterpart for stay, without a finding: `__cuda_cuda_h__` is left

@@ -109,6 +109,13 @@ impl Cx<'_> {
         is_operand.then(|| self.tok(index))
     }
 
+    /// Whether identifier `index` is the operand of `defined`, `#ifdef` or `#ifndef`.
+    fn tests_definition(&self, index: usize) -> bool {
+        let before = |back: usize| index.checked_sub(back).map(|at| self.tok(at));
+        matches!(before(1), Some("defined" | "ifdef" | "ifndef"))
+            || (before(1) == Some("(") && before(2) == Some("defined"))
+    }
+
     fn is_punct(&self, index: usize, punct: &str) -> bool {
         index < self.lexed.tokens.len()
             && matches!(
@@ -586,6 +593,14 @@ impl Cx<'_> {
             .bytes()
             .all(|it| it.is_ascii_lowercase() || it.is_ascii_digit());
         if plain_word && !called && !self.is_punct(index + 1, "<") {
+            return;
+        }
+        // CUDA's version macros stay as written where their value is compared: HIP_VERSION
+        // numbers versions differently (6.4 is 60400000), so `CUDART_VERSION >= 12080` would
+        // become true and select the code for the newest CUDA (hipify-clang leaves the
+        // macro alone too; under HIP it is undefined, so such a test takes the older
+        // branch). Only a test of whether it is defined becomes a test of HIP_VERSION.
+        if entry.is_guard() && entry.cuda.ends_with("_VERSION") && !self.tests_definition(index) {
             return;
         }
         // A header that only tests CUDA's guards (`#ifdef __CUDA_RUNTIME_H__`) is meant to

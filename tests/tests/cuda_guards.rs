@@ -283,7 +283,7 @@ fn sample_style_helpers_exist_after_oxhipify() {
     for hip in [
         "#ifdef HIP_INCLUDE_HIP_DRIVER_TYPES_H",
         "#ifdef HIP_INCLUDE_HIP_HIP_VECTOR_TYPES_H",
-        "#if defined(HIP_INCLUDE_HIP_HIP_RUNTIME_H) && HIP_VERSION >= 12000",
+        "#ifdef HIP_INCLUDE_HIP_HIP_RUNTIME_H",
         "#ifdef HIP_INCLUDE_HIP_HIP_FP16_H",
         "#ifdef HIP_INCLUDE_HIP_HIP_COOPERATIVE_GROUP_H",
         "#ifdef __cuda_cuda_h__",

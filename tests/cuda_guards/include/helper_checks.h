@@ -50,8 +50,8 @@ inline void lastCudaError(const char *message, const char *file, int line) {
 inline float sumOf(float3 v) { return v.x + v.y + v.z; }
 #endif
 
-// Device selection: the runtime, in its CUDA 12 form.
-#if defined(__CUDA_RUNTIME_H__) && CUDART_VERSION >= 12000
+// Device selection: the runtime (helper_cuda.h's findCudaDevice sits under this guard).
+#ifdef __CUDA_RUNTIME_H__
 inline int findCudaDevice() {
   int count = 0;
   checkCudaErrors(cudaGetDeviceCount(&count));
