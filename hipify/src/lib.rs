@@ -238,6 +238,19 @@ mod tests {
         assert_eq!(translation.stats.converted_count(), 7);
     }
 
+    /// Chevrons written apart (`k << <grid, block>> > (…)`, as some editors format CUDA),
+    /// which nvcc accepts and clang does not, are written together; shifts are left alone.
+    #[test]
+    fn spaced_launch_chevrons_are_joined() {
+        let text =
+            "__global__ void k(int*);\nvoid f(int* d) {\n  k << <2, dim3(4, 8) >> > (d);\n  \
+                    k<< <1, 1>>>(d);\n  int x = 1 << 3, y = (x >> 1) > 2;\n}\n";
+        let translation = translate(text, &Options::standard());
+        assert!(translation.text.ends_with(
+            "  k <<<2, dim3(4, 8) >>> (d);\n  k<<<1, 1>>>(d);\n  int x = 1 << 3, y = (x >> 1) > 2;\n}\n"
+        ), "{}", translation.text);
+    }
+
     /// CUDA's version macros stay where their value is compared (HIP_VERSION counts
     /// differently: `HIP_VERSION >= 12080` holds for every HIP, and selected CUDA 12.8's
     /// `__nv_atomic_load_n` in HeCBench's atomicCAS); a test of whether one is defined

@@ -1008,7 +1008,75 @@ impl Cx<'_> {
             && tokens[index + 1].end == tokens[index + 2].start
     }
 
+    /// Three `punct` tokens with nothing but spaces between them, not all adjacent:
+    /// `<< <`, as editors that format CUDA like C++ write a launch's chevrons, which nvcc
+    /// accepts and clang does not.
+    fn is_spaced_triple(&self, index: usize, punct: &str) -> bool {
+        let tokens = &self.lexed.tokens;
+        index + 2 < tokens.len()
+            && self.is_punct(index, punct)
+            && self.is_punct(index + 1, punct)
+            && self.is_punct(index + 2, punct)
+            && !self.is_triple(index, punct)
+            && (index..index + 2).all(|at| {
+                self.text[tokens[at].end..tokens[at + 1].start]
+                    .bytes()
+                    .all(|byte| byte == b' ' || byte == b'\t')
+            })
+    }
+
+    /// `k<< <grid, block>> >(…)`: writes the chevrons together. `<<` followed by `<` is never
+    /// C++ otherwise; the closing `>> >` is taken only as the first one at bracket depth 0
+    /// that is followed by `(`.
+    fn join_spaced_chevrons(&mut self) {
+        let tokens = &self.lexed.tokens;
+        let mut index = 0;
+        while index + 2 < tokens.len() {
+            if !self.is_spaced_triple(index, "<") {
+                index += 1;
+                continue;
+            }
+            let mut depth = 0usize;
+            let mut cursor = index + 3;
+            let mut close = None;
+            while cursor + 3 < tokens.len() {
+                match self.tok(cursor) {
+                    "(" | "[" | "{" => depth += 1,
+                    ")" | "]" | "}" => match depth.checked_sub(1) {
+                        Some(less) => depth = less,
+                        None => break,
+                    },
+                    ";" => break,
+                    ">" if depth == 0
+                        && (self.is_triple(cursor, ">") || self.is_spaced_triple(cursor, ">"))
+                        && self.is_punct(cursor + 3, "(") =>
+                    {
+                        close = Some(cursor);
+                        break;
+                    }
+                    _ => {}
+                }
+                cursor += 1;
+            }
+            if let Some(close) = close {
+                for (at, chevrons) in [(index, "<<<"), (close, ">>>")] {
+                    if !self.is_triple(at, &chevrons[..1]) {
+                        self.edits.push(Edit {
+                            range: tokens[at].start..tokens[at + 2].end,
+                            text: chevrons.to_owned(),
+                        });
+                    }
+                }
+                self.uses_cuda = true;
+                index = close + 3;
+            } else {
+                index += 3;
+            }
+        }
+    }
+
     fn launches(&mut self) {
+        self.join_spaced_chevrons();
         let mut templates = None;
         let mut index = 0;
         while index + 2 < self.lexed.tokens.len() {
