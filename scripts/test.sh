@@ -1,21 +1,23 @@
 #!/usr/bin/env bash
 # The project's test command: formatting, lints, unit/snapshot/integration
-# tests, the lit suite against the built binaries, then the CMake projects.
+# tests, the lit suite against the built binaries, the CMake projects, then the README's
+# commands.
 #
 #   scripts/test.sh            # every part below, in this order: what the README and CI run
 #   scripts/test.sh PART...    # only the parts named, in the order given
 #
 # Parts: fmt, clippy, build, cargo (cargo test --workspace), lit, cmake (tests/cmake/run.sh
-# and caches.sh), fuzz (5 s of each fuzz target); and two that the full run covers inside
+# and caches.sh), readme (scripts/readme-commands.sh: the README's commands, and
+# uninstalling), fuzz (5 s of each fuzz target); and two that the full run covers inside
 # `cargo`: programs (tests/programs on the CPU device) and quick (fmt, the unit tests and
-# the snapshot suites, which need no built binary). cargo, lit, programs and cmake build
-# the workspace first. docs/testing.md says what each part proves and what it needs.
+# the snapshot suites, which need no built binary). cargo, lit, programs, cmake and readme
+# build the workspace first. docs/testing.md says what each part proves and what it needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Nothing here reads standard input; a stray one once poisoned cargo's cached rustc probe.
 exec </dev/null
 
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
 
 lit_suite() { /usr/lib/llvm-22/bin/lit -sv lit; }
 
@@ -36,6 +38,7 @@ everything() {
   cargo test --workspace --quiet 2>&1
   lit_suite
   cmake_suite
+  scripts/readme-commands.sh
   fuzz_sample
 }
 
@@ -49,6 +52,7 @@ part() {
     lit) cargo build --workspace --quiet; lit_suite ;;
     programs) cargo build --workspace --quiet; cargo test --quiet -p tests --test cpu_programs 2>&1 ;;
     cmake) cargo build --workspace --quiet; cmake_suite ;;
+    readme) cargo build --workspace --quiet; scripts/readme-commands.sh ;;
     fuzz) fuzz_sample ;;
     quick)
       cargo fmt --all -- --check
@@ -68,7 +72,7 @@ fi
 for name in "$@"; do
   case "$name" in
     -h|--help) usage; exit 0 ;;
-    fmt|clippy|build|cargo|lit|programs|cmake|fuzz|quick) ;;
+    fmt|clippy|build|cargo|lit|programs|cmake|readme|fuzz|quick) ;;
     *) echo "test.sh: unknown part \`$name\`" >&2; usage >&2; exit 2 ;;
   esac
 done
