@@ -7,15 +7,17 @@
 # In the README, an HTML comment on the line before a fenced block marks it:
 #
 #   <!-- run -->          the block's commands run, in the order of the page, in one shell
-#   <!-- run: last -->    they run after all the others (uninstalling)
-#   <!-- file: PATH -->   the block's text is written to PATH first (a Makefile, a CMakeLists.txt)
+#   <!-- run: last -->    they run after all the others, from the top of the copy (uninstalling)
+#   <!-- file: PATH -->   the block's text is written to PATH, in the page's order (a Makefile,
+#                         a CMakeLists.txt)
 #
 # They run in a scratch directory holding a fresh copy of the files the commands use
 # (examples/, scripts/, runtime/include and runtime/lib, tests/programs/cuda_project,
-# tests/cuda_guards, tests/cmake), with target/release and target/debug there pointing at
-# the built binaries, $OXHIP_BIN_DIR, else target/debug (as lit and tests/cmake/run.sh),
-# that directory first on PATH, and HOME inside the scratch directory, so that
-# `scripts/install.sh "$HOME/.local/oxhip"` installs there. No GPU is needed: the README's target lists include `host`.
+# tests/cuda_guards), with target/release and target/debug there pointing at the built
+# binaries, $OXHIP_BIN_DIR, else target/debug (as lit and tests/cmake/run.sh), that
+# directory first on PATH, and HOME inside the scratch directory, so that the README's
+# `scripts/install.sh "$HOME/.local/oxhip"` and ~/oxhip-try are there. No GPU is needed:
+# the README's target lists include `host`.
 # Then the uninstall check: scripts/uninstall.sh on a prefix that also holds a real `hipcc`,
 # a foreign `hipconfig` link and files of other packages removes exactly what install.sh put
 # there.
@@ -36,17 +38,18 @@ start=$SECONDS
 copy="$work/checkout"
 mkdir -p "$copy/target" "$work/home"
 git ls-files -z --cached --others --exclude-standard -- \
-    examples scripts runtime/include runtime/lib tests/programs/cuda_project tests/cuda_guards tests/cmake |
+    examples scripts runtime/include runtime/lib tests/programs/cuda_project tests/cuda_guards |
   while IFS= read -r -d '' file; do [ -e "$file" ] && printf '%s\0' "$file"; done |
   tar --null -T - -cf - | tar -xf - -C "$copy"
 ln -s "$bin_dir" "$copy/target/release"
 ln -s "$bin_dir" "$copy/target/debug"
 
-# The marked blocks: files are written now, commands go into one script.
-python3 - "$readme" "$copy" "$work/readme-commands.sh" <<'EOF'
-import re, sys
+# The marked blocks, in one script: files are written where the page has them, in the
+# directory the commands before them left the shell in, as a reader would.
+python3 - "$readme" "$work/readme-commands.sh" <<'EOF'
+import re, shlex, sys
 from pathlib import Path
-readme, copy, script = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+readme, script = Path(sys.argv[1]), Path(sys.argv[2])
 lines = readme.read_text().splitlines()
 blocks, last, files = [], [], 0
 i = 0
@@ -65,14 +68,15 @@ while i < len(lines):
         sys.exit(f"readme: {readme.name}:{fence + 1}: the block is not closed")
     text = "\n".join(lines[fence + 1:end]) + "\n"
     if marker.group(2):
-        target = copy / marker.group(2)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
+        path = shlex.quote(marker.group(2))
+        if "OXHIP_README_FILE" in text:
+            sys.exit(f"readme: {readme.name}:{fence + 1}: the block holds the script's heredoc delimiter")
+        blocks.append((fence + 2, f"mkdir -p \"$(dirname {path})\"\ncat > {path} <<'OXHIP_README_FILE'\n{text}OXHIP_README_FILE\n"))
         files += 1
     else:
         (last if "last" in marker.group(1) else blocks).append((fence + 2, text))
     i = end + 1
-commands = "".join(text for _, text in blocks + last)
+commands = "".join(text for _, text in blocks + last if "OXHIP_README_FILE" not in text)
 # The uses the README must show, so that a marker lost in an edit does not go unnoticed.
 for what, pattern in [("a HIP file", r"oxhip .*\.hip"), ("a CUDA file with nvcc's flags", r"oxhip .*-arch=sm_\d+.*\.cu"),
                       ("hipify, then a build", r"oxhipify --inplace"), ("CMake", r"cmake .*oxhipconfig --cmake-toolchain"),
@@ -81,9 +85,12 @@ for what, pattern in [("a HIP file", r"oxhip .*\.hip"), ("a CUDA file with nvcc'
         sys.exit(f"readme: no runnable block of {readme.name} shows {what}")
 with script.open("w") as out:
     out.write("set -euo pipefail\n")
-    for line, text in blocks + last:
+    out.write("checkout=\"$PWD\"\n")
+    for line, text in blocks:
         out.write(f"block={line}\necho \"== {readme.name}:{line}\"\n{text}")
-print(f"readme: {len(blocks) + len(last)} command blocks and {files} files from {readme.name}")
+    for line, text in last:
+        out.write(f"block={line}\necho \"== {readme.name}:{line}\"\ncd \"$checkout\"\n{text}")
+print(f"readme: {len(blocks) + len(last) - files} command blocks and {files} files from {readme.name}")
 EOF
 
 echo "readme: running them in $copy with $bin_dir on PATH"
