@@ -8,6 +8,9 @@ ratio oxhip / nvcc, with 1.0 (parity) marked.
                                                    # benches/gpu/math.sh's table -> data
     benches/chart.py launch RUN.txt DATA.csv [--title T]
                                                    # benches/gpu/run.sh's output -> data
+    benches/chart.py compat MODE DATA.csv [--title T]
+                                                   # HeCBench wall times, MODE (hip, cuda,
+                                                   # hipify) against nvcc -> data
 
 Data files are CSV with a header `name,oxhip,nvcc` (times, lower is better, in one unit per
 file) after `# key: value` lines: `title` (the chart's title: the GPU, the compilers and the
@@ -176,6 +179,23 @@ def launch_runs(run_path):
     return rows
 
 
+def compat_runs(mode):
+    """Rows from tests/compat/results: each program that passed on the GPU both in MODE and
+    built by nvcc, with nvcc's run at least 1 s (the rule of hecbench.py's "time / nvcc's"
+    column): wall seconds of the Makefile's run target, start-up included."""
+    import json
+
+    results = ROOT / "tests" / "compat" / "results"
+    ours = {run["name"]: run for run in json.loads((results / f"{mode}-run-gpu.json").read_text())}
+    reference = {run["name"]: run for run in json.loads((results / "nvcc-run-gpu.json").read_text())}
+    rows = []
+    for name in sorted(ours):
+        run, nvcc = ours[name], reference.get(name)
+        if nvcc and run["passed"] and nvcc["passed"] and nvcc["seconds"] >= 1:
+            rows.append((name, run["seconds"], nvcc["seconds"]))
+    return rows
+
+
 def option(args, name, default):
     if name in args:
         index = args.index(name)
@@ -196,17 +216,19 @@ def main(argv):
         for data in sorted(FIGURES.glob("*.csv")):
             status = draw(data, data.with_suffix(".svg")) or status
         return status
-    if command in ("math-table", "launch"):
+    if command in ("math-table", "launch", "compat"):
         title = option(args, "--title", "")
         if len(args) != 2:
             print(__doc__, file=sys.stderr)
             return 2
-        rows = math_table(args[0]) if command == "math-table" else launch_runs(args[0])
+        readers = {"math-table": math_table, "launch": launch_runs, "compat": compat_runs}
+        rows = readers[command](args[0])
         if not rows:
             print(f"chart.py: no oxhip and nvcc figures in {args[0]}", file=sys.stderr)
             return 1
         meta = {"title": title} if title else {}
-        meta["source"] = f"{Path(args[0]).name}, read by benches/chart.py {command}"
+        read = f"tests/compat/results/{args[0]}-run-gpu.json and nvcc-run-gpu.json" if command == "compat" else Path(args[0]).name
+        meta["source"] = f"{read}, read by benches/chart.py {command}"
         write_data(args[1], meta, rows)
         print(f"chart.py: {args[1]} ({len(rows)} rows)")
         return 0
