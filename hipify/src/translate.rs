@@ -28,6 +28,10 @@ struct CallSpans {
 }
 
 /// One splice: replace `range` of the input with `text`.
+/// The CUDA runtime version HIP 6's API stands at, for comparisons of `CUDART_VERSION` and
+/// `CUDA_VERSION` in translated code (docs/hipify.md, "Header guards").
+const HIP_CUDA_LEVEL: &str = "12000";
+
 #[derive(Debug, Clone)]
 struct Edit {
     range: Range<usize>,
@@ -595,12 +599,22 @@ impl Cx<'_> {
         if plain_word && !called && !self.is_punct(index + 1, "<") {
             return;
         }
-        // CUDA's version macros stay as written where their value is compared: HIP_VERSION
-        // numbers versions differently (6.4 is 60400000), so `CUDART_VERSION >= 12080` would
-        // become true and select the code for the newest CUDA (hipify-clang leaves the
-        // macro alone too; under HIP it is undefined, so such a test takes the older
-        // branch). Only a test of whether it is defined becomes a test of HIP_VERSION.
+        // CUDA's version macros where their value is used: HIP_VERSION counts differently
+        // (6.4 is 60400000), so `CUDART_VERSION >= 12080` would hold for every HIP and select
+        // the code for the newest CUDA (HeCBench's atomicCAS took CUDA 12.8's
+        // `__nv_atomic_load_n`), while leaving the name, as hipify-clang does, makes it 0
+        // under HIP and fails code that needs CUDA 11's API (`#else #error`). The value is
+        // the CUDA runtime level HIP 6 provides, CUDA 12.0, written with the name it stands
+        // for. Only a test of whether the macro is defined becomes a test of HIP_VERSION.
         if entry.is_guard() && entry.cuda.ends_with("_VERSION") && !self.tests_definition(index) {
+            let replacement = format!("{HIP_CUDA_LEVEL} /* {} */", entry.cuda);
+            self.edit(range, replacement);
+            self.stats.add_converted(
+                entry.cuda,
+                HIP_CUDA_LEVEL,
+                entry.group.api_name(),
+                &entry.kind(),
+            );
             return;
         }
         // A header that only tests CUDA's guards (`#ifdef __CUDA_RUNTIME_H__`) is meant to
