@@ -24,14 +24,16 @@ install -m 755 "$build/oxhip" "$build/oxhipconfig" "$build/oxhipify" "$prefix/bi
 install -m 644 "$build/liboxhip_runtime.a" "$build/liboxhip_runtime.so" "$prefix/lib/"
 cp -R "$repo/runtime/include/." "$prefix/include/"
 cp -R "$repo/runtime/lib/cmake/." "$prefix/lib/cmake/"
-# The names HIP builds call. A file of that name that is not one of our links (a real ROCm
-# tool in the same prefix) is left alone.
+# The names HIP builds call. A file or link of that name that is not one of our links (a
+# real ROCm tool in the same prefix, or a distribution's link to one) is left alone.
 for link in hipcc:oxhip hipconfig:oxhipconfig hipify-perl:oxhipify hipify-clang:oxhipify; do
-  name="${link%%:*}" tool="${link#*:}"
-  if [ -e "$prefix/bin/$name" ] && [ ! -L "$prefix/bin/$name" ]; then
-    echo "install: leaving $prefix/bin/$name alone (not a link to oxhip's tools)" >&2
+  name="${link%%:*}" tool="${link#*:}" path="$prefix/bin/${link%%:*}"
+  if [ -L "$path" ] && [ "$(readlink "$path")" != "$tool" ] && [ -e "$path" ]; then
+    echo "install: leaving $path alone (a link to $(readlink "$path"), not to oxhip's tools)" >&2
+  elif [ -e "$path" ] && [ ! -L "$path" ]; then
+    echo "install: leaving $path alone (not a link to oxhip's tools)" >&2
   else
-    ln -sfn "$tool" "$prefix/bin/$name"
+    ln -sfn "$tool" "$path"
   fi
 done
 echo "install: oxhip in $prefix; CMake: -DCMAKE_TOOLCHAIN_FILE=$("$prefix/bin/oxhipconfig" --cmake-toolchain)"

@@ -121,6 +121,17 @@ fn install_links_the_hip_names_to_oxhips_tools() {
         std::fs::read_to_string(prefix.join("bin/hipconfig")).expect("read"),
         "#!/bin/sh\necho mine\n"
     );
+    // So is a link to another tool, as distributions install hipcc.
+    std::fs::remove_file(prefix.join("bin/hipcc")).expect("remove link");
+    std::os::unix::fs::symlink("hipconfig", prefix.join("bin/hipcc")).expect("link");
+    let again = run(Command::new(repo_root().join("scripts/install.sh"))
+        .arg(&prefix)
+        .arg(&build));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("a link to hipconfig"));
+    assert_eq!(
+        std::fs::read_link(prefix.join("bin/hipcc")).expect("link"),
+        Path::new("hipconfig")
+    );
 }
 
 #[test]
