@@ -176,10 +176,15 @@ def run_one(mode, name, device, timeout):
         hecbench.program_dir = saved
 
 
-def run(mode, device, timeout, jobs):
+def run(mode, device, timeout, jobs, resume=False):
     built = [r["name"] for r in json.load(open(os.path.join(RESULTS, f"samples-{mode}-build.json"),
                                                encoding="utf-8")) if r["built"]]
     results = []
+    path = os.path.join(RESULTS, f"samples-{mode}-run-{device}.json")
+    if resume and os.path.exists(path):
+        results = json.load(open(path, encoding="utf-8"))
+        done = {r["name"] for r in results}
+        built = [name for name in built if name not in done]
     # One at a time through hecbench.run_one's directory hook: programs run in parallel only
     # in separate processes of this script (the hook is global).
     for name in built:
@@ -287,6 +292,7 @@ def main():
     p.add_argument("--device", choices=["cpu", "gpu"], required=True)
     p.add_argument("--timeout", type=int, default=None)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--resume", action="store_true")
     p = commands.add_parser("nvcc")
     p.add_argument("--jobs", type=int, default=8)
     commands.add_parser("pack")
@@ -297,10 +303,13 @@ def main():
     elif args.command == "build":
         build(args.mode, args.jobs)
     elif args.command == "run":
-        run(args.mode, args.device, args.timeout or (120 if args.device == "gpu" else 60), args.jobs)
+        run(args.mode, args.device, args.timeout or (120 if args.device == "gpu" else 60), args.jobs,
+            args.resume)
     elif args.command == "nvcc":
-        build("nvcc", args.jobs)
-        run("nvcc", "gpu", 120, 1)
+        # The builds live on the GPU machine only as long as it is held.
+        if not os.path.isdir(os.path.join(BASE, "work", "nvcc")):
+            build("nvcc", args.jobs)
+        run("nvcc", "gpu", 120, 1, resume=True)
     elif args.command == "pack":
         pack()
     elif args.command == "report":
