@@ -374,6 +374,8 @@ __device__ inline void operator delete(void *pointer, const std::nothrow_t &) no
 __device__ inline void operator delete[](void *pointer, const std::nothrow_t &) noexcept {
   free(pointer);
 }
+/* The aligned forms exist from C++17 on (std::align_val_t). */
+#if defined(__cpp_aligned_new)
 __device__ inline void *__oxhip_aligned_malloc(__SIZE_TYPE__ size, std::align_val_t alignment) {
   __SIZE_TYPE__ align = (__SIZE_TYPE__)alignment;
   if (align <= 16) return malloc(size);
@@ -407,6 +409,7 @@ __device__ inline void operator delete[](void *pointer, __SIZE_TYPE__,
                                          std::align_val_t alignment) noexcept {
   __oxhip_aligned_free(pointer, alignment);
 }
+#endif
 #pragma clang diagnostic pop
 
 /* CUDA's address conversions (sm_20_intrinsics.h): a generic pointer as an offset in the
