@@ -8,8 +8,9 @@
  * up to 1024 threads, each with the temp-storage convention (`__shared__ typename
  * X::TempStorage storage; X(storage).Sum(value)`). A logical warp is 32 threads or fewer on
  * every target, so TempStorage has one size in the host pass and every device pass.
- * Device-wide algorithms (DeviceReduce, DeviceScan, DeviceRadixSort, ...) and the rest of
- * the block primitives are not here yet (FIXME(#25)).
+ * DeviceReduce (Reduce, Sum, Min, Max) is the first device-wide algorithm; the others
+ * (DeviceScan, DeviceRadixSort, ...) and the rest of the block primitives are not here yet
+ * (FIXME(#25)).
  *
  * Results are as CUB documents them: a reduction's aggregate is valid in lane 0 (block:
  * thread 0); here every lane (thread) gets it, which CUB allows.
@@ -357,6 +358,110 @@ class BlockScan {
 
  private:
   TempStorage& storage_;
+};
+
+/* ---- device level --------------------------------------------------------------------- */
+
+namespace detail {
+
+enum { REDUCE_THREADS = 256, REDUCE_MAX_BLOCKS = 1024 };
+
+/* Pass 1: each block reduces a grid-stride share of the input into partial[block]. */
+template <class T, class InputIt, class ReductionOp>
+__global__ void __launch_bounds__(REDUCE_THREADS)
+    device_reduce_partials(InputIt input, long long count, ReductionOp op, T* partial) {
+  __shared__ typename BlockReduce<T, REDUCE_THREADS>::TempStorage storage;
+  long long first = (long long)blockIdx.x * REDUCE_THREADS + threadIdx.x;
+  long long stride = (long long)gridDim.x * REDUCE_THREADS;
+  bool have = first < count;
+  T value = have ? T(input[first]) : T();
+  if (have)
+    for (long long at = first + stride; at < count; at += stride) value = op(value, T(input[at]));
+  /* The threads with an element are a prefix of the block (ranks below count - block
+   * start), so num_valid counts them. */
+  long long start = (long long)blockIdx.x * REDUCE_THREADS;
+  int valid = count - start >= REDUCE_THREADS ? (int)REDUCE_THREADS : (int)(count - start);
+  T total = BlockReduce<T, REDUCE_THREADS>(storage).Reduce(value, op, valid);
+  if (threadIdx.x == 0) partial[blockIdx.x] = total;
+}
+
+/* Pass 2: one block reduces the partials, after `initial`, into *output. */
+template <class T, class OutputIt, class ReductionOp>
+__global__ void __launch_bounds__(REDUCE_THREADS)
+    device_reduce_final(const T* partial, int blocks, ReductionOp op, T initial,
+                        OutputIt output) {
+  __shared__ typename BlockReduce<T, REDUCE_THREADS>::TempStorage storage;
+  T value = threadIdx.x < (unsigned int)blocks ? partial[threadIdx.x] : T();
+  for (int at = threadIdx.x + REDUCE_THREADS; at < blocks; at += REDUCE_THREADS)
+    value = op(value, partial[at]);
+  int valid = blocks < REDUCE_THREADS ? blocks : (int)REDUCE_THREADS;
+  T total = BlockReduce<T, REDUCE_THREADS>(storage).Reduce(value, op, valid);
+  if (threadIdx.x == 0) *output = blocks > 0 ? op(initial, total) : initial;
+}
+
+template <class Iterator>
+struct value_of {
+  typedef typename std::remove_cv<typename std::remove_reference<decltype(
+      *std::declval<Iterator>())>::type>::type type;
+};
+
+}  // namespace detail
+
+/* DeviceReduce with CUB's temp-storage convention: called with a null `d_temp_storage`, it
+ * only sets `temp_storage_bytes`; called again with that much device memory, it reduces
+ * `num_items` values from `d_in` into `*d_out` on `stream`. Two passes: up to 1024 blocks of
+ * 256 threads reduce grid-stride shares, then one block reduces their results. */
+struct DeviceReduce {
+  template <class InputIt, class OutputIt, class ReductionOp, class T>
+  static hipError_t Reduce(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                           OutputIt d_out, int num_items, ReductionOp op, T initial,
+                           hipStream_t stream = 0, bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    long long count = num_items < 0 ? 0 : num_items;
+    int blocks = (int)((count + detail::REDUCE_THREADS - 1) / detail::REDUCE_THREADS);
+    if (blocks > detail::REDUCE_MAX_BLOCKS) blocks = detail::REDUCE_MAX_BLOCKS;
+    size_t needed = (size_t)(blocks > 0 ? blocks : 1) * sizeof(T);
+    if (d_temp_storage == nullptr) {
+      temp_storage_bytes = needed;
+      return hipSuccess;
+    }
+    if (temp_storage_bytes < needed) return hipErrorInvalidValue;
+    T* partial = static_cast<T*>(d_temp_storage);
+    if (blocks > 0) {
+      detail::device_reduce_partials<T><<<blocks, detail::REDUCE_THREADS, 0, stream>>>(
+          d_in, count, op, partial);
+      hipError_t status = hipGetLastError();
+      if (status != hipSuccess) return status;
+    }
+    detail::device_reduce_final<T><<<1, detail::REDUCE_THREADS, 0, stream>>>(partial, blocks, op,
+                                                                            initial, d_out);
+    return hipGetLastError();
+  }
+
+  template <class InputIt, class OutputIt>
+  static hipError_t Sum(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                        OutputIt d_out, int num_items, hipStream_t stream = 0,
+                        bool debug_synchronous = false) {
+    typedef typename detail::value_of<InputIt>::type T;
+    return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, hipcub::Sum(), T(),
+                  stream, debug_synchronous);
+  }
+  template <class InputIt, class OutputIt>
+  static hipError_t Max(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                        OutputIt d_out, int num_items, hipStream_t stream = 0,
+                        bool debug_synchronous = false) {
+    typedef typename detail::value_of<InputIt>::type T;
+    return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, hipcub::Max(),
+                  std::numeric_limits<T>::lowest(), stream, debug_synchronous);
+  }
+  template <class InputIt, class OutputIt>
+  static hipError_t Min(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                        OutputIt d_out, int num_items, hipStream_t stream = 0,
+                        bool debug_synchronous = false) {
+    typedef typename detail::value_of<InputIt>::type T;
+    return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, hipcub::Min(),
+                  std::numeric_limits<T>::max(), stream, debug_synchronous);
+  }
 };
 
 }  // namespace hipcub
