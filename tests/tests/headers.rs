@@ -18,19 +18,19 @@ fn include_dir() -> PathBuf {
     repo_root().join("runtime/include")
 }
 
-/// `hip/X.h` and `hip/amd_detail/X.h` for every header, split into those that work and
+/// `hip/X.h`, `hip/amd_detail/X.h` and `hipcub/X.hpp` for every header, split into those that work and
 /// those that only stop the compile with oxhip's message (they exist so that a ROCm
 /// installation's header of the same name is never used).
 fn headers() -> (Vec<String>, Vec<String>) {
     let mut working = Vec::new();
     let mut refusing = Vec::new();
-    for directory in ["hip", "hip/amd_detail", "hip/nvidia_detail"] {
+    for directory in ["hip", "hip/amd_detail", "hip/nvidia_detail", "hipcub"] {
         for entry in std::fs::read_dir(include_dir().join(directory))
             .expect("listing runtime/include/hip")
             .filter_map(Result::ok)
         {
             let name = entry.file_name().to_string_lossy().into_owned();
-            if !name.ends_with(".h") {
+            if !name.ends_with(".h") && !name.ends_with(".hpp") {
                 continue;
             }
             let text = std::fs::read_to_string(entry.path()).expect("reading a header");
