@@ -534,6 +534,57 @@ fn a_kernel_fault_is_an_error_not_a_hang() {
     assert!(log.contains("FAULT"), "the stand-in did not fault:\n{log}");
 }
 
+/// Runs `exe` against the stand-in `library` with `env` added, logging to `log_path`;
+/// asserts that it printed `<program>: PASSED` and returns the stand-in's log.
+fn passes_on_standin(
+    exe: &Path,
+    library: &Path,
+    log_path: &Path,
+    program: &str,
+    env: &[(&str, &str)],
+) -> String {
+    let log_text = log_path.to_string_lossy().into_owned();
+    let mut all = vec![
+        ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
+        ("OXHIP_STANDIN_LOG", log_text.as_str()),
+    ];
+    all.extend_from_slice(env);
+    let run = run(exe, &all);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let log = std::fs::read_to_string(log_path).unwrap_or_default();
+    assert!(
+        run.status.success() && stdout.contains(&format!("{program}: PASSED")),
+        "{program}:\n{stdout}\n{}\n--- stand-in log\n{log}",
+        log_of(&run)
+    );
+    log
+}
+
+/// Builds `tests/amd/<program>.hip` for gfx942 and runs it against the stand-in with `env`
+/// added; returns the stand-in's log, which holds no refusal.
+fn standin_program(program: &str, env: &[(&str, &str)]) -> String {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let library = standin(dir.path());
+    let exe = dir.path().join(program);
+    build(
+        &format!("tests/amd/{program}.hip"),
+        &["--offload-arch=gfx942"],
+        &exe,
+    );
+    let log = passes_on_standin(
+        &exe,
+        &library,
+        &dir.path().join("standin.log"),
+        program,
+        env,
+    );
+    assert!(
+        !log.contains("ERROR"),
+        "the stand-in refused something:\n{log}"
+    );
+    log
+}
+
 #[test]
 fn a_generic_image_serves_the_processors_of_its_family() {
     // Built for gfx9-4-generic alone (code object version 6), the program runs on the
@@ -551,23 +602,11 @@ fn a_generic_image_serves_the_processors_of_its_family() {
             &exe,
         );
         let log_path = dir.path().join(format!("generic-{want_mach}.log"));
-        let log_text = log_path.to_string_lossy().into_owned();
-        let run = run(
-            &exe,
-            &[
-                ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
-                ("OXHIP_STANDIN_LOG", &log_text),
-            ],
-        );
-        let stdout = String::from_utf8_lossy(&run.stdout);
-        let log = std::fs::read_to_string(&log_path).unwrap_or_default();
-        assert!(
-            run.status.success() && stdout.contains("protocol: PASSED"),
-            "{archs}:\n{stdout}\n{}\n--- stand-in log\n{log}",
-            log_of(&run)
-        );
-        let code_object = std::fs::read(format!("{log_text}.code-object-0"))
-            .expect("the code object the runtime loaded");
+        passes_on_standin(&exe, &library, &log_path, "protocol", &[]);
+        let mut code_object_path = log_path.into_os_string();
+        code_object_path.push(".code-object-0");
+        let code_object =
+            std::fs::read(code_object_path).expect("the code object the runtime loaded");
         // EI_ABIVERSION: 4 is code object version 6, 3 is version 5; e_flags' low byte is the
         // processor (EF_AMDGPU_MACH).
         let abi_version = code_object[8];
@@ -583,26 +622,7 @@ fn a_generic_image_serves_the_processors_of_its_family() {
 
 #[test]
 fn each_thread_gets_its_own_per_thread_stream() {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let library = standin(dir.path());
-    let exe = dir.path().join("per_thread");
-    build("tests/amd/per_thread.hip", &["--offload-arch=gfx942"], &exe);
-    let log_path = dir.path().join("standin.log");
-    let log_text = log_path.to_string_lossy().into_owned();
-    let run = run(
-        &exe,
-        &[
-            ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
-            ("OXHIP_STANDIN_LOG", &log_text),
-        ],
-    );
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
-    assert!(
-        run.status.success() && stdout.contains("per_thread: PASSED"),
-        "{stdout}\n{}\n--- stand-in log\n{log}",
-        log_of(&run)
-    );
+    let log = standin_program("per_thread", &[]);
     // Four launches on four queues: each worker thread's, the null stream's and the main
     // thread's per-thread stream.
     let recorded = dispatches(&log);
@@ -616,59 +636,12 @@ fn each_thread_gets_its_own_per_thread_stream() {
 
 #[test]
 fn managed_memory_advice_is_recorded_and_read_back() {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let library = standin(dir.path());
-    let exe = dir.path().join("managed");
-    build("tests/amd/managed.hip", &["--offload-arch=gfx942"], &exe);
-    let log_path = dir.path().join("standin.log");
-    let log_text = log_path.to_string_lossy().into_owned();
-    let run = run(
-        &exe,
-        &[
-            ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
-            ("OXHIP_STANDIN_LOG", &log_text),
-        ],
-    );
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
-    assert!(
-        run.status.success() && stdout.contains("managed: PASSED"),
-        "{stdout}\n{}\n--- stand-in log\n{log}",
-        log_of(&run)
-    );
-    assert!(
-        !log.contains("ERROR"),
-        "the stand-in refused something:\n{log}"
-    );
+    standin_program("managed", &[]);
 }
 
 #[test]
 fn peer_access_between_two_gpus() {
-    let dir = tempfile::tempdir().expect("temporary directory");
-    let library = standin(dir.path());
-    let exe = dir.path().join("peer");
-    build("tests/amd/peer.hip", &["--offload-arch=gfx942"], &exe);
-    let log_path = dir.path().join("standin.log");
-    let log_text = log_path.to_string_lossy().into_owned();
-    let run = run(
-        &exe,
-        &[
-            ("OXHIP_HSA_LIBRARY", library.to_str().expect("a UTF-8 path")),
-            ("OXHIP_STANDIN_LOG", &log_text),
-            ("OXHIP_STANDIN_GPUS", "2"),
-        ],
-    );
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    let log = std::fs::read_to_string(&log_path).unwrap_or_default();
-    assert!(
-        run.status.success() && stdout.contains("peer: PASSED"),
-        "{stdout}\n{}\n--- stand-in log\n{log}",
-        log_of(&run)
-    );
-    assert!(
-        !log.contains("ERROR"),
-        "the stand-in refused something:\n{log}"
-    );
+    let log = standin_program("peer", &[("OXHIP_STANDIN_GPUS", "2")]);
     // Enabling access made device 1's existing allocation reachable by device 0's agent.
     assert!(
         log.lines().any(|line| {
