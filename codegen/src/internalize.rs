@@ -25,7 +25,7 @@ use inkwell::module::Module;
 /// `CallingConv::AMDGPU_KERNEL` in LLVM's `CallingConv.h`.
 const AMDGPU_KERNEL: u32 = 91;
 /// `CallingConv::PTX_Kernel` in LLVM's `CallingConv.h`.
-const PTX_KERNEL: u32 = 71;
+pub(crate) const PTX_KERNEL: u32 = 71;
 
 /// Internalises every defined function that is not a kernel and every defined variable that the
 /// host cannot register. With `keep_visible_functions` (CPU targets, which have no kernel

@@ -20,10 +20,9 @@ use inkwell::targets::TargetData;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::AsValueRef as _;
 
+use crate::internalize::PTX_KERNEL;
 use crate::CodegenError;
 
-/// `CallingConv::PTX_Kernel` in LLVM's `CallingConv.h`.
-const PTX_KERNEL: u32 = 71;
 /// Kernel parameter bytes before `sm_70`, and from `sm_70` on with PTX ISA 8.1 and later.
 const PARAMS_BEFORE_VOLTA: u64 = 4352;
 /// CUDA's documented limit before 12.1: above it a module gets PTX ISA 8.1.

@@ -238,8 +238,8 @@ def grade(output, name=None):
     return None
 
 
-def run_one(mode, name, commands, device, timeout):
-    directory = program_dir(mode, name)
+def run_one(mode, name, commands, device, timeout, directory=None):
+    directory = directory or program_dir(mode, name)
     env = dict(os.environ, LC_ALL="C")
     libdir = os.path.join(COMPAT, "lib")
     if os.path.isdir(libdir):

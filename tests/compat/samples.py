@@ -167,13 +167,7 @@ def build(mode, jobs):
 
 
 def run_one(mode, name, device, timeout):
-    # hecbench.run_one runs in hecbench's program directories; point it at ours.
-    saved = hecbench.program_dir
-    hecbench.program_dir = lambda _mode, _name: work(mode, name)
-    try:
-        return hecbench.run_one(mode, name, ["./prog"], device, timeout)
-    finally:
-        hecbench.program_dir = saved
+    return hecbench.run_one(mode, name, ["./prog"], device, timeout, work(mode, name))
 
 
 def run(mode, device, timeout, jobs, resume=False):
@@ -185,14 +179,15 @@ def run(mode, device, timeout, jobs, resume=False):
         results = json.load(open(path, encoding="utf-8"))
         done = {r["name"] for r in results}
         built = [name for name in built if name not in done]
-    # One at a time through hecbench.run_one's directory hook: programs run in parallel only
-    # in separate processes of this script (the hook is global).
-    for name in built:
-        result = run_one(mode, name, device, timeout)
-        results.append(result)
-        status = "passed" if result["passed"] else "FAILED " + result["reason"]
-        print(f"{mode} {device} {name}: {status} ({result['seconds']} s)", flush=True)
-        save(os.path.join(RESULTS, f"samples-{mode}-run-{device}.json"), results)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(run_one, mode, name, device, timeout) for name in built]
+        for future in concurrent.futures.as_completed(futures):
+            result = future.result()
+            results.append(result)
+            status = "passed" if result["passed"] else "FAILED " + result["reason"]
+            print(f"{mode} {device} {result['name']}: {status} ({result['seconds']} s)", flush=True)
+            # Written after every program, so that a run cut off by a time limit keeps it.
+            save(path, results)
     passed = sum(r["passed"] for r in results)
     print(f"{mode} {device}: {passed} of {len(results)} passed")
 
