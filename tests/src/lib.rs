@@ -82,6 +82,19 @@ pub fn built_binary(name: &str) -> Option<PathBuf> {
     candidate.is_file().then_some(candidate)
 }
 
+/// Runs the built `oxhip` with `args`, failing the test with its stderr when it fails.
+pub fn oxhip_succeeds(args: &[&std::ffi::OsStr]) {
+    let output = std::process::Command::new(oxhip_binary())
+        .args(args)
+        .output()
+        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+    assert!(
+        output.status.success(),
+        "oxhip {args:?} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 /// The built `oxhip`; panics with what to do when the workspace was not built.
 pub fn oxhip_binary() -> PathBuf {
     built_binary("oxhip").unwrap_or_else(|| {

@@ -26,7 +26,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use tests::{oxhip_binary, repo_root};
+use tests::{oxhip_succeeds as compile, repo_root};
 
 const KERNELS: &str = "#include <hip/hip_runtime.h>\n\
     extern \"C\" __global__ void add(int n, float* x) {\n\
@@ -53,18 +53,6 @@ const PROGRAM: &str = "#include <hip/hip_runtime.h>\n\
     }\n";
 
 const INVALID_IMAGE: &str = "200";
-
-fn compile(args: &[&std::ffi::OsStr]) {
-    let output = Command::new(oxhip_binary())
-        .args(args)
-        .output()
-        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
-    assert!(
-        output.status.success(),
-        "oxhip {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
 
 /// `program` on the CPU device, without ROCm's HSA runtime, ended after `seconds`.
 fn on_cpu(program: &Path, seconds: u32) -> Command {

@@ -7,12 +7,11 @@
 //! Needs the workspace built first (`cargo build --workspace`, as `scripts/test.sh` does).
 //! Each test builds one small program for `--offload-arch=host`, a few seconds.
 
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use object::{Object as _, ObjectSection as _};
-use tests::oxhip_binary;
+use tests::oxhip_succeeds as oxhip;
 
 /// A program small enough to build quickly, with a kernel so that it registers a fat binary.
 const SOURCE: &str = r#"#include <hip/hip_runtime.h>
@@ -45,19 +44,6 @@ fn program() -> (tempfile::TempDir, PathBuf) {
     let source = dir.path().join("scale.hip");
     std::fs::write(&source, SOURCE).unwrap_or_else(|err| panic!("writing the source: {err}"));
     (dir, source)
-}
-
-/// Runs `oxhip` with `args`, failing the test with its stderr when it fails.
-fn oxhip(args: &[&OsStr]) {
-    let output = Command::new(oxhip_binary())
-        .args(args)
-        .output()
-        .unwrap_or_else(|err| panic!("running oxhip: {err}"));
-    assert!(
-        output.status.success(),
-        "oxhip {args:?} failed:\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
 }
 
 /// The names of the executable's debug sections, and whether any of them names a source of
