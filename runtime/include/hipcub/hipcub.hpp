@@ -285,10 +285,8 @@ class BlockScan {
   template <int ITEMS_PER_THREAD>
   __device__ __forceinline__ void InclusiveSum(T (&input)[ITEMS_PER_THREAD],
                                                T (&output)[ITEMS_PER_THREAD]) {
-    T running = input[0];
-    for (int item = 1; item < ITEMS_PER_THREAD; ++item) running = running + input[item];
     T before;
-    ExclusiveSum(running, before);
+    ExclusiveSum(thread_sum(input), before);
     for (int item = 0; item < ITEMS_PER_THREAD; ++item) {
       before = before + input[item];
       output[item] = before;
@@ -297,10 +295,8 @@ class BlockScan {
   template <int ITEMS_PER_THREAD>
   __device__ __forceinline__ void ExclusiveSum(T (&input)[ITEMS_PER_THREAD],
                                                T (&output)[ITEMS_PER_THREAD]) {
-    T running = input[0];
-    for (int item = 1; item < ITEMS_PER_THREAD; ++item) running = running + input[item];
     T before;
-    ExclusiveSum(running, before);
+    ExclusiveSum(thread_sum(input), before);
     for (int item = 0; item < ITEMS_PER_THREAD; ++item) {
       T value = input[item];
       output[item] = before;
@@ -357,6 +353,14 @@ class BlockScan {
   }
 
  private:
+  /* The sum of one thread's items, in item order. */
+  template <int ITEMS_PER_THREAD>
+  __device__ static __forceinline__ T thread_sum(const T (&input)[ITEMS_PER_THREAD]) {
+    T running = input[0];
+    for (int item = 1; item < ITEMS_PER_THREAD; ++item) running = running + input[item];
+    return running;
+  }
+
   TempStorage& storage_;
 };
 
