@@ -25,12 +25,15 @@ build() {
   local programs="$here/tests/programs" failed=0
   set -x
   "$oxhip" -O3 --offload-arch="$archs" "$here/examples/vadd.hip" -o "$carry/bin/vadd" || failed=1
-  for src in "$programs"/*.hip; do
+  # Single-file programs: .hip, and .cu (CUDA sources, which oxhip compiles as CUDA).
+  for src in "$programs"/*.hip "$programs"/*.cu; do
+    [ -f "$src" ] || continue
     # A first line `// oxhip-flags: ...` gives the program its own flags (fast_math.hip).
-    local flags
+    local flags name
     flags=$(sed -n '1s|^// oxhip-flags:||p' "$src")
+    name=$(basename "$src"); name=${name%.*}
     # shellcheck disable=SC2086 # the flags are words
-    "$oxhip" -O3 --offload-arch="$archs" $flags "$src" -o "$carry/bin/$(basename "$src" .hip)" || failed=1
+    "$oxhip" -O3 --offload-arch="$archs" $flags "$src" -o "$carry/bin/$name" || failed=1
   done
   # Several translation units: compile each with -c, then link the objects.
   for src in "$programs"/multi_tu/*.hip; do

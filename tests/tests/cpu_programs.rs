@@ -171,14 +171,15 @@ fn program_flags(program: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Every test program: `tests/programs/*.hip`, `tests/programs/multi_tu/`, `examples/vadd.hip`.
+/// Every test program: `tests/programs/*.hip`, `*.cu` (CUDA sources, built as CUDA by the
+/// same command), the directories, `examples/vadd.hip`.
 fn programs() -> Vec<PathBuf> {
     let directory = repo_root().join("tests/programs");
     let mut programs: Vec<PathBuf> = std::fs::read_dir(&directory)
         .unwrap_or_else(|err| panic!("listing {}: {err}", directory.display()))
         .filter_map(Result::ok)
         .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|e| e == "hip") || path.is_dir())
+        .filter(|path| path.extension().is_some_and(|e| e == "hip" || e == "cu") || path.is_dir())
         .collect();
     programs.push(repo_root().join("examples/vadd.hip"));
     programs.sort();
