@@ -22,7 +22,9 @@ use std::sync::{Arc, Mutex};
 
 use libloading::Library;
 
-use super::{Backend, DevicePtr, EventHandle, Launch, Location, RangeValue, StreamHandle};
+use super::{
+    ptx_variants, Backend, DevicePtr, EventHandle, Launch, Location, RangeValue, StreamHandle,
+};
 use crate::error::RuntimeError;
 use crate::image::{self, ImageFormat};
 use crate::image_check;
@@ -53,6 +55,10 @@ const CUDA_ERROR_NOT_READY: CuResult = 600;
 const CU_STREAM_PER_THREAD: usize = 0x2;
 /// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`.
 const CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: i32 = 8;
+/// `CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK`: the largest block the function launches with.
+const CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: i32 = 0;
+/// `CU_FUNC_ATTRIBUTE_NUM_REGS`.
+const CU_FUNC_ATTRIBUTE_NUM_REGS: i32 = 4;
 /// Dynamic shared memory a kernel may use without opting in.
 const DEFAULT_DYNAMIC_SHARED_LIMIT: usize = 48 * 1024;
 
@@ -124,6 +130,7 @@ driver_api! {
     cuModuleLoadDataEx: fn(*mut CuModule, *const c_void, u32, *mut i32, *mut *mut c_void);
     cuModuleGetFunction: fn(*mut CuFunction, CuModule, *const c_char);
     cuModuleGetGlobal: fn(*mut CuDevicePtr, *mut usize, CuModule, *const c_char);
+    cuModuleUnload: fn(CuModule);
     cuFuncSetAttribute: fn(CuFunction, i32, i32);
     cuFuncGetAttribute: fn(*mut i32, i32, CuFunction);
     cuLaunchKernel: fn(
@@ -337,6 +344,34 @@ struct CachedFunction {
     function: Raw,
     /// The largest dynamic shared size this function has been opted in to.
     dynamic_shared_limit: usize,
+    /// The largest block `function` takes, when the module has register-limited copies of
+    /// it (`ptx_variants`), and those copies with theirs, fewest registers last.
+    register_variants: Option<RegisterVariants>,
+}
+
+#[derive(Clone, Copy)]
+struct RegisterVariants {
+    max_threads: u32,
+    copies: [Option<(u32, Raw)>; 2],
+}
+
+impl CachedFunction {
+    /// The function to launch a block of `threads` threads with: the kernel itself while the
+    /// block fits it, else its copy with the most registers that takes the block.
+    fn for_block(&self, threads: u32) -> Raw {
+        let Some(variants) = self.register_variants else {
+            return self.function;
+        };
+        if threads <= variants.max_threads {
+            return self.function;
+        }
+        variants
+            .copies
+            .iter()
+            .flatten()
+            .find(|(max_threads, _)| threads <= *max_threads)
+            .map_or(self.function, |(_, copy)| *copy)
+    }
 }
 
 /// A resolved function and the fat binary it was resolved from.
@@ -360,6 +395,9 @@ pub(crate) struct Cuda {
     /// binary has been unregistered since is resolved again. The lock is held across
     /// `cuFuncSetAttribute`, so that the recorded limit is the driver's.
     functions: Mutex<HashMap<(usize, usize), ResolvedFunction>>,
+    /// By loaded module: the kernels it holds register-limited copies of, and their caps
+    /// (`ptx_variants`).
+    register_variants: Mutex<HashMap<usize, HashMap<String, Vec<u32>>>>,
     /// Page-locked host memory the runtime allocated or registered: start → (size, flags as
     /// the program gave them). The driver cannot tell registered memory's flags, and on
     /// systems with heterogeneous memory management it may describe any host pointer.
@@ -429,6 +467,7 @@ impl Cuda {
             devices: Vec::new(),
             modules: Mutex::new(HashMap::new()),
             functions: Mutex::new(HashMap::new()),
+            register_variants: Mutex::new(HashMap::new()),
             pinned: Mutex::new(std::collections::BTreeMap::new()),
             generation: AtomicU64::new(0),
             _library: library,
@@ -593,7 +632,53 @@ impl Cuda {
             fat_binary.index
         );
         let bytes = checked_image(chosen, format)?;
+        self.enter(device)?;
+        let mut module = self.jit_load(&bytes, &chosen.id(), device)?;
+        if format == ImageFormat::Ptx {
+            module = self.add_register_variants(module, &bytes, &chosen.id(), device)?;
+        }
+        // Managed variables registered after the backend started (a library opened
+        // later) get their allocation now; then each module's copy of the pointer
+        // variable is set (hip-abi.md §1.5).
+        super::materialise_managed(self);
+        // Allocating managed memory made device 0's context current on this thread.
+        self.enter(device)?;
+        for (name, allocation) in registry::managed_allocations_in(fat_binary.index) {
+            let (mut address, mut size): (CuDevicePtr, usize) = (0, 0);
+            // SAFETY: `module` was just loaded; the name is NUL-terminated; outputs are
+            // live locals.
+            let code = unsafe {
+                (self.api.cuModuleGetGlobal)(
+                    &mut address,
+                    &mut size,
+                    module.0,
+                    ptx_name(&name).as_ptr(),
+                )
+            };
+            if code != CUDA_SUCCESS || size != std::mem::size_of::<u64>() {
+                let error = self.driver_error(
+                    "cuModuleGetGlobal",
+                    code,
+                    format!(
+                        " for managed variable `{}` ({size} bytes)",
+                        name.to_string_lossy()
+                    ),
+                );
+                log!(1, "device {device}: {error}");
+                return Err(error);
+            }
+            // SAFETY: copies the 8-byte pointer value from a live local to the device
+            // variable of exactly that size.
+            self.check("cuMemcpy", unsafe {
+                (self.api.cuMemcpy)(address, (&raw const allocation) as CuDevicePtr, size)
+            })?;
+        }
+        Ok(module)
+    }
 
+    /// Loads `bytes` (a checked image) into the current context, the JIT's logs going to
+    /// `OXHIP_LOG`.
+    fn jit_load(&self, bytes: &[u8], id: &str, device: usize) -> Result<Raw, RuntimeError> {
         let mut info_log = vec![0u8; JIT_LOG_CAPACITY];
         let mut error_log = vec![0u8; JIT_LOG_CAPACITY];
         let verbose = crate::log::level() >= 1;
@@ -618,7 +703,6 @@ impl Cuda {
             // The option's value is the integer 1 carried in the pointer bits.
             values.push(std::ptr::without_provenance_mut(1));
         }
-        self.enter(device)?;
         let mut module: CuModule = std::ptr::null_mut();
         // SAFETY: `bytes` is a complete image (PTX NUL-terminated); the option and
         // value arrays have the same length, and the log buffers are as large as
@@ -644,7 +728,7 @@ impl Cuda {
         // CU_JIT_WALL_TIME writes a float into the low bytes of its value slot.
         let wall_ms = f32::from_bits(values[4] as usize as u32);
         if !info.is_empty() {
-            log!(1, "JIT info log for `{}`:\n{info}", chosen.id());
+            log!(1, "JIT info log for `{}`:\n{info}", id);
         }
         if code != CUDA_SUCCESS {
             let detail = if errors.is_empty() {
@@ -653,51 +737,98 @@ impl Cuda {
                 format!("; JIT error log: {errors}")
             };
             let error = self.driver_error("cuModuleLoadDataEx", code, detail);
-            log!(
-                1,
-                "device {device}: loading `{}` failed: {error}",
-                chosen.id()
-            );
+            log!(1, "device {device}: loading `{}` failed: {error}", id);
             return Err(error);
         }
         log!(1, "device {device}: module loaded in {wall_ms:.1} ms");
-        // Managed variables registered after the backend started (a library opened
-        // later) get their allocation now; then each module's copy of the pointer
-        // variable is set (hip-abi.md §1.5).
-        super::materialise_managed(self);
-        // Allocating managed memory made device 0's context current on this thread.
-        self.enter(device)?;
-        for (name, allocation) in registry::managed_allocations_in(fat_binary.index) {
-            let (mut address, mut size): (CuDevicePtr, usize) = (0, 0);
-            // SAFETY: `module` was just loaded; the name is NUL-terminated; outputs are
-            // live locals.
-            let code = unsafe {
-                (self.api.cuModuleGetGlobal)(
-                    &mut address,
-                    &mut size,
-                    module,
-                    ptx_name(&name).as_ptr(),
-                )
-            };
-            if code != CUDA_SUCCESS || size != std::mem::size_of::<u64>() {
-                let error = self.driver_error(
-                    "cuModuleGetGlobal",
-                    code,
-                    format!(
-                        " for managed variable `{}` ({size} bytes)",
-                        name.to_string_lossy()
-                    ),
-                );
-                log!(1, "device {device}: {error}");
-                return Err(error);
-            }
-            // SAFETY: copies the 8-byte pointer value from a live local to the device
-            // variable of exactly that size.
-            self.check("cuMemcpy", unsafe {
-                (self.api.cuMemcpy)(address, (&raw const allocation) as CuDevicePtr, size)
-            })?;
-        }
         Ok(Raw(module))
+    }
+
+    /// Gives the kernels of a just-loaded PTX `module` that cannot take the block sizes nvcc's
+    /// build takes their register-limited copies (`ptx_variants`), by loading the module
+    /// again with the copies added; the first load is unloaded. Nothing has used `module` yet,
+    /// so no `__device__` variable has been written to it. Returns the module to use.
+    fn add_register_variants(
+        &self,
+        module: Raw,
+        bytes: &[u8],
+        id: &str,
+        device: usize,
+    ) -> Result<Raw, RuntimeError> {
+        let Ok(ptx) = std::str::from_utf8(bytes) else {
+            return Ok(module);
+        };
+        let mut requests = Vec::new();
+        for kernel in ptx_variants::unbounded_kernels(ptx) {
+            let Ok(name) = CString::new(kernel) else {
+                continue;
+            };
+            let mut function: CuFunction = std::ptr::null_mut();
+            // SAFETY: `module` is loaded; the name is NUL-terminated.
+            let code =
+                unsafe { (self.api.cuModuleGetFunction)(&mut function, module.0, name.as_ptr()) };
+            if code != CUDA_SUCCESS {
+                continue;
+            }
+            let attribute = |number: i32| {
+                let mut value = 0;
+                // SAFETY: writes one int to a live local; `function` is live.
+                let code = unsafe { (self.api.cuFuncGetAttribute)(&mut value, number, function) };
+                (code == CUDA_SUCCESS).then(|| u32::try_from(value).unwrap_or(0))
+            };
+            let (Some(registers), Some(max_threads)) = (
+                attribute(CU_FUNC_ATTRIBUTE_NUM_REGS),
+                attribute(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK),
+            ) else {
+                continue;
+            };
+            let caps = ptx_variants::caps_needed(registers, max_threads);
+            if !caps.is_empty() {
+                log!(
+                    1,
+                    "device {device}: kernel `{kernel}` uses {registers} registers, blocks of at most {max_threads} threads; adding copies limited to {caps:?} registers"
+                );
+                requests.extend(caps.into_iter().map(|cap| (kernel, cap)));
+            }
+        }
+        if requests.is_empty() {
+            return Ok(module);
+        }
+        let Some(text) = ptx_variants::with_variants(ptx, &requests) else {
+            log!(
+                1,
+                "device {device}: `{id}`: the PTX could not be copied; no register-limited copies"
+            );
+            return Ok(module);
+        };
+        let mut with_nul = text.into_bytes();
+        with_nul.push(0);
+        let reloaded = match self.jit_load(&with_nul, id, device) {
+            Ok(reloaded) => reloaded,
+            Err(error) => {
+                // The copies are an addition: the module as built still serves the launches
+                // that fit.
+                log!(
+                    1,
+                    "device {device}: `{id}` with register-limited copies did not load: {error}"
+                );
+                return Ok(module);
+            }
+        };
+        // SAFETY: `module` was loaded above and nothing else holds it.
+        let code = unsafe { (self.api.cuModuleUnload)(module.0) };
+        if code != CUDA_SUCCESS {
+            log!(
+                1,
+                "device {device}: cuModuleUnload of the first load failed ({code})"
+            );
+        }
+        let mut by_kernel: HashMap<String, Vec<u32>> = HashMap::new();
+        for (kernel, cap) in requests {
+            by_kernel.entry(kernel.to_owned()).or_default().push(cap);
+        }
+        lock(&self.register_variants).insert(reloaded.0 as usize, by_kernel);
+        Ok(reloaded)
     }
 
     /// Finds (and caches) the function for a kernel handle on a device.
@@ -744,6 +875,7 @@ impl Cuda {
             let cached = CachedFunction {
                 function: Raw(function),
                 dynamic_shared_limit: DEFAULT_DYNAMIC_SHARED_LIMIT,
+                register_variants: self.resolve_variants(module, function, &kernel.name),
             };
             // Two threads resolving the same handle find the same module (it loads once) and
             // so the same function; either entry may stay.
@@ -753,6 +885,49 @@ impl Cuda {
             return Ok(cached);
         }
         Err(first_error.unwrap_or(RuntimeError::UnknownKernel { handle }))
+    }
+
+    /// The register-limited copies of a kernel that `module` holds, resolved, with the block
+    /// size each takes; `None` when it has none.
+    fn resolve_variants(
+        &self,
+        module: Raw,
+        function: CuFunction,
+        name: &CStr,
+    ) -> Option<RegisterVariants> {
+        let ptx = ptx_name(name);
+        let caps = lock(&self.register_variants)
+            .get(&(module.0 as usize))?
+            .get(ptx.to_str().ok()?)?
+            .clone();
+        let max_threads = |function: CuFunction| {
+            let mut value = 0;
+            // SAFETY: writes one int to a live local; `function` is a live handle.
+            let code = unsafe {
+                (self.api.cuFuncGetAttribute)(
+                    &mut value,
+                    CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                    function,
+                )
+            };
+            (code == CUDA_SUCCESS).then(|| u32::try_from(value).unwrap_or(0))
+        };
+        let mut variants = RegisterVariants {
+            max_threads: max_threads(function)?,
+            copies: [None; 2],
+        };
+        for (slot, cap) in variants.copies.iter_mut().zip(caps) {
+            let copy_name =
+                CString::new(ptx_variants::variant_name(ptx.to_str().ok()?, cap)).ok()?;
+            let mut copy: CuFunction = std::ptr::null_mut();
+            // SAFETY: `module` is loaded; the name is NUL-terminated.
+            let code =
+                unsafe { (self.api.cuModuleGetFunction)(&mut copy, module.0, copy_name.as_ptr()) };
+            if code == CUDA_SUCCESS {
+                *slot = max_threads(copy).map(|threads| (threads, Raw(copy)));
+            }
+        }
+        Some(variants)
     }
 
     /// Sets the kernel's dynamic shared memory limit (`raise_only`: only if `bytes` is above
@@ -1218,6 +1393,29 @@ impl Backend for Cuda {
                 true,
             )?;
         }
+        // A block the kernel's registers do not take goes to its register-limited copy, which
+        // has not been opted in to more dynamic shared memory than the default.
+        let threads = launch
+            .block
+            .x
+            .saturating_mul(launch.block.y)
+            .saturating_mul(launch.block.z);
+        let function = cached.for_block(threads);
+        if function != cached.function && launch.shared_mem > DEFAULT_DYNAMIC_SHARED_LIMIT {
+            let bytes = i32::try_from(launch.shared_mem).map_err(|_| {
+                RuntimeError::InvalidConfiguration {
+                    detail: format!("{} bytes of dynamic shared memory", launch.shared_mem),
+                }
+            })?;
+            // SAFETY: `function` is a live function handle.
+            self.check("cuFuncSetAttribute", unsafe {
+                (self.api.cuFuncSetAttribute)(
+                    function.0,
+                    CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                    bytes,
+                )
+            })?;
+        }
         let stream = if launch.stream == 0 && launch.per_thread_stream {
             CU_STREAM_PER_THREAD
         } else {
@@ -1259,7 +1457,7 @@ impl Backend for Cuda {
             // SAFETY: as for cuLaunchKernel below; the cooperative form takes no `extra`.
             let code = unsafe {
                 (self.api.cuLaunchCooperativeKernel)(
-                    cached.function.0,
+                    function.0,
                     launch.grid.x,
                     launch.grid.y,
                     launch.grid.z,
@@ -1278,7 +1476,7 @@ impl Backend for Cuda {
         // packed buffer; `extra` and `size` outlive the call, which copies the arguments.
         let code = unsafe {
             (self.api.cuLaunchKernel)(
-                cached.function.0,
+                function.0,
                 launch.grid.x,
                 launch.grid.y,
                 launch.grid.z,
@@ -1312,7 +1510,17 @@ impl Backend for Cuda {
         // are CUDA's.
         self.check("cuFuncSetAttribute", unsafe {
             (self.api.cuFuncSetAttribute)(cached.function.0, attribute, value)
-        })
+        })?;
+        // The kernel's register-limited copies follow it (the driver took the value above).
+        for (_, copy) in cached
+            .register_variants
+            .iter()
+            .flat_map(|variants| variants.copies.iter().flatten())
+        {
+            // SAFETY: as above, for the copy's handle.
+            unsafe { (self.api.cuFuncSetAttribute)(copy.0, attribute, value) };
+        }
+        Ok(())
     }
 
     fn function_attributes(
