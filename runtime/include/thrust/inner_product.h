@@ -1,0 +1,6 @@
+/* oxhip: <thrust/inner_product.h>. oxhip's Thrust keeps its code in thrust/detail/ (docs/thrust.md);
+ * every public header brings all of it. */
+#ifndef OXHIP_THRUST_INNER_PRODUCT_H
+#define OXHIP_THRUST_INNER_PRODUCT_H
+#include <thrust/detail/all.h>
+#endif
