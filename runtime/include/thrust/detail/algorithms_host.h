@@ -330,6 +330,12 @@ OXHIP_THRUST_HD pair<KOut, VOut> unique_by_key_copy(host_exec, KIt keys, KIt key
   }
   return pair<KOut, VOut>(keys_out, values_out);
 }
+/* In place: the sequential copy never writes ahead of what it reads. */
+template <class KIt, class VIt, class P>
+OXHIP_THRUST_HD pair<KIt, VIt> unique_by_key(host_exec exec, KIt keys, KIt keys_last, VIt values,
+                                             P pred) {
+  return algo::unique_by_key_copy(exec, keys, keys_last, values, keys, values, pred);
+}
 template <class KIt, class VIt, class KOut, class VOut, class P, class Op>
 OXHIP_THRUST_HD pair<KOut, VOut> reduce_by_key(host_exec, KIt keys, KIt keys_last, VIt values,
                                                KOut keys_out, VOut values_out, P pred, Op op) {
