@@ -1,0 +1,103 @@
+// oxhip-flags: --extended-lambda
+// A CUDA program using Thrust as nvcc users write it: cudaMalloc'd memory wrapped in
+// thrust::device_ptr, thrust::cuda::par.on(stream) on a cudaStream_t, __device__ lambdas
+// (nvcc's --extended-lambda), a reduction, a sort by key and a reduce_by_key, with its own
+// error checks. oxhip compiles it by translating it to HIP; the thrust/ headers stay.
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+#include <cuda_runtime.h>
+#include <thrust/device_ptr.h>
+#include <thrust/device_vector.h>
+#include <thrust/execution_policy.h>
+#include <thrust/host_vector.h>
+#include <thrust/reduce.h>
+#include <thrust/sequence.h>
+#include <thrust/sort.h>
+#include <thrust/system/cuda/execution_policy.h>
+#include <thrust/transform.h>
+
+#define CHECK(call)                                                                   \
+  do {                                                                                \
+    cudaError_t status_ = (call);                                                     \
+    if (status_ != cudaSuccess) {                                                     \
+      std::printf("%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(status_)); \
+      std::exit(1);                                                                   \
+    }                                                                                 \
+  } while (0)
+
+__global__ void scale(float* data, int n, float factor) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) data[i] *= factor;
+}
+
+int main() {
+  const int n = 100000;
+  int failures = 0;
+  cudaStream_t stream;
+  CHECK(cudaStreamCreate(&stream));
+
+  float* raw = nullptr;
+  CHECK(cudaMalloc(&raw, n * sizeof(float)));
+  thrust::device_ptr<float> data(raw);
+  thrust::sequence(thrust::cuda::par.on(stream), data, data + n);
+  scale<<<(n + 255) / 256, 256, 0, stream>>>(raw, n, 0.5f);
+  CHECK(cudaGetLastError());
+  // A __device__ lambda: y = x * x, then the sum.
+  thrust::transform(thrust::cuda::par.on(stream), data, data + n, data,
+                    [] __device__(float x) { return x * x; });
+  double sum = thrust::reduce(thrust::cuda::par.on(stream), data, data + n, 0.0,
+                              thrust::plus<double>());
+  double want = 0;
+  for (int i = 0; i < n; ++i) want += (0.5 * i) * (0.5 * i);
+  if (sum < want * (1 - 1e-6) || sum > want * (1 + 1e-6)) {
+    std::printf("reduce: %f, want %f\n", sum, want);
+    ++failures;
+  }
+
+  // sort_by_key on the stream, then reduce_by_key into device vectors.
+  thrust::device_vector<int> keys(n), values(n, 1);
+  thrust::transform(thrust::cuda::par.on(stream), thrust::make_counting_iterator(0),
+                    thrust::make_counting_iterator(n), keys.begin(),
+                    [] __host__ __device__(int i) { return (i * 7919) % 100; });
+  thrust::sort_by_key(thrust::cuda::par.on(stream), keys.begin(), keys.end(), values.begin());
+  thrust::device_vector<int> unique_keys(100), counts(100);
+  auto ends = thrust::reduce_by_key(keys.begin(), keys.end(), values.begin(), unique_keys.begin(),
+                                    counts.begin());
+  thrust::host_vector<int> host_keys = unique_keys, host_counts = counts;
+  if (ends.first - unique_keys.begin() != 100) {
+    std::printf("reduce_by_key: %d keys, want 100\n", (int)(ends.first - unique_keys.begin()));
+    ++failures;
+  }
+  for (int k = 0; k < 100; ++k)
+    if (host_keys[k] != k || host_counts[k] != n / 100) {
+      std::printf("reduce_by_key: key %d: %d, count %d\n", k, host_keys[k], host_counts[k]);
+      ++failures;
+      break;
+    }
+
+  // A raw pointer of the device with thrust::device, and a Thrust error as an exception.
+  int* counters = nullptr;
+  CHECK(cudaMalloc(&counters, 16 * sizeof(int)));
+  thrust::fill(thrust::device, counters, counters + 16, 3);
+  if (thrust::reduce(thrust::device, counters, counters + 16) != 48) {
+    std::printf("fill/reduce on a raw device pointer\n");
+    ++failures;
+  }
+  bool threw = false;
+  try {
+    thrust::device_vector<double> too_big((size_t)1 << 60);
+  } catch (std::exception&) {
+    threw = true;
+  }
+  if (!threw) {
+    std::printf("no exception for an impossible allocation\n");
+    ++failures;
+  }
+
+  CHECK(cudaFree(counters));
+  CHECK(cudaFree(raw));
+  CHECK(cudaStreamDestroy(stream));
+  std::printf("thrust_cuda: %s\n", failures == 0 ? "PASSED" : "FAILED");
+  return failures == 0 ? 0 : 1;
+}
