@@ -160,6 +160,74 @@ fn every_header_is_clean_after_the_cxx_library_for_every_standard_and_target() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// Thrust (`runtime/include/thrust/**/*.h`, docs/thrust.md): every public header in one
+/// translation unit that also uses a device_vector and a few algorithms, for `-std=c++14`
+/// through `c++20` (Thrust needs C++14) and every target at once, warning-free.
+#[test]
+fn thrust_headers_are_clean_for_every_standard_and_target() {
+    fn collect(directory: &Path, prefix: &str, into: &mut Vec<String>) {
+        for entry in std::fs::read_dir(directory)
+            .expect("listing runtime/include/thrust")
+            .filter_map(Result::ok)
+        {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = entry.path();
+            if path.is_dir() && name != "detail" {
+                collect(&path, &format!("{prefix}{name}/"), into);
+            } else if name.ends_with(".h") {
+                into.push(format!("{prefix}{name}"));
+            }
+        }
+    }
+    let mut thrust_headers = Vec::new();
+    collect(&include_dir().join("thrust"), "thrust/", &mut thrust_headers);
+    thrust_headers.sort();
+    assert!(thrust_headers.iter().any(|h| h == "thrust/device_vector.h"), "{thrust_headers:?}");
+    let mut text = String::from("#include <algorithm>\n#include <vector>\n");
+    for header in &thrust_headers {
+        text.push_str(&format!("#include <{header}>\n"));
+    }
+    text.push_str(
+        r#"
+struct twice { __host__ __device__ int operator()(int x) const { return 2 * x; } };
+int main() {
+  thrust::device_vector<int> d(10);
+  thrust::sequence(d.begin(), d.end());
+  thrust::transform(d.begin(), d.end(), d.begin(), twice());
+  thrust::sort(d.begin(), d.end(), thrust::greater<int>());
+  thrust::host_vector<int> h = d;
+  return thrust::reduce(d.begin(), d.end()) == 90 && h[0] == 18 ? 0 : 1;
+}
+"#,
+    );
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let source = dir.path().join("thrust.hip");
+    std::fs::write(&source, text).expect("writing the source");
+    let include = format!("-I{}", include_dir().display());
+    let mut failures = Vec::new();
+    for std in ["c++14", "c++17", "c++20"] {
+        let standard = format!("-std={std}");
+        let object = dir.path().join(format!("thrust-{std}.o"));
+        let args: Vec<&std::ffi::OsStr> = vec![
+            include.as_ref(),
+            standard.as_ref(),
+            "-Wall".as_ref(),
+            "-Wextra".as_ref(),
+            "-Werror".as_ref(),
+            "-O2".as_ref(),
+            "--offload-arch=gfx942,sm_90,host".as_ref(),
+            "-c".as_ref(),
+            source.as_os_str(),
+            "-o".as_ref(),
+            object.as_os_str(),
+        ];
+        if let Err(message) = oxhip(&args, dir.path()) {
+            failures.push(message);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// hipcc's implicit header: no include, yet the language, the runtime API and the C
 /// library functions HIP's headers bring are there, and the program runs.
 #[test]
