@@ -25,6 +25,8 @@
 #include <thrust/sequence.h>
 #include <thrust/transform.h>
 #include <thrust/for_each.h>
+#include <thrust/complex.h>
+#include <thrust/random.h>
 #include <vector>
 
 static long long errors = 0;
@@ -241,8 +243,61 @@ static void errors_are_thrown() {
   EXPECT(threw);
 }
 
+struct rotate_and_scale {
+  __host__ __device__ thrust::complex<float> operator()(const thrust::complex<float>& z) const {
+    return z * thrust::complex<float>(0.0f, 2.0f);
+  }
+};
+
+// The i-th output of each thread's engine after discard(i): the engine's i-th output.
+struct draw {
+  unsigned seed;
+  __host__ __device__ float operator()(int i) const {
+    thrust::default_random_engine engine(seed);
+    engine.discard(i);
+    thrust::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    return unit(engine);
+  }
+};
+
+static void complex_and_random() {
+  thrust::device_vector<thrust::complex<float>> z(100);
+  for (int i = 0; i < 100; ++i) z[i] = thrust::complex<float>((float)i, 1.0f);
+  thrust::transform(z.begin(), z.end(), z.begin(), rotate_and_scale());
+  thrust::complex<float> total =
+      thrust::reduce(z.begin(), z.end(), thrust::complex<float>(), thrust::plus<thrust::complex<float>>());
+  EXPECT(total.real() == -200.0f && total.imag() == 9900.0f);
+  thrust::complex<double> w(3.0, 4.0);
+  EXPECT(thrust::abs(w) == 5.0 && thrust::norm(w) == 25.0 && thrust::conj(w).imag() == -4.0);
+  thrust::complex<double> root = thrust::sqrt(thrust::complex<double>(-4.0, 0.0));
+  EXPECT(root.real() == 0.0 && root.imag() == 2.0);
+  thrust::complex<double> e = thrust::exp(thrust::complex<double>(0.0, 3.141592653589793));
+  EXPECT(e.real() < -0.999999 && e.imag() < 1e-12 && e.imag() > -1e-12);
+
+  const int n = 1000;
+  thrust::device_vector<float> device_draws(n);
+  thrust::transform(thrust::make_counting_iterator(0), thrust::make_counting_iterator(n),
+                    device_draws.begin(), draw{7});
+  thrust::host_vector<float> host_draws = device_draws;
+  thrust::minstd_rand sequential(7);
+  thrust::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  int mismatches = 0;
+  for (int i = 0; i < n; ++i) {
+    float want = unit(sequential);
+    if (host_draws[i] != want || want < 0.0f || want >= 1.0f) ++mismatches;
+  }
+  EXPECT(mismatches == 0);
+  thrust::default_random_engine first(1);
+  EXPECT(first() == 48271u);  // minstd_rand: 48271 * 1 mod (2^31 - 1)
+  thrust::uniform_int_distribution<int> dice(1, 6);
+  int seen[7] = {0};
+  for (int i = 0; i < 600; ++i) ++seen[dice(first)];
+  EXPECT(seen[0] == 0 && seen[1] > 50 && seen[6] > 50);
+}
+
 int main() {
   print_device("thrust_basics");
+  complex_and_random();
   vectors();
   pointers();
   tuples_and_functional();

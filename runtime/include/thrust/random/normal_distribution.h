@@ -1,0 +1,2 @@
+/* oxhip: <thrust/random/normal_distribution.h>; see thrust/random.h. */
+#include <thrust/random.h>
