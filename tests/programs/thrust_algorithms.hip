@@ -21,6 +21,8 @@
 #include <thrust/iterator/discard_iterator.h>
 #include <thrust/logical.h>
 #include <thrust/merge.h>
+#include <thrust/mismatch.h>
+#include <thrust/partition.h>
 #include <thrust/reduce.h>
 #include <thrust/remove.h>
 #include <thrust/replace.h>
@@ -257,6 +259,27 @@ static void run_all(const std::vector<int>& input) {
   thrust::adjacent_difference(diff.begin(), diff.end(), diff.begin());
   for (int i = 0; i < n; ++i) want[i] = i ? input[i] - input[i - 1] : input[0];
   expect_equal(diff, want, "adjacent_difference in place", n);
+
+  // Partitions and mismatch.
+  std::vector<int> odds;
+  for (int x : input)
+    if (x % 2 != 0) odds.push_back(x);
+  std::vector<int> partitioned(evens);
+  partitioned.insert(partitioned.end(), odds.begin(), odds.end());
+  Vector parts(v);
+  auto middle = thrust::stable_partition(parts.begin(), parts.end(), is_even());
+  expect(middle - parts.begin() == (long)evens.size(), "stable_partition point", n);
+  expect_equal(parts, partitioned, "stable_partition", n);
+  expect(thrust::is_partitioned(parts.begin(), parts.end(), is_even()), "is_partitioned", n);
+  expect(thrust::partition_point(parts.begin(), parts.end(), is_even()) == middle, "partition_point", n);
+  Vector trues(n), falses(n);
+  auto part_ends = thrust::partition_copy(v.begin(), v.end(), trues.begin(), falses.begin(), is_even());
+  trues.resize(part_ends.first - trues.begin());
+  falses.resize(part_ends.second - falses.begin());
+  expect_equal(trues, evens, "partition_copy true", n);
+  expect_equal(falses, odds, "partition_copy false", n);
+  auto differ = thrust::mismatch(v.begin(), v.end(), changed.begin());
+  expect(differ.first - v.begin() == (n == 0 || input[n / 2] == 12345 ? n : n / 2), "mismatch", n);
 
   // Sorted ranges: binary searches, merge and set operations.
   std::vector<int> sorted(input), other(n / 2 + 1);

@@ -533,6 +533,40 @@ OXHIP_THRUST_ALGORITHM((It2), swap_ranges, It1, (class It1, class It2),
                        (It1 first1, It1 last1, It2 first2), (It1, It2),
                        return detail::algo::swap_ranges(exec, first1, last1, first2))
 
+/* ---- mismatch, partitions -------------------------------------------------------------------------- */
+
+OXHIP_THRUST_ALGORITHM((pair<It1, It2>), mismatch, It1, (class It1, class It2),
+                       (It1 first1, It1 last1, It2 first2), (It1, It2),
+                       return detail::algo::mismatch(exec, first1, last1, first2,
+                                                     thrust::equal_to<>()))
+OXHIP_THRUST_ALGORITHM((pair<It1, It2>), mismatch, It1, (class It1, class It2, class P),
+                       (It1 first1, It1 last1, It2 first2, P pred), (It1, It2),
+                       return detail::algo::mismatch(exec, first1, last1, first2, pred))
+OXHIP_THRUST_ALGORITHM((It), stable_partition, It, (class It, class P),
+                       (It first, It last, P pred), (It),
+                       return detail::algo::stable_partition(exec, first, last, pred))
+OXHIP_THRUST_ALGORITHM((It), partition, It, (class It, class P), (It first, It last, P pred), (It),
+                       return detail::algo::stable_partition(exec, first, last, pred))
+OXHIP_THRUST_ALGORITHM((pair<TrueOut, FalseOut>), partition_copy, It,
+                       (class It, class TrueOut, class FalseOut, class P),
+                       (It first, It last, TrueOut out_true, FalseOut out_false, P pred),
+                       (It, TrueOut, FalseOut),
+                       return detail::algo::partition_copy(exec, first, last, out_true, out_false,
+                                                           pred))
+OXHIP_THRUST_ALGORITHM((pair<TrueOut, FalseOut>), stable_partition_copy, It,
+                       (class It, class TrueOut, class FalseOut, class P),
+                       (It first, It last, TrueOut out_true, FalseOut out_false, P pred),
+                       (It, TrueOut, FalseOut),
+                       return detail::algo::partition_copy(exec, first, last, out_true, out_false,
+                                                           pred))
+OXHIP_THRUST_ALGORITHM((bool), is_partitioned, It, (class It, class P),
+                       (It first, It last, P pred), (It),
+                       return detail::algo::is_partitioned(exec, first, last, pred))
+OXHIP_THRUST_ALGORITHM((It), partition_point, It, (class It, class P),
+                       (It first, It last, P pred), (It),
+                       return detail::algo::find_if(exec, first, last,
+                                                    detail::algo::negated<P>{pred}))
+
 }  // namespace thrust
 
 #endif /* OXHIP_THRUST_DETAIL_ALGORITHMS_H */

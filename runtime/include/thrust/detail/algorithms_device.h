@@ -745,6 +745,52 @@ Out set_operation(const device_exec& exec, It1 first1, It1 last1, It2 first2, It
   return algo::merge(exec, extra1, end1, extra2, end2, out, comp);
 }
 
+template <class It1, class It2, class P>
+pair<It1, It2> mismatch(const device_exec& exec, It1 first1, It1 last1, It2 first2, P pred) {
+  index_t n = last1 - first1;
+  index_t at = dev::reduce(exec, n,
+                           mismatch_at<raw<It1>, raw<It2>, P>{unwrap(first1), unwrap(first2), pred, n},
+                           min_index(), n);
+  return pair<It1, It2>(first1 + at, first2 + at);
+}
+template <class It, class TrueOut, class FalseOut, class P>
+pair<TrueOut, FalseOut> partition_copy(const device_exec& exec, It first, It last,
+                                       TrueOut out_true, FalseOut out_false, P pred) {
+  index_t selected = dev::compact(exec, last - first, flag_by_stencil<raw<It>, P>{unwrap(first), pred},
+                                  place_element<raw<It>, raw<TrueOut>>{unwrap(first), unwrap(out_true)});
+  index_t rejected = dev::compact(exec, last - first,
+                                  flag_by_stencil_not<raw<It>, P>{unwrap(first), pred},
+                                  place_element<raw<It>, raw<FalseOut>>{unwrap(first), unwrap(out_false)});
+  return pair<TrueOut, FalseOut>(out_true + selected, out_false + rejected);
+}
+template <class It, class P>
+It stable_partition(const device_exec& exec, It first, It last, P pred) {
+  typedef value_of<It> T;
+  index_t n = last - first;
+  if (n <= 0) return first;
+  dev::temp_buffer<T> buffer(n, exec.stream);
+  index_t selected = dev::compact(exec, n, flag_by_stencil<raw<It>, P>{unwrap(first), pred},
+                                  place_element<raw<It>, T*>{unwrap(first), buffer.get()});
+  dev::compact(exec, n, flag_by_stencil_not<raw<It>, P>{unwrap(first), pred},
+               place_element<raw<It>, T*>{unwrap(first), buffer.get() + selected});
+  dev::for_n(exec, n, copy_fn<const T*, raw<It>>{buffer.get(), unwrap(first)});
+  finish(exec, "thrust::stable_partition");
+  return first + selected;
+}
+template <class It, class P>
+struct partition_break {
+  It it;
+  P pred;
+  __device__ index_t operator()(index_t i) const { return !pred(it[i]) && pred(it[i + 1]) ? 1 : 0; }
+};
+template <class It, class P>
+bool is_partitioned(const device_exec& exec, It first, It last, P pred) {
+  index_t n = last - first;
+  if (n <= 1) return true;
+  return dev::reduce(exec, n - 1, partition_break<raw<It>, P>{unwrap(first), pred},
+                     dev::plus_index(), (index_t)0) == 0;
+}
+
 }  // namespace algo
 }  // namespace detail
 }  // namespace thrust

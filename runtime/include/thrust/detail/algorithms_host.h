@@ -538,6 +538,56 @@ OXHIP_THRUST_HD It is_sorted_until(host_exec, It first, It last, C comp) {
   return last;
 }
 
+template <class It1, class It2, class P>
+OXHIP_THRUST_HD pair<It1, It2> mismatch(host_exec, It1 first1, It1 last1, It2 first2, P pred) {
+  for (; first1 != last1; ++first1, ++first2)
+    if (!pred(*first1, *first2)) break;
+  return pair<It1, It2>(first1, first2);
+}
+template <class It, class TrueOut, class FalseOut, class P>
+OXHIP_THRUST_HD pair<TrueOut, FalseOut> partition_copy(host_exec, It first, It last,
+                                                       TrueOut out_true, FalseOut out_false,
+                                                       P pred) {
+  for (; first != last; ++first) {
+    if (pred(*first)) {
+      *out_true = *first;
+      ++out_true;
+    } else {
+      *out_false = *first;
+      ++out_false;
+    }
+  }
+  return pair<TrueOut, FalseOut>(out_true, out_false);
+}
+/* Stable, through a copy of the range (host code only). */
+template <class It, class P>
+It stable_partition(host_exec exec, It first, It last, P pred) {
+  std::vector<value_of<It>> copy;
+  for (It it = first; it != last; ++it) copy.push_back(*it);
+  It out = first;
+  for (auto& x : copy)
+    if (pred(x)) {
+      *out = x;
+      ++out;
+    }
+  It middle = out;
+  for (auto& x : copy)
+    if (!pred(x)) {
+      *out = x;
+      ++out;
+    }
+  (void)exec;
+  return middle;
+}
+template <class It, class P>
+OXHIP_THRUST_HD bool is_partitioned(host_exec, It first, It last, P pred) {
+  for (; first != last && pred(*first); ++first) {
+  }
+  for (; first != last; ++first)
+    if (pred(*first)) return false;
+  return true;
+}
+
 }  // namespace algo
 }  // namespace detail
 }  // namespace thrust

@@ -331,6 +331,31 @@ OXHIP_THRUST_HD zip_iterator<tuple<Its...>> make_zip_iterator(const Its&... its)
   return zip_iterator<tuple<Its...>>(tuple<Its...>(its...));
 }
 
+/* zip_function: calls f with a tuple's elements as separate arguments. */
+template <class F>
+class zip_function {
+  template <class Tuple, std::size_t... Is>
+  OXHIP_THRUST_HD decltype(auto) apply(Tuple&& t, std::index_sequence<Is...>) const {
+    return f_(get<Is>(t)...);
+  }
+
+ public:
+  OXHIP_THRUST_HD zip_function() : f_() {}
+  OXHIP_THRUST_HD explicit zip_function(const F& f) : f_(f) {}
+  template <class Tuple>
+  OXHIP_THRUST_HD decltype(auto) operator()(Tuple&& t) const {
+    return apply(t, std::make_index_sequence<tuple_size<typename std::decay<Tuple>::type>::value>());
+  }
+  OXHIP_THRUST_HD const F& underlying_function() const { return f_; }
+
+ private:
+  mutable F f_;
+};
+template <class F>
+OXHIP_THRUST_HD zip_function<typename std::decay<F>::type> make_zip_function(F&& f) {
+  return zip_function<typename std::decay<F>::type>(static_cast<F&&>(f));
+}
+
 /* ---- permutation_iterator ----------------------------------------------------------------- */
 
 template <class ElementIterator, class IndexIterator>
