@@ -1,0 +1,184 @@
+/* oxhip: hipCUB's DeviceScan (docs/libraries.md): InclusiveSum, ExclusiveSum, InclusiveScan,
+ * ExclusiveScan (with an initial value) and their by-key forms, over the reduce-then-scan
+ * engine in detail/tile_scan.hpp, with CUB's temp-storage convention.
+ */
+#ifndef OXHIP_HIPCUB_DEVICE_SCAN_HPP
+#define OXHIP_HIPCUB_DEVICE_SCAN_HPP
+
+#include "detail/tile_scan.hpp"
+
+#if defined(__cplusplus) && defined(__OXHIP_OFFLOAD__)
+
+namespace hipcub {
+namespace detail {
+
+template <class OutputIt, class T>
+struct InclusiveEmit {
+  typedef std::true_type Staged;
+  typedef T Out;
+  OutputIt out;
+  __device__ __forceinline__ T value(long long, bool, const T&, const T& inclusive) const {
+    return inclusive;
+  }
+};
+
+template <class OutputIt, class T, class Op>
+struct ExclusiveEmit {
+  typedef std::true_type Staged;
+  typedef T Out;
+  OutputIt out;
+  Op op;
+  T initial;
+  __device__ __forceinline__ T value(long long, bool has, const T& exclusive, const T&) const {
+    return has ? op(initial, exclusive) : initial;
+  }
+};
+
+/* (value, head) items for a scan by key: a head wherever the key differs from the last. */
+template <class KeysIt, class ValuesIt, class V, class EqualityOp>
+struct ByKeyLoad {
+  KeysIt keys;
+  ValuesIt values;
+  EqualityOp equal;
+  __device__ __forceinline__ SegItem<V> operator()(long long index) const {
+    SegItem<V> item;
+    item.value = V(values[index]);
+    item.head = index == 0 || !equal(keys[index - 1], keys[index]);
+    item.runs = 0;
+    return item;
+  }
+};
+
+template <class OutputIt, class V>
+struct InclusiveByKeyEmit {
+  typedef std::true_type Staged;
+  typedef V Out;
+  OutputIt out;
+  __device__ __forceinline__ V value(long long, bool, const SegItem<V>&,
+                                     const SegItem<V>& inclusive) const {
+    return inclusive.value;
+  }
+};
+
+/* An item that starts a segment gets `initial`; the others op(initial, the segment's items
+ * before them), which is the exclusive value's segment (it ends in the item's segment). */
+template <class OutputIt, class V, class Op, class KeysIt, class EqualityOp>
+struct ExclusiveByKeyEmit {
+  typedef std::true_type Staged;
+  typedef V Out;
+  OutputIt out;
+  Op op;
+  V initial;
+  KeysIt keys;
+  EqualityOp equal;
+  __device__ __forceinline__ V value(long long index, bool, const SegItem<V>& exclusive,
+                                     const SegItem<V>&) const {
+    bool head = index == 0 || !equal(keys[index - 1], keys[index]);
+    return head ? initial : op(initial, exclusive.value);
+  }
+};
+
+}  // namespace detail
+
+struct DeviceScan {
+  template <class InputIt, class OutputIt, class ScanOp>
+  static hipError_t InclusiveScan(void* d_temp_storage, size_t& temp_storage_bytes,
+                                  InputIt d_in, OutputIt d_out, ScanOp scan_op, int num_items,
+                                  hipStream_t stream = 0, bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    typedef typename detail::value_of<InputIt>::type T;
+    detail::IteratorLoad<InputIt, T> load = {d_in};
+    detail::InclusiveEmit<OutputIt, T> emit = {d_out};
+    return detail::tile_scan<T>(d_temp_storage, temp_storage_bytes, num_items, load, scan_op,
+                                emit, stream);
+  }
+  template <class InputIt, class OutputIt, class ScanOp, class InitValueT>
+  static hipError_t ExclusiveScan(void* d_temp_storage, size_t& temp_storage_bytes,
+                                  InputIt d_in, OutputIt d_out, ScanOp scan_op,
+                                  InitValueT init_value, int num_items, hipStream_t stream = 0,
+                                  bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    typedef InitValueT T;
+    detail::IteratorLoad<InputIt, T> load = {d_in};
+    detail::ExclusiveEmit<OutputIt, T, ScanOp> emit = {d_out, scan_op, init_value};
+    return detail::tile_scan<T>(d_temp_storage, temp_storage_bytes, num_items, load, scan_op,
+                                emit, stream);
+  }
+  template <class InputIt, class OutputIt>
+  static hipError_t InclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                                 OutputIt d_out, int num_items, hipStream_t stream = 0,
+                                 bool debug_synchronous = false) {
+    return InclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, hipcub::Sum(),
+                         num_items, stream, debug_synchronous);
+  }
+  template <class InputIt, class OutputIt>
+  static hipError_t ExclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                                 OutputIt d_out, int num_items, hipStream_t stream = 0,
+                                 bool debug_synchronous = false) {
+    typedef typename detail::value_of<InputIt>::type T;
+    return ExclusiveScan(d_temp_storage, temp_storage_bytes, d_in, d_out, hipcub::Sum(), T(),
+                         num_items, stream, debug_synchronous);
+  }
+
+  template <class KeysIt, class ValuesIt, class OutputIt, class ScanOp,
+            class EqualityOp = hipcub::Equality>
+  static hipError_t InclusiveScanByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                       KeysIt d_keys_in, ValuesIt d_values_in,
+                                       OutputIt d_values_out, ScanOp scan_op, int num_items,
+                                       EqualityOp equality_op = EqualityOp(),
+                                       hipStream_t stream = 0, bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    typedef typename detail::value_of<ValuesIt>::type V;
+    detail::ByKeyLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in,
+                                                               equality_op};
+    detail::SegOp<ScanOp> op = {scan_op};
+    detail::InclusiveByKeyEmit<OutputIt, V> emit = {d_values_out};
+    return detail::tile_scan<detail::SegItem<V> >(d_temp_storage, temp_storage_bytes,
+                                                  num_items, load, op, emit, stream);
+  }
+  template <class KeysIt, class ValuesIt, class OutputIt, class ScanOp, class InitValueT,
+            class EqualityOp = hipcub::Equality>
+  static hipError_t ExclusiveScanByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                       KeysIt d_keys_in, ValuesIt d_values_in,
+                                       OutputIt d_values_out, ScanOp scan_op,
+                                       InitValueT init_value, int num_items,
+                                       EqualityOp equality_op = EqualityOp(),
+                                       hipStream_t stream = 0, bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    typedef InitValueT V;
+    detail::ByKeyLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in,
+                                                                        equality_op};
+    detail::SegOp<ScanOp> op = {scan_op};
+    detail::ExclusiveByKeyEmit<OutputIt, V, ScanOp, KeysIt, EqualityOp> emit = {
+        d_values_out, scan_op, init_value, d_keys_in, equality_op};
+    return detail::tile_scan<detail::SegItem<V> >(d_temp_storage, temp_storage_bytes,
+                                                  num_items, load, op, emit, stream);
+  }
+  template <class KeysIt, class ValuesIt, class OutputIt, class EqualityOp = hipcub::Equality>
+  static hipError_t InclusiveSumByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                      KeysIt d_keys_in, ValuesIt d_values_in,
+                                      OutputIt d_values_out, int num_items,
+                                      EqualityOp equality_op = EqualityOp(),
+                                      hipStream_t stream = 0, bool debug_synchronous = false) {
+    return InclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
+                              d_values_out, hipcub::Sum(), num_items, equality_op, stream,
+                              debug_synchronous);
+  }
+  template <class KeysIt, class ValuesIt, class OutputIt, class EqualityOp = hipcub::Equality>
+  static hipError_t ExclusiveSumByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                      KeysIt d_keys_in, ValuesIt d_values_in,
+                                      OutputIt d_values_out, int num_items,
+                                      EqualityOp equality_op = EqualityOp(),
+                                      hipStream_t stream = 0, bool debug_synchronous = false) {
+    typedef typename detail::value_of<ValuesIt>::type V;
+    return ExclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
+                              d_values_out, hipcub::Sum(), V(), num_items, equality_op, stream,
+                              debug_synchronous);
+  }
+};
+
+}  // namespace hipcub
+
+#endif /* __cplusplus && __OXHIP_OFFLOAD__ */
+
+#endif /* OXHIP_HIPCUB_DEVICE_SCAN_HPP */
