@@ -55,6 +55,11 @@ struct is_odd {
   __host__ __device__ bool operator()(int x) const { return x % 2 != 0; }
 };
 
+// A predicate whose operator() is not const, as many examples write them.
+struct mutable_is_odd {
+  __host__ __device__ bool operator()(int x) { return x % 2 != 0; }
+};
+
 // Runs only in device code: a device algorithm must not run it on the host.
 struct device_only_triple {
   __device__ int operator()(int x) const { return 3 * x; }
@@ -188,6 +193,9 @@ static void iterators() {
   thrust::device_vector<int> reversed(n);
   thrust::copy(d.rbegin(), d.rend(), reversed.begin());
   EXPECT(reversed[0] == n + 4 && reversed[n - 1] == 5);
+  EXPECT(thrust::count_if(d.begin(), d.end(), mutable_is_odd()) == n / 2);
+  thrust::host_vector<int> from_range(d.begin() + 1, d.begin() + 4);
+  EXPECT(from_range.size() == 3 && from_range[0] == 6 && from_range[2] == 8);
   // Host iterators stay on the host: a std::vector and a zip over host pointers.
   std::vector<int> a(10), b(10);
   thrust::sequence(a.begin(), a.end(), 1);

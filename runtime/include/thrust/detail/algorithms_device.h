@@ -22,7 +22,7 @@ using raw = typename unwrapped<It>::type;
 template <class It, class F>
 struct for_each_fn {
   It it;
-  F f;
+  mutable F f;
   __device__ void operator()(index_t i) const { f(it[i]); }
 };
 template <class It, class F>
@@ -43,8 +43,8 @@ struct transform_fn {
   In in;
   St stencil;
   Out out;
-  F f;
-  P pred;
+  mutable F f;
+  mutable P pred;
   __device__ void operator()(index_t i) const {
     if (pred(stencil[i])) out[i] = f(in[i]);
   }
@@ -55,8 +55,8 @@ struct transform2_fn {
   In2 in2;
   St stencil;
   Out out;
-  F f;
-  P pred;
+  mutable F f;
+  mutable P pred;
   __device__ void operator()(index_t i) const {
     if (pred(stencil[i])) out[i] = f(in1[i], in2[i]);
   }
@@ -123,7 +123,7 @@ void sequence(const device_exec& exec, It first, It last, T init, T step) {
 template <class It, class F>
 struct tabulate_fn {
   It it;
-  F f;
+  mutable F f;
   __device__ void operator()(index_t i) const { it[i] = f(static_cast<diff_of<It>>(i)); }
 };
 template <class It, class F>
@@ -134,7 +134,7 @@ void tabulate(const device_exec& exec, It first, It last, F f) {
 template <class It, class G>
 struct generate_fn {
   It it;
-  G gen;
+  mutable G gen;
   __device__ void operator()(index_t i) const { it[i] = gen(); }
 };
 template <class It, class G>
@@ -159,7 +159,7 @@ template <class It, class St, class P, class T>
 struct replace_fn {
   It it;
   St stencil;
-  P pred;
+  mutable P pred;
   T value;
   __device__ void operator()(index_t i) const {
     if (pred(stencil[i])) it[i] = value;
@@ -176,7 +176,7 @@ template <class In, class Out, class P, class T>
 struct replace_copy_fn {
   In in;
   Out out;
-  P pred;
+  mutable P pred;
   T value;
   __device__ void operator()(index_t i) const {
     if (pred(in[i]))
@@ -199,7 +199,7 @@ struct gather_fn {
   St stencil;
   In in;
   Out out;
-  P pred;
+  mutable P pred;
   __device__ void operator()(index_t i) const {
     if (pred(stencil[i])) out[i] = in[map[i]];
   }
@@ -223,7 +223,7 @@ struct scatter_fn {
   MIt map;
   St stencil;
   Out out;
-  P pred;
+  mutable P pred;
   __device__ void operator()(index_t i) const {
     if (pred(stencil[i])) out[map[i]] = in[i];
   }
@@ -276,7 +276,7 @@ template <class In, class T, class Op>
 struct adjacent_difference_fn {
   In in;
   T* out;
-  Op op;
+  mutable Op op;
   __device__ void operator()(index_t i) const {
     if (i == 0)
       out[0] = in[0];
@@ -302,14 +302,14 @@ Out adjacent_difference(const device_exec& exec, It first, It last, Out out, Op 
 template <class T, class It, class F>
 struct read_transformed {
   It it;
-  F f;
+  mutable F f;
   __device__ T operator()(index_t i) const { return f(it[i]); }
 };
 template <class T, class It1, class It2, class F>
 struct read_pairwise {
   It1 a;
   It2 b;
-  F f;
+  mutable F f;
   __device__ T operator()(index_t i) const { return f(a[i], b[i]); }
 };
 
@@ -331,7 +331,7 @@ T inner_product(const device_exec& exec, It1 first1, It1 last1, It2 first2, T in
 }
 template <class P>
 struct count_one {
-  P pred;
+  mutable P pred;
   template <class U>
   __device__ index_t operator()(const U& x) const {
     return pred(x) ? 1 : 0;
@@ -347,7 +347,7 @@ diff_of<It> count_if(const device_exec& exec, It first, It last, P pred) {
 template <class It, class C, bool Max>
 struct pick_index {
   It it;
-  C comp;
+  mutable C comp;
   __device__ index_t operator()(index_t a, index_t b) const {
     bool b_first = Max ? comp(it[a], it[b]) : comp(it[b], it[a]);
     bool a_first = Max ? comp(it[b], it[a]) : comp(it[a], it[b]);
@@ -382,7 +382,7 @@ pair<It, It> minmax_element(const device_exec& exec, It first, It last, C comp) 
 template <class It, class P>
 struct first_match {
   It it;
-  P pred;
+  mutable P pred;
   index_t n;
   __device__ index_t operator()(index_t i) const { return pred(it[i]) ? i : n; }
 };
@@ -399,7 +399,7 @@ template <class It1, class It2, class P>
 struct mismatch_at {
   It1 a;
   It2 b;
-  P pred;
+  mutable P pred;
   index_t n;
   __device__ index_t operator()(index_t i) const { return pred(a[i], b[i]) ? n : i; }
 };
@@ -413,7 +413,7 @@ bool equal(const device_exec& exec, It1 first1, It1 last1, It2 first2, P pred) {
 template <class It, class C>
 struct unsorted_at {
   It it;
-  C comp;
+  mutable C comp;
   index_t n;
   __device__ index_t operator()(index_t i) const {
     return i > 0 && comp(it[i], it[i - 1]) ? i : n;
@@ -451,7 +451,7 @@ Out scan(const device_exec& exec, It first, It last, Out out, bool has_init, T i
 /* Segmented scans: (head, value) pairs, where head marks that a segment starts within. */
 template <class V, class Op>
 struct segmented_op {
-  Op op;
+  mutable Op op;
   __device__ pair<index_t, V> operator()(const pair<index_t, V>& a,
                                          const pair<index_t, V>& b) const {
     return pair<index_t, V>(a.first + b.first, b.first ? b.second : V(op(a.second, b.second)));
@@ -460,17 +460,17 @@ struct segmented_op {
 template <class KIt, class P>
 struct is_head {
   KIt keys;
-  P pred;
+  mutable P pred;
   __device__ bool operator()(index_t i) const { return i == 0 || !pred(keys[i - 1], keys[i]); }
 };
 /* (head, value); with fold_init a segment's first value is init op value. */
 template <class KIt, class VIt, class V, class P, class Op>
 struct read_segmented {
-  is_head<KIt, P> head;
+  mutable is_head<KIt, P> head;
   VIt values;
   bool fold_init;
   V init;
-  Op op;
+  mutable Op op;
   __device__ pair<index_t, V> operator()(index_t i) const {
     bool starts = head(i);
     V value = values[i];
@@ -508,7 +508,7 @@ Out scan_by_key(const device_exec& exec, KIt keys, KIt keys_last, VIt values, Ou
  * segment's sum; the running head count numbers the segments. */
 template <class KIt, class P, class KOut, class VOut, class V>
 struct write_reduced {
-  is_head<KIt, P> head;
+  mutable is_head<KIt, P> head;
   index_t n;
   KOut keys_out;
   VOut values_out;
@@ -542,13 +542,13 @@ pair<KOut, VOut> reduce_by_key(const device_exec& exec, KIt keys, KIt keys_last,
 template <class St, class P>
 struct flag_by_stencil {
   St stencil;
-  P pred;
+  mutable P pred;
   __device__ bool operator()(index_t i) const { return pred(stencil[i]); }
 };
 template <class St, class P>
 struct flag_by_stencil_not {
   St stencil;
-  P pred;
+  mutable P pred;
   __device__ bool operator()(index_t i) const { return !pred(stencil[i]); }
 };
 template <class In, class Out>
@@ -648,7 +648,7 @@ struct search_fn {
   index_t n;
   VIt values;
   Out out;
-  C comp;
+  mutable C comp;
   int kind;
   __device__ void operator()(index_t i) const {
     value_of<VIt> v = values[i];
@@ -681,7 +681,7 @@ struct merge_fn {
   It2 other;
   index_t other_n;
   Out out;
-  C comp;
+  mutable C comp;
   __device__ void operator()(index_t i) const {
     index_t rank = First ? lower_index(other, other_n, mine[i], comp)
                          : upper_index(other, other_n, mine[i], comp);
@@ -709,7 +709,7 @@ struct set_flag {
   It1 mine;
   It2 other;
   index_t other_n;
-  C comp;
+  mutable C comp;
   bool keep_matched;
   __device__ bool operator()(index_t i) const {
     index_t copy = i - lower_index(mine, i, mine[i], comp);
@@ -780,7 +780,7 @@ It stable_partition(const device_exec& exec, It first, It last, P pred) {
 template <class It, class P>
 struct partition_break {
   It it;
-  P pred;
+  mutable P pred;
   __device__ index_t operator()(index_t i) const { return !pred(it[i]) && pred(it[i + 1]) ? 1 : 0; }
 };
 template <class It, class P>

@@ -26,7 +26,7 @@ struct equal_to_value {
 };
 template <class P>
 struct negated {
-  P pred;
+  mutable P pred;
   template <class U>
   OXHIP_THRUST_HD bool operator()(const U& x) const {
     return !pred(x);
@@ -402,7 +402,7 @@ OXHIP_THRUST_HD diff_of<It> partition_point_index(It first, diff_of<It> n, Below
 template <class T, class C>
 struct below_lower {
   const T* value;
-  C comp;
+  mutable C comp;
   template <class U>
   OXHIP_THRUST_HD bool operator()(const U& element) const {
     return comp(element, *value);
@@ -411,7 +411,7 @@ struct below_lower {
 template <class T, class C>
 struct below_upper {
   const T* value;
-  C comp;
+  mutable C comp;
   template <class U>
   OXHIP_THRUST_HD bool operator()(const U& element) const {
     return !comp(*value, element);

@@ -149,7 +149,7 @@ struct project2nd<void, void> {
 
 template <class Predicate>
 struct unary_negate {
-  Predicate pred;
+  mutable Predicate pred;
   OXHIP_THRUST_HD explicit unary_negate(const Predicate& p) : pred(p) {}
   template <class A>
   OXHIP_THRUST_HD bool operator()(const A& a) const {
@@ -158,7 +158,7 @@ struct unary_negate {
 };
 template <class Predicate>
 struct binary_negate {
-  Predicate pred;
+  mutable Predicate pred;
   OXHIP_THRUST_HD explicit binary_negate(const Predicate& p) : pred(p) {}
   template <class A, class B>
   OXHIP_THRUST_HD bool operator()(const A& a, const B& b) const {
@@ -175,7 +175,7 @@ OXHIP_THRUST_HD binary_negate<Predicate> not2(const Predicate& pred) {
 }
 template <class F>
 struct not_fn_t {
-  F f;
+  mutable F f;
   template <class... As>
   OXHIP_THRUST_HD bool operator()(As&&... as) const {
     return !f(static_cast<As&&>(as)...);

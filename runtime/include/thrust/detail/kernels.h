@@ -266,12 +266,12 @@ void scan(const device_exec& exec, index_t n, F f, Op op, bool has_init, T init,
 
 template <class Flag>
 struct flag_count {
-  Flag flag;
+  mutable Flag flag;
   __device__ index_t operator()(index_t i) const { return flag(i) ? 1 : 0; }
 };
 template <class Place>
 struct place_flagged {
-  Place place;
+  mutable Place place;
   __device__ void operator()(index_t i, index_t inclusive, index_t own) const {
     if (own) place(i, inclusive - 1);
   }
@@ -299,7 +299,7 @@ struct sort_runs {
   K* keys;
   V* values;
   index_t n;
-  Comp comp;
+  mutable Comp comp;
   __device__ void operator()(index_t run) const {
     index_t begin = run * sort_run;
     index_t end = begin + sort_run < n ? begin + sort_run : n;
@@ -336,7 +336,7 @@ struct merge_runs {
   V* dst_values;
   index_t n;
   index_t width;
-  Comp comp;
+  mutable Comp comp;
   __device__ void operator()(index_t i) const {
     index_t begin = i / (2 * width) * (2 * width);
     index_t mid = begin + width < n ? begin + width : n;

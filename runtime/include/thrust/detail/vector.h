@@ -34,6 +34,11 @@ class host_vector : public std::vector<T, Alloc> {
   host_vector(const device_vector<U, A>& other) : base(other.size()) {
     thrust::copy(other.begin(), other.end(), this->begin());
   }
+  /* From a device range: one copy, not one per element. */
+  template <class U>
+  host_vector(device_ptr<U> first, device_ptr<U> last) : base(last - first) {
+    thrust::copy(first, last, this->begin());
+  }
   host_vector& operator=(const host_vector&) = default;
   host_vector& operator=(host_vector&&) = default;
   template <class U, class A>
