@@ -52,5 +52,14 @@ for name in ("OXHIP_INCLUDE_DIR", "OXHIP_LIB_DIR", "OXHIP_CLANG", "OXHIP_LLD", "
     if name in os.environ:
         config.environment[name] = os.environ[name]
 
+# NVIDIA's ptxas changes the jobs of every NVIDIA compile (a cubin beside the PTX), so tests
+# run without it unless they ask (lit/driver/ptxas-cubin.hip); scripts/setup.sh installs
+# NVIDIA's ptxas from PyPI into target/ptxas, which gives that test the `ptxas` feature.
+config.environment["OXHIP_PTXAS"] = "none"
+ptxas = os.environ.get("OXHIP_LIT_PTXAS") or os.path.join(repo_root, "target", "ptxas", "bin", "ptxas")
+if os.path.isfile(ptxas) and os.access(ptxas, os.X_OK):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+
 if os.environ.get("OXHIP_LIT_GPU") == "1":
     config.available_features.add("cuda-device")

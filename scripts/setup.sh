@@ -26,3 +26,17 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 fi
 command -v cargo >/dev/null || { echo "setup: cargo not found: install Rust (rustup) first" >&2; exit 1; }
+# NVIDIA's ptxas, from PyPI's nvidia-cuda-nvcc-cu12 (oxhip needs nothing else of it), into the
+# ignored target/ptxas: lit/driver/ptxas-cubin.hip embeds a cubin with it. Without network the
+# test's ptxas part is reported unsupported by lit.
+ptxas_dir="$(cd "$(dirname "$0")/.." && pwd)/target/ptxas"
+if [ ! -x "$ptxas_dir/bin/ptxas" ]; then
+  if python3 -m venv "$ptxas_dir/venv" >/dev/null 2>&1 &&
+     timeout 300 "$ptxas_dir/venv/bin/pip" install -q "nvidia-cuda-nvcc-cu12==12.9.86" >/dev/null 2>&1; then
+    found="$(find "$ptxas_dir/venv" -path '*cuda_nvcc/bin/ptxas' -type f | head -1)"
+    mkdir -p "$ptxas_dir/bin" && ln -sf "$found" "$ptxas_dir/bin/ptxas"
+  else
+    echo "setup: no ptxas from PyPI (no network?): lit/driver/ptxas-cubin.hip skips its ptxas part"
+    rm -rf "$ptxas_dir"
+  fi
+fi

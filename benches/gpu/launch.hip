@@ -1,6 +1,7 @@
 // GPU micro-benchmark: launch overhead and a memory-bound kernel, built by oxhip
 // (HIP) here and by nvcc (the same code as CUDA, launch.cu) on the GPU machine.
-// Prints one line per measure: "<measure> <value> <unit>".
+// Prints one line per measure: "<measure> <value> <unit>"; first_launch_ms is the first
+// kernel's launch and completion, module load included.
 #if defined(__CUDACC__)
 #include <cuda_runtime.h>
 #define hipMalloc cudaMalloc
@@ -46,8 +47,14 @@ static double median(std::vector<double> v) {
 int main() {
   int* dummy;
   CK(hipMalloc((void**)&dummy, 4));
+  // The first launch in the process, once the context exists: it also pays for loading the
+  // module (and JIT-compiling PTX, where the executable has no code for this GPU).
+  auto first_start = std::chrono::steady_clock::now();
   empty_kernel<<<1, 1>>>(dummy);
   CK(hipDeviceSynchronize());
+  auto first_end = std::chrono::steady_clock::now();
+  std::printf("first_launch_ms %.3f ms\n",
+              std::chrono::duration<double, std::milli>(first_end - first_start).count());
   // Host-side cost of a launch: back-to-back empty launches, then one sync.
   std::vector<double> per_launch;
   for (int rep = 0; rep < 7; ++rep) {

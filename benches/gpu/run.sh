@@ -17,8 +17,11 @@ out="$here/.device-carry/bench"
 case "${1:-}" in
   build)
     mkdir -p "$out"
+    # With ptxas (OXHIP_PTXAS, PATH or a CUDA toolkit) the executable carries a cubin beside
+    # the PTX; launch-oxhip-ptx is the same without it, for the first launch's JIT.
     "$here/target/release/oxhip" -O3 --offload-arch=sm_90 "$here/benches/gpu/launch.hip" -o "$out/launch-oxhip"
-    strip "$out/launch-oxhip"
+    OXHIP_PTXAS=none "$here/target/release/oxhip" -O3 --offload-arch=sm_90 "$here/benches/gpu/launch.hip" -o "$out/launch-oxhip-ptx"
+    strip "$out/launch-oxhip" "$out/launch-oxhip-ptx"
     cp "$here/benches/gpu/launch.hip" "$out/launch.cu" ;;
   run)
     nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
@@ -28,11 +31,17 @@ case "${1:-}" in
       echo "== oxhip (run $i)"; "$out/launch-oxhip"
       echo "== nvcc (run $i)"; "$out/launch-nvcc"
     done | tee "$out/run.txt"
+    # The first launch with the driver's JIT cache off (CUDA_CACHE_DISABLE=1), three runs each.
+    for who in oxhip oxhip-ptx nvcc; do
+      for i in 1 2 3; do
+        echo "first launch, $who: $(CUDA_CACHE_DISABLE=1 "$out/launch-$who" | grep first_launch_ms)"
+      done
+    done | tee "$out/first-launch.txt"
     gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 || true)
     "$here/benches/chart.py" launch "$out/run.txt" "$out/launch.csv" \
       --title "Kernel launch and triad against nvcc and the CUDA runtime, ${gpu:-GPU}, $(date -u +%F)"
     "$here/benches/chart.py" draw "$out/launch.csv" "$out/launch.svg" || true
-    if [ -n "${OUT:-}" ]; then cp "$out/run.txt" "$out/launch.csv" "$OUT/"; cp "$out/launch.svg" "$OUT/" 2>/dev/null || true; fi ;;
+    if [ -n "${OUT:-}" ]; then cp "$out/run.txt" "$out/first-launch.txt" "$out/launch.csv" "$OUT/"; cp "$out/launch.svg" "$OUT/" 2>/dev/null || true; fi ;;
   chart)
     dir=${2:-$out}
     "$here/benches/chart.py" draw "$dir/launch.csv" "$dir/launch.svg" ;;

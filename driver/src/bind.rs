@@ -90,6 +90,10 @@ pub struct CodegenJob {
 pub struct BundleEntry {
     pub arch: OffloadArch,
     pub path: PathBuf,
+    /// A cubin that `ptxas` made from the PTX of the same `arch` ([`Tool::Ptxas`]); stored
+    /// under the `hip-` kind beside the PTX's `hipv4-` entry, and left out when `ptxas` could
+    /// not make it (an empty file).
+    pub cubin: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,6 +122,10 @@ pub enum Tool {
     HostMath,
     /// Writes [`RUNTIME_SCRIPT_TEXT`] for the link (in-process; no inputs).
     RuntimeScript,
+    /// NVIDIA's `ptxas` (subprocess): one target's PTX → its cubin, which the bundle carries
+    /// beside the PTX. Where `ptxas` cannot assemble it (an older toolkit than the PTX ISA or
+    /// the `sm`), the job warns and writes an empty file: the program then JITs the PTX.
+    Ptxas { path: PathBuf, arch: OffloadArch },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,6 +201,8 @@ struct Binder<'a> {
     overlays: BTreeMap<ActionId, PathBuf>,
     /// The [`Tool::HostMath`] job, once a host compile needs it.
     host_math_job: Option<usize>,
+    /// The [`Tool::Ptxas`] jobs of the bundle being bound, which it waits on.
+    pending_ptxas: Vec<usize>,
 }
 
 /// [`Plan`] → jobs. `temp_dir` holds intermediates unless `-save-temps`.
@@ -224,6 +234,7 @@ pub fn bind(
         stems: BTreeMap::new(),
         overlays: BTreeMap::new(),
         host_math_job: None,
+        pending_ptxas: Vec::new(),
     };
     let mut seen_stems: BTreeMap<String, usize> = BTreeMap::new();
     for (id, node) in plan.nodes.iter().enumerate() {
@@ -496,7 +507,7 @@ impl Binder<'_> {
             .collect();
         let is_result = self.plan.results.contains(&id);
         let program = match &tool {
-            Tool::Clang(path) | Tool::Lld(path) => path.clone(),
+            Tool::Clang(path) | Tool::Lld(path) | Tool::Ptxas { path, .. } => path.clone(),
             Tool::Codegen(_)
             | Tool::Bundler { .. }
             | Tool::Hipify
@@ -515,6 +526,51 @@ impl Binder<'_> {
             deps,
             is_result,
         });
+    }
+
+    /// A [`Tool::Ptxas`] job that assembles the PTX `ptx` (the output of plan node `device`)
+    /// for `arch`, when `arch` is an NVIDIA target and `ptxas` was found; returns the cubin's
+    /// path and records the job in `pending_ptxas` for the bundle to wait on.
+    fn ptxas_job(
+        &mut self,
+        arch: &OffloadArch,
+        device: ActionId,
+        ptx: &Path,
+        bundle: &Path,
+    ) -> Option<PathBuf> {
+        let ptxas = self.toolchain.ptxas.clone()?;
+        if !matches!(arch, OffloadArch::Nvptx { .. }) {
+            return None;
+        }
+        let stem = bundle.file_stem().unwrap_or_default().to_string_lossy();
+        let output = self
+            .intermediate_dir
+            .join(format!("{stem}-{}.cubin", arch.file_stem()));
+        let mut args: Vec<OsString> = vec![format!("-arch={arch}").into()];
+        // nvcc's -G: no optimisation, and the PTX's debug information carried into the cubin.
+        if self.invocation.device_opt_level() == OptLevel::O0 {
+            args.extend(["-O0".into(), "-g".into()]);
+        }
+        args.extend([
+            "-o".into(),
+            output.clone().into_os_string(),
+            ptx.as_os_str().to_owned(),
+        ]);
+        let deps = self.job_of.get(&device).copied().into_iter().collect();
+        self.pending_ptxas.push(self.jobs.len());
+        self.jobs.push(Job {
+            tool: Tool::Ptxas {
+                path: ptxas.clone(),
+                arch: arch.clone(),
+            },
+            program: ptxas,
+            inputs: vec![ptx.to_path_buf()],
+            output: output.clone(),
+            args,
+            deps,
+            is_result: false,
+        });
+        Some(output)
     }
 
     /// The [`Tool::HostMath`] job and the file it writes, pushed the first time.
@@ -776,10 +832,21 @@ impl Binder<'_> {
                     targets.push(arch.bundle_entry_id());
                     inputs_arg.push(path.display().to_string());
                     entries.push(BundleEntry {
-                        arch,
+                        arch: arch.clone(),
                         path: path.clone(),
+                        cubin: false,
                     });
+                    if let Some(cubin) = self.ptxas_job(&arch, *device, path, &output) {
+                        targets.push(arch.bundle_entry_id().replacen("hipv4-", "hip-", 1));
+                        inputs_arg.push(cubin.display().to_string());
+                        entries.push(BundleEntry {
+                            arch,
+                            path: cubin,
+                            cubin: true,
+                        });
+                    }
                 }
+                let ptxas_jobs = self.pending_ptxas.split_off(0);
                 args.push(format!("-targets={}", targets.join(",")).into());
                 args.push(format!("-input={}", inputs_arg.join(",")).into());
                 args.push(format!("-output={}", output.display()).into());
@@ -797,6 +864,9 @@ impl Binder<'_> {
                     output,
                     args,
                 );
+                if let Some(last) = self.jobs.last_mut() {
+                    last.deps.extend(ptxas_jobs);
+                }
             }
             Action::HostCompile {
                 input,

@@ -162,9 +162,11 @@ pub fn discover_toolchain(system: &System<'_>) -> Result<Toolchain, DriverError>
         }
     };
     let lld = find_lld(system);
+    let ptxas = find_ptxas(system);
     Ok(Toolchain {
         clang,
         lld,
+        ptxas,
         hip_include_dir: tidy(&hip_include_dir),
         runtime_lib_dir: tidy(&runtime_lib_dir),
         host_flags: HostFlags::default(),
@@ -188,6 +190,32 @@ fn find_lld(system: &System<'_>) -> Option<PathBuf> {
     }
     let fallback = PathBuf::from("/usr/lib/llvm-22/bin/ld.lld");
     fallback.is_file().then_some(fallback)
+}
+
+/// NVIDIA's `ptxas`: `OXHIP_PTXAS` (a path; empty or `none` for none), else `ptxas` on
+/// `PATH`, else a CUDA toolkit's (`$CUDA_PATH`, `$CUDA_HOME`, `/usr/local/cuda`). `None` when
+/// there is none: the executable then carries PTX only, which the driver compiles at the first
+/// launch, and works the same.
+pub(crate) fn find_ptxas(system: &System<'_>) -> Option<PathBuf> {
+    if let Some(path) = (system.var)("OXHIP_PTXAS") {
+        let path = PathBuf::from(path);
+        return (!path.as_os_str().is_empty() && path != Path::new("none")).then_some(path);
+    }
+    if let Some(path_var) = (system.var)("PATH") {
+        for dir in std::env::split_paths(&path_var) {
+            let candidate = dir.join("ptxas");
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    let toolkits = ["CUDA_PATH", "CUDA_HOME"]
+        .into_iter()
+        .filter_map(|name| (system.var)(name).map(PathBuf::from))
+        .chain([PathBuf::from("/usr/local/cuda")]);
+    toolkits
+        .map(|toolkit| toolkit.join("bin/ptxas"))
+        .find(|candidate| candidate.is_file())
 }
 
 /// Removes `dir/..` pairs lexically where `dir` exists, for readable paths.
@@ -656,6 +684,7 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
         Tool::Bundler { entries, compress } => {
             run_bundler(entries, *compress, jobs, write_paths, write_path)
         }
+        Tool::Ptxas { path, arch } => run_ptxas(path, arch, &args, write_path, &mut stderr),
         Tool::HostMath => run_host_math(write_path),
         Tool::RuntimeScript => run_runtime_script(write_path),
         Tool::Hipify => {
@@ -712,6 +741,46 @@ fn run_subprocess(
         command: program.display().to_string(),
         status,
     })
+}
+
+/// Assembles one target's PTX into a cubin with `ptxas`. The cubin only spares the first
+/// launch its JIT, so a `ptxas` that cannot run or cannot assemble this PTX (a toolkit older
+/// than the PTX ISA or the `sm`) is a warning, and the job writes an empty file, which the
+/// bundle leaves out: the program still carries the PTX.
+fn run_ptxas(
+    program: &Path,
+    arch: &OffloadArch,
+    args: &[OsString],
+    output: &Path,
+    stderr: &mut Vec<u8>,
+) -> Result<(), DriverError> {
+    let mut tool_output = Vec::new();
+    if let Err(err) = run_subprocess(program, args, &mut tool_output) {
+        let detail = String::from_utf8_lossy(&tool_output);
+        let first = detail
+            .lines()
+            .map(str::trim)
+            .find(|line| !line.is_empty())
+            .unwrap_or("");
+        let reason = if first.is_empty() {
+            err.to_string()
+        } else {
+            format!("{err}: {first}")
+        };
+        stderr.extend(
+            format!(
+                "warning: {} did not assemble the PTX for {arch} ({reason}); the executable \
+                 carries the PTX alone, which the driver compiles at the first launch \
+                 (OXHIP_PTXAS=none leaves ptxas out)\n",
+                program.display()
+            )
+            .as_bytes(),
+        );
+        return std::fs::write(output, b"").map_err(|err| io_error("writing", output, &err));
+    }
+    // ptxas's own messages (`-v` has none here) are kept for the user.
+    stderr.extend(&tool_output);
+    Ok(())
 }
 
 /// `-fgpu-rdc`: one device's bitcode as an OffloadBinary for the host object.
@@ -888,6 +957,15 @@ pub(crate) fn run_bundler(
         let path = actual_path(&entry.path, jobs, write_paths);
         let data = std::fs::read(path).map_err(|err| io_error("reading", path, &err))?;
         let arch = bundler::OffloadArch::parse(&entry.arch.to_string()).map_err(bundle_error)?;
+        if entry.cubin {
+            // Empty: ptxas could not make it (run_ptxas warned).
+            if !data.is_empty() {
+                let mut id = arch.bundle_entry_id();
+                id.kind = bundler::OffloadKind::Hip;
+                bundle_entries.push(bundler::Entry { id, data });
+            }
+            continue;
+        }
         bundle_entries.push(if arch.is_nvptx() {
             // PTX is stored NUL-terminated: cuModuleLoadData needs a C string (hip-abi.md §0.12).
             bundler::Entry::ptx(&arch, &data)

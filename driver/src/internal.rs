@@ -291,9 +291,12 @@ pub(crate) fn parse_bundle(
                 reason,
             }
         })?;
+        // `hip-` beside `hipv4-` for an NVIDIA target: the cubin ptxas made (bind::BundleEntry).
+        let cubin = target.starts_with("hip-") && matches!(arch, OffloadArch::Nvptx { .. });
         entries.push(BundleEntry {
             arch,
             path: PathBuf::from(input),
+            cubin,
         });
     }
     let output = output.ok_or_else(|| DriverError::MissingValue {

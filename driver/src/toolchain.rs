@@ -13,6 +13,9 @@ pub struct Toolchain {
     pub clang: frontend::Clang,
     /// `ld.lld`; `None` when not found (an error only if an AMD target needs it).
     pub lld: Option<PathBuf>,
+    /// NVIDIA's `ptxas`, when found: each NVIDIA image then carries a cubin for its `sm_XX`
+    /// beside the PTX, so that the first launch pays no JIT (`execute::find_ptxas`).
+    pub ptxas: Option<PathBuf>,
     pub hip_include_dir: PathBuf,
     pub runtime_lib_dir: PathBuf,
     /// What the host pass-through flags mean for `-cc1` (`execute::translate_host_flags`).

@@ -613,6 +613,21 @@ impl Cuda {
             .map(|selection| (&images[selection.index], selection.format))
     }
 
+    /// The PTX image of `fat_binary` for `device`, ignoring cubins.
+    fn select_ptx<'a>(
+        &self,
+        images: &'a [registry::Image],
+        device: usize,
+    ) -> Option<&'a registry::Image> {
+        let ptx: Vec<&registry::Image> = images
+            .iter()
+            .filter(|image| image::classify(&image.data) == ImageFormat::Ptx)
+            .collect();
+        let candidates: Vec<_> = ptx.iter().map(|image| image.candidate()).collect();
+        image::select_nvptx(&candidates, self.devices[device].sm)
+            .map(|selection| ptx[selection.index])
+    }
+
     fn load_module(&self, fat_binary: &FatBinary, device: usize) -> Result<Raw, RuntimeError> {
         let images = fat_binary.images()?;
         let sm = self.devices[device].sm;
@@ -632,11 +647,17 @@ impl Cuda {
             fat_binary.index
         );
         let bytes = checked_image(chosen, format)?;
+        // The PTX beside a cubin, for the register-limited copies or a driver that refuses
+        // the cubin.
+        let ptx_image = (format != ImageFormat::Ptx)
+            .then(|| self.select_ptx(images, device))
+            .flatten()
+            .and_then(|image| checked_image(image, ImageFormat::Ptx).ok());
+        let ptx = ptx_image
+            .as_deref()
+            .map(|bytes| bytes.strip_suffix(&[0]).unwrap_or(bytes));
         self.enter(device)?;
-        let mut module = self.jit_load(&bytes, &chosen.id(), device)?;
-        if format == ImageFormat::Ptx {
-            module = self.add_register_variants(module, &bytes, &chosen.id(), device)?;
-        }
+        let module = self.load_image(&bytes, format, ptx, &chosen.id(), device)?;
         // Managed variables registered after the backend started (a library opened
         // later) get their allocation now; then each module's copy of the pointer
         // variable is set (hip-abi.md §1.5).
@@ -744,20 +765,15 @@ impl Cuda {
         Ok(Raw(module))
     }
 
-    /// Gives the kernels of a just-loaded PTX `module` that cannot take the block sizes nvcc's
-    /// build takes their register-limited copies (`ptx_variants`), by loading the module
-    /// again with the copies added; the first load is unloaded. Nothing has used `module` yet,
-    /// so no `__device__` variable has been written to it. Returns the module to use.
-    fn add_register_variants(
+    /// The register-limited copies (`ptx_variants`) that the kernels of a just-loaded
+    /// `module` need: the unbounded kernels of `ptx` (the module's own PTX, or the PTX beside
+    /// the cubin it was loaded from) whose registers refuse 512- or 1,024-thread blocks.
+    fn variant_requests<'p>(
         &self,
         module: Raw,
-        bytes: &[u8],
-        id: &str,
+        ptx: &'p str,
         device: usize,
-    ) -> Result<Raw, RuntimeError> {
-        let Ok(ptx) = std::str::from_utf8(bytes) else {
-            return Ok(module);
-        };
+    ) -> Vec<(&'p str, u32)> {
         let mut requests = Vec::new();
         for kernel in ptx_variants::unbounded_kernels(ptx) {
             let Ok(name) = CString::new(kernel) else {
@@ -791,44 +807,115 @@ impl Cuda {
                 requests.extend(caps.into_iter().map(|cap| (kernel, cap)));
             }
         }
-        if requests.is_empty() {
-            return Ok(module);
-        }
-        let Some(text) = ptx_variants::with_variants(ptx, &requests) else {
+        requests
+    }
+
+    /// Loads `ptx` with the requested register-limited copies appended (`ptx_variants`) and
+    /// records them for [`Self::resolve_variants`]; `None` when the copies cannot be made or
+    /// the module with them does not load (the caller keeps what it has).
+    fn load_with_variants(
+        &self,
+        ptx: &str,
+        requests: &[(&str, u32)],
+        id: &str,
+        device: usize,
+    ) -> Option<Raw> {
+        let Some(text) = ptx_variants::with_variants(ptx, requests) else {
             log!(
                 1,
                 "device {device}: `{id}`: the PTX could not be copied; no register-limited copies"
             );
-            return Ok(module);
+            return None;
         };
         let mut with_nul = text.into_bytes();
         with_nul.push(0);
-        let reloaded = match self.jit_load(&with_nul, id, device) {
-            Ok(reloaded) => reloaded,
+        let module = match self.jit_load(&with_nul, id, device) {
+            Ok(module) => module,
             Err(error) => {
-                // The copies are an addition: the module as built still serves the launches
-                // that fit.
                 log!(
                     1,
                     "device {device}: `{id}` with register-limited copies did not load: {error}"
                 );
-                return Ok(module);
+                return None;
             }
         };
-        // SAFETY: `module` was loaded above and nothing else holds it.
+        let mut by_kernel: HashMap<String, Vec<u32>> = HashMap::new();
+        for &(kernel, cap) in requests {
+            by_kernel.entry(kernel.to_owned()).or_default().push(cap);
+        }
+        lock(&self.register_variants).insert(module.0 as usize, by_kernel);
+        Some(module)
+    }
+
+    /// Unloads a module nothing has used (a load replaced by another).
+    fn unload(&self, module: Raw, device: usize) {
+        // SAFETY: `module` was loaded by us and no function or variable of it was handed out.
         let code = unsafe { (self.api.cuModuleUnload)(module.0) };
         if code != CUDA_SUCCESS {
             log!(
                 1,
-                "device {device}: cuModuleUnload of the first load failed ({code})"
+                "device {device}: cuModuleUnload of a replaced load failed ({code})"
             );
         }
-        let mut by_kernel: HashMap<String, Vec<u32>> = HashMap::new();
-        for (kernel, cap) in requests {
-            by_kernel.entry(kernel.to_owned()).or_default().push(cap);
+    }
+
+    /// `module` (just loaded, unused), or in its place `ptx` loaded with the register-limited
+    /// copies that `module`'s kernels need, when they need any and that load works.
+    fn with_copies(&self, module: Raw, ptx: &str, id: &str, device: usize) -> Raw {
+        let requests = self.variant_requests(module, ptx, device);
+        if requests.is_empty() {
+            return module;
         }
-        lock(&self.register_variants).insert(reloaded.0 as usize, by_kernel);
-        Ok(reloaded)
+        match self.load_with_variants(ptx, &requests, id, device) {
+            Some(reloaded) => {
+                self.unload(module, device);
+                reloaded
+            }
+            None => module,
+        }
+    }
+
+    /// Loads the chosen image: PTX with the register-limited copies its kernels need; a cubin
+    /// as it is, unless its kernels need such copies or the driver refuses it, when the PTX of
+    /// the same fat binary (`ptx`, if any) is loaded instead. All before anything uses the
+    /// module, so a replaced load holds no `__device__` variable the program wrote.
+    fn load_image(
+        &self,
+        bytes: &[u8],
+        format: ImageFormat,
+        ptx: Option<&[u8]>,
+        id: &str,
+        device: usize,
+    ) -> Result<Raw, RuntimeError> {
+        let text = |bytes: &[u8]| std::str::from_utf8(bytes).ok().map(str::to_owned);
+        if format == ImageFormat::Ptx {
+            let module = self.jit_load(bytes, id, device)?;
+            return Ok(match text(bytes) {
+                Some(ptx) => self.with_copies(module, &ptx, id, device),
+                None => module,
+            });
+        }
+        let ptx = ptx.and_then(text);
+        match self.jit_load(bytes, id, device) {
+            Ok(module) => Ok(match ptx {
+                Some(ptx) => self.with_copies(module, &ptx, id, device),
+                None => module,
+            }),
+            Err(error) => {
+                // A cubin this driver cannot load (made by a newer ptxas): the PTX beside it.
+                let Some(ptx) = ptx else {
+                    return Err(error);
+                };
+                log!(
+                    1,
+                    "device {device}: `{id}` did not load ({error}); loading its PTX instead"
+                );
+                let mut with_nul = ptx.clone().into_bytes();
+                with_nul.push(0);
+                let module = self.jit_load(&with_nul, id, device)?;
+                Ok(self.with_copies(module, &ptx, id, device))
+            }
+        }
     }
 
     /// Finds (and caches) the function for a kernel handle on a device.

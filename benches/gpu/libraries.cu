@@ -1,0 +1,185 @@
+// Library benchmark (issue 25): CUB and Thrust calls at 2^24 elements, timed with events.
+// The same source builds with nvcc (CUDA 13's CUB and Thrust) and with oxhip (its own
+// hipCUB and Thrust, reached through <cub/cub.cuh> and thrust/ in a CUDA compile).
+// Prints "<name> <median ms>" per measure, then checks each result against the host.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include <cub/cub.cuh>
+#include <thrust/device_vector.h>
+#include <thrust/host_vector.h>
+#include <thrust/reduce.h>
+#include <thrust/sort.h>
+
+#define CHECK(call)                                                                        \
+  do {                                                                                     \
+    cudaError_t status_ = (call);                                                          \
+    if (status_ != cudaSuccess) {                                                          \
+      std::printf("%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(status_)); \
+      std::exit(1);                                                                        \
+    }                                                                                      \
+  } while (0)
+
+static const int N = 1 << 24;
+static const int REPS = 15;
+
+// Runs `prepare` (untimed) then `body` (timed) REPS times after two warm-up rounds; returns
+// the median time in milliseconds.
+template <class Prepare, class Body>
+float median_ms(Prepare prepare, Body body) {
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  std::vector<float> times;
+  for (int rep = 0; rep < REPS + 2; ++rep) {
+    prepare();
+    CHECK(cudaDeviceSynchronize());
+    CHECK(cudaEventRecord(start));
+    body();
+    CHECK(cudaEventRecord(stop));
+    CHECK(cudaEventSynchronize(stop));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, start, stop));
+    if (rep >= 2) times.push_back(ms);
+  }
+  CHECK(cudaEventDestroy(start));
+  CHECK(cudaEventDestroy(stop));
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+int main() {
+  cudaDeviceProp prop;
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("# device %s, %d elements, median of %d\n", prop.name, N, REPS);
+  std::vector<unsigned int> keys(N), values(N);
+  unsigned int state = 12345u;
+  for (int i = 0; i < N; ++i) {
+    state = state * 1664525u + 1013904223u;
+    keys[i] = state;
+    values[i] = (unsigned int)i;
+  }
+  std::vector<int> small(N);
+  for (int i = 0; i < N; ++i) small[i] = (int)(keys[i] % 201u) - 100;
+  // Keys in runs of 1 to 16 equal values, for reduce_by_key.
+  std::vector<int> run_keys(N);
+  {
+    int key = 0, left = 0;
+    for (int i = 0; i < N; ++i) {
+      if (left == 0) { ++key; left = 1 + (int)(keys[i] % 16u); }
+      run_keys[i] = key;
+      --left;
+    }
+  }
+  long failures = 0;
+
+  int *d_small, *d_out;
+  long long* d_sum;
+  unsigned int *d_keys, *d_values, *d_keys_out, *d_values_out;
+  CHECK(cudaMalloc(&d_small, N * sizeof(int)));
+  CHECK(cudaMalloc(&d_out, N * sizeof(int)));
+  CHECK(cudaMalloc(&d_sum, sizeof(long long)));
+  CHECK(cudaMalloc(&d_keys, N * sizeof(unsigned int)));
+  CHECK(cudaMalloc(&d_values, N * sizeof(unsigned int)));
+  CHECK(cudaMalloc(&d_keys_out, N * sizeof(unsigned int)));
+  CHECK(cudaMalloc(&d_values_out, N * sizeof(unsigned int)));
+  CHECK(cudaMemcpy(d_small, small.data(), N * sizeof(int), cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(d_keys, keys.data(), N * sizeof(unsigned int), cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(d_values, values.data(), N * sizeof(unsigned int), cudaMemcpyHostToDevice));
+
+  // DeviceReduce::Sum (int -> long long).
+  {
+    size_t bytes = 0;
+    CHECK(cub::DeviceReduce::Sum(nullptr, bytes, d_small, d_sum, N));
+    void* temp;
+    CHECK(cudaMalloc(&temp, bytes));
+    float ms = median_ms([] {}, [&] { CHECK(cub::DeviceReduce::Sum(temp, bytes, d_small, d_sum, N)); });
+    std::printf("DeviceReduce::Sum %.4f\n", ms);
+    long long got = 0, want = 0;
+    CHECK(cudaMemcpy(&got, d_sum, sizeof got, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < N; ++i) want += small[i];
+    if (got != want) { std::printf("check: DeviceReduce::Sum %lld, want %lld\n", got, want); ++failures; }
+    CHECK(cudaFree(temp));
+  }
+  // DeviceScan::ExclusiveSum (int).
+  {
+    size_t bytes = 0;
+    CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, d_small, d_out, N));
+    void* temp;
+    CHECK(cudaMalloc(&temp, bytes));
+    float ms = median_ms([] {}, [&] { CHECK(cub::DeviceScan::ExclusiveSum(temp, bytes, d_small, d_out, N)); });
+    std::printf("DeviceScan::ExclusiveSum %.4f\n", ms);
+    std::vector<int> got(N);
+    CHECK(cudaMemcpy(got.data(), d_out, N * sizeof(int), cudaMemcpyDeviceToHost));
+    int running = 0;
+    long wrong = 0;
+    for (int i = 0; i < N; ++i) { wrong += got[i] != running; running += small[i]; }
+    if (wrong) { std::printf("check: DeviceScan::ExclusiveSum %ld wrong\n", wrong); ++failures; }
+    CHECK(cudaFree(temp));
+  }
+  // DeviceRadixSort::SortPairs (32-bit keys and values).
+  {
+    size_t bytes = 0;
+    CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, d_keys, d_keys_out, d_values, d_values_out, N));
+    void* temp;
+    CHECK(cudaMalloc(&temp, bytes));
+    float ms = median_ms([] {}, [&] {
+      CHECK(cub::DeviceRadixSort::SortPairs(temp, bytes, d_keys, d_keys_out, d_values, d_values_out, N));
+    });
+    std::printf("DeviceRadixSort::SortPairs %.4f\n", ms);
+    std::vector<unsigned int> got_keys(N), got_values(N);
+    CHECK(cudaMemcpy(got_keys.data(), d_keys_out, N * sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(got_values.data(), d_values_out, N * sizeof(unsigned int), cudaMemcpyDeviceToHost));
+    long wrong = 0;
+    for (int i = 0; i < N; ++i) {
+      if (i > 0 && got_keys[i - 1] > got_keys[i]) ++wrong;
+      if (keys[got_values[i]] != got_keys[i]) ++wrong;
+    }
+    if (wrong) { std::printf("check: DeviceRadixSort::SortPairs %ld wrong\n", wrong); ++failures; }
+    CHECK(cudaFree(temp));
+  }
+  // thrust::sort (32-bit keys).
+  {
+    thrust::device_vector<unsigned int> pristine(keys.begin(), keys.end()), data(N);
+    float ms = median_ms([&] { thrust::copy(pristine.begin(), pristine.end(), data.begin()); },
+                         [&] { thrust::sort(data.begin(), data.end()); });
+    std::printf("thrust::sort %.4f\n", ms);
+    thrust::host_vector<unsigned int> got = data;
+    std::vector<unsigned int> want = keys;
+    std::sort(want.begin(), want.end());
+    long wrong = 0;
+    for (int i = 0; i < N; ++i) wrong += got[i] != want[i];
+    if (wrong) { std::printf("check: thrust::sort %ld wrong\n", wrong); ++failures; }
+  }
+  // thrust::reduce_by_key (int keys in runs, int values).
+  {
+    thrust::device_vector<int> d_run_keys(run_keys.begin(), run_keys.end());
+    thrust::device_vector<int> d_values_in(small.begin(), small.end());
+    thrust::device_vector<int> unique_keys(N), sums(N);
+    size_t segments = 0;
+    float ms = median_ms([] {}, [&] {
+      auto ends = thrust::reduce_by_key(d_run_keys.begin(), d_run_keys.end(), d_values_in.begin(),
+                                        unique_keys.begin(), sums.begin());
+      segments = ends.first - unique_keys.begin();
+    });
+    std::printf("thrust::reduce_by_key %.4f\n", ms);
+    thrust::host_vector<int> got_keys = unique_keys, got_sums = sums;
+    long wrong = 0;
+    size_t segment = 0;
+    for (int i = 0; i < N;) {
+      int j = i, sum = 0;
+      while (j < N && run_keys[j] == run_keys[i]) sum += small[j++];
+      if (segment >= segments || got_keys[segment] != run_keys[i] || got_sums[segment] != sum) ++wrong;
+      ++segment;
+      i = j;
+    }
+    if (wrong || segment != segments) {
+      std::printf("check: thrust::reduce_by_key %ld wrong, %zu segments of %zu\n", wrong, segments, segment);
+      ++failures;
+    }
+  }
+  std::printf("# checks: %s\n", failures == 0 ? "PASSED" : "FAILED");
+  return failures == 0 ? 0 : 1;
+}
