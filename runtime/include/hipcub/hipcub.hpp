@@ -18,5 +18,6 @@
 #include "block/block_scan.hpp"
 #include "device/device_reduce.hpp"
 #include "device/device_scan.hpp"
+#include "device/device_radix_sort.hpp"
 
 #endif /* OXHIP_HIPCUB_HPP */

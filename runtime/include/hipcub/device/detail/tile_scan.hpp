@@ -68,7 +68,7 @@ struct BlockPartials {
   static __device__ __forceinline__ void exclusive_scan(Storage& storage, T partial, Op op,
                                                         T& exclusive, T& aggregate) {
 #if defined(__OXHIP_CPU__)
-    unsigned int rank = threadIdx.x;
+    unsigned int rank = block_rank();
     storage.slot[rank].get() = partial;
     __syncthreads();
     if (rank == 0) {
@@ -93,7 +93,7 @@ struct BlockPartials {
   template <class Op>
   static __device__ __forceinline__ T reduce(Storage& storage, T partial, Op op, int valid) {
 #if defined(__OXHIP_CPU__)
-    unsigned int rank = threadIdx.x;
+    unsigned int rank = block_rank();
     storage.slot[rank].get() = partial;
     __syncthreads();
     if (rank == 0) {
