@@ -399,7 +399,7 @@ def report():
             reference_cell = f"{len(passed_fair)} of {len(fair)} ({pct(len(passed_fair), len(fair))})"
         summary.append(f"| {mode} | {len(names)} | {built_cell} | {gpu_cell} | {reference_cell} | {cpu_cell} |")
         lines.append(f"\n### {mode}\n")
-        lines.append("| program | built | GPU (H100) | nvcc on the GPU | time / nvcc's | CPU device | why not |")
+        lines.append("| program | built | GPU | nvcc on the GPU | time / nvcc's | CPU device | why not |")
         lines.append("| --- | --- | --- | --- | --- | --- | --- |")
         for name in names:
             b = builds.get(name)
