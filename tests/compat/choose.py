@@ -12,6 +12,12 @@ A program name N qualifies when
   5. neither Makefile's `run` target passes an argument that names a file: one with a
      `/`, or one ending in a dot and letters (`in.txt`, `graph.mtx`).
 The chosen programs are the first COUNT qualifying names in alphabetical (byte) order.
+
+`choose.py SRC --libraries` gives the second list, tests/compat/programs-libraries.txt (issue 25,
+written down on 2026-11-29 before any of them was built with oxhip's libraries): every program
+that fails rule 2 only through CUB/hipCUB/rocPRIM/Thrust, that is, rules 1, 3, 4 and 5 hold,
+one of its directories mentions one of those four libraries, and no other vendor library is
+mentioned. All of them, in alphabetical order; nothing else is left out.
 """
 import os
 import re
@@ -26,6 +32,9 @@ VENDOR = re.compile(
     r"cusparselt|cutlass|nvtx|roctx|roctracer",
     re.IGNORECASE,
 )
+# The header libraries oxhip provides itself (issue 25), and the rest of VENDOR.
+LIBRARIES = re.compile(r"hipcub|rocprim|\bcub/|cub::|thrust", re.IGNORECASE)
+OTHER_VENDOR = re.compile(VENDOR.pattern.replace(r"hipcub|rocprim|\bcub/|cub::|thrust|", ""), re.IGNORECASE)
 SOURCE_SUFFIXES = (".cu", ".cuh", ".h", ".hpp", ".cpp", ".cc", ".c", ".hip", ".inc", "Makefile")
 
 
@@ -52,7 +61,12 @@ def run_arguments(makefile_text):
     return [w for w in words if w not in ("$(LAUNCHER)",) and not w.startswith("./$(program)")]
 
 
-def why_not(src, name):
+def why_not(src, name, libraries=False):
+    """Why `name` is not chosen (None: chosen). With `libraries`, the second list's rule:
+    rule 2 applies to the vendor libraries other than CUB/hipCUB/rocPRIM/Thrust, and one of
+    those four must be mentioned."""
+    vendor = OTHER_VENDOR if libraries else VENDOR
+    uses_library = False
     for kind in ("hip", "cuda"):
         directory = os.path.join(src, f"{name}-{kind}")
         makefile = os.path.join(directory, "Makefile")
@@ -72,24 +86,29 @@ def why_not(src, name):
                 if not file.endswith(SOURCE_SUFFIXES):
                     continue
                 body = open(os.path.join(root, file), encoding="utf-8", errors="replace").read()
-                match = VENDOR.search(body)
+                match = vendor.search(body)
                 if match:
                     return f"vendor library ({match.group(0)} in {kind}/{file})"
+                uses_library = uses_library or LIBRARIES.search(body) is not None
+    if libraries and not uses_library:
+        return "uses none of CUB, hipCUB, rocPRIM, Thrust"
     return None
 
 
 def main():
     src = sys.argv[1]
     names = sorted({d[: -len("-hip")] for d in os.listdir(src) if d.endswith("-hip")})
+    libraries = "--libraries" in sys.argv
     chosen = []
     for name in names:
-        reason = why_not(src, name)
+        reason = why_not(src, name, libraries)
         if reason is None:
             chosen.append(name)
         elif "-v" in sys.argv:
             print(f"# {name}: {reason}", file=sys.stderr)
-    print(f"# {len(chosen)} qualify; the first {COUNT} are chosen", file=sys.stderr)
-    for name in chosen[:COUNT]:
+    count = len(chosen) if libraries else COUNT
+    print(f"# {len(chosen)} qualify; the first {count} are chosen", file=sys.stderr)
+    for name in chosen[:count]:
         print(name)
 
 

@@ -6,6 +6,7 @@
     tests/compat/hecbench.py run MODE --device cpu|gpu [--timeout S] [--jobs N] [--resume]
     tests/compat/hecbench.py pack MODE...                   # built programs -> .device-carry/compat-MODE.tar.xz
     tests/compat/hecbench.py report                         # results -> docs/compat.md
+    tests/compat/hecbench.py --suite libraries COMMAND ...  # the same for programs-libraries.txt
 
 Modes:
   hip     src/N-hip with `make CC="oxhip --offload-arch=gfx942,sm_90,host"` (hipcc replaced)
@@ -45,6 +46,10 @@ SRC = os.path.join(COMPAT, "hecbench", "src")
 # or a run of a few programs (--only) updates them without losing the rest.
 RESULTS = os.path.join(HERE, "results")
 PROGRAMS = os.path.join(HERE, "programs.txt")
+# `--suite libraries`: the programs that use CUB, hipCUB, rocPRIM or Thrust (choose.py's second
+# rule, programs-libraries.txt), with results in results/libraries-*.json, archives
+# compat-libraries-MODE.tar.xz and their own section of docs/compat.md.
+PREFIX = ""
 # $OXHIP_COMPAT_ARCHS replaces the hip and hipify modes' target list: `host` alone builds
 # CPU-device reruns three times faster (the host image is compiled the same either way); such
 # builds must not be packed for the GPU.
@@ -196,7 +201,7 @@ def build(mode, jobs, only):
     oxhipify = os.environ.get("OXHIPIFY", os.path.join(ROOT, "target", "release", "oxhipify"))
     names = only or programs()
     os.makedirs(RESULTS, exist_ok=True)
-    path = os.path.join(RESULTS, f"{mode}-build.json")
+    path = os.path.join(RESULTS, f"{PREFIX}{mode}-build.json")
     results = {}
     if only and os.path.exists(path):
         results = {r["name"]: r for r in json.load(open(path, encoding="utf-8"))}
@@ -280,11 +285,11 @@ def run_one(mode, name, commands, device, timeout, directory=None):
 
 
 def run(mode, device, timeout, jobs, only, resume):
-    path = os.path.join(RESULTS, f"{mode}-run-{device}.json")
+    path = os.path.join(RESULTS, f"{PREFIX}{mode}-run-{device}.json")
     results = {}
     if (only or resume) and os.path.exists(path):
         results = {r["name"]: r for r in json.load(open(path, encoding="utf-8"))}
-    built = [r for r in json.load(open(os.path.join(RESULTS, f"{mode}-build.json"), encoding="utf-8"))
+    built = [r for r in json.load(open(os.path.join(RESULTS, f"{PREFIX}{mode}-build.json"), encoding="utf-8"))
              if r["built"] and (not only or r["name"] in only) and not (resume and r["name"] in results)]
     ordered = [results[n] for n in sorted(results)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -309,7 +314,7 @@ def pack(modes, only=None):
     os.makedirs(carry, exist_ok=True)
     members = []
     for mode in modes:
-        path = os.path.join(RESULTS, f"{mode}-build.json")
+        path = os.path.join(RESULTS, f"{PREFIX}{mode}-build.json")
         if not os.path.exists(path):
             continue
         for result in json.load(open(path, encoding="utf-8")):
@@ -336,7 +341,7 @@ def pack(modes, only=None):
             shutil.copy(library, libdir)
     members.append("lib")
     suffix = "-only" if only else ""
-    archive = os.path.join(carry, f"compat-{'-'.join(modes)}{suffix}.tar.xz")
+    archive = os.path.join(carry, f"compat-{PREFIX}{'-'.join(modes)}{suffix}.tar.xz")
     # A 64 MiB dictionary: every program holds the same static runtime, which then
     # compresses to almost nothing after its first copy.
     subprocess.run(["tar", "-C", COMPAT, "-I", "xz -6 --lzma2=dict=192MiB", "-cf", archive] + members, check=True)
@@ -356,8 +361,8 @@ def report():
     summary = []
     # The reference: the CUDA twins built by nvcc on the GPU machine. Programs nvcc's build
     # does not pass either (missing data, bugs of their own) are counted apart.
-    nvcc_builds = load("nvcc-build.json")
-    nvcc_gpu = load("nvcc-run-gpu.json")
+    nvcc_builds = load(f"{PREFIX}nvcc-build.json")
+    nvcc_gpu = load(f"{PREFIX}nvcc-run-gpu.json")
     nvcc_passed = {n for n in names if nvcc_gpu.get(n, {}).get("passed")}
     # nvcc is run on the programs that fail with oxhip: those that fail with nvcc too
     # (built by neither, or built by nvcc and failing on the GPU) are the programs' own.
@@ -369,11 +374,11 @@ def report():
         summary.append(f"| nvcc (reference, on the {len(tried)} programs that fail with oxhip) | {len(tried)} | "
                        f"{len(built)} of {len(tried)} | {len(nvcc_passed)} of {len(ran)} | - | - |")
     for mode in ("hip", "cuda", "hipify"):
-        builds = load(f"{mode}-build.json")
+        builds = load(f"{PREFIX}{mode}-build.json")
         if not builds:
             continue
-        cpu = load(f"{mode}-run-cpu.json")
-        gpu = load(f"{mode}-run-gpu.json")
+        cpu = load(f"{PREFIX}{mode}-run-cpu.json")
+        gpu = load(f"{PREFIX}{mode}-run-gpu.json")
         built = [n for n in names if builds.get(n, {}).get("built")]
         cpu_ran = [n for n in built if n in cpu and not cpu[n]["timeout"]]
         cpu_passed = [n for n in cpu_ran if cpu[n]["passed"]]
@@ -429,11 +434,26 @@ def report():
     with open(path, encoding="utf-8") as doc:
         text = doc.read()
     marker = "<!-- results: generated by tests/compat/hecbench.py report -->"
-    head = text.split(marker)[0]
     table = ["| mode | chosen | built | passed on the GPU | on the GPU, leaving out those nvcc's build fails too | passed on the CPU device |",
              "| --- | --- | --- | --- | --- | --- |"] + summary
-    with open(path, "w", encoding="utf-8") as doc:
-        doc.write(head + marker + "\n\n" + "\n".join(table) + "\n" + "\n".join(lines) + "\n")
+    if PREFIX:
+        # The libraries suite's section sits before the main results, between its markers.
+        start = "<!-- libraries: generated by tests/compat/hecbench.py --suite libraries report -->"
+        end = "<!-- libraries end -->"
+        body = "\n".join(table) + "\n" + "\n".join(lines).replace("\n### ", "\n#### ")
+        section = start + "\n\n" + body + "\n" + end
+        if start in text:
+            before, rest = text.split(start, 1)
+            text = before + section + rest.split(end, 1)[1]
+        else:
+            before, after = text.split(marker, 1)
+            text = before + section + "\n\n" + marker + after
+        with open(path, "w", encoding="utf-8") as doc:
+            doc.write(text)
+    else:
+        head = text.split(marker)[0]
+        with open(path, "w", encoding="utf-8") as doc:
+            doc.write(head + marker + "\n\n" + "\n".join(table) + "\n" + "\n".join(lines) + "\n")
     print("\n".join(table))
 
 
@@ -443,6 +463,10 @@ def pct(part, whole):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--suite", choices=["main", "libraries"],
+                        default=os.environ.get("OXHIP_COMPAT_SUITE", "main"),
+                        help="main: programs.txt; libraries: programs-libraries.txt "
+                             "(default $OXHIP_COMPAT_SUITE, else main)")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("extract")
     p.add_argument("source")
@@ -463,6 +487,10 @@ def main():
     p.add_argument("--only", nargs="*")
     sub.add_parser("report")
     args = parser.parse_args()
+    if args.suite == "libraries":
+        global PROGRAMS, PREFIX
+        PROGRAMS = os.path.join(HERE, "programs-libraries.txt")
+        PREFIX = "libraries-"
     if args.command == "extract":
         extract(args.source)
     elif args.command == "build":
