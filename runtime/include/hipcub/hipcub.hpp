@@ -19,5 +19,7 @@
 #include "device/device_reduce.hpp"
 #include "device/device_scan.hpp"
 #include "device/device_radix_sort.hpp"
+#include "device/device_segmented_radix_sort.hpp"
+#include "device/device_segmented_reduce.hpp"
 
 #endif /* OXHIP_HIPCUB_HPP */

@@ -1,0 +1,258 @@
+/* oxhip: hipCUB's DeviceSegmentedRadixSort (docs/libraries.md): SortKeys, SortPairs and their
+ * Descending forms over segments [d_begin_offsets[i], d_end_offsets[i]), with pointers or
+ * DoubleBuffers, over bits [begin_bit, end_bit). One block sorts one segment: each 4-bit
+ * pass counts the segment's digits, then ranks and writes its tiles in order (the ranking
+ * of detail/radix.hpp), so a segment of any length is sorted stably. Items outside every
+ * segment are left as they are in the output buffer. FIXME(#25): a few very long segments
+ * use one block each; splitting them across blocks would be faster.
+ */
+#ifndef OXHIP_HIPCUB_DEVICE_SEGMENTED_RADIX_SORT_HPP
+#define OXHIP_HIPCUB_DEVICE_SEGMENTED_RADIX_SORT_HPP
+
+#include "detail/radix.hpp"
+#include "device_radix_sort.hpp"
+
+#if defined(__cplusplus) && defined(__OXHIP_OFFLOAD__)
+
+namespace hipcub {
+namespace detail {
+
+/* Pass p reads the previous pass's output (pass 0 the input) and writes buffer
+ * ((first + p) & 1). */
+template <class K, class V, class BeginIt, class EndIt>
+__global__ void __launch_bounds__(RADIX_THREADS)
+    segmented_radix_sort(const K* keys_in, const V* values_in, K* keys_0, K* keys_1,
+                         V* values_0, V* values_1, BeginIt begins, EndIt ends, int passes,
+                         int first, int begin_bit, int end_bit, bool descending) {
+  typedef typename DeviceRadixTile<K, V>::type Tile;
+  __shared__ typename Tile::Storage storage;
+  __shared__ unsigned int running[RADIX_DIGITS];
+  long long begin = (long long)begins[blockIdx.x];
+  long long end = (long long)ends[blockIdx.x];
+  if (end <= begin) return;
+  long long count = end - begin;
+  const K* keys_from = keys_in;
+  const V* values_from = values_in;
+  for (int pass = 0; pass < passes; ++pass) {
+    int shift = begin_bit + pass * RADIX_BITS;
+    int bits = end_bit - shift < RADIX_BITS ? end_bit - shift : (int)RADIX_BITS;
+    bool to_1 = ((first + pass) & 1) != 0;
+    K* keys_to = to_1 ? keys_1 : keys_0;
+    V* values_to = to_1 ? values_1 : values_0;
+    if (threadIdx.x < RADIX_DIGITS) running[threadIdx.x] = 0;
+    __syncthreads();
+    for (long long index = threadIdx.x; index < count; index += RADIX_THREADS)
+      atomicAdd(&running[radix_digit(keys_from[begin + index], shift, bits, descending)], 1u);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      unsigned int total = 0;
+      for (int d = 0; d < RADIX_DIGITS; ++d) {
+        unsigned int digit_count = running[d];
+        running[d] = total;
+        total += digit_count;
+      }
+    }
+    __syncthreads();
+    for (long long start = 0; start < count; start += Tile::Tile) {
+      int valid = count - start < Tile::Tile ? (int)(count - start) : (int)Tile::Tile;
+      Tile::run(storage, keys_from + begin, values_from + (Tile::HasValues ? begin : 0), start,
+                valid, shift, bits, descending, running, keys_to, values_to, begin);
+      if (threadIdx.x < RADIX_DIGITS) running[threadIdx.x] += storage.tile_count[threadIdx.x];
+      __syncthreads();
+    }
+    keys_from = keys_to;
+    values_from = values_to;
+    /* The block's writes to global memory are visible to it after the barrier. */
+    __syncthreads();
+  }
+}
+
+template <class K, class V, class BeginIt, class EndIt>
+static hipError_t segmented_radix_sort_run(void* d_temp_storage, size_t& temp_storage_bytes,
+                                           bool pointer_mode, const K* keys_in,
+                                           const V* values_in, K* keys_a, K* keys_b,
+                                           V* values_a, V* values_b, long long count,
+                                           int segments, BeginIt begins, EndIt ends,
+                                           int begin_bit, int end_bit, bool descending,
+                                           hipStream_t stream, bool& result_in_b) {
+  const bool has_values = !std::is_same<V, NullType>::value;
+  if (count < 0) count = 0;
+  int passes = end_bit > begin_bit ? (end_bit - begin_bit + RADIX_BITS - 1) / RADIX_BITS : 0;
+  int first = pointer_mode && passes > 0 ? (passes - 1) & 1 : 0;
+  TempLayout layout;
+  int keys_piece = layout.add(pointer_mode ? (size_t)count * sizeof(K) : 0);
+  int values_piece = layout.add(pointer_mode && has_values ? (size_t)count * sizeof(V) : 0);
+  hipError_t status;
+  if (!temp_storage_check(d_temp_storage, temp_storage_bytes, layout.total, status))
+    return status;
+  if (pointer_mode) {
+    keys_b = layout.at<K>(d_temp_storage, keys_piece);
+    values_b = layout.at<V>(d_temp_storage, values_piece);
+  }
+  result_in_b = !pointer_mode;
+  if (count == 0 || segments <= 0) return hipSuccess;
+  if (passes == 0) {
+    if (pointer_mode && keys_a != keys_in) {
+      status = hipMemcpyAsync(keys_a, keys_in, (size_t)count * sizeof(K),
+                              hipMemcpyDeviceToDevice, stream);
+      if (status != hipSuccess) return status;
+      if (has_values)
+        status = hipMemcpyAsync(values_a, values_in, (size_t)count * sizeof(V),
+                                hipMemcpyDeviceToDevice, stream);
+    }
+    return status;
+  }
+  segmented_radix_sort<K, V><<<segments, RADIX_THREADS, 0, stream>>>(
+      keys_in, values_in, keys_a, keys_b, values_a, values_b, begins, ends, passes, first,
+      begin_bit, end_bit, descending);
+  result_in_b = ((first + passes - 1) & 1) != 0;
+  return hipGetLastError();
+}
+
+template <class K, class V, class BeginIt, class EndIt>
+static hipError_t segmented_sort_pointers(void* d_temp_storage, size_t& temp_storage_bytes,
+                                          const K* keys_in, K* keys_out, const V* values_in,
+                                          V* values_out, int num_items, int num_segments,
+                                          BeginIt begins, EndIt ends, int begin_bit,
+                                          int end_bit, bool descending, hipStream_t stream) {
+  bool result_in_b;
+  return segmented_radix_sort_run<K, V>(d_temp_storage, temp_storage_bytes, true, keys_in,
+                                        values_in, keys_out, (K*)nullptr, values_out,
+                                        (V*)nullptr, num_items, num_segments, begins, ends,
+                                        begin_bit, end_bit, descending, stream, result_in_b);
+}
+
+template <class K, class V, class BeginIt, class EndIt>
+static hipError_t segmented_sort_buffers(void* d_temp_storage, size_t& temp_storage_bytes,
+                                         DoubleBuffer<K>& keys, DoubleBuffer<V>* values,
+                                         int num_items, int num_segments, BeginIt begins,
+                                         EndIt ends, int begin_bit, int end_bit,
+                                         bool descending, hipStream_t stream) {
+  bool result_in_b;
+  V* values_current = values ? values->Current() : (V*)nullptr;
+  V* values_alternate = values ? values->Alternate() : (V*)nullptr;
+  hipError_t status = segmented_radix_sort_run<K, V>(
+      d_temp_storage, temp_storage_bytes, false, keys.Current(), values_current,
+      keys.Alternate(), keys.Current(), values_alternate, values_current, num_items,
+      num_segments, begins, ends, begin_bit, end_bit, descending, stream, result_in_b);
+  if (status == hipSuccess && d_temp_storage != nullptr && !result_in_b) {
+    keys.selector ^= 1;
+    if (values) values->selector ^= 1;
+  }
+  return status;
+}
+
+}  // namespace detail
+
+struct DeviceSegmentedRadixSort {
+  template <class KeyT, class ValueT, class BeginOffsetIt, class EndOffsetIt>
+  static hipError_t SortPairs(void* d_temp_storage, size_t& temp_storage_bytes,
+                              const KeyT* d_keys_in, KeyT* d_keys_out, const ValueT* d_values_in,
+                              ValueT* d_values_out, int num_items, int num_segments,
+                              BeginOffsetIt d_begin_offsets, EndOffsetIt d_end_offsets,
+                              int begin_bit = 0, int end_bit = sizeof(KeyT) * 8,
+                              hipStream_t stream = 0, bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    return detail::segmented_sort_pointers(d_temp_storage, temp_storage_bytes, d_keys_in,
+                                           d_keys_out, d_values_in, d_values_out, num_items,
+                                           num_segments, d_begin_offsets, d_end_offsets,
+                                           begin_bit, end_bit, false, stream);
+  }
+  template <class KeyT, class ValueT, class BeginOffsetIt, class EndOffsetIt>
+  static hipError_t SortPairs(void* d_temp_storage, size_t& temp_storage_bytes,
+                              DoubleBuffer<KeyT>& d_keys, DoubleBuffer<ValueT>& d_values,
+                              int num_items, int num_segments, BeginOffsetIt d_begin_offsets,
+                              EndOffsetIt d_end_offsets, int begin_bit = 0,
+                              int end_bit = sizeof(KeyT) * 8, hipStream_t stream = 0,
+                              bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    return detail::segmented_sort_buffers(d_temp_storage, temp_storage_bytes, d_keys, &d_values,
+                                          num_items, num_segments, d_begin_offsets,
+                                          d_end_offsets, begin_bit, end_bit, false, stream);
+  }
+  template <class KeyT, class ValueT, class BeginOffsetIt, class EndOffsetIt>
+  static hipError_t SortPairsDescending(void* d_temp_storage, size_t& temp_storage_bytes,
+                                        const KeyT* d_keys_in, KeyT* d_keys_out,
+                                        const ValueT* d_values_in, ValueT* d_values_out,
+                                        int num_items, int num_segments,
+                                        BeginOffsetIt d_begin_offsets,
+                                        EndOffsetIt d_end_offsets, int begin_bit = 0,
+                                        int end_bit = sizeof(KeyT) * 8, hipStream_t stream = 0,
+                                        bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    return detail::segmented_sort_pointers(d_temp_storage, temp_storage_bytes, d_keys_in,
+                                           d_keys_out, d_values_in, d_values_out, num_items,
+                                           num_segments, d_begin_offsets, d_end_offsets,
+                                           begin_bit, end_bit, true, stream);
+  }
+  template <class KeyT, class ValueT, class BeginOffsetIt, class EndOffsetIt>
+  static hipError_t SortPairsDescending(void* d_temp_storage, size_t& temp_storage_bytes,
+                                        DoubleBuffer<KeyT>& d_keys,
+                                        DoubleBuffer<ValueT>& d_values, int num_items,
+                                        int num_segments, BeginOffsetIt d_begin_offsets,
+                                        EndOffsetIt d_end_offsets, int begin_bit = 0,
+                                        int end_bit = sizeof(KeyT) * 8, hipStream_t stream = 0,
+                                        bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    return detail::segmented_sort_buffers(d_temp_storage, temp_storage_bytes, d_keys, &d_values,
+                                          num_items, num_segments, d_begin_offsets,
+                                          d_end_offsets, begin_bit, end_bit, true, stream);
+  }
+  template <class KeyT, class BeginOffsetIt, class EndOffsetIt>
+  static hipError_t SortKeys(void* d_temp_storage, size_t& temp_storage_bytes,
+                             const KeyT* d_keys_in, KeyT* d_keys_out, int num_items,
+                             int num_segments, BeginOffsetIt d_begin_offsets,
+                             EndOffsetIt d_end_offsets, int begin_bit = 0,
+                             int end_bit = sizeof(KeyT) * 8, hipStream_t stream = 0,
+                             bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    return detail::segmented_sort_pointers(
+        d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, (const NullType*)nullptr,
+        (NullType*)nullptr, num_items, num_segments, d_begin_offsets, d_end_offsets, begin_bit,
+        end_bit, false, stream);
+  }
+  template <class KeyT, class BeginOffsetIt, class EndOffsetIt>
+  static hipError_t SortKeys(void* d_temp_storage, size_t& temp_storage_bytes,
+                             DoubleBuffer<KeyT>& d_keys, int num_items, int num_segments,
+                             BeginOffsetIt d_begin_offsets, EndOffsetIt d_end_offsets,
+                             int begin_bit = 0, int end_bit = sizeof(KeyT) * 8,
+                             hipStream_t stream = 0, bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    return detail::segmented_sort_buffers(d_temp_storage, temp_storage_bytes, d_keys,
+                                          (DoubleBuffer<NullType>*)nullptr, num_items,
+                                          num_segments, d_begin_offsets, d_end_offsets,
+                                          begin_bit, end_bit, false, stream);
+  }
+  template <class KeyT, class BeginOffsetIt, class EndOffsetIt>
+  static hipError_t SortKeysDescending(void* d_temp_storage, size_t& temp_storage_bytes,
+                                       const KeyT* d_keys_in, KeyT* d_keys_out, int num_items,
+                                       int num_segments, BeginOffsetIt d_begin_offsets,
+                                       EndOffsetIt d_end_offsets, int begin_bit = 0,
+                                       int end_bit = sizeof(KeyT) * 8, hipStream_t stream = 0,
+                                       bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    return detail::segmented_sort_pointers(
+        d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, (const NullType*)nullptr,
+        (NullType*)nullptr, num_items, num_segments, d_begin_offsets, d_end_offsets, begin_bit,
+        end_bit, true, stream);
+  }
+  template <class KeyT, class BeginOffsetIt, class EndOffsetIt>
+  static hipError_t SortKeysDescending(void* d_temp_storage, size_t& temp_storage_bytes,
+                                       DoubleBuffer<KeyT>& d_keys, int num_items,
+                                       int num_segments, BeginOffsetIt d_begin_offsets,
+                                       EndOffsetIt d_end_offsets, int begin_bit = 0,
+                                       int end_bit = sizeof(KeyT) * 8, hipStream_t stream = 0,
+                                       bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    return detail::segmented_sort_buffers(d_temp_storage, temp_storage_bytes, d_keys,
+                                          (DoubleBuffer<NullType>*)nullptr, num_items,
+                                          num_segments, d_begin_offsets, d_end_offsets,
+                                          begin_bit, end_bit, true, stream);
+  }
+};
+
+}  // namespace hipcub
+
+#endif /* __cplusplus && __OXHIP_OFFLOAD__ */
+
+#endif /* OXHIP_HIPCUB_DEVICE_SEGMENTED_RADIX_SORT_HPP */
