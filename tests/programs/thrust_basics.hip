@@ -27,6 +27,8 @@
 #include <thrust/for_each.h>
 #include <thrust/complex.h>
 #include <thrust/random.h>
+#include <thrust/shuffle.h>
+#include <thrust/sort.h>
 #include <vector>
 
 static long long errors = 0;
@@ -140,6 +142,10 @@ static void tuples_and_functional() {
   thrust::pair<int, double> p = thrust::make_pair(3, 4.0);
   EXPECT(p.first == 3 && p.second == 4.0);
   EXPECT(thrust::make_tuple(1, 2) < thrust::make_tuple(1, 3));
+  int tied_a = 0;
+  double tied_b = 0;
+  thrust::tie(tied_a, tied_b) = thrust::make_pair(7, 8.5);
+  EXPECT(tied_a == 7 && tied_b == 8.5);
   EXPECT(thrust::plus<int>()(2, 3) == 5 && thrust::minus<int>()(2, 3) == -1);
   EXPECT(thrust::multiplies<int>()(2, 3) == 6 && thrust::maximum<int>()(2, 3) == 3);
   EXPECT(thrust::minimum<int>()(2, 3) == 2 && thrust::negate<int>()(2) == -2);
@@ -295,6 +301,20 @@ static void complex_and_random() {
     if (host_draws[i] != want || want < 0.0f || want >= 1.0f) ++mismatches;
   }
   EXPECT(mismatches == 0);
+  // shuffle: a permutation, on the device and on the host.
+  thrust::device_vector<int> deck(n);
+  thrust::sequence(deck.begin(), deck.end());
+  thrust::shuffle(deck.begin(), deck.end(), thrust::default_random_engine(5));
+  thrust::host_vector<int> shuffled = deck;
+  std::vector<int> host_deck(shuffled.begin(), shuffled.end());
+  thrust::shuffle(thrust::host, host_deck.begin(), host_deck.end(), thrust::default_random_engine(6));
+  int in_place = 0;
+  for (int i = 0; i < n; ++i) in_place += shuffled[i] == i;
+  EXPECT(in_place < n / 10);
+  thrust::sort(deck.begin(), deck.end());
+  std::sort(host_deck.begin(), host_deck.end());
+  EXPECT(deck[0] == 0 && deck[n - 1] == n - 1 && host_deck[n / 2] == n / 2);
+  EXPECT(thrust::equal(deck.begin(), deck.end(), thrust::make_counting_iterator(0)));
   thrust::default_random_engine first(1);
   EXPECT(first() == 48271u);  // minstd_rand: 48271 * 1 mod (2^31 - 1)
   thrust::uniform_int_distribution<int> dice(1, 6);

@@ -11,8 +11,18 @@
 #error "Thrust (oxhip) needs C++14 or later: compile with -std=c++14 or a later standard"
 #endif
 
+/* What Thrust's own headers bring with them, which programs come to rely on. */
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <numeric>
+#include <tuple>
 #include <cstring>
 #include <initializer_list>
 #include <iterator>

@@ -10,6 +10,8 @@ namespace thrust {
 
 template <class... Ts>
 class tuple;
+template <class T1, class T2>
+struct pair;
 
 namespace detail {
 
@@ -140,6 +142,17 @@ class tuple : public detail::tuple_base<std::index_sequence_for<Ts...>, Ts...> {
   template <class... Us, class = typename std::enable_if<sizeof...(Us) == sizeof...(Ts)>::type>
   OXHIP_THRUST_HD tuple& operator=(const tuple<Us...>& other) {
     assign(other, std::index_sequence_for<Ts...>());
+    return *this;
+  }
+  /* From a pair, for two-element tuples (`thrust::tie(a, b) = pair`). */
+  template <class U1, class U2,
+            class = typename std::enable_if<sizeof...(Ts) == 2 && sizeof(U1) != 0>::type>
+  OXHIP_THRUST_HD tuple(const pair<U1, U2>& p) : base(0, p.first, p.second) {}
+  template <class U1, class U2,
+            class = typename std::enable_if<sizeof...(Ts) == 2 && sizeof(U1) != 0>::type>
+  OXHIP_THRUST_HD tuple& operator=(const pair<U1, U2>& p) {
+    detail::leaf_get<0>(*this) = p.first;
+    detail::leaf_get<1>(*this) = p.second;
     return *this;
   }
   /* Assignment to a tuple of references that is itself a temporary (`*zip = make_tuple(..)`). */
