@@ -21,5 +21,10 @@
 #include "device/device_radix_sort.hpp"
 #include "device/device_segmented_radix_sort.hpp"
 #include "device/device_segmented_reduce.hpp"
+#include "device/device_select.hpp"
+#include "device/device_partition.hpp"
+#include "device/device_run_length_encode.hpp"
+#include "device/device_histogram.hpp"
+#include "device/device_merge_sort.hpp"
 
 #endif /* OXHIP_HIPCUB_HPP */

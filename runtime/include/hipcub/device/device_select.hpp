@@ -1,0 +1,194 @@
+/* oxhip: hipCUB's DeviceSelect (Flagged, If, Unique, UniqueByKey) and DevicePartition
+ * (Flagged, If) (docs/libraries.md), over the scan engine of detail/tile_scan.hpp: a scan of
+ * the selection flags gives each selected item its place. Selected items keep their order;
+ * DevicePartition puts the rest after them in reverse order, as CUB does.
+ */
+#ifndef OXHIP_HIPCUB_DEVICE_SELECT_HPP
+#define OXHIP_HIPCUB_DEVICE_SELECT_HPP
+
+#include "detail/tile_scan.hpp"
+
+#if defined(__cplusplus) && defined(__OXHIP_OFFLOAD__)
+
+namespace hipcub {
+namespace detail {
+
+template <class FlagsIt>
+struct FlaggedPredicate {
+  FlagsIt flags;
+  __device__ __forceinline__ bool operator()(long long index) const { return (bool)flags[index]; }
+};
+template <class InputIt, class SelectOp>
+struct IfPredicate {
+  InputIt in;
+  SelectOp op;
+  __device__ __forceinline__ bool operator()(long long index) const { return (bool)op(in[index]); }
+};
+template <class InputIt, class EqualityOp>
+struct UniquePredicate {
+  InputIt in;
+  EqualityOp equal;
+  __device__ __forceinline__ bool operator()(long long index) const {
+    return index == 0 || !equal(in[index - 1], in[index]);
+  }
+};
+
+template <class Predicate>
+struct SelectLoad {
+  Predicate predicate;
+  __device__ __forceinline__ int operator()(long long index) const {
+    return predicate(index) ? 1 : 0;
+  }
+};
+
+/* A selected item goes to its count of selected items before it; with `Partition`, a
+ * rejected one to the end, counting down. The input's last item writes the total. */
+template <class InputIt, class OutputIt, class NumIt, bool Partition>
+struct SelectEmit {
+  typedef std::false_type Staged;
+  typedef char Out;
+  InputIt in;
+  OutputIt out;
+  NumIt num_selected;
+  long long count;
+  __device__ __forceinline__ void operator()(long long index, bool has, int exclusive,
+                                             int inclusive) const {
+    int before = has ? exclusive : 0;
+    if (inclusive != before)
+      out[before] = in[index];
+    else if (Partition)
+      out[count - 1 - (index - before)] = in[index];
+    if (index == count - 1) *num_selected = inclusive;
+  }
+};
+
+template <class KeysIt, class ValuesIt, class KeysOut, class ValuesOut, class NumIt>
+struct UniqueByKeyEmit {
+  typedef std::false_type Staged;
+  typedef char Out;
+  KeysIt keys;
+  ValuesIt values;
+  KeysOut keys_out;
+  ValuesOut values_out;
+  NumIt num_selected;
+  long long count;
+  __device__ __forceinline__ void operator()(long long index, bool has, int exclusive,
+                                             int inclusive) const {
+    int before = has ? exclusive : 0;
+    if (inclusive != before) {
+      keys_out[before] = keys[index];
+      values_out[before] = values[index];
+    }
+    if (index == count - 1) *num_selected = inclusive;
+  }
+};
+
+template <class Predicate, class Emit, class NumIt>
+static hipError_t select_run(void* d_temp_storage, size_t& temp_storage_bytes, int num_items,
+                             Predicate predicate, Emit emit, NumIt num_selected,
+                             hipStream_t stream) {
+  SelectLoad<Predicate> load = {predicate};
+  hipError_t status = tile_scan<int>(d_temp_storage, temp_storage_bytes, num_items, load,
+                                     hipcub::Sum(), emit, stream);
+  if (status == hipSuccess && d_temp_storage != nullptr && num_items <= 0) {
+    write_one<<<1, 1, 0, stream>>>(num_selected, 0);
+    status = hipGetLastError();
+  }
+  return status;
+}
+
+}  // namespace detail
+
+struct DeviceSelect {
+  template <class InputIt, class FlagIt, class OutputIt, class NumSelectedIt>
+  static hipError_t Flagged(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                            FlagIt d_flags, OutputIt d_out, NumSelectedIt d_num_selected_out,
+                            int num_items, hipStream_t stream = 0,
+                            bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    detail::FlaggedPredicate<FlagIt> predicate = {d_flags};
+    detail::SelectEmit<InputIt, OutputIt, NumSelectedIt, false> emit = {d_in, d_out,
+                                                                        d_num_selected_out,
+                                                                        num_items};
+    return detail::select_run(d_temp_storage, temp_storage_bytes, num_items, predicate, emit,
+                              d_num_selected_out, stream);
+  }
+  template <class InputIt, class OutputIt, class NumSelectedIt, class SelectOp>
+  static hipError_t If(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                       OutputIt d_out, NumSelectedIt d_num_selected_out, int num_items,
+                       SelectOp select_op, hipStream_t stream = 0,
+                       bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    detail::IfPredicate<InputIt, SelectOp> predicate = {d_in, select_op};
+    detail::SelectEmit<InputIt, OutputIt, NumSelectedIt, false> emit = {d_in, d_out,
+                                                                        d_num_selected_out,
+                                                                        num_items};
+    return detail::select_run(d_temp_storage, temp_storage_bytes, num_items, predicate, emit,
+                              d_num_selected_out, stream);
+  }
+  /* The first item of each run of equal items. */
+  template <class InputIt, class OutputIt, class NumSelectedIt>
+  static hipError_t Unique(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                           OutputIt d_out, NumSelectedIt d_num_selected_out, int num_items,
+                           hipStream_t stream = 0, bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    detail::UniquePredicate<InputIt, hipcub::Equality> predicate = {d_in, hipcub::Equality()};
+    detail::SelectEmit<InputIt, OutputIt, NumSelectedIt, false> emit = {d_in, d_out,
+                                                                        d_num_selected_out,
+                                                                        num_items};
+    return detail::select_run(d_temp_storage, temp_storage_bytes, num_items, predicate, emit,
+                              d_num_selected_out, stream);
+  }
+  /* The first key of each run of equal keys, with its value. */
+  template <class KeyInputIt, class ValueInputIt, class KeyOutputIt, class ValueOutputIt,
+            class NumSelectedIt>
+  static hipError_t UniqueByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                KeyInputIt d_keys_in, ValueInputIt d_values_in,
+                                KeyOutputIt d_keys_out, ValueOutputIt d_values_out,
+                                NumSelectedIt d_num_selected_out, int num_items,
+                                hipStream_t stream = 0, bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    detail::UniquePredicate<KeyInputIt, hipcub::Equality> predicate = {d_keys_in,
+                                                                      hipcub::Equality()};
+    detail::UniqueByKeyEmit<KeyInputIt, ValueInputIt, KeyOutputIt, ValueOutputIt, NumSelectedIt>
+        emit = {d_keys_in, d_values_in, d_keys_out, d_values_out, d_num_selected_out,
+                num_items};
+    return detail::select_run(d_temp_storage, temp_storage_bytes, num_items, predicate, emit,
+                              d_num_selected_out, stream);
+  }
+};
+
+struct DevicePartition {
+  template <class InputIt, class FlagIt, class OutputIt, class NumSelectedIt>
+  static hipError_t Flagged(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                            FlagIt d_flags, OutputIt d_out, NumSelectedIt d_num_selected_out,
+                            int num_items, hipStream_t stream = 0,
+                            bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    detail::FlaggedPredicate<FlagIt> predicate = {d_flags};
+    detail::SelectEmit<InputIt, OutputIt, NumSelectedIt, true> emit = {d_in, d_out,
+                                                                       d_num_selected_out,
+                                                                       num_items};
+    return detail::select_run(d_temp_storage, temp_storage_bytes, num_items, predicate, emit,
+                              d_num_selected_out, stream);
+  }
+  template <class InputIt, class OutputIt, class NumSelectedIt, class SelectOp>
+  static hipError_t If(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                       OutputIt d_out, NumSelectedIt d_num_selected_out, int num_items,
+                       SelectOp select_op, hipStream_t stream = 0,
+                       bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    detail::IfPredicate<InputIt, SelectOp> predicate = {d_in, select_op};
+    detail::SelectEmit<InputIt, OutputIt, NumSelectedIt, true> emit = {d_in, d_out,
+                                                                       d_num_selected_out,
+                                                                       num_items};
+    return detail::select_run(d_temp_storage, temp_storage_bytes, num_items, predicate, emit,
+                              d_num_selected_out, stream);
+  }
+};
+
+}  // namespace hipcub
+
+#endif /* __cplusplus && __OXHIP_OFFLOAD__ */
+
+#endif /* OXHIP_HIPCUB_DEVICE_SELECT_HPP */
