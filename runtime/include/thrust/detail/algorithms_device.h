@@ -6,6 +6,7 @@
 #define OXHIP_THRUST_DETAIL_ALGORITHMS_DEVICE_H
 
 #include <thrust/detail/algorithms_host.h>
+#include <thrust/detail/cub.h>
 #include <thrust/detail/kernels.h>
 
 namespace thrust {
@@ -442,9 +443,25 @@ template <class It, class Out, class T, class Op>
 Out scan(const device_exec& exec, It first, It last, Out out, bool has_init, T init, bool exclusive,
          Op op) {
   index_t n = last - first;
-  dev::scan<T>(exec, n, read_as<T, raw<It>>{unwrap(first)}, op, has_init, init, exclusive,
-               write_value<T, raw<Out>>{unwrap(out)}, (T*)nullptr);
-  finish(exec, exclusive ? "thrust::exclusive_scan" : "thrust::inclusive_scan");
+  const char* what = exclusive ? "thrust::exclusive_scan" : "thrust::inclusive_scan";
+  if (n <= 0) return out;
+  if (cub::fits(n) && (exclusive || !has_init)) {
+    raw<It> in = unwrap(first);
+    raw<Out> to = unwrap(out);
+    if (exclusive)
+      cub::call(exec, [&](void* storage, std::size_t& bytes) {
+        return hipcub::DeviceScan::ExclusiveScan(storage, bytes, in, to, op, init, (int)n,
+                                                 exec.stream);
+      }, what);
+    else
+      cub::call(exec, [&](void* storage, std::size_t& bytes) {
+        return hipcub::DeviceScan::InclusiveScan(storage, bytes, in, to, op, (int)n, exec.stream);
+      }, what);
+  } else {
+    dev::scan<T>(exec, n, read_as<T, raw<It>>{unwrap(first)}, op, has_init, init, exclusive,
+                 write_value<T, raw<Out>>{unwrap(out)}, (T*)nullptr);
+  }
+  finish(exec, what);
   return out + n;
 }
 
@@ -495,12 +512,30 @@ Out scan_by_key(const device_exec& exec, KIt keys, KIt keys_last, VIt values, Ou
                 bool exclusive, T init, P pred, Op op) {
   typedef pair<index_t, T> S;
   index_t n = keys_last - keys;
-  dev::scan<S>(exec, n,
-               read_segmented<raw<KIt>, raw<VIt>, T, P, Op>{
-                   is_head<raw<KIt>, P>{unwrap(keys), pred}, unwrap(values), exclusive, init, op},
-               segmented_op<T, Op>{op}, false, S(0, init), exclusive,
-               write_segmented<T, raw<Out>>{unwrap(out), exclusive, init}, (S*)nullptr);
-  finish(exec, exclusive ? "thrust::exclusive_scan_by_key" : "thrust::inclusive_scan_by_key");
+  const char* what = exclusive ? "thrust::exclusive_scan_by_key" : "thrust::inclusive_scan_by_key";
+  if (n <= 0) return out;
+  if (cub::fits(n)) {
+    raw<KIt> k = unwrap(keys);
+    raw<VIt> v = unwrap(values);
+    raw<Out> to = unwrap(out);
+    if (exclusive)
+      cub::call(exec, [&](void* storage, std::size_t& bytes) {
+        return hipcub::DeviceScan::ExclusiveScanByKey(storage, bytes, k, v, to, op, init, (int)n,
+                                                      pred, exec.stream);
+      }, what);
+    else
+      cub::call(exec, [&](void* storage, std::size_t& bytes) {
+        return hipcub::DeviceScan::InclusiveScanByKey(storage, bytes, k, v, to, op, (int)n, pred,
+                                                      exec.stream);
+      }, what);
+  } else {
+    dev::scan<S>(exec, n,
+                 read_segmented<raw<KIt>, raw<VIt>, T, P, Op>{
+                     is_head<raw<KIt>, P>{unwrap(keys), pred}, unwrap(values), exclusive, init, op},
+                 segmented_op<T, Op>{op}, false, S(0, init), exclusive,
+                 write_segmented<T, raw<Out>>{unwrap(out), exclusive, init}, (S*)nullptr);
+  }
+  finish(exec, what);
   return out + n;
 }
 
@@ -526,6 +561,23 @@ pair<KOut, VOut> reduce_by_key(const device_exec& exec, KIt keys, KIt keys_last,
   typedef pair<index_t, V> S;
   index_t n = keys_last - keys;
   if (n <= 0) return pair<KOut, VOut>(keys_out, values_out);
+  if (cub::is_equality<P>::value && cub::fits(n)) {
+    dev::temp_buffer<int> runs(1, exec.stream);
+    raw<KIt> k = unwrap(keys);
+    raw<VIt> v = unwrap(values);
+    raw<KOut> k_out = unwrap(keys_out);
+    raw<VOut> v_out = unwrap(values_out);
+    int* runs_out = runs.get();
+    cub::call(exec, [&](void* storage, std::size_t& bytes) {
+      return hipcub::DeviceReduce::ReduceByKey(storage, bytes, k, k_out, v, v_out, runs_out, op,
+                                               (int)n, exec.stream);
+    }, "thrust::reduce_by_key");
+    int count = 0;
+    throw_on_error(hipMemcpyAsync(&count, runs_out, sizeof(int), hipMemcpyDeviceToHost, exec.stream),
+                   "thrust::reduce_by_key: copying the count");
+    wait(exec, "thrust::reduce_by_key");
+    return pair<KOut, VOut>(keys_out + count, values_out + count);
+  }
   is_head<raw<KIt>, P> head{unwrap(keys), pred};
   S total;
   dev::scan<S>(exec, n,
@@ -636,9 +688,16 @@ pair<KIt, VIt> unique_by_key(const device_exec& exec, KIt keys, KIt keys_last, V
 
 /* ---- sorting and searching ---------------------------------------------------------------------- */
 
+/* Arithmetic keys under less or greater: hipCUB's radix sort; other keys and comparators:
+ * the merge sort of detail/kernels.h (FIXME(#25): hipCUB's DeviceMergeSort once it exists). */
 template <class KIt, class VIt, class C>
 void sort(const device_exec& exec, KIt keys, KIt keys_last, VIt values, bool has_values, C comp) {
-  dev::merge_sort(exec, unwrap(keys), keys_last - keys, unwrap(values), has_values, comp);
+  index_t n = keys_last - keys;
+  const int order = cub::radix_order<value_of<KIt>, C>::value;
+  if (order != 0 && n > 1 && cub::fits(n))
+    cub::radix_sort(exec, unwrap(keys), n, unwrap(values), has_values, order == 2);
+  else
+    dev::merge_sort(exec, unwrap(keys), n, unwrap(values), has_values, comp);
   finish(exec, "thrust::sort");
 }
 
