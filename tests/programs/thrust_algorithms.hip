@@ -71,6 +71,10 @@ struct times3 {
 struct abs_diff {
   __host__ __device__ int operator()(int a, int b) const { return a > b ? a - b : b - a; }
 };
+// Keys are equal when they agree after halving: a predicate hipCUB's ReduceByKey cannot take.
+struct same_half {
+  __host__ __device__ bool operator()(int a, int b) const { return a / 2 == b / 2; }
+};
 struct mod7 {
   __host__ __device__ int operator()(int x) const { return x % 7; }
 };
@@ -225,6 +229,23 @@ static void run_all(const std::vector<int>& input) {
   sums_out.resize(ends.second - sums_out.begin());
   expect_equal(keys_out, run_keys, "reduce_by_key keys", n);
   expect_equal(sums_out, run_sums, "reduce_by_key values", n);
+  std::vector<int> half_keys, half_max;
+  for (int i = 0; i < n; ++i) {
+    int k = input[i] % 4;
+    if (half_keys.empty() || half_keys.back() / 2 != k / 2) {
+      half_keys.push_back(k);
+      half_max.push_back(input[i]);
+    } else {
+      half_max.back() = std::max(half_max.back(), input[i]);
+    }
+  }
+  Vector half_keys_out(n), half_max_out(n);
+  auto half_ends = thrust::reduce_by_key(groups.begin(), groups.end(), v.begin(), half_keys_out.begin(),
+                                         half_max_out.begin(), same_half(), thrust::maximum<int>());
+  half_keys_out.resize(half_ends.first - half_keys_out.begin());
+  half_max_out.resize(half_ends.second - half_max_out.begin());
+  expect_equal(half_keys_out, half_keys, "reduce_by_key predicate keys", n);
+  expect_equal(half_max_out, half_max, "reduce_by_key predicate values", n);
   Vector uniq(groups);
   uniq.resize(thrust::unique(uniq.begin(), uniq.end()) - uniq.begin());
   expect_equal(uniq, run_keys, "unique", n);

@@ -341,22 +341,25 @@ OXHIP_THRUST_HD pair<KOut, VOut> reduce_by_key(host_exec, KIt keys, KIt keys_las
                                                KOut keys_out, VOut values_out, P pred, Op op) {
   typedef value_of<VIt> V;
   if (keys == keys_last) return pair<KOut, VOut>(keys_out, values_out);
-  value_of<KIt> key = *keys;
+  /* Each group's first key is written; consecutive keys are compared. */
+  value_of<KIt> head = *keys;
+  value_of<KIt> previous = head;
   V sum = *values;
   for (++keys, ++values; keys != keys_last; ++keys, ++values) {
     value_of<KIt> k = *keys;
-    if (pred(key, k)) {
+    if (pred(previous, k)) {
       sum = op(sum, *values);
     } else {
-      *keys_out = key;
+      *keys_out = head;
       *values_out = sum;
       ++keys_out;
       ++values_out;
+      head = k;
       sum = *values;
     }
-    key = k;
+    previous = k;
   }
-  *keys_out = key;
+  *keys_out = head;
   *values_out = sum;
   ++keys_out;
   ++values_out;
