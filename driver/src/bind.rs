@@ -1066,10 +1066,13 @@ impl Binder<'_> {
     fn host_driver_args(&self, input: ActionId) -> Vec<OsString> {
         let invocation = self.invocation;
         let lang = self.lang_of(input);
-        let mut args: Vec<OsString> = vec![
-            "-x".into(),
-            if lang == InputLang::C { "c" } else { "c++" }.into(),
-        ];
+        let language = match lang {
+            InputLang::C | InputLang::CudaC => "c",
+            InputLang::CPreprocessed => "cpp-output",
+            InputLang::CxxPreprocessed => "c++-cpp-output",
+            InputLang::Hip | InputLang::Cuda | InputLang::Cxx | InputLang::CudaCxx => "c++",
+        };
+        let mut args: Vec<OsString> = vec!["-x".into(), language.into()];
         args.push(invocation.opt_level.flag().into());
         if invocation.debug {
             args.push("-g".into());
@@ -1106,9 +1109,12 @@ impl Binder<'_> {
                 }
             }
         }
-        // The HIP headers, so that plain C++ files can include `hip/hip_runtime_api.h`.
-        args.push(format!("-I{}", self.toolchain.hip_include_dir.display()).into());
-        args.push("-D__HIP_PLATFORM_AMD__=1".into());
+        // The HIP headers, so that plain C++ files can include `hip/hip_runtime_api.h`
+        // (preprocessed inputs are past that: clang would call them unused).
+        if !matches!(lang, InputLang::CPreprocessed | InputLang::CxxPreprocessed) {
+            args.push(format!("-I{}", self.toolchain.hip_include_dir.display()).into());
+            args.push("-D__HIP_PLATFORM_AMD__=1".into());
+        }
         args.extend(self.overlay_args(input).into_iter().map(OsString::from));
         args.extend(invocation.warnings.iter().map(OsString::from));
         args.extend(invocation.host_passthrough.iter().map(OsString::from));

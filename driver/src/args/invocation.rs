@@ -19,6 +19,11 @@ pub enum InputLang {
     CudaCxx,
     /// C host code of a CUDA program (a `.c` in CUDA mode).
     CudaC,
+    /// Preprocessed C++ (`.ii`, `-x c++-cpp-output`): compiled as plain host C++, as clang
+    /// does; a HIP source's `-E` output holds its host side only and does not compile so.
+    CxxPreprocessed,
+    /// Preprocessed C (`.i`, `-x cpp-output`).
+    CPreprocessed,
 }
 
 impl InputLang {
@@ -27,8 +32,8 @@ impl InputLang {
     pub fn clang_lang(self) -> frontend::Lang {
         match self {
             InputLang::Hip | InputLang::Cuda => frontend::Lang::Hip,
-            InputLang::Cxx | InputLang::CudaCxx => frontend::Lang::Cxx,
-            InputLang::C | InputLang::CudaC => frontend::Lang::C,
+            InputLang::Cxx | InputLang::CudaCxx | InputLang::CxxPreprocessed => frontend::Lang::Cxx,
+            InputLang::C | InputLang::CudaC | InputLang::CPreprocessed => frontend::Lang::C,
         }
     }
 
@@ -44,6 +49,8 @@ impl InputLang {
             InputLang::C => "c",
             InputLang::CudaCxx => "cuda-c++",
             InputLang::CudaC => "cuda-c",
+            InputLang::CxxPreprocessed => "c++-cpp-output",
+            InputLang::CPreprocessed => "cpp-output",
         }
     }
 }

@@ -237,6 +237,8 @@ fn lang_from_extension(path: &Path) -> Option<InputLang> {
         "cu" | "cuh" => Some(InputLang::Cuda),
         "cpp" | "cc" | "cxx" | "C" | "c++" | "cp" | "CPP" => Some(InputLang::Cxx),
         "c" => Some(InputLang::C),
+        "ii" => Some(InputLang::CxxPreprocessed),
+        "i" => Some(InputLang::CPreprocessed),
         _ => None,
     }
 }
@@ -260,6 +262,8 @@ fn lang_from_x(value: &str) -> Result<Option<InputLang>, DriverError> {
         "cu" | "cuda" => Ok(Some(InputLang::Cuda)),
         "c++" | "cxx" => Ok(Some(InputLang::Cxx)),
         "c" => Ok(Some(InputLang::C)),
+        "c++-cpp-output" => Ok(Some(InputLang::CxxPreprocessed)),
+        "cpp-output" => Ok(Some(InputLang::CPreprocessed)),
         "none" => Ok(None),
         other => Err(DriverError::UnknownLanguage {
             lang: other.to_owned(),

@@ -315,8 +315,9 @@ pub(super) const PREFIX_MAP_FLAGS: &[&str] = &[
 ];
 
 /// Unknown options that also go to the host compile unchanged, spelled exactly: the
-/// preprocessor's dumps (`-E -dM` lists the macros the host compile of a source sees).
-pub(super) const HOST_PASSTHROUGH_FLAGS: &[&str] = &["-dM", "-dD", "-dI", "-dN"];
+/// preprocessor's dumps (`-E -dM` lists the macros the host compile of a source sees) and
+/// its output options (`-P`: no line markers, as sccache asks for; `-C`, `-CC`: comments kept).
+pub(super) const HOST_PASSTHROUGH_FLAGS: &[&str] = &["-dM", "-dD", "-dI", "-dN", "-P", "-C", "-CC"];
 
 /// What an argument matched: the table line, the spelling as it is recorded (`-std=`,
 /// `-arch` for `-arch sm_90`, `-arch=` for `-arch=sm_90`), and how its value is taken
