@@ -114,8 +114,23 @@ struct radix_items {
 /* One tile of Threads x Items keys (and values), ranked by one digit and written out:
  * the item of tile rank r (in digit order) with digit d goes to
  * out[out_base + base[d] + r - tile_offset[d]]. */
-template <class K, class V, int Threads, int Items>
+template <class K, class V, int Threads, int Items, bool Portable = false>
 struct RadixTile {
+  typedef BlockPartials<RadixCounts, Threads> Partials;
+  typedef typename std::conditional<Portable, typename Partials::PortableStorage,
+                                    typename Partials::Storage>::type ScanStorage;
+  static __device__ __forceinline__ typename Partials::Storage& scan_storage(
+      typename Partials::PortableStorage& portable) {
+    return Partials::pick(portable);
+  }
+  static __device__ __forceinline__ typename Partials::Storage& scan_storage(
+      typename Partials::GpuStorage& storage) {
+    return storage;
+  }
+  static __device__ __forceinline__ typename Partials::Storage& scan_storage(
+      typename Partials::CpuStorage& storage) {
+    return storage;
+  }
   enum { Tile = Threads * Items, HasValues = !std::is_same<V, NullType>::value };
   struct Storage {
     Uninitialized<K> keys[staging_size<Tile>::value];
@@ -123,7 +138,7 @@ struct RadixTile {
     unsigned char digits[Tile];
     unsigned int tile_offset[RADIX_DIGITS];
     unsigned int tile_count[RADIX_DIGITS];
-    typename BlockPartials<RadixCounts, Threads>::Storage scan;
+    ScanStorage scan;
   };
 
   /* Ranks keys[start, start + valid) by digit; every thread returns each of its items'
@@ -147,8 +162,8 @@ struct RadixTile {
       }
     }
     RadixCounts exclusive, aggregate;
-    BlockPartials<RadixCounts, Threads>::exclusive_scan(storage.scan, mine, RadixCountsAdd(),
-                                                        exclusive, aggregate);
+    Partials::exclusive_scan(scan_storage(storage.scan), mine, RadixCountsAdd(), exclusive,
+                             aggregate);
     if (thread == 0) {
       for (int w = 0; w < 8; ++w) exclusive.word[w] = 0;
       unsigned int running = 0;

@@ -51,16 +51,30 @@ struct staging_size {
  * is safe: only device code sees it (a kernel's own __shared__ variable), never the host. */
 template <class T, int Threads>
 struct BlockPartials {
-#if defined(__OXHIP_CPU__)
-  struct Storage {
+  struct CpuStorage {
     Uninitialized<T> slot[Threads + 1];
   };
-#else
-  union Storage {
+  union GpuStorage {
     typename BlockScan<T, Threads>::TempStorage scan;
     typename BlockReduce<T, Threads>::TempStorage reduce;
   };
+#if defined(__OXHIP_CPU__)
+  typedef CpuStorage Storage;
+#else
+  typedef GpuStorage Storage;
 #endif
+  /* For a TempStorage that host code can see: one layout in every pass. */
+  union PortableStorage {
+    CpuStorage cpu;
+    GpuStorage gpu;
+  };
+  static __device__ __forceinline__ Storage& pick(PortableStorage& portable) {
+#if defined(__OXHIP_CPU__)
+    return portable.cpu;
+#else
+    return portable.gpu;
+#endif
+  }
 
   /* `exclusive` is op over the partials of the ranks before (rank 0: meaningless);
    * `aggregate` op over all. */
