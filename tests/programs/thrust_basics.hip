@@ -18,6 +18,7 @@
 #include <thrust/iterator/permutation_iterator.h>
 #include <thrust/iterator/discard_iterator.h>
 #include <thrust/iterator/reverse_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
 #include <thrust/system/hip/execution_policy.h>
 #include <thrust/copy.h>
 #include <thrust/fill.h>
@@ -196,6 +197,12 @@ static void iterators() {
   // discard_iterator as an output; reverse_iterator as an input.
   auto discarded = thrust::transform(d.begin(), d.end(), thrust::make_discard_iterator(), is_odd());
   EXPECT(discarded - thrust::make_discard_iterator() == n);
+  thrust::device_vector<int> squared(n);
+  thrust::copy(d.begin(), d.end(), thrust::make_transform_output_iterator(squared.begin(), square_plus_one()));
+  EXPECT(squared[0] == 26 && squared[n - 1] == (n + 4) * (n + 4) + 1);
+  thrust::inclusive_scan(thrust::make_constant_iterator(1), thrust::make_constant_iterator(1) + n,
+                         thrust::make_transform_output_iterator(squared.begin(), thrust::negate<int>()));
+  EXPECT(squared[0] == -1 && squared[n - 1] == -n);
   thrust::device_vector<int> reversed(n);
   thrust::copy(d.rbegin(), d.rend(), reversed.begin());
   EXPECT(reversed[0] == n + 4 && reversed[n - 1] == 5);

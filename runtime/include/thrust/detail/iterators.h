@@ -266,6 +266,54 @@ OXHIP_THRUST_HD transform_iterator<F, It> make_transform_iterator(It it, F f) {
   return transform_iterator<F, It>(it, f);
 }
 
+/* ---- transform_output_iterator ------------------------------------------------------------ */
+
+namespace detail {
+template <class F, class It>
+struct transform_output_proxy {
+  It it;
+  mutable F f;
+  template <class T>
+  OXHIP_THRUST_HD const transform_output_proxy& operator=(const T& value) const {
+    *it = f(value);
+    return *this;
+  }
+};
+}  // namespace detail
+
+/* An output iterator that writes f(x) to *it when x is assigned through it. */
+template <class F, class It>
+class transform_output_iterator
+    : public detail::iterator_ops<transform_output_iterator<F, It>> {
+ public:
+  typedef void value_type;
+  typedef detail::transform_output_proxy<F, It> reference;
+  typedef void pointer;
+  typedef typename detail::system_of<It>::type oxhip_system;
+
+  OXHIP_THRUST_HD transform_output_iterator(const It& it, const F& f) : it_(it), f_(f) {}
+  OXHIP_THRUST_HD reference operator*() const { return reference{it_, f_}; }
+  OXHIP_THRUST_HD const It& base() const { return it_; }
+  OXHIP_THRUST_HD void oxhip_advance(std::ptrdiff_t n) { it_ += n; }
+  OXHIP_THRUST_HD std::ptrdiff_t oxhip_distance(const transform_output_iterator& other) const {
+    return other.it_ - it_;
+  }
+  OXHIP_THRUST_HD auto oxhip_unwrap() const
+      -> transform_output_iterator<F, typename detail::unwrapped<It>::type> {
+    return transform_output_iterator<F, typename detail::unwrapped<It>::type>(
+        detail::unwrap(it_), f_);
+  }
+
+ private:
+  It it_;
+  F f_;
+};
+
+template <class F, class It>
+OXHIP_THRUST_HD transform_output_iterator<F, It> make_transform_output_iterator(It it, F f) {
+  return transform_output_iterator<F, It>(it, f);
+}
+
 /* ---- zip_iterator ------------------------------------------------------------------------- */
 
 namespace detail {
