@@ -152,6 +152,23 @@ static void run_all(const std::vector<int>& input) {
   // Reductions.
   long long sum = 0;
   for (int x : input) sum += x;
+  // Lambdas as operators and predicates (captureless ones are empty classes in kernel names).
+  expect(thrust::reduce(v.begin(), v.end(), 0, [] __host__ __device__(int a, int b) { return a + b; }) ==
+             (int)sum, "reduce lambda", n);
+  Vector lambda_scan(n);
+  thrust::inclusive_scan(v.begin(), v.end(), lambda_scan.begin(),
+                         [] __host__ __device__(int a, int b) { return a + b; });
+  expect(n == 0 || lambda_scan[n - 1] == (int)sum, "inclusive_scan lambda", n);
+  Vector lambda_selected(n);
+  lambda_selected.resize(thrust::copy_if(v.begin(), v.end(), lambda_selected.begin(),
+                                         [] __host__ __device__(int x) { return x % 2 == 0; }) -
+                         lambda_selected.begin());
+  expect_equal(lambda_selected, evens, "copy_if lambda", n);
+  expect(thrust::count_if(v.begin(), v.end(), [] __host__ __device__(int x) { return x % 2 == 0; }) ==
+             (long)evens.size(), "count_if lambda", n);
+  expect(thrust::max_element(v.begin(), v.end(), [] __host__ __device__(int a, int b) { return a < b; }) -
+                 v.begin() == std::max_element(input.begin(), input.end()) - input.begin(),
+         "max_element lambda", n);
   expect(thrust::reduce(v.begin(), v.end()) == (int)sum, "reduce", n);
   expect(thrust::reduce(v.begin(), v.end(), 5ll, thrust::plus<long long>()) == sum + 5,
          "reduce init op", n);
@@ -246,6 +263,20 @@ static void run_all(const std::vector<int>& input) {
   half_max_out.resize(half_ends.second - half_max_out.begin());
   expect_equal(half_keys_out, half_keys, "reduce_by_key predicate keys", n);
   expect_equal(half_max_out, half_max, "reduce_by_key predicate values", n);
+  Vector lambda_keys(n), lambda_sums(n);
+  auto lambda_ends = thrust::reduce_by_key(
+      groups.begin(), groups.end(), v.begin(), lambda_keys.begin(), lambda_sums.begin(),
+      [] __host__ __device__(int a, int b) { return a == b; },
+      [] __host__ __device__(int a, int b) { return a + b; });
+  lambda_sums.resize(lambda_ends.second - lambda_sums.begin());
+  expect_equal(lambda_sums, run_sums, "reduce_by_key lambdas", n);
+  thrust::inclusive_scan_by_key(groups.begin(), groups.end(), v.begin(), lambda_keys.begin(),
+                                [] __host__ __device__(int a, int b) { return a == b; },
+                                [] __host__ __device__(int a, int b) { return a + b; });
+  for (int i = 0; i < n; ++i)
+    want[i] = i > 0 && input[i] % 4 == input[i - 1] % 4 ? want[i - 1] + input[i] : input[i];
+  lambda_keys.resize(n);
+  expect_equal(lambda_keys, want, "inclusive_scan_by_key lambdas", n);
   Vector uniq(groups);
   uniq.resize(thrust::unique(uniq.begin(), uniq.end()) - uniq.begin());
   expect_equal(uniq, run_keys, "unique", n);

@@ -357,21 +357,23 @@ struct pick_index {
     return a < b ? a : b;
   }
 };
+/* Not empty, for the same reason as dev::const_call. */
 struct own_index {
+  char nonempty;
   __device__ index_t operator()(index_t i) const { return i; }
 };
 template <class It, class C>
 It min_element(const device_exec& exec, It first, It last, C comp) {
   index_t n = last - first;
   if (n <= 0) return last;
-  return first + dev::reduce(exec, n, own_index(), pick_index<raw<It>, C, false>{unwrap(first), comp},
+  return first + dev::reduce(exec, n, own_index{0}, pick_index<raw<It>, C, false>{unwrap(first), comp},
                              (index_t)0);
 }
 template <class It, class C>
 It max_element(const device_exec& exec, It first, It last, C comp) {
   index_t n = last - first;
   if (n <= 0) return last;
-  return first + dev::reduce(exec, n, own_index(), pick_index<raw<It>, C, true>{unwrap(first), comp},
+  return first + dev::reduce(exec, n, own_index{0}, pick_index<raw<It>, C, true>{unwrap(first), comp},
                              (index_t)0);
 }
 template <class It, class C>
@@ -448,14 +450,16 @@ Out scan(const device_exec& exec, It first, It last, Out out, bool has_init, T i
   if (cub::fits(n) && (exclusive || !has_init)) {
     raw<It> in = unwrap(first);
     raw<Out> to = unwrap(out);
+    cub::const_call<Op> scan_op{op, 0};
     if (exclusive)
       cub::call(exec, [&](void* storage, std::size_t& bytes) {
-        return hipcub::DeviceScan::ExclusiveScan(storage, bytes, in, to, op, init, (int)n,
+        return hipcub::DeviceScan::ExclusiveScan(storage, bytes, in, to, scan_op, init, (int)n,
                                                  exec.stream);
       }, what);
     else
       cub::call(exec, [&](void* storage, std::size_t& bytes) {
-        return hipcub::DeviceScan::InclusiveScan(storage, bytes, in, to, op, (int)n, exec.stream);
+        return hipcub::DeviceScan::InclusiveScan(storage, bytes, in, to, scan_op, (int)n,
+                                                 exec.stream);
       }, what);
   } else {
     dev::scan<T>(exec, n, read_as<T, raw<It>>{unwrap(first)}, op, has_init, init, exclusive,
@@ -518,15 +522,17 @@ Out scan_by_key(const device_exec& exec, KIt keys, KIt keys_last, VIt values, Ou
     raw<KIt> k = unwrap(keys);
     raw<VIt> v = unwrap(values);
     raw<Out> to = unwrap(out);
+    cub::const_call<Op> scan_op{op, 0};
+    cub::const_call<P> equal{pred, 0};
     if (exclusive)
       cub::call(exec, [&](void* storage, std::size_t& bytes) {
-        return hipcub::DeviceScan::ExclusiveScanByKey(storage, bytes, k, v, to, op, init, (int)n,
-                                                      pred, exec.stream);
+        return hipcub::DeviceScan::ExclusiveScanByKey(storage, bytes, k, v, to, scan_op, init,
+                                                      (int)n, equal, exec.stream);
       }, what);
     else
       cub::call(exec, [&](void* storage, std::size_t& bytes) {
-        return hipcub::DeviceScan::InclusiveScanByKey(storage, bytes, k, v, to, op, (int)n, pred,
-                                                      exec.stream);
+        return hipcub::DeviceScan::InclusiveScanByKey(storage, bytes, k, v, to, scan_op, (int)n,
+                                                      equal, exec.stream);
       }, what);
   } else {
     dev::scan<S>(exec, n,
@@ -568,9 +574,10 @@ pair<KOut, VOut> reduce_by_key(const device_exec& exec, KIt keys, KIt keys_last,
     raw<KOut> k_out = unwrap(keys_out);
     raw<VOut> v_out = unwrap(values_out);
     int* runs_out = runs.get();
+    cub::const_call<Op> reduce_op{op, 0};
     cub::call(exec, [&](void* storage, std::size_t& bytes) {
-      return hipcub::DeviceReduce::ReduceByKey(storage, bytes, k, k_out, v, v_out, runs_out, op,
-                                               (int)n, exec.stream);
+      return hipcub::DeviceReduce::ReduceByKey(storage, bytes, k, k_out, v, v_out, runs_out,
+                                               reduce_op, (int)n, exec.stream);
     }, "thrust::reduce_by_key");
     int count = 0;
     throw_on_error(hipMemcpyAsync(&count, runs_out, sizeof(int), hipMemcpyDeviceToHost, exec.stream),
@@ -603,18 +610,12 @@ struct flag_by_stencil_not {
   mutable P pred;
   __device__ bool operator()(index_t i) const { return !pred(stencil[i]); }
 };
-template <class In, class Out>
-struct place_element {
-  In in;
-  Out out;
-  __device__ void operator()(index_t i, index_t position) const { out[position] = in[i]; }
-};
 
 template <class It, class St, class Out, class P>
 Out copy_if_stencil(const device_exec& exec, It first, It last, St stencil, Out out, P pred) {
-  index_t count = dev::compact(exec, last - first,
+  index_t count = cub::select(exec, last - first,
                                flag_by_stencil<raw<St>, P>{unwrap(stencil), pred},
-                               place_element<raw<It>, raw<Out>>{unwrap(first), unwrap(out)});
+                               unwrap(first), unwrap(out));
   return out + count;
 }
 
@@ -625,7 +626,7 @@ It compact_in_place(const device_exec& exec, It first, index_t n, Flag flag) {
   if (n <= 0) return first;
   dev::temp_buffer<T> buffer(n, exec.stream);
   index_t count =
-      dev::compact(exec, n, flag, place_element<raw<It>, T*>{unwrap(first), buffer.get()});
+      cub::select(exec, n, flag, unwrap(first), buffer.get());
   dev::for_n(exec, count, copy_fn<const T*, raw<It>>{buffer.get(), unwrap(first)});
   finish(exec, "thrust: compaction");
   return first + count;
@@ -645,28 +646,17 @@ It unique(const device_exec& exec, It first, It last, P pred) {
 }
 template <class It, class Out, class P>
 Out unique_copy(const device_exec& exec, It first, It last, Out out, P pred) {
-  index_t count = dev::compact(exec, last - first, is_head<raw<It>, P>{unwrap(first), pred},
-                               place_element<raw<It>, raw<Out>>{unwrap(first), unwrap(out)});
+  index_t count = cub::select(exec, last - first, is_head<raw<It>, P>{unwrap(first), pred},
+                               unwrap(first), unwrap(out));
   return out + count;
 }
-template <class KIt, class VIt, class KOut, class VOut>
-struct place_pair {
-  KIt keys;
-  VIt values;
-  KOut keys_out;
-  VOut values_out;
-  __device__ void operator()(index_t i, index_t position) const {
-    keys_out[position] = keys[i];
-    values_out[position] = values[i];
-  }
-};
 template <class KIt, class VIt, class KOut, class VOut, class P>
 pair<KOut, VOut> unique_by_key_copy(const device_exec& exec, KIt keys, KIt keys_last, VIt values,
                                     KOut keys_out, VOut values_out, P pred) {
-  index_t count = dev::compact(
+  index_t count = cub::select(
       exec, keys_last - keys, is_head<raw<KIt>, P>{unwrap(keys), pred},
-      place_pair<raw<KIt>, raw<VIt>, raw<KOut>, raw<VOut>>{unwrap(keys), unwrap(values),
-                                                           unwrap(keys_out), unwrap(values_out)});
+      thrust::make_zip_iterator(unwrap(keys), unwrap(values)),
+      thrust::make_zip_iterator(unwrap(keys_out), unwrap(values_out)));
   return pair<KOut, VOut>(keys_out + count, values_out + count);
 }
 template <class KIt, class VIt, class P>
@@ -677,9 +667,9 @@ pair<KIt, VIt> unique_by_key(const device_exec& exec, KIt keys, KIt keys_last, V
   if (n <= 0) return pair<KIt, VIt>(keys, values);
   dev::temp_buffer<K> key_buffer(n, exec.stream);
   dev::temp_buffer<V> value_buffer(n, exec.stream);
-  index_t count = dev::compact(exec, n, is_head<raw<KIt>, P>{unwrap(keys), pred},
-                               place_pair<raw<KIt>, raw<VIt>, K*, V*>{
-                                   unwrap(keys), unwrap(values), key_buffer.get(), value_buffer.get()});
+  index_t count = cub::select(exec, n, is_head<raw<KIt>, P>{unwrap(keys), pred},
+                               thrust::make_zip_iterator(unwrap(keys), unwrap(values)),
+                               thrust::make_zip_iterator(key_buffer.get(), value_buffer.get()));
   dev::for_n(exec, count, copy_fn<const K*, raw<KIt>>{key_buffer.get(), unwrap(keys)});
   dev::for_n(exec, count, copy_fn<const V*, raw<VIt>>{value_buffer.get(), unwrap(values)});
   finish(exec, "thrust::unique_by_key");
@@ -689,7 +679,7 @@ pair<KIt, VIt> unique_by_key(const device_exec& exec, KIt keys, KIt keys_last, V
 /* ---- sorting and searching ---------------------------------------------------------------------- */
 
 /* Arithmetic keys under less or greater: hipCUB's radix sort; other keys and comparators:
- * the merge sort of detail/kernels.h (FIXME(#25): hipCUB's DeviceMergeSort once it exists). */
+ * hipCUB's merge sort. */
 template <class KIt, class VIt, class C>
 void sort(const device_exec& exec, KIt keys, KIt keys_last, VIt values, bool has_values, C comp) {
   index_t n = keys_last - keys;
@@ -697,7 +687,7 @@ void sort(const device_exec& exec, KIt keys, KIt keys_last, VIt values, bool has
   if (order != 0 && n > 1 && cub::fits(n))
     cub::radix_sort(exec, unwrap(keys), n, unwrap(values), has_values, order == 2);
   else
-    dev::merge_sort(exec, unwrap(keys), n, unwrap(values), has_values, comp);
+    cub::merge_sort(exec, unwrap(keys), n, unwrap(values), has_values, comp);
   finish(exec, "thrust::sort");
 }
 
@@ -780,11 +770,11 @@ struct set_flag {
 template <class It1, class It2, class Out, class C>
 Out set_select(const device_exec& exec, It1 first1, It1 last1, It2 first2, It2 last2, Out out,
                C comp, bool keep_matched) {
-  index_t count = dev::compact(
+  index_t count = cub::select(
       exec, last1 - first1,
       set_flag<raw<It1>, raw<It2>, C>{unwrap(first1), unwrap(first2), (index_t)(last2 - first2),
                                       comp, keep_matched},
-      place_element<raw<It1>, raw<Out>>{unwrap(first1), unwrap(out)});
+      unwrap(first1), unwrap(out));
   return out + count;
 }
 /* kind: 0 union, 1 intersection, 2 difference, 3 symmetric difference. */
@@ -815,11 +805,11 @@ pair<It1, It2> mismatch(const device_exec& exec, It1 first1, It1 last1, It2 firs
 template <class It, class TrueOut, class FalseOut, class P>
 pair<TrueOut, FalseOut> partition_copy(const device_exec& exec, It first, It last,
                                        TrueOut out_true, FalseOut out_false, P pred) {
-  index_t selected = dev::compact(exec, last - first, flag_by_stencil<raw<It>, P>{unwrap(first), pred},
-                                  place_element<raw<It>, raw<TrueOut>>{unwrap(first), unwrap(out_true)});
-  index_t rejected = dev::compact(exec, last - first,
+  index_t selected = cub::select(exec, last - first, flag_by_stencil<raw<It>, P>{unwrap(first), pred},
+                                  unwrap(first), unwrap(out_true));
+  index_t rejected = cub::select(exec, last - first,
                                   flag_by_stencil_not<raw<It>, P>{unwrap(first), pred},
-                                  place_element<raw<It>, raw<FalseOut>>{unwrap(first), unwrap(out_false)});
+                                  unwrap(first), unwrap(out_false));
   return pair<TrueOut, FalseOut>(out_true + selected, out_false + rejected);
 }
 template <class It, class P>
@@ -828,10 +818,10 @@ It stable_partition(const device_exec& exec, It first, It last, P pred) {
   index_t n = last - first;
   if (n <= 0) return first;
   dev::temp_buffer<T> buffer(n, exec.stream);
-  index_t selected = dev::compact(exec, n, flag_by_stencil<raw<It>, P>{unwrap(first), pred},
-                                  place_element<raw<It>, T*>{unwrap(first), buffer.get()});
-  dev::compact(exec, n, flag_by_stencil_not<raw<It>, P>{unwrap(first), pred},
-               place_element<raw<It>, T*>{unwrap(first), buffer.get() + selected});
+  index_t selected = cub::select(exec, n, flag_by_stencil<raw<It>, P>{unwrap(first), pred},
+                                  unwrap(first), buffer.get());
+  cub::select(exec, n, flag_by_stencil_not<raw<It>, P>{unwrap(first), pred},
+               unwrap(first), buffer.get() + selected);
   dev::for_n(exec, n, copy_fn<const T*, raw<It>>{buffer.get(), unwrap(first)});
   finish(exec, "thrust::stable_partition");
   return first + selected;

@@ -1,9 +1,10 @@
 /* oxhip: Thrust's device algorithms that call hipCUB's device-wide algorithms
  * (runtime/include/hipcub/): DeviceRadixSort for arithmetic keys ordered by less or greater,
- * DeviceScan for the scans and scans by key, DeviceReduce::ReduceByKey for reduce_by_key with
- * equality. Temporary storage is hipMalloc'd per call (CUB's size query first) and freed
- * after the stream has drained. hipCUB counts items in an int, so larger inputs, and
- * comparators or predicates hipCUB cannot take, use detail/kernels.h. */
+ * DeviceMergeSort for other sorts, DeviceScan for the scans and scans by key,
+ * DeviceReduce::ReduceByKey for reduce_by_key with equality. Temporary storage is
+ * hipMalloc'd per call (CUB's size query first) and freed after the stream has drained.
+ * hipCUB counts items in an int, so larger inputs, and predicates hipCUB cannot take, use
+ * detail/kernels.h; so do the compactions (see `select`). */
 #ifndef OXHIP_THRUST_DETAIL_CUB_H
 #define OXHIP_THRUST_DETAIL_CUB_H
 
@@ -103,6 +104,72 @@ void radix_sort(const device_exec& exec, KeyIt keys, dev::index_t n, ValueIt val
     }, "thrust::sort");
   }
   copy_back(exec, (const K*)key_out.get(), keys, n);
+}
+
+using dev::const_call;
+
+
+/* Sorts keys[0, n) (and values) stably by comp with DeviceMergeSort, on arrays of the value
+ * types (copies unless the iterators are arrays: a zip iterator's elements are references). */
+template <class T, class It>
+T* mutable_array(const device_exec&, It, dev::index_t, dev::temp_buffer<T>& buffer, std::false_type) {
+  return buffer.get();
+}
+template <class T>
+T* mutable_array(const device_exec&, T* it, dev::index_t, dev::temp_buffer<T>&, std::true_type) {
+  return it;
+}
+template <class KeyIt, class ValueIt, class C>
+void merge_sort(const device_exec& exec, KeyIt keys, dev::index_t n, ValueIt values,
+                bool has_values, C comp) {
+  typedef typename std::iterator_traits<KeyIt>::value_type K;
+  typedef typename std::iterator_traits<ValueIt>::value_type V;
+  if (n <= 1) return;
+  if (!fits(n)) {
+    dev::merge_sort(exec, keys, n, values, has_values, comp);
+    return;
+  }
+  typedef std::integral_constant<bool, std::is_same<KeyIt, K*>::value> keys_are_array;
+  typedef std::integral_constant<bool, std::is_same<ValueIt, V*>::value> values_are_array;
+  dev::temp_buffer<K> key_copy(keys_are_array::value ? 1 : n, exec.stream);
+  dev::temp_buffer<V> value_copy(has_values && !values_are_array::value ? n : 1, exec.stream);
+  K* key_array = mutable_array(exec, keys, n, key_copy, keys_are_array());
+  if (!keys_are_array::value) dev::for_n(exec, n, dev::copy_to_array<KeyIt, K>{keys, key_array});
+  const_call<C> compare{comp, 0};
+  int count = (int)n;
+  if (has_values) {
+    V* value_array = mutable_array(exec, values, n, value_copy, values_are_array());
+    if (!values_are_array::value)
+      dev::for_n(exec, n, dev::copy_to_array<ValueIt, V>{values, value_array});
+    cub::call(exec, [&](void* storage, std::size_t& bytes) {
+      return hipcub::DeviceMergeSort::StableSortPairs(storage, bytes, key_array, value_array,
+                                                      count, compare, exec.stream);
+    }, "thrust::sort_by_key");
+    if (!values_are_array::value) copy_back(exec, (const V*)value_array, values, n);
+  } else {
+    cub::call(exec, [&](void* storage, std::size_t& bytes) {
+      return hipcub::DeviceMergeSort::StableSortKeys(storage, bytes, key_array, count, compare,
+                                                     exec.stream);
+    }, "thrust::sort");
+  }
+  if (!keys_are_array::value) copy_back(exec, (const K*)key_array, keys, n);
+}
+
+/* out[position] = in[i] for each i with flag(i), in order; returns how many were selected.
+ * FIXME(#25): this is oxhip's own compaction (detail/kernels.h), not hipCUB's
+ * DeviceSelect::Flagged: DeviceSelect passes an empty hipcub::Sum as a kernel parameter of
+ * its own, and oxhip's CPU codegen cannot compile such a kernel when its name also holds a
+ * lambda's type (a user predicate), for instance DeviceSelect::If with a __device__ lambda.
+ * Switch once either is fixed. */
+template <class In, class Out>
+struct place_to {
+  In in;
+  Out out;
+  __device__ void operator()(dev::index_t i, dev::index_t position) const { out[position] = in[i]; }
+};
+template <class Flag, class In, class Out>
+dev::index_t select(const device_exec& exec, dev::index_t n, Flag flag, In in, Out out) {
+  return dev::compact(exec, n, flag, place_to<In, Out>{in, out});
 }
 
 /* Equality predicates hipCUB's ReduceByKey (which compares with ==) can stand for. */
