@@ -103,6 +103,9 @@ class BlockRadixSort {
       if (values) exchange(values, storage.values, ranks, true);
       return;
     }
+    /* Not unrolled: each pass has barriers, and the CPU device's compile splits a kernel at
+     * every one (eight unrolled passes took minutes there). */
+#pragma unroll 1
     for (int shift = begin_bit; shift < end_bit; shift += detail::RADIX_BITS) {
       int bits = end_bit - shift < detail::RADIX_BITS ? end_bit - shift : (int)detail::RADIX_BITS;
       bool last = shift + detail::RADIX_BITS >= end_bit;
