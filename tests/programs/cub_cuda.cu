@@ -1,0 +1,224 @@
+// CUB from CUDA source: <cub/cub.cuh>, cub:: names and the CUDA runtime API, as a CUDA
+// program writes them (oxhip translates the file; cub:: becomes oxhip's portable hipcub::).
+// A block-level kernel (BlockLoad, BlockScan with a prefix callback, BlockReduce,
+// BlockRadixSort, BlockStore, WarpReduce) and the device-wide DeviceReduce::Sum,
+// DeviceScan::ExclusiveSum, DeviceRadixSort::SortPairs, DeviceSelect::If and
+// DeviceRunLengthEncode::Encode, each checked against the host.
+#include <cub/cub.cuh>
+#include <cuda_runtime.h>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#define CHECK(call)                                                                    \
+  do {                                                                                 \
+    cudaError_t status_ = (call);                                                      \
+    if (status_ != cudaSuccess) {                                                      \
+      std::printf("%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(status_)); \
+      std::exit(1);                                                                    \
+    }                                                                                  \
+  } while (0)
+
+enum { THREADS = 128, ITEMS = 4, TILE = THREADS * ITEMS };
+
+// The running total of the tiles before, CUB's prefix callback idiom.
+struct RunningTotal {
+  int total;
+  __device__ int operator()(int block_aggregate) {
+    int before = total;
+    total += block_aggregate;
+    return before;
+  }
+};
+
+// One block scans `tiles` tiles in order, and sorts and sums the first.
+__global__ void block_kernel(const int* in, int* scanned, int* sorted, int* sums, int tiles) {
+  typedef cub::BlockLoad<int, THREADS, ITEMS, cub::BLOCK_LOAD_TRANSPOSE> Load;
+  typedef cub::BlockStore<int, THREADS, ITEMS, cub::BLOCK_STORE_TRANSPOSE> Store;
+  typedef cub::BlockScan<int, THREADS> Scan;
+  typedef cub::BlockReduce<int, THREADS> Reduce;
+  typedef cub::BlockRadixSort<int, THREADS, ITEMS> Sort;
+  typedef cub::WarpReduce<int> WarpSum;
+  __shared__ union {
+    typename Load::TempStorage load;
+    typename Store::TempStorage store;
+    typename Scan::TempStorage scan;
+    typename Reduce::TempStorage reduce;
+    typename Sort::TempStorage sort;
+  } storage;
+  __shared__ typename WarpSum::TempStorage warp_storage[THREADS / 32];
+  RunningTotal running = {0};
+  for (int tile = 0; tile < tiles; ++tile) {
+    int items[ITEMS];
+    Load(storage.load).Load(in + tile * TILE, items);
+    __syncthreads();
+    Scan(storage.scan).ExclusiveSum(items, items, running);
+    __syncthreads();
+    Store(storage.store).Store(scanned + tile * TILE, items);
+    __syncthreads();
+  }
+  int items[ITEMS];
+  Load(storage.load).Load(in, items);
+  __syncthreads();
+  int total = Reduce(storage.reduce).Sum(items);
+  __syncthreads();
+  int warp_total = WarpSum(warp_storage[threadIdx.x / 32]).Sum(items[0]);
+  Sort(storage.sort).Sort(items);
+  __syncthreads();
+  cub::StoreDirectBlocked(threadIdx.x, sorted, items);
+  if (threadIdx.x == 0) sums[0] = total;
+  if (threadIdx.x % 32 == 0) sums[1 + threadIdx.x / 32] = warp_total;
+}
+
+struct IsNegative {
+  __host__ __device__ bool operator()(int x) const { return x < 0; }
+};
+
+int main() {
+  int errors = 0;
+  const int tiles = 3, n = 1 << 18;
+  std::vector<int> in(n);
+  unsigned int state = 25;
+  for (int i = 0; i < n; ++i) {
+    state = state * 1103515245u + 12345u;
+    in[i] = (int)((state >> 8) % 1001) - 500;
+  }
+  int *d_in, *d_out, *d_sorted, *d_sums;
+  CHECK(cudaMalloc(&d_in, n * sizeof(int)));
+  CHECK(cudaMalloc(&d_out, n * sizeof(int)));
+  CHECK(cudaMalloc(&d_sorted, n * sizeof(int)));
+  CHECK(cudaMalloc(&d_sums, 8 * sizeof(int)));
+  CHECK(cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice));
+
+  block_kernel<<<1, THREADS>>>(d_in, d_out, d_sorted, d_sums, tiles);
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+  std::vector<int> got(n), sums(8);
+  CHECK(cudaMemcpy(got.data(), d_out, tiles * TILE * sizeof(int), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(sums.data(), d_sums, 8 * sizeof(int), cudaMemcpyDeviceToHost));
+  int running = 0;
+  for (int i = 0; i < tiles * TILE; ++i) {
+    if (got[i] != running) {
+      std::printf("block scan: item %d is %d, want %d\n", i, got[i], running);
+      ++errors;
+      break;
+    }
+    running += in[i];
+  }
+  std::vector<int> first(in.begin(), in.begin() + TILE);
+  int total = 0;
+  for (int x : first) total += x;
+  if (sums[0] != total) {
+    std::printf("block reduce: %d, want %d\n", sums[0], total);
+    ++errors;
+  }
+  for (int warp = 0; warp < THREADS / 32; ++warp) {
+    int want = 0;
+    for (int lane = 0; lane < 32; ++lane) want += in[(warp * 32 + lane) * ITEMS];
+    if (sums[1 + warp] != want) {
+      std::printf("warp reduce %d: %d, want %d\n", warp, sums[1 + warp], want);
+      ++errors;
+    }
+  }
+  std::sort(first.begin(), first.end());
+  CHECK(cudaMemcpy(got.data(), d_sorted, TILE * sizeof(int), cudaMemcpyDeviceToHost));
+  if (!std::equal(first.begin(), first.end(), got.begin())) {
+    std::printf("block radix sort: wrong order\n");
+    ++errors;
+  }
+
+  // Device-wide: the size query, then the run.
+  void* temp = nullptr;
+  size_t bytes = 0, most = 0;
+  int *d_values, *d_values_out, *d_count;
+  CHECK(cudaMalloc(&d_values, n * sizeof(int)));
+  CHECK(cudaMalloc(&d_values_out, n * sizeof(int)));
+  CHECK(cudaMalloc(&d_count, sizeof(int)));
+  CHECK(cub::DeviceReduce::Sum(temp, bytes, d_in, d_sums, n));
+  most = std::max(most, bytes);
+  CHECK(cub::DeviceScan::ExclusiveSum(temp, bytes, d_in, d_out, n));
+  most = std::max(most, bytes);
+  CHECK(cub::DeviceRadixSort::SortPairs(temp, bytes, d_in, d_sorted, d_in, d_values_out, n));
+  most = std::max(most, bytes);
+  CHECK(cub::DeviceSelect::If(temp, bytes, d_in, d_values, d_count, n, IsNegative()));
+  most = std::max(most, bytes);
+  CHECK(cudaMalloc(&temp, most));
+  cudaStream_t stream;
+  CHECK(cudaStreamCreate(&stream));
+  bytes = most;
+  CHECK(cub::DeviceReduce::Sum(temp, bytes, d_in, d_sums, n, stream));
+  CHECK(cub::DeviceScan::ExclusiveSum(temp, bytes, d_in, d_out, n, stream));
+  CHECK(cub::DeviceRadixSort::SortPairs(temp, bytes, d_in, d_sorted, d_in, d_values_out, n, 0,
+                                        32, stream));
+  CHECK(cudaStreamSynchronize(stream));
+  CHECK(cudaMemcpy(sums.data(), d_sums, sizeof(int), cudaMemcpyDeviceToHost));
+  total = 0;
+  for (int x : in) total += x;
+  if (sums[0] != total) {
+    std::printf("DeviceReduce::Sum: %d, want %d\n", sums[0], total);
+    ++errors;
+  }
+  CHECK(cudaMemcpy(got.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost));
+  running = 0;
+  for (int i = 0; i < n; ++i) {
+    if (got[i] != running) {
+      std::printf("DeviceScan::ExclusiveSum: item %d is %d, want %d\n", i, got[i], running);
+      ++errors;
+      break;
+    }
+    running += in[i];
+  }
+  std::vector<int> sorted_host(in);
+  std::sort(sorted_host.begin(), sorted_host.end());
+  CHECK(cudaMemcpy(got.data(), d_sorted, n * sizeof(int), cudaMemcpyDeviceToHost));
+  if (got != sorted_host) {
+    std::printf("DeviceRadixSort::SortPairs: wrong order\n");
+    ++errors;
+  }
+  bytes = most;
+  CHECK(cub::DeviceSelect::If(temp, bytes, d_in, d_values, d_count, n, IsNegative()));
+  int count = 0;
+  CHECK(cudaMemcpy(&count, d_count, sizeof(int), cudaMemcpyDeviceToHost));
+  std::vector<int> negatives;
+  for (int x : in)
+    if (x < 0) negatives.push_back(x);
+  CHECK(cudaMemcpy(got.data(), d_values, count * sizeof(int), cudaMemcpyDeviceToHost));
+  if (count != (int)negatives.size() || !std::equal(negatives.begin(), negatives.end(), got.begin())) {
+    std::printf("DeviceSelect::If: %d items, want %zu\n", count, negatives.size());
+    ++errors;
+  }
+  // Run-length encoding of the sorted keys.
+  CHECK(cudaFree(temp));
+  temp = nullptr;
+  bytes = 0;
+  CHECK(cub::DeviceRunLengthEncode::Encode(temp, bytes, d_sorted, d_out, d_values, d_count, n));
+  CHECK(cudaMalloc(&temp, bytes));
+  CHECK(cub::DeviceRunLengthEncode::Encode(temp, bytes, d_sorted, d_out, d_values, d_count, n));
+  CHECK(cudaMemcpy(&count, d_count, sizeof(int), cudaMemcpyDeviceToHost));
+  std::vector<int> lengths(count);
+  CHECK(cudaMemcpy(lengths.data(), d_values, count * sizeof(int), cudaMemcpyDeviceToHost));
+  int runs = 0, covered = 0;
+  for (int i = 0; i < n; ++i) runs += i == 0 || sorted_host[i] != sorted_host[i - 1];
+  for (int length : lengths) covered += length;
+  if (count != runs || covered != n) {
+    std::printf("DeviceRunLengthEncode::Encode: %d runs covering %d, want %d covering %d\n",
+                count, covered, runs, n);
+    ++errors;
+  }
+  CHECK(cudaFree(temp));
+  CHECK(cudaStreamDestroy(stream));
+  CHECK(cudaFree(d_in));
+  CHECK(cudaFree(d_out));
+  CHECK(cudaFree(d_sorted));
+  CHECK(cudaFree(d_sums));
+  CHECK(cudaFree(d_values));
+  CHECK(cudaFree(d_values_out));
+  CHECK(cudaFree(d_count));
+  if (errors) {
+    std::printf("cub_cuda: FAILED (%d errors)\n", errors);
+    return 1;
+  }
+  std::printf("cub_cuda: PASSED\n");
+  return 0;
+}
