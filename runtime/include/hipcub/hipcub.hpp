@@ -11,7 +11,14 @@
 #ifndef OXHIP_HIPCUB_HPP
 #define OXHIP_HIPCUB_HPP
 
+/* rocPRIM's headers, which hipCUB includes, bring these in; programs rely on it. */
+#include <cassert>
+#include <chrono>
+#include <iostream>
+
 #include "util.hpp"
+#include "util_traits.hpp"
+#include "util_allocator.hpp"
 #include "warp/warp_reduce.hpp"
 #include "warp/warp_scan.hpp"
 #include "block/block_reduce.hpp"
@@ -21,6 +28,7 @@
 #include "block/block_store.hpp"
 #include "block/block_radix_sort.hpp"
 #include "block/block_discontinuity.hpp"
+#include "block/block_adjacent_difference.hpp"
 #include "block/block_histogram.hpp"
 #include "device/device_reduce.hpp"
 #include "device/device_scan.hpp"
