@@ -54,6 +54,13 @@ struct fma_tuple {
   }
 };
 
+struct add_pairs {
+  __host__ __device__ thrust::tuple<float, float> operator()(const thrust::tuple<float, float>& a,
+                                                             const thrust::tuple<float, float>& b) const {
+    return thrust::make_tuple(thrust::get<0>(a) + thrust::get<0>(b), thrust::get<1>(a) + thrust::get<1>(b));
+  }
+};
+
 struct is_odd {
   __host__ __device__ bool operator()(int x) const { return x % 2 != 0; }
 };
@@ -186,6 +193,13 @@ static void iterators() {
                    thrust::make_zip_iterator(thrust::make_tuple(x.end(), y.end(), z.end())),
                    fma_tuple{2.0f});
   EXPECT(z[0] == 1.0f && z[100] == 201.0f);
+  // A scan over a zip iterator with a tuple operator: running sums of x and y at once.
+  thrust::device_vector<thrust::tuple<float, float>> sums(n);
+  thrust::inclusive_scan(thrust::make_zip_iterator(thrust::make_tuple(x.begin(), y.begin())),
+                         thrust::make_zip_iterator(thrust::make_tuple(x.end(), y.end())), sums.begin(),
+                         add_pairs());
+  thrust::tuple<float, float> last_sum = sums[n - 1];
+  EXPECT(thrust::get<0>(last_sum) == n * (n - 1) / 2.0f && thrust::get<1>(last_sum) == (float)n);
   // permutation_iterator: gather through an index vector.
   thrust::device_vector<int> index(4);
   index[0] = 3;

@@ -441,6 +441,21 @@ struct write_value {
   Out out;
   __device__ void operator()(index_t i, const T& value, const T&) const { out[i] = value; }
 };
+/* An iterator's elements as values of T: hipCUB takes an input's value type from what it
+ * dereferences to, which for a zip iterator is a tuple of references. */
+template <class T>
+struct as_value {
+  char nonempty;
+  template <class U>
+  OXHIP_THRUST_HD T operator()(const U& u) const {
+    return T(u);
+  }
+};
+template <class T, class It>
+transform_iterator<as_value<T>, It> values_of(It it) {
+  return transform_iterator<as_value<T>, It>(it, as_value<T>{0});
+}
+
 template <class It, class Out, class T, class Op>
 Out scan(const device_exec& exec, It first, It last, Out out, bool has_init, T init, bool exclusive,
          Op op) {
@@ -448,7 +463,7 @@ Out scan(const device_exec& exec, It first, It last, Out out, bool has_init, T i
   const char* what = exclusive ? "thrust::exclusive_scan" : "thrust::inclusive_scan";
   if (n <= 0) return out;
   if (cub::fits(n) && (exclusive || !has_init)) {
-    raw<It> in = unwrap(first);
+    auto in = values_of<T>(unwrap(first));
     raw<Out> to = unwrap(out);
     cub::const_call<Op> scan_op{op, 0};
     if (exclusive)
@@ -519,8 +534,8 @@ Out scan_by_key(const device_exec& exec, KIt keys, KIt keys_last, VIt values, Ou
   const char* what = exclusive ? "thrust::exclusive_scan_by_key" : "thrust::inclusive_scan_by_key";
   if (n <= 0) return out;
   if (cub::fits(n)) {
-    raw<KIt> k = unwrap(keys);
-    raw<VIt> v = unwrap(values);
+    auto k = values_of<value_of<KIt>>(unwrap(keys));
+    auto v = values_of<T>(unwrap(values));
     raw<Out> to = unwrap(out);
     cub::const_call<Op> scan_op{op, 0};
     cub::const_call<P> equal{pred, 0};
@@ -569,8 +584,8 @@ pair<KOut, VOut> reduce_by_key(const device_exec& exec, KIt keys, KIt keys_last,
   if (n <= 0) return pair<KOut, VOut>(keys_out, values_out);
   if (cub::is_equality<P>::value && cub::fits(n)) {
     dev::temp_buffer<int> runs(1, exec.stream);
-    raw<KIt> k = unwrap(keys);
-    raw<VIt> v = unwrap(values);
+    auto k = values_of<value_of<KIt>>(unwrap(keys));
+    auto v = values_of<V>(unwrap(values));
     raw<KOut> k_out = unwrap(keys_out);
     raw<VOut> v_out = unwrap(values_out);
     int* runs_out = runs.get();
