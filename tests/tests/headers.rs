@@ -18,13 +18,23 @@ fn include_dir() -> PathBuf {
     repo_root().join("runtime/include")
 }
 
-/// `hip/X.h`, `hip/amd_detail/X.h` and `hipcub/X.hpp` for every header, split into those that work and
-/// those that only stop the compile with oxhip's message (they exist so that a ROCm
-/// installation's header of the same name is never used).
+/// `hip/X.h`, `hip/amd_detail/X.h`, `hipcub/X.hpp`, `hipcub/*/X.hpp` and `rocprim/X.hpp` for
+/// every header, split into those that work and those that only stop the compile with oxhip's
+/// message (they exist so that a ROCm installation's header of the same name is never used).
 fn headers() -> (Vec<String>, Vec<String>) {
     let mut working = Vec::new();
     let mut refusing = Vec::new();
-    for directory in ["hip", "hip/amd_detail", "hip/nvidia_detail", "hipcub"] {
+    for directory in [
+        "hip",
+        "hip/amd_detail",
+        "hip/nvidia_detail",
+        "hipcub",
+        "hipcub/block",
+        "hipcub/device",
+        "hipcub/iterator",
+        "hipcub/warp",
+        "rocprim",
+    ] {
         for entry in std::fs::read_dir(include_dir().join(directory))
             .expect("listing runtime/include/hip")
             .filter_map(Result::ok)
