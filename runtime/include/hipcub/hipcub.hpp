@@ -19,6 +19,7 @@
 #include "util.hpp"
 #include "util_traits.hpp"
 #include "util_allocator.hpp"
+#include "iterator/discard_output_iterator.hpp"
 #include "warp/warp_reduce.hpp"
 #include "warp/warp_scan.hpp"
 #include "block/block_reduce.hpp"

@@ -120,6 +120,18 @@ struct DeviceScan {
                          num_items, stream, debug_synchronous);
   }
 
+  /* In place (CUB 2's forms): each tile is read before it is written. */
+  template <class IteratorT>
+  static hipError_t InclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes,
+                                 IteratorT d_data, int num_items, hipStream_t stream = 0) {
+    return InclusiveSum(d_temp_storage, temp_storage_bytes, d_data, d_data, num_items, stream);
+  }
+  template <class IteratorT>
+  static hipError_t ExclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes,
+                                 IteratorT d_data, int num_items, hipStream_t stream = 0) {
+    return ExclusiveSum(d_temp_storage, temp_storage_bytes, d_data, d_data, num_items, stream);
+  }
+
   template <class KeysIt, class ValuesIt, class OutputIt, class ScanOp,
             class EqualityOp = hipcub::Equality>
   static hipError_t InclusiveScanByKey(void* d_temp_storage, size_t& temp_storage_bytes,
