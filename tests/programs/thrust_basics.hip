@@ -230,6 +230,15 @@ static void iterators() {
   EXPECT(b[3] == 17);
 }
 
+// Library code takes any policy through Thrust's base class and hands it on.
+template <class Policy>
+static int sum_with(const thrust::detail::execution_policy_base<Policy>& exec,
+                    const thrust::device_vector<int>& v) {
+  return thrust::reduce(exec, v.begin(), v.end());
+}
+// A user-defined policy derived from the device's.
+struct my_device_policy : thrust::device_execution_policy<my_device_policy> {};
+
 static void policies() {
   const int n = 4096;
   hipStream_t stream;
@@ -243,6 +252,8 @@ static void policies() {
   CHECK(hipStreamSynchronize(stream));
   EXPECT(thrust::reduce(thrust::device, d.begin(), d.end()) == 2 * n);
   EXPECT(thrust::reduce(thrust::cuda::par, d.begin(), d.end()) == 2 * n);
+  EXPECT(sum_with(thrust::device, d) == 2 * n && sum_with(thrust::hip::par.on(stream), d) == 2 * n);
+  EXPECT(thrust::reduce(my_device_policy(), d.begin(), d.end()) == 2 * n);
   // Host policies on host memory, thrust::seq too.
   std::vector<int> h(n);
   thrust::sequence(thrust::host, h.begin(), h.end());

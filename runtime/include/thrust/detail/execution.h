@@ -157,9 +157,30 @@ struct execution_policy_marker {};
 
 }  // namespace detail
 
-/* The base of every policy (thrust::execution_policy<Derived> in Thrust). */
+namespace detail {
+/* The base of every policy, as in Thrust: functions may take a
+ * `const thrust::detail::execution_policy_base<P>&` and hand it on. `oxhip_exec()` asks the
+ * derived policy where to run. */
 template <class Derived>
-struct execution_policy : detail::execution_policy_marker {};
+struct execution_policy_base : execution_policy_marker {
+  OXHIP_THRUST_HD auto oxhip_exec() const {
+    return static_cast<const Derived&>(*this).oxhip_exec_impl();
+  }
+};
+}  // namespace detail
+
+template <class Derived>
+struct execution_policy : detail::execution_policy_base<Derived> {};
+
+/* Bases of user-defined policies: run on the host, or on the device's null stream. */
+template <class Derived>
+struct host_execution_policy : execution_policy<Derived> {
+  OXHIP_THRUST_HD detail::host_exec oxhip_exec_impl() const { return detail::host_exec(); }
+};
+template <class Derived>
+struct device_execution_policy : execution_policy<Derived> {
+  detail::device_exec oxhip_exec_impl() const { return detail::device_exec{nullptr, true}; }
+};
 
 namespace detail {
 
@@ -172,17 +193,14 @@ using enable_if_policy = typename std::enable_if<is_execution_policy<T>::value, 
 template <class T, class R = void>
 using enable_if_not_policy = typename std::enable_if<!is_execution_policy<T>::value, R>::type;
 
-struct host_t : execution_policy<host_t> {
+struct host_t : host_execution_policy<host_t> {
   constexpr host_t() {}
-  OXHIP_THRUST_HD host_exec oxhip_exec() const { return host_exec(); }
 };
-struct seq_t : execution_policy<seq_t> {
+struct seq_t : host_execution_policy<seq_t> {
   constexpr seq_t() {}
-  OXHIP_THRUST_HD host_exec oxhip_exec() const { return host_exec(); }
 };
-struct device_t : execution_policy<device_t> {
+struct device_t : device_execution_policy<device_t> {
   constexpr device_t() {}
-  device_exec oxhip_exec() const { return device_exec{nullptr, true}; }
 };
 
 /* thrust::cuda::par and thrust::hip::par: the device on a stream, `.on(stream)`. */
@@ -195,7 +213,7 @@ struct par_t : execution_policy<par_t> {
   par_t operator()(Allocator&) const {
     return *this;
   }
-  device_exec oxhip_exec() const { return device_exec{stream, sync}; }
+  device_exec oxhip_exec_impl() const { return device_exec{stream, sync}; }
   hipStream_t stream;
   bool sync;
 };
@@ -211,9 +229,6 @@ auto exec_of_iterators() -> decltype(exec_of_system(typename system_of_all<Its..
 }
 
 }  // namespace detail
-
-typedef detail::host_t host_execution_policy_t;
-typedef detail::device_t device_execution_policy_t;
 
 static constexpr detail::host_t host;
 static constexpr detail::device_t device;
