@@ -21,6 +21,12 @@
 # CPU-device programs run six at a time with two threads each (60 s), alongside.
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
+# OXHIP_COMPAT_SUITE=libraries runs the library programs (hecbench.py --suite libraries):
+# archives compat-libraries-MODE.tar.xz, results libraries-*.json.
+suite=${OXHIP_COMPAT_SUITE:-main}
+prefix=""; list=tests/compat/programs.txt
+[ "$suite" = libraries ] && prefix="libraries-" && list=tests/compat/programs-libraries.txt
+export OXHIP_COMPAT_SUITE=$suite
 budget=$1
 shift
 gpu_modes="" cpu_modes="" nvcc_only="" gpu_only="" gpu_limit=120
@@ -39,11 +45,11 @@ out=${OUT:-/tmp}
 deadline=$((SECONDS + budget))
 for mode in $gpu_modes $cpu_modes; do
   [ "$mode" = nvcc ] && mode=cuda
-  if [ ! -d ".compat/work/$mode" ] && [ -f ".device-carry/compat-$mode.tar.xz" ]; then
-    mkdir -p .compat && tar -C .compat -xJf ".device-carry/compat-$mode.tar.xz"
+  if [ -f ".device-carry/compat-$prefix$mode.tar.xz" ] && [ ! -f ".compat/.$prefix$mode" ]; then
+    mkdir -p .compat && tar -C .compat -xJf ".device-carry/compat-$prefix$mode.tar.xz" && touch ".compat/.$prefix$mode"
   fi
-  if [ -f ".device-carry/compat-$mode-only.tar.xz" ] && [ ! -f ".compat/.$mode-only" ]; then
-    mkdir -p .compat && tar -C .compat -xJf ".device-carry/compat-$mode-only.tar.xz" && touch ".compat/.$mode-only"
+  if [ -f ".device-carry/compat-$prefix$mode-only.tar.xz" ] && [ ! -f ".compat/.$prefix$mode-only" ]; then
+    mkdir -p .compat && tar -C .compat -xJf ".device-carry/compat-$prefix$mode-only.tar.xz" && touch ".compat/.$prefix$mode-only"
   fi
 done
 chain() {
@@ -60,13 +66,13 @@ chain() {
     if [ "$mode" = nvcc ] && [ ${#only[@]} -gt 0 ]; then
       timeout "$left" python3 tests/compat/hecbench.py build nvcc --jobs 16 "${only[@]}" >> "$out/runs.log" 2>&1
       left=$((deadline - SECONDS))
-    elif [ "$mode" = nvcc ] && ! python3 - <<'EOF'
+    elif [ "$mode" = nvcc ] && ! python3 - "tests/compat/results/${prefix}nvcc-build.json" "$list" <<'EOF'
 import json, sys
 try:
-    built = json.load(open("tests/compat/results/nvcc-build.json"))
+    built = json.load(open(sys.argv[1]))
 except OSError:
     sys.exit(1)
-names = [l.split("#")[0].strip() for l in open("tests/compat/programs.txt")]
+names = [l.split("#")[0].strip() for l in open(sys.argv[2])]
 sys.exit(0 if len(built) >= len([n for n in names if n]) else 1)
 EOF
     then

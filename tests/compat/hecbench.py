@@ -371,7 +371,8 @@ def report():
         tried = [n for n in names if n in nvcc_builds]
         built = [n for n in tried if nvcc_builds[n]["built"]]
         ran = [n for n in built if n in nvcc_gpu]
-        summary.append(f"| nvcc (reference, on the {len(tried)} programs that fail with oxhip) | {len(tried)} | "
+        label = "nvcc (reference)" if PREFIX else f"nvcc (reference, on the {len(tried)} programs that fail with oxhip)"
+        summary.append(f"| {label} | {len(tried)} | "
                        f"{len(built)} of {len(tried)} | {len(nvcc_passed)} of {len(ran)} | - | - |")
     for mode in ("hip", "cuda", "hipify"):
         builds = load(f"{PREFIX}{mode}-build.json")
