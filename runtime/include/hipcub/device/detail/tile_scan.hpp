@@ -1,16 +1,17 @@
 /* oxhip: the scan engine behind hipCUB's DeviceScan, DeviceSelect, DevicePartition,
  * DeviceRunLengthEncode and DeviceReduce::ReduceByKey (docs/libraries.md).
  *
- * Reduce, then scan, in three launches on one stream: `scan_upsweep` reduces each tile of
- * 256 threads x ITEMS items to one value, `scan_tile_totals` (one block) scans the tiles'
- * values in place, and `scan_downsweep` scans each tile again from its predecessor's
- * inclusive value and hands every item's exclusive and inclusive values to an emitter,
- * which writes the algorithm's output. No block ever waits for another, so this is correct
- * on every target, the CPU device's thread pool included, whatever order blocks run in.
- * (A single pass with decoupled look-back would read the input once instead of twice:
- * FIXME(#25).) A tile is loaded striped (coalesced) and transposed through shared memory
- * to a blocked arrangement, so that each thread's items are consecutive, as a scan with a
- * non-commutative operator needs.
+ * Two ways, chosen at run time. On the GPUs, for item types of whole 32-bit words, a
+ * single pass with decoupled look-back (`scan_single_pass`): tiles are numbered by an atomic
+ * counter as blocks start, so a block only waits for tiles whose blocks already run, and
+ * the input is read once. Otherwise (the CPU device, other types) reduce, then scan, in
+ * three launches on one stream: `scan_upsweep` reduces each tile of 256 threads x ITEMS
+ * items to one value, `scan_tile_totals` (one block) scans the tiles' values in place, and
+ * `scan_downsweep` scans each tile again from its predecessor's inclusive value; no block
+ * ever waits for another. Either way each item's exclusive and inclusive values go to an
+ * emitter, which writes the algorithm's output. A tile is loaded striped (coalesced) and
+ * transposed through shared memory to a blocked arrangement, so that each thread's items
+ * are consecutive, as a scan with a non-commutative operator needs.
  */
 #ifndef OXHIP_HIPCUB_DEVICE_DETAIL_TILE_SCAN_HPP
 #define OXHIP_HIPCUB_DEVICE_DETAIL_TILE_SCAN_HPP
@@ -287,16 +288,146 @@ __global__ void __launch_bounds__(SCAN_THREADS)
                           out_staging);
 }
 
+/* ---- the single pass with decoupled look-back ---- */
+
+/* A tile's published state: 0 nothing yet, 1 its aggregate, 2 its inclusive prefix. Values
+ * travel as 32-bit words with atomic loads and stores, so that no cache keeps a stale copy
+ * on any target; only types whose size is a multiple of 4 take this path. */
+enum { TILE_EMPTY = 0, TILE_AGGREGATE = 1, TILE_PREFIX = 2 };
+
+template <class T>
+static __device__ __forceinline__ void publish_words(unsigned int* words, const T& value) {
+  unsigned int buffer[sizeof(T) / 4];
+  __builtin_memcpy(buffer, &value, sizeof(T));
+  for (unsigned int w = 0; w < sizeof(T) / 4; ++w)
+    __atomic_store_n(&words[w], buffer[w], __ATOMIC_RELAXED);
+}
+template <class T>
+static __device__ __forceinline__ T read_words(unsigned int* words) {
+  unsigned int buffer[sizeof(T) / 4];
+  for (unsigned int w = 0; w < sizeof(T) / 4; ++w)
+    buffer[w] = __atomic_load_n(&words[w], __ATOMIC_RELAXED);
+  T value;
+  __builtin_memcpy(&value, buffer, sizeof(T));
+  return value;
+}
+
+/* Tiles are numbered by an atomic counter as blocks start, so a block only ever waits for
+ * tiles whose blocks are already running: safe on the GPUs and on the CPU device, whose
+ * workers run each group they take to its end. Thread 0 publishes the tile's aggregate, then
+ * walks back over its predecessors' aggregates until it meets an inclusive prefix. */
+template <class T, class Load, class Op, class Emit>
+__global__ void __launch_bounds__(SCAN_THREADS)
+    scan_single_pass(Load load, long long count, Op op, unsigned int* counter,
+                     unsigned int* flags, unsigned int* aggregates, unsigned int* prefixes,
+                     Emit emit) {
+  enum { Items = scan_items<T>::value, Tile = SCAN_THREADS * Items, Words = sizeof(T) / 4 };
+  typedef typename Emit::Out Out;
+  __shared__ Uninitialized<T> staging[staging_size<Tile>::value];
+  __shared__ Uninitialized<Out> out_staging[Emit::Staged::value ? staging_size<Tile>::value : 1];
+  __shared__ typename BlockPartials<T, SCAN_THREADS>::Storage scan_storage;
+  __shared__ unsigned int tile_shared;
+  __shared__ Uninitialized<T> prefix_shared;
+  if (threadIdx.x == 0) tile_shared = atomicAdd(counter, 1u);
+  __syncthreads();
+  unsigned int tile = tile_shared;
+  long long start = (long long)tile * Tile;
+  int valid = count - start < Tile ? (int)(count - start) : (int)Tile;
+  T items[Items];
+  load_tile<SCAN_THREADS>(load, start, valid, items, staging);
+  int mine = valid - (int)threadIdx.x * Items;
+  mine = mine < 0 ? 0 : mine > Items ? (int)Items : mine;
+  T exclusive, aggregate;
+  BlockPartials<T, SCAN_THREADS>::exclusive_scan(
+      scan_storage, thread_reduce(items, mine > 0 ? mine : 1, op), op, exclusive, aggregate);
+  /* A partial tile is the last one, whose aggregate no tile reads. */
+  if (threadIdx.x == 0) {
+    if (tile == 0) {
+      publish_words(prefixes, aggregate);
+      __threadfence();
+      __atomic_store_n(&flags[0], (unsigned int)TILE_PREFIX, __ATOMIC_RELEASE);
+    } else {
+      publish_words(aggregates + (size_t)tile * Words, aggregate);
+      __threadfence();
+      __atomic_store_n(&flags[tile], (unsigned int)TILE_AGGREGATE, __ATOMIC_RELEASE);
+      T prefix = T();
+      bool have = false;
+      for (unsigned int other = tile - 1;; --other) {
+        unsigned int state;
+        do {
+          state = __atomic_load_n(&flags[other], __ATOMIC_ACQUIRE);
+        } while (state == TILE_EMPTY);
+        __threadfence();
+        T value = read_words<T>((state == TILE_PREFIX ? prefixes : aggregates) +
+                                (size_t)other * Words);
+        prefix = have ? op(value, prefix) : value;
+        have = true;
+        if (state == TILE_PREFIX) break;
+      }
+      publish_words(prefixes + (size_t)tile * Words, op(prefix, aggregate));
+      __threadfence();
+      __atomic_store_n(&flags[tile], (unsigned int)TILE_PREFIX, __ATOMIC_RELEASE);
+      prefix_shared.get() = prefix;
+    }
+  }
+  __syncthreads();
+  bool tile_prefix = tile > 0;
+  T running = T();
+  if (threadIdx.x == 0) {
+    if (tile_prefix) running = prefix_shared.get();
+  } else {
+    running = tile_prefix ? op(prefix_shared.get(), exclusive) : exclusive;
+  }
+  bool have = tile_prefix || threadIdx.x != 0;
+  bool has[Items];
+  T before[Items], after[Items];
+  for (int item = 0; item < Items; ++item) {
+    if (item < mine) {
+      has[item] = have;
+      before[item] = running;
+      running = have ? op(running, items[item]) : items[item];
+      after[item] = running;
+      have = true;
+    }
+  }
+  emit_tile<SCAN_THREADS>(emit, typename Emit::Staged(), start, mine, has, before, after, valid,
+                          out_staging);
+}
+
 template <class OutputIt, class T>
 __global__ void write_one(OutputIt out, T value) {
   *out = value;
 }
 
-/* Runs the three launches (one when the input is a single tile), with the temp-storage
- * convention; nothing is launched for count 0. */
+/* Reduce-then-scan: three launches (one when the input is a single tile), with the
+ * temp-storage convention; nothing is launched for count 0. */
 template <class T, class Load, class Op, class Emit>
-static hipError_t tile_scan(void* d_temp_storage, size_t& temp_storage_bytes, long long count,
-                            Load load, Op op, Emit emit, hipStream_t stream) {
+static hipError_t tile_scan_single_pass(void* d_temp_storage, size_t& temp_storage_bytes,
+                                        long long count, Load load, Op op, Emit emit,
+                                        hipStream_t stream) {
+  const long long tile = SCAN_THREADS * scan_items<T>::value;
+  long long tiles = (count + tile - 1) / tile;
+  TempLayout layout;
+  int flags_piece = layout.add((size_t)(tiles + 1) * sizeof(unsigned int));
+  int aggregates_piece = layout.add((size_t)tiles * sizeof(T));
+  int prefixes_piece = layout.add((size_t)tiles * sizeof(T));
+  hipError_t status;
+  if (!temp_storage_check(d_temp_storage, temp_storage_bytes, layout.total, status)) return status;
+  if (count <= 0) return hipSuccess;
+  /* flags[0] is the tile counter, flags[1 + i] tile i's state. */
+  unsigned int* flags = layout.at<unsigned int>(d_temp_storage, flags_piece);
+  status = hipMemsetAsync(flags, 0, (size_t)(tiles + 1) * sizeof(unsigned int), stream);
+  if (status != hipSuccess) return status;
+  scan_single_pass<T><<<(unsigned int)tiles, SCAN_THREADS, 0, stream>>>(
+      load, count, op, flags, flags + 1, layout.at<unsigned int>(d_temp_storage, aggregates_piece),
+      layout.at<unsigned int>(d_temp_storage, prefixes_piece), emit);
+  return hipGetLastError();
+}
+
+template <class T, class Load, class Op, class Emit>
+static hipError_t tile_scan_multi_pass(void* d_temp_storage, size_t& temp_storage_bytes,
+                                       long long count, Load load, Op op, Emit emit,
+                                       hipStream_t stream) {
   const long long tile = SCAN_THREADS * scan_items<T>::value;
   long long tiles = (count + tile - 1) / tile;
   size_t needed = tiles > 1 ? (size_t)tiles * sizeof(T) : 0;
@@ -315,6 +446,58 @@ static hipError_t tile_scan(void* d_temp_storage, size_t& temp_storage_bytes, lo
   scan_downsweep<T><<<(unsigned int)tiles, SCAN_THREADS, 0, stream>>>(load, count, op, totals,
                                                                       emit);
   return hipGetLastError();
+}
+
+/* Whether the current device is the CPU device, asked once per device. There a waiting
+ * block spins on a worker thread that the OS may take away for the block it waits for
+ * (2-core machines running tests side by side), so the CPU device takes reduce-then-scan. */
+static inline bool current_device_is_cpu() {
+  static signed char known[64] = {0}; /* 0: not asked yet, 1: the CPU device, 2: a GPU */
+  int device = 0;
+  if (hipGetDevice(&device) != hipSuccess) return false;
+  if (device >= 0 && device < 64 && known[device] != 0) return known[device] == 1;
+  hipDeviceProp_t props;
+  if (hipGetDeviceProperties(&props, device) != hipSuccess) return false;
+  const char* arch = props.gcnArchName;
+  bool cpu = arch[0] == 'h' && arch[1] == 'o' && arch[2] == 's' && arch[3] == 't' &&
+             (arch[4] == 0 || arch[4] == ':');
+  if (device >= 0 && device < 64) known[device] = cpu ? 1 : 2;
+  return cpu;
+}
+
+/* On the GPUs the single pass, for types of whole 32-bit words; else reduce-then-scan. The
+ * storage asked for suits either, so a size queried on one device serves the other. */
+template <class T, class Load, class Op, class Emit>
+static hipError_t tile_scan_choose(void* d_temp_storage, size_t& temp_storage_bytes,
+                                   long long count, Load load, Op op, Emit emit,
+                                   hipStream_t stream, std::true_type) {
+  size_t single = 0, multi = 0;
+  tile_scan_single_pass<T>(nullptr, single, count, load, op, emit, stream);
+  tile_scan_multi_pass<T>(nullptr, multi, count, load, op, emit, stream);
+  size_t needed = single > multi ? single : multi;
+  if (d_temp_storage == nullptr) {
+    temp_storage_bytes = needed;
+    return hipSuccess;
+  }
+  if (temp_storage_bytes < needed) return hipErrorInvalidValue;
+  if (current_device_is_cpu())
+    return tile_scan_multi_pass<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit,
+                                   stream);
+  return tile_scan_single_pass<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit,
+                                  stream);
+}
+template <class T, class Load, class Op, class Emit>
+static hipError_t tile_scan_choose(void* d_temp_storage, size_t& temp_storage_bytes,
+                                   long long count, Load load, Op op, Emit emit,
+                                   hipStream_t stream, std::false_type) {
+  return tile_scan_multi_pass<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit,
+                                 stream);
+}
+template <class T, class Load, class Op, class Emit>
+static hipError_t tile_scan(void* d_temp_storage, size_t& temp_storage_bytes, long long count,
+                            Load load, Op op, Emit emit, hipStream_t stream) {
+  return tile_scan_choose<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit, stream,
+                             std::integral_constant<bool, sizeof(T) % 4 == 0>());
 }
 
 /* An item of a segmented scan: `head` marks the first item of a segment, `runs` counts
