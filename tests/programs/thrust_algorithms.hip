@@ -215,6 +215,10 @@ static void run_all(const std::vector<int>& input) {
     run += input[i];
   }
   expect_equal(scanned, want, "exclusive_scan", n);
+  thrust::inclusive_scan(v.begin(), v.end(), scanned.begin(), 1000, thrust::plus<int>());
+  std::partial_sum(input.begin(), input.end(), want.begin());
+  for (int& x : want) x += 1000;
+  expect_equal(scanned, want, "inclusive_scan init", n);
   Vector in_place(v);
   thrust::inclusive_scan(in_place.begin(), in_place.end(), in_place.begin(), thrust::maximum<int>());
   for (int i = 0, run = -1000000; i < n; ++i) want[i] = run = std::max(run, input[i]);

@@ -230,6 +230,9 @@ OXHIP_THRUST_ALGORITHM((Out), inclusive_scan, It, (class It, class Out, class Op
                        (It first, It last, Out out, Op op), (It, Out),
                        typedef detail::value_t<It> T;
                        return detail::algo::scan(exec, first, last, out, false, T(), false, op))
+OXHIP_THRUST_ALGORITHM((Out), inclusive_scan, It, (class It, class Out, class T, class Op),
+                       (It first, It last, Out out, T init, Op op), (It, Out),
+                       return detail::algo::scan(exec, first, last, out, true, init, false, op))
 OXHIP_THRUST_ALGORITHM((Out), exclusive_scan, It, (class It, class Out),
                        (It first, It last, Out out), (It, Out),
                        typedef detail::value_t<It> T;
