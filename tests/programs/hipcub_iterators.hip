@@ -1,11 +1,26 @@
 // hipCUB's iterators and in-place scans (oxhip's portable hipcub) against the host:
 // DeviceScan::InclusiveSum in place, DeviceReduce over an ArgIndexInputIterator with
 // ArgMin, DeviceRunLengthEncode::Encode into DiscardOutputIterators (only the count kept),
-// and DeviceReduce::Sum through a CacheModifiedInputIterator.
+// DeviceReduce::Sum through a CacheModifiedInputIterator, and the thread-level helpers
+// (ThreadReduce, ThreadScanInclusive/Exclusive, ThreadLoad, Uninitialized, LaneId).
 #include "check.h"
 #include <hipcub/hipcub.hpp>
 #include <hipcub/iterator/arg_index_input_iterator.hpp>
 #include <vector>
+__global__ void thread_helpers(const int* in, int* out) {
+  __shared__ hipcub::Uninitialized<int[4]> shared;
+  int items[4], inclusive[4], exclusive[4];
+  for (int i = 0; i < 4; ++i) items[i] = hipcub::ThreadLoad<hipcub::LOAD_CG>(in + i);
+  out[0] = hipcub::ThreadReduce(items, hipcub::Sum());
+  out[1] = hipcub::ThreadScanInclusive(items, inclusive, hipcub::Sum());
+  out[2] = hipcub::ThreadScanExclusive(items, exclusive, hipcub::Sum(), 100);
+  out[3] = inclusive[2];
+  out[4] = exclusive[2];
+  if (hipcub::LaneId() == 0) shared.Alias()[0] = 7;
+  __syncthreads();
+  out[5] = shared.Alias()[0] + (int)hipcub::WarpId();
+}
+
 int main() {
   print_device("hipcub_iterators");
   long long errors = 0;
@@ -14,7 +29,7 @@ int main() {
   for (int i = 0; i < n; ++i) in[i] = (i * 37) % 101 - 50;
   int *d_in, *d_runs;
   CHECK(hipMalloc(&d_in, n * sizeof(int)));
-  CHECK(hipMalloc(&d_runs, sizeof(int)));
+  CHECK(hipMalloc(&d_runs, 8 * sizeof(int)));
   CHECK(hipMemcpy(d_in, in.data(), n * sizeof(int), hipMemcpyHostToDevice));
   // In-place inclusive sum.
   size_t bytes = 0;
@@ -46,6 +61,17 @@ int main() {
   for (int i = 0; i < n; ++i) want += i == 0 || got[i] != got[i - 1];
   if (runs != want) { std::printf("runs %d want %d\n", runs, want); ++errors; }
   hipcub::CacheModifiedInputIterator<hipcub::LOAD_LDG, int> cached(d_in);
+  thread_helpers<<<1, 1>>>(d_in, d_runs);
+  CHECK_LAUNCH();
+  int helpers[6];
+  CHECK(hipMemcpy(helpers, d_runs, sizeof helpers, hipMemcpyDeviceToHost));
+  int sum4 = got[0] + got[1] + got[2] + got[3];
+  int want_helpers[6] = {sum4, sum4, 100 + sum4, got[0] + got[1] + got[2], 100 + got[0] + got[1], 7};
+  for (int i = 0; i < 6; ++i)
+    if (helpers[i] != want_helpers[i]) {
+      std::printf("thread helper %d: %d, want %d\n", i, helpers[i], want_helpers[i]);
+      ++errors;
+    }
   CHECK(hipcub::DeviceReduce::Sum(temp, bytes, cached, d_runs, 1));
   int first = 0;
   CHECK(hipMemcpy(&first, d_runs, sizeof(int), hipMemcpyDeviceToHost));

@@ -32,6 +32,7 @@ fn headers() -> (Vec<String>, Vec<String>) {
         "hipcub/block",
         "hipcub/device",
         "hipcub/iterator",
+        "hipcub/thread",
         "hipcub/warp",
         "rocprim",
     ] {

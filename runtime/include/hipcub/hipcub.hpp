@@ -20,6 +20,7 @@
 #include "util_traits.hpp"
 #include "util_allocator.hpp"
 #include "iterator/discard_output_iterator.hpp"
+#include "thread/thread_operators.hpp"
 #include "warp/warp_reduce.hpp"
 #include "warp/warp_scan.hpp"
 #include "block/block_reduce.hpp"
