@@ -316,6 +316,45 @@ static void run_all(const std::vector<int>& input) {
   for (int i = 0; i < n; ++i) want[i] = i ? input[i] - input[i - 1] : input[0];
   expect_equal(diff, want, "adjacent_difference in place", n);
 
+  // The rarer forms: stencils, _if and _n variants, is_sorted, equal_range, reverse_copy.
+  Vector stencil_removed(n);
+  stencil_removed.resize(thrust::remove_copy_if(thrust::make_counting_iterator(0), thrust::make_counting_iterator(n),
+                                                v.begin(), stencil_removed.begin(), thrust::not_fn(is_even())) -
+                         stencil_removed.begin());
+  expect_equal(stencil_removed, even_positions, "remove_copy_if stencil", n);
+  Vector gathered_if(n, -1);
+  thrust::gather_if(map.begin(), map.end(), v.begin(), v.begin(), gathered_if.begin(), is_even());
+  for (int i = 0; i < n; ++i) want[i] = input[i] % 2 == 0 ? input[n - 1 - i] : -1;
+  expect_equal(gathered_if, want, "gather_if", n);
+  Vector scattered_if(n, -1);
+  thrust::scatter_if(v.begin(), v.end(), map.begin(), v.begin(), scattered_if.begin(), is_even());
+  for (int i = 0; i < n; ++i) want[i] = input[n - 1 - i] % 2 == 0 ? input[n - 1 - i] : -1;
+  expect_equal(scattered_if, want, "scatter_if", n);
+  Vector copied_if(n);
+  thrust::replace_copy_if(v.begin(), v.end(), copied_if.begin(), is_even(), 0);
+  for (int i = 0; i < n; ++i) want[i] = input[i] % 2 == 0 ? 0 : input[i];
+  expect_equal(copied_if, want, "replace_copy_if", n);
+  Vector filled_n(n, 5);
+  thrust::fill_n(filled_n.begin(), n / 2, 9);
+  thrust::for_each_n(filled_n.begin(), n / 2, [] __host__ __device__(int& x) { x += 1; });
+  for (int i = 0; i < n; ++i) want[i] = i < n / 2 ? 10 : 5;
+  expect_equal(filled_n, want, "fill_n/for_each_n", n);
+  expect(thrust::find_if_not(v.begin(), v.end(), is_even()) - v.begin() ==
+             std::find_if(input.begin(), input.end(), [](int x) { return x % 2 != 0; }) - input.begin(),
+         "find_if_not", n);
+  expect(thrust::is_sorted(v.begin(), v.end()) == std::is_sorted(input.begin(), input.end()), "is_sorted", n);
+  Vector backwards(n);
+  thrust::reverse_copy(v.begin(), v.end(), backwards.begin());
+  for (int i = 0; i < n; ++i) want[i] = input[n - 1 - i];
+  expect_equal(backwards, want, "reverse_copy", n);
+  Vector texcl(n);
+  thrust::transform_exclusive_scan(v.begin(), v.end(), texcl.begin(), times3(), 0, thrust::plus<int>());
+  for (int i = 0, run = 0; i < n; ++i) {
+    want[i] = run;
+    run += 3 * input[i];
+  }
+  expect_equal(texcl, want, "transform_exclusive_scan", n);
+
   // Partitions and mismatch.
   std::vector<int> odds;
   for (int x : input)
@@ -363,6 +402,10 @@ static void run_all(const std::vector<int>& input) {
              std::upper_bound(sorted.begin(), sorted.end(), 30) - sorted.begin(), "upper_bound", n);
   expect(thrust::binary_search(s.begin(), s.end(), 30) ==
              std::binary_search(sorted.begin(), sorted.end(), 30), "binary_search", n);
+  auto range = thrust::equal_range(s.begin(), s.end(), 30);
+  auto want_range = std::equal_range(sorted.begin(), sorted.end(), 30);
+  expect(range.first - s.begin() == want_range.first - sorted.begin() &&
+             range.second - s.begin() == want_range.second - sorted.begin(), "equal_range", n);
   std::vector<int> want_set(sorted.size() + other.size());
   Vector set_out(sorted.size() + other.size());
   auto check_set = [&](const char* what, typename Vector::iterator end, std::vector<int>::iterator want_end) {
