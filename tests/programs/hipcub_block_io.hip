@@ -3,7 +3,7 @@
 // partial tiles), BlockExchange (striped, blocked, warp-striped, scatter), BlockRadixSort
 // (keys and pairs, descending, bit ranges, blocked-to-striped), BlockDiscontinuity (heads,
 // tails, with a predecessor) and BlockHistogram, for a 128-thread block of 4 items each and
-// a 96-thread one.
+// a 96-thread one; and that each TempStorage has the host's size in the device pass.
 #include "check.h"
 #include <hipcub/hipcub.hpp>
 #include <algorithm>
@@ -127,6 +127,26 @@ __global__ void discontinuity_kernel(const int* in, int* heads, int* tails, int*
     with_pred[rank * ITEMS + i] = pred_flags[i];
   }
   for (int bin = rank; bin < 64; bin += Threads) histogram_out[bin] = (int)histogram[bin];
+}
+
+// The TempStorage sizes host code sees (dynamic shared memory is sized from them) must be
+// the ones each device pass uses.
+typedef hipcub::BlockRadixSort<unsigned, 128, ITEMS, int> SizeSort;
+typedef hipcub::BlockScan<double, 96> SizeScan;
+typedef hipcub::BlockReduce<long long, 256> SizeReduce;
+typedef hipcub::BlockLoad<int, 128, ITEMS, hipcub::BLOCK_LOAD_TRANSPOSE> SizeLoad;
+typedef hipcub::BlockExchange<float, 96, ITEMS> SizeExchange;
+typedef hipcub::BlockDiscontinuity<int, 128> SizeDiscontinuity;
+typedef hipcub::WarpScan<int, 16> SizeWarpScan;
+
+__global__ void storage_sizes(unsigned long long* out) {
+  out[0] = sizeof(SizeSort::TempStorage);
+  out[1] = sizeof(SizeScan::TempStorage);
+  out[2] = sizeof(SizeReduce::TempStorage);
+  out[3] = sizeof(SizeLoad::TempStorage);
+  out[4] = sizeof(SizeExchange::TempStorage);
+  out[5] = sizeof(SizeDiscontinuity::TempStorage);
+  out[6] = sizeof(SizeWarpScan::TempStorage);
 }
 
 static long long errors = 0;
@@ -300,5 +320,23 @@ int main() {
   print_device("hipcub_block_io");
   run<128>();
   run<96>();
+  unsigned long long* d_sizes;
+  CHECK(hipMalloc(&d_sizes, 7 * sizeof(unsigned long long)));
+  storage_sizes<<<1, 1>>>(d_sizes);
+  CHECK_LAUNCH();
+  unsigned long long sizes[7];
+  CHECK(hipMemcpy(sizes, d_sizes, sizeof sizes, hipMemcpyDeviceToHost));
+  unsigned long long host_sizes[7] = {
+      sizeof(SizeSort::TempStorage),     sizeof(SizeScan::TempStorage),
+      sizeof(SizeReduce::TempStorage),   sizeof(SizeLoad::TempStorage),
+      sizeof(SizeExchange::TempStorage), sizeof(SizeDiscontinuity::TempStorage),
+      sizeof(SizeWarpScan::TempStorage)};
+  for (int i = 0; i < 7; ++i)
+    if (sizes[i] != host_sizes[i]) {
+      std::printf("TempStorage %d: %llu bytes on the device, %llu on the host\n", i, sizes[i],
+                  host_sizes[i]);
+      ++errors;
+    }
+  CHECK(hipFree(d_sizes));
   return finish("hipcub_block_io", errors);
 }
