@@ -1,9 +1,10 @@
 // hipCUB's DeviceRadixSort and DeviceSegmentedRadixSort (oxhip's portable hipcub) against
 // std::stable_sort on the host: keys only and pairs, ascending and descending, pointers
 // and DoubleBuffers, bit ranges, for unsigned, signed, 64-bit, float and double keys
-// (negative values and -0.0 among them) and a 12-byte value type, at sizes 0, 1, around
+// (negative values and -0.0 among them), __half keys and a 12-byte value type, at sizes 0, 1, around
 // the 2048-item tile and up to 2^20.
 #include "check.h"
+#include <hip/hip_fp16.h>
 #include <hipcub/hipcub.hpp>
 #include <algorithm>
 #include <cstring>
@@ -210,8 +211,40 @@ static void bits_case(int n, int begin, int end, bool descending) {
   CHECK(hipFree(d_vb));
 }
 
+// __half keys sort as the floats they hold.
+static void half_case(int n) {
+  std::vector<__half> keys(n);
+  std::vector<float> as_float(n);
+  unsigned long long seed = 1;
+  for (int i = 0; i < n; ++i) {
+    as_float[i] = (float)((int)(next_random(&seed) % 2001) - 1000) * 0.125f;
+    keys[i] = __float2half(as_float[i]);
+  }
+  __half* d_in = to_device(keys);
+  __half* d_out;
+  CHECK(hipMalloc(&d_out, (n + 1) * sizeof(__half)));
+  size_t bytes = 0;
+  CHECK(hipcub::DeviceRadixSort::SortKeysDescending(nullptr, bytes, d_in, d_out, n));
+  void* temp;
+  CHECK(hipMalloc(&temp, bytes));
+  CHECK(hipcub::DeviceRadixSort::SortKeysDescending(temp, bytes, d_in, d_out, n));
+  std::vector<__half> got = to_host(d_out, n);
+  std::sort(as_float.begin(), as_float.end(), [](float a, float b) { return b < a; });
+  for (int i = 0; i < n; ++i)
+    if (__half2float(got[i]) != as_float[i]) {
+      std::printf("__half n %d: item %d is %g, want %g\n", n, i, (double)__half2float(got[i]),
+                  (double)as_float[i]);
+      ++errors;
+      break;
+    }
+  CHECK(hipFree(temp));
+  CHECK(hipFree(d_in));
+  CHECK(hipFree(d_out));
+}
+
 int main() {
   print_device("hipcub_radix_sort");
+  half_case(5000);
   for (int n : {0, 1, 2, 2047, 2048, 2049, 5000}) {
     sort_case<unsigned>("unsigned", n, 0, n);
     sort_case<int>("int", n, 1, n + 1);

@@ -42,7 +42,8 @@ struct unsigned_bits<8> {
   typedef unsigned long long type;
 };
 
-template <class K, bool Float = std::is_floating_point<K>::value>
+/* Class types (__half, __hip_bfloat16) are sign-magnitude floating point too. */
+template <class K, bool Float = std::is_floating_point<K>::value || std::is_class<K>::value>
 struct radix_traits {
   typedef typename unsigned_bits<sizeof(K)>::type U;
   static __host__ __device__ __forceinline__ U to_bits(K key) {
