@@ -34,7 +34,10 @@ pub(crate) struct Parameter {
 /// `class.anon.3`) or a demangled type (`ns::Pair<int>`, `main::{lambda(int)#1}`) becomes
 /// `ns::Pair` or `anon`.
 pub(crate) fn type_name(text: &str) -> String {
-    if text.contains("{lambda") || text.contains("{unnamed") {
+    // A lambda or unnamed class itself, not a template that takes one as an argument
+    // (`hipcub::detail::IfPredicate<main::{lambda(int)#1}>` is `hipcub::detail::IfPredicate`).
+    let last = last_component(text);
+    if last.starts_with("{lambda") || last.starts_with("{unnamed") {
         return "anon".to_owned();
     }
     let mut name = text;
@@ -52,7 +55,7 @@ pub(crate) fn type_name(text: &str) -> String {
             break;
         }
     }
-    let name = match name.find('<') {
+    let name = match top_level_angle(name) {
         Some(open) => &name[..open],
         None => name,
     };
@@ -60,6 +63,42 @@ pub(crate) fn type_name(text: &str) -> String {
         return "anon".to_owned();
     }
     name.trim().to_owned()
+}
+
+/// The last `::`-separated component of a demangled name, outside any brackets.
+fn last_component(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut index = 0;
+    while index < bytes.len() {
+        match bytes[index] {
+            b'(' | b'<' | b'{' | b'[' => depth += 1,
+            b')' | b'>' | b'}' | b']' => depth -= 1,
+            b':' if depth == 0 && bytes.get(index + 1) == Some(&b':') => {
+                start = index + 2;
+                index += 1;
+            }
+            _ => {}
+        }
+        index += 1;
+    }
+    &text[start..]
+}
+
+/// Where a name's template arguments start: its first `<` outside parentheses and braces
+/// (a lambda's parameter list or a function's own).
+fn top_level_angle(text: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (index, byte) in text.bytes().enumerate() {
+        match byte {
+            b'(' | b'{' | b'[' => depth += 1,
+            b')' | b'}' | b']' => depth -= 1,
+            b'<' if depth == 0 => return Some(index),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The kinds of `mangled`'s source parameters, or `None` when it is not an Itanium-mangled
@@ -289,6 +328,18 @@ mod tests {
         assert_eq!(type_name("ns::Pair<int>"), "ns::Pair");
         assert_eq!(type_name("class.anon.12"), "anon");
         assert_eq!(type_name("main::{lambda(int)#1}"), "anon");
+        assert_eq!(type_name("void f<int>()::{lambda(int)#1}"), "anon");
+        // A template whose argument is a lambda is the template (found with the Thrust and
+        // hipCUB headers: hipCUB's DeviceSelect::If with a capture-less lambda).
+        assert_eq!(
+            type_name("hipcub::detail::IfPredicate<main::{lambda(int)#1}>"),
+            "hipcub::detail::IfPredicate"
+        );
+        assert_eq!(
+            type_name("struct.hipcub::detail::IfPredicate"),
+            "hipcub::detail::IfPredicate"
+        );
+        assert_eq!(type_name("ns::Outer<int>::Inner"), "ns::Outer");
         assert_eq!(type_name("struct.Split.3"), "Split");
     }
 
