@@ -681,7 +681,8 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
 
 /// A compile that reads the prelude from a PCH. When the PCH is missing (it could not be
 /// made) the compile runs with the plain `-include`; when clang rejects the PCH (damaged,
-/// or made for other headers or another clang: its messages name the file), the PCH is
+/// or made for other headers or another clang: its messages name the file or say
+/// "precompiled file", "PCH file", "AST file"; a crash prints the command line), the PCH is
 /// removed, so that the next compile makes it again, and this one runs with the plain
 /// `-include`. A PCH is never the reason a compile fails. A dependency file written through
 /// the PCH is made what clang writes without one (`pch::repair_dependency_file`).
@@ -709,8 +710,17 @@ fn run_with_pch(
     }
     let mut attempt = Vec::new();
     let result = run_subprocess(program, args, &mut attempt);
-    let pch_name = usage.pch.to_string_lossy();
-    if result.is_err() && String::from_utf8_lossy(&attempt).contains(pch_name.as_ref()) {
+    let messages = String::from_utf8_lossy(&attempt);
+    let rejected = [
+        usage.pch.to_string_lossy().as_ref(),
+        "precompiled file",
+        "precompiled header",
+        "PCH file",
+        "AST file",
+    ]
+    .iter()
+    .any(|sign| messages.contains(sign));
+    if result.is_err() && rejected {
         let _ = std::fs::remove_file(&usage.pch);
         return run_subprocess(program, &fallback(), stderr);
     }
