@@ -32,7 +32,7 @@ fi
 HIPCC=${HIPCC:-/usr/bin/hipcc}
 CLANGXX=${CLANGXX:-clang++-22}
 HECBENCH_GIT=${HECBENCH_GIT:-/work/.mirror/zjin-lcf+HeCBench/repo}
-ONE=gfx90a
+export ONE=gfx90a
 FIVE=gfx900,gfx906,gfx908,gfx90a,gfx1030
 
 work=$(mktemp -d)
@@ -135,7 +135,11 @@ measure oxhip-5-no-pch "$OXHIP" --no-pch -O3 --offload-arch=$FIVE -c small.hip -
 echo "(c) HeCBench entropy-hip: make (compile and link), one AMD target ($ONE)"
 have_hecbench=no
 if git --git-dir="$HECBENCH_GIT" rev-parse --verify -q HEAD >/dev/null 2>&1; then
-  git --git-dir="$HECBENCH_GIT" archive HEAD src/entropy-hip src/entropy-cuda | tar -x -C "$work"
+  # File by file: `git archive` of a path walks objects that a partial mirror may lack.
+  for file in $(git --git-dir="$HECBENCH_GIT" ls-tree -r --name-only HEAD src/entropy-hip src/entropy-cuda); do
+    mkdir -p "$work/$(dirname "$file")"
+    git --git-dir="$HECBENCH_GIT" show "HEAD:$file" >"$work/$file"
+  done
   have_hecbench=yes
 else
   echo "  no HeCBench at $HECBENCH_GIT: skipped" >&2
