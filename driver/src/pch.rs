@@ -232,7 +232,7 @@ pub fn repair_dependency_file(text: &str, prelude_main: &Path, source: &Path) ->
         .unwrap_or(bytes.len());
     let rule = &text[..end];
     let phony = !text[end..].trim().is_empty();
-    let words = split_make_words(rule)?;
+    let words = split_make_words(rule);
     let colon = words.iter().position(|word| word.raw.ends_with(':'))?;
     let mut targets: Vec<String> = words[..colon].iter().map(|word| word.raw.clone()).collect();
     let last_target = words[colon].raw.trim_end_matches(':').to_owned();
@@ -295,7 +295,7 @@ struct MakeWord {
 
 /// The words of a make rule as clang writes it: `\<newline>` continues a line, `\ ` is a
 /// space in a name, `\#` a `#`, `$$` a `$`.
-fn split_make_words(rule: &str) -> Option<Vec<MakeWord>> {
+fn split_make_words(rule: &str) -> Vec<MakeWord> {
     let mut words = Vec::new();
     let mut raw = String::new();
     let mut text = String::new();
@@ -339,19 +339,19 @@ fn split_make_words(rule: &str) -> Option<Vec<MakeWord>> {
         }
     }
     finish(&mut raw, &mut text, &mut words);
-    Some(words)
+    words
 }
 
 /// A file name as clang's make output writes it (`PrintFilename`, make format).
 fn escape_make(file: &str) -> String {
     let mut out = String::with_capacity(file.len());
-    let bytes: Vec<char> = file.chars().collect();
-    for (index, ch) in bytes.iter().enumerate() {
+    let chars: Vec<char> = file.chars().collect();
+    for (index, ch) in chars.iter().enumerate() {
         match ch {
             ' ' => {
                 // Backslashes before a space are doubled, then the space escaped.
                 let mut back = index;
-                while back > 0 && bytes[back - 1] == '\\' {
+                while back > 0 && chars[back - 1] == '\\' {
                     out.push('\\');
                     back -= 1;
                 }
