@@ -126,6 +126,14 @@ pub enum Tool {
     /// beside the PTX. Where `ptxas` cannot assemble it (an older toolkit than the PTX ISA or
     /// the `sm`), the job warns and writes an empty file: the program then JITs the PTX.
     Ptxas { path: PathBuf, arch: OffloadArch },
+    /// Makes sure the prelude PCH `output` is in the cache: when it is not, runs `clang`
+    /// with `build` (which writes it to a temporary name first) and renames it into place.
+    /// It never fails: a PCH that cannot be made leaves the compiles to the plain
+    /// `-include` (`pch::PchUse::fallback`).
+    Pch {
+        clang: PathBuf,
+        build: Vec<OsString>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,6 +150,8 @@ pub struct Job {
     /// True when `output` is a result the user asked for: `execute` writes it
     /// through a temporary file and a rename. `-` means stdout.
     pub is_result: bool,
+    /// A clang compile that reads the prelude from a PCH (`args` has `-include-pch`).
+    pub pch: Option<crate::pch::PchUse>,
 }
 
 impl Job {
@@ -203,6 +213,8 @@ struct Binder<'a> {
     host_math_job: Option<usize>,
     /// The [`Tool::Ptxas`] jobs of the bundle being bound, which it waits on.
     pending_ptxas: Vec<usize>,
+    /// The [`Tool::Pch`] job of each PCH file, once a compile needs it.
+    pch_jobs: BTreeMap<PathBuf, usize>,
 }
 
 /// [`Plan`] → jobs. `temp_dir` holds intermediates unless `-save-temps`.
@@ -235,6 +247,7 @@ pub fn bind(
         overlays: BTreeMap::new(),
         host_math_job: None,
         pending_ptxas: Vec::new(),
+        pch_jobs: BTreeMap::new(),
     };
     let mut seen_stems: BTreeMap<String, usize> = BTreeMap::new();
     for (id, node) in plan.nodes.iter().enumerate() {
@@ -514,7 +527,8 @@ impl Binder<'_> {
             | Tool::Package { .. }
             | Tool::FatbinWrapper
             | Tool::HostMath
-            | Tool::RuntimeScript => self.toolchain.exe.clone(),
+            | Tool::RuntimeScript
+            | Tool::Pch { .. } => self.toolchain.exe.clone(),
         };
         self.job_of.insert(id, self.jobs.len());
         self.jobs.push(Job {
@@ -525,6 +539,7 @@ impl Binder<'_> {
             args,
             deps,
             is_result,
+            pch: None,
         });
     }
 
@@ -569,6 +584,7 @@ impl Binder<'_> {
             args,
             deps,
             is_result: false,
+            pch: None,
         });
         Some(output)
     }
@@ -592,6 +608,7 @@ impl Binder<'_> {
             ],
             deps: Vec::new(),
             is_result: false,
+            pch: None,
         });
         (self.jobs.len() - 1, output)
     }
@@ -611,8 +628,59 @@ impl Binder<'_> {
             ],
             deps: Vec::new(),
             is_result: false,
+            pch: None,
         });
         (self.jobs.len() - 1, output)
+    }
+
+    /// Pushes the compile job of `id` with `args`; when the prelude can come from a PCH, the
+    /// job reads it (`-include-pch`) after the [`Tool::Pch`] job that makes it, which one
+    /// job per PCH file serves for all compiles of the run (docs/compile-time.md).
+    fn push_compile(
+        &mut self,
+        id: ActionId,
+        inputs: Vec<PathBuf>,
+        output: PathBuf,
+        args: Vec<OsString>,
+    ) {
+        let clang = self.toolchain.clang.path.clone();
+        let planned = match &self.toolchain.pch {
+            Some(cache) if !self.invocation.no_pch => crate::pch::plan(&args, cache),
+            _ => None,
+        };
+        let Some(planned) = planned else {
+            self.push(id, Tool::Clang(clang), inputs, output, args);
+            return;
+        };
+        let pch_job = match self.pch_jobs.get(&planned.pch) {
+            Some(job) => *job,
+            None => {
+                let mut job_args: Vec<OsString> =
+                    vec!["-cc1pch".into(), clang.clone().into_os_string()];
+                job_args.extend(planned.build.iter().cloned());
+                self.jobs.push(Job {
+                    tool: Tool::Pch {
+                        clang: clang.clone(),
+                        build: planned.build.clone(),
+                    },
+                    program: self.toolchain.exe.clone(),
+                    inputs: Vec::new(),
+                    output: planned.pch.clone(),
+                    args: job_args,
+                    deps: Vec::new(),
+                    is_result: false,
+                    pch: None,
+                });
+                self.pch_jobs
+                    .insert(planned.pch.clone(), self.jobs.len() - 1);
+                self.jobs.len() - 1
+            }
+        };
+        self.push(id, Tool::Clang(clang), inputs, output, planned.compile);
+        if let Some(last) = self.jobs.last_mut() {
+            last.deps.push(pch_job);
+            last.pch = Some(planned.usage);
+        }
     }
 
     fn bind_node(&mut self, id: ActionId) -> Result<(), DriverError> {
@@ -720,7 +788,7 @@ impl Binder<'_> {
                     &output,
                 );
                 let args = self.toolchain.device_flags.apply(args);
-                self.push(id, clang, input_paths, output, args);
+                self.push_compile(id, input_paths, output, args);
             }
             Action::Compile {
                 input,
@@ -912,7 +980,7 @@ impl Binder<'_> {
                     &output,
                 );
                 let args = self.toolchain.host_flags.apply(args);
-                self.push(id, clang, input_paths, output, args);
+                self.push_compile(id, input_paths, output, args);
                 if let (Some(job), Some(last)) = (host_math_job, self.jobs.last_mut()) {
                     last.deps.push(job);
                 }

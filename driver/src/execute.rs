@@ -172,6 +172,7 @@ pub fn discover_toolchain(system: &System<'_>) -> Result<Toolchain, DriverError>
         host_flags: HostFlags::default(),
         device_flags: HostFlags::default(),
         exe: system.exe.clone(),
+        pch: None,
     })
 }
 
@@ -648,6 +649,9 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
     let mut stderr = Vec::new();
     let args = job_args(job, write_path);
     let result = match &job.tool {
+        Tool::Clang(program) if job.pch.is_some() => {
+            run_with_pch(program, job, &args, write_path, &mut stderr)
+        }
         Tool::Clang(program) | Tool::Lld(program) => {
             let result = run_subprocess(program, &args, &mut stderr);
             // Relocatable device code linked without -fgpu-rdc: say what is missing.
@@ -686,6 +690,10 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
         }
         Tool::Ptxas { path, arch } => run_ptxas(path, arch, &args, write_path, &mut stderr),
         Tool::HostMath => run_host_math(write_path),
+        Tool::Pch { clang, build } => {
+            ensure_pch(clang, build, &job.output);
+            Ok(())
+        }
         Tool::RuntimeScript => run_runtime_script(write_path),
         Tool::Hipify => {
             let (search, _) = crate::search::SearchPath::from_args(
@@ -698,6 +706,247 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
         }
     };
     JobResult { stderr, result }
+}
+
+/// A compile that reads the prelude from a PCH. When the PCH is missing (it could not be
+/// made) the compile runs with the plain `-include`; when clang rejects the PCH (damaged,
+/// or made for other headers or another clang: its messages name the file or say
+/// "precompiled file", "PCH file", "AST file"; a crash prints the command line), the PCH is
+/// removed, so that the next compile makes it again, and this one runs with the plain
+/// `-include`. A PCH is never the reason a compile fails. A dependency file written through
+/// the PCH is made what clang writes without one (`pch::repair_dependency_file`).
+fn run_with_pch(
+    program: &Path,
+    job: &Job,
+    args: &[OsString],
+    write_path: &Path,
+    stderr: &mut Vec<u8>,
+) -> Result<(), DriverError> {
+    let Some(usage) = &job.pch else {
+        return run_subprocess(program, args, stderr);
+    };
+    let fallback = || {
+        job_args(
+            &Job {
+                args: usage.fallback.clone(),
+                ..job.clone()
+            },
+            write_path,
+        )
+    };
+    if !usage.pch.is_file() {
+        return run_subprocess(program, &fallback(), stderr);
+    }
+    let mut attempt = Vec::new();
+    let result = run_subprocess(program, args, &mut attempt);
+    let messages = String::from_utf8_lossy(&attempt);
+    let rejected = [
+        usage.pch.to_string_lossy().as_ref(),
+        "precompiled file",
+        "precompiled header",
+        "PCH file",
+        "AST file",
+    ]
+    .iter()
+    .any(|sign| messages.contains(sign));
+    if result.is_err() && rejected {
+        let _ = std::fs::remove_file(&usage.pch);
+        return run_subprocess(program, &fallback(), stderr);
+    }
+    stderr.extend(attempt);
+    result?;
+    let dependency_file = args
+        .windows(2)
+        .find(|pair| pair[0] == "-dependency-file")
+        .map(|pair| PathBuf::from(&pair[1]));
+    if let (Some(file), Some(source)) = (dependency_file, args.last()) {
+        repair_dependency_file(&file, &usage.prelude_main, Path::new(source))?;
+    }
+    Ok(())
+}
+
+fn repair_dependency_file(
+    file: &Path,
+    prelude_main: &Path,
+    source: &Path,
+) -> Result<(), DriverError> {
+    let Ok(text) = std::fs::read_to_string(file) else {
+        // Standard output (`-MF -`), or a file clang could not write and reported.
+        return Ok(());
+    };
+    let Some(repaired) = crate::pch::repair_dependency_file(&text, prelude_main, source) else {
+        return Ok(());
+    };
+    let name = file
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = file.with_file_name(format!(".{name}.oxhip-{}.tmp", std::process::id()));
+    std::fs::write(&temp, repaired).map_err(|err| io_error("writing", file, &err))?;
+    std::fs::rename(&temp, file).map_err(|err| io_error("writing", file, &err))
+}
+
+/// Makes the PCH `output` with clang's `build` line unless it is in the cache already.
+/// One process builds it while others wait on a lock file next to it; the PCH is written
+/// to a temporary name in the cache directory and renamed, so a compile never sees half of
+/// one. Every failure (a cache that cannot be written, a prelude that does not compile with
+/// these flags) leaves no PCH, and the compiles include the prelude as text.
+pub(crate) fn ensure_pch(clang: &Path, build: &[OsString], output: &Path) {
+    if output.is_file() {
+        return;
+    }
+    let Some(dir) = output.parent() else {
+        return;
+    };
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    let main = dir.join(crate::pch::PRELUDE_MAIN);
+    if !main.is_file() {
+        // Empty, and never written again: clang records its size and time in every PCH.
+        let Ok(temp) = tempfile::NamedTempFile::new_in(dir) else {
+            return;
+        };
+        if temp.persist_noclobber(&main).is_err() && !main.is_file() {
+            return;
+        }
+    }
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(output.with_extension("lock"));
+    let Ok(lock) = lock else {
+        return;
+    };
+    if lock.lock().is_err() || output.is_file() {
+        return;
+    }
+    let Ok(temp) = tempfile::Builder::new()
+        .prefix(".pch-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+    else {
+        return;
+    };
+    let mut args = build.to_vec();
+    if let Some(position) = args.iter().position(|arg| arg == "-o") {
+        args[position + 1] = temp.path().as_os_str().to_owned();
+    }
+    let built = Command::new(clang)
+        .args(&args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if built && temp.persist(output).is_ok() {
+        prune_pch_cache(dir, output);
+    }
+}
+
+/// How long an unused PCH stays, and how many the cache holds at most.
+const PCH_MAX_AGE: Duration = Duration::from_secs(30 * 24 * 3600);
+const PCH_MAX_COUNT: usize = 64;
+
+/// Removes the PCHs older than [`PCH_MAX_AGE`] (a PCH is never written again after it is
+/// made, so this is its age) and the oldest beyond [`PCH_MAX_COUNT`], with their lock
+/// files. A compile that loses its PCH this way falls back to the plain `-include`.
+fn prune_pch_cache(dir: &Path, keep: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut pchs: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "pch") && path != keep)
+        .filter_map(|path| Some((std::fs::metadata(&path).ok()?.modified().ok()?, path)))
+        .collect();
+    pchs.sort();
+    let now = std::time::SystemTime::now();
+    let excess = (pchs.len() + 1).saturating_sub(PCH_MAX_COUNT);
+    for (index, (modified, path)) in pchs.iter().enumerate() {
+        let old = now
+            .duration_since(*modified)
+            .is_ok_and(|age| age > PCH_MAX_AGE);
+        if old || index < excess {
+            let _ = std::fs::remove_file(path);
+            let _ = std::fs::remove_file(path.with_extension("lock"));
+        }
+    }
+}
+
+/// The PCH cache: `OXHIP_CACHE_DIR`, else `$XDG_CACHE_HOME/oxhip`, else
+/// `$HOME/.cache/oxhip`, with `pch/` under it; `None` when `OXHIP_PCH=0` or when the
+/// directory cannot be made or written. The identity is a digest of the prelude headers
+/// (every file under `<hip include>/hip`, names and content), clang's executable (path,
+/// size, time) and version, and oxhip's version.
+pub fn discover_pch(system: &System<'_>, toolchain: &Toolchain) -> Option<crate::pch::PchCache> {
+    use md5::Digest as _;
+    if (system.var)("OXHIP_PCH").is_some_and(|value| value == "0") {
+        return None;
+    }
+    let base = match (system.var)("OXHIP_CACHE_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => match (system.var)("XDG_CACHE_HOME") {
+            Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir).join("oxhip"),
+            _ => PathBuf::from((system.var)("HOME")?).join(".cache/oxhip"),
+        },
+    };
+    let dir = base.join("pch");
+    std::fs::create_dir_all(&dir).ok()?;
+    // A directory that exists but cannot be written (a read-only home) is no cache.
+    tempfile::NamedTempFile::new_in(&dir).ok()?;
+    let mut hasher = md5::Md5::new();
+    hash_tree(
+        &mut hasher,
+        &toolchain.hip_include_dir.join("hip"),
+        Path::new(""),
+    )?;
+    let clang = &toolchain.clang;
+    hasher.update(clang.path.as_os_str().as_encoded_bytes());
+    hasher.update([0]);
+    if let Ok(metadata) = std::fs::metadata(&clang.path) {
+        hasher.update(metadata.len().to_le_bytes());
+        if let Ok(modified) = metadata.modified() {
+            hasher.update(format!("{modified:?}").as_bytes());
+        }
+    }
+    hasher.update(clang.version.as_bytes());
+    hasher.update([0]);
+    hasher.update(env!("CARGO_PKG_VERSION").as_bytes());
+    let identity = hasher
+        .finalize()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect();
+    Some(crate::pch::PchCache { dir, identity })
+}
+
+/// Feeds every file under `dir` (sorted, recursively) into `hasher`: its path below the
+/// root and its bytes. `None` when the directory cannot be read.
+fn hash_tree(hasher: &mut md5::Md5, dir: &Path, relative: &Path) -> Option<()> {
+    use md5::Digest as _;
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name())
+        .collect();
+    entries.sort();
+    for name in entries {
+        let path = dir.join(&name);
+        let relative = relative.join(&name);
+        if path.is_dir() {
+            hash_tree(hasher, &path, &relative)?;
+        } else {
+            let bytes = std::fs::read(&path).ok()?;
+            hasher.update(relative.as_os_str().as_encoded_bytes());
+            hasher.update([0]);
+            hasher.update((bytes.len() as u64).to_le_bytes());
+            hasher.update(&bytes);
+        }
+    }
+    Some(())
 }
 
 /// Writes the device library's host bitcode, which host compiles link

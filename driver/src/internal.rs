@@ -27,6 +27,7 @@ pub(crate) fn is_internal(argv: &[String]) -> bool {
                 | "-cc1fatbinwrapper"
                 | "-cc1hostmath"
                 | "-cc1runtimescript"
+                | "-cc1pch"
         )
     )
 }
@@ -90,6 +91,23 @@ pub(crate) fn run_internal(
         },
         "-cc1runtimescript" => match rest {
             [flag, output] if flag == "-o" => execute::run_runtime_script(Path::new(output)),
+            _ => Err(DriverError::MissingValue {
+                option: "-o".to_owned(),
+            }),
+        },
+        // `-cc1pch <clang> <clang's -cc1 line that writes the PCH after -o>`
+        "-cc1pch" => match rest.split_first() {
+            Some((clang, build)) if build.iter().any(|arg| arg == "-o") => {
+                let build: Vec<std::ffi::OsString> = build.iter().map(Into::into).collect();
+                let output = build
+                    .iter()
+                    .position(|arg| arg == "-o")
+                    .and_then(|position| build.get(position + 1))
+                    .map(PathBuf::from)
+                    .unwrap_or_default();
+                execute::ensure_pch(Path::new(clang), &build, &output);
+                Ok(())
+            }
             _ => Err(DriverError::MissingValue {
                 option: "-o".to_owned(),
             }),

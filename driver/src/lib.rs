@@ -17,6 +17,7 @@ pub mod execute;
 mod internal;
 mod merge;
 mod overlay;
+pub mod pch;
 pub mod plan;
 mod rdc;
 pub mod search;
@@ -256,6 +257,7 @@ fn run_inner(
         return Ok(());
     }
     let mut toolchain = execute::discover_toolchain(system)?;
+    toolchain.pch = execute::discover_pch(system, &toolchain);
     toolchain.host_flags =
         execute::translate_host_flags(&toolchain.clang.path, &invocation.host_passthrough)?;
     toolchain.device_flags =

@@ -25,6 +25,9 @@ pub struct Toolchain {
     /// The running `oxhip`: the program of in-process jobs in `-###`, which it
     /// can run again (`oxhip -cc1codegen …`).
     pub exe: PathBuf,
+    /// The cache of prelude PCHs (`execute::discover_pch`); `None`: every compile includes
+    /// `hip/hip_runtime.h` as text.
+    pub pch: Option<crate::pch::PchCache>,
 }
 
 /// The `-cc1` effect of the host pass-through flags: units (an option and its

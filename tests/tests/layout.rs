@@ -143,6 +143,7 @@ mod driver {
         "cuda_headers",
         "toolchain",
         "error",
+        "pch",
     ];
 
     /// What reaching outside the process looks like in Rust source.

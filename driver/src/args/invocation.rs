@@ -239,6 +239,8 @@ pub struct Invocation {
     /// `-nogpuinc`/`-nohipwrapperinc`: HIP and CUDA sources are not preceded by
     /// `hip/hip_runtime.h` (they include what they use themselves).
     pub no_runtime_header: bool,
+    /// `--no-pch`: the prelude is not read from the PCH cache (docs/compile-time.md).
+    pub no_pch: bool,
     /// `--offload-compress`: the zstd level for the bundle (`None`: flat bundle).
     pub offload_compression: Option<i32>,
     pub print_jobs: bool,

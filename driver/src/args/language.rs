@@ -91,6 +91,7 @@ pub(super) fn read(
         }
     }
     inv.no_runtime_header = args.has(&[OptId::NoGpuInc]);
+    inv.no_pch = args.has(&[OptId::NoPch]);
     for opt in args.read(&[OptId::Machine]) {
         if !opt.values.is_empty() && opt.value() != "64" {
             return Err(DriverError::BadValue {

@@ -76,6 +76,8 @@ pub enum OptId {
     Rdynamic,
     NoGpuLib,
     NoGpuInc,
+    /// `--no-pch`: `hip/hip_runtime.h` is included as text, not from oxhip's PCH cache.
+    NoPch,
     HipLink,
     /// hipcc's `-use-sharedlib`: an executable links the shared runtime.
     UseSharedLib,
@@ -242,6 +244,7 @@ pub static OPTIONS: &[OptionDef] = &[
     o(OptId::DeviceCompileWhole, "nvcc: -c -fno-gpu-rdc", &[n("-dw", Flag), n("--device-w", Flag)]),
     o(OptId::NoGpuLib, "do not link the device library", &[c("-nogpulib", Flag)]),
     o(OptId::NoGpuInc, "do not include hip/hip_runtime.h before HIP and CUDA sources", &[c("-nogpuinc", Flag), c("-nohipwrapperinc", Flag)]),
+    o(OptId::NoPch, "read hip/hip_runtime.h as text, not from the precompiled header cache (as OXHIP_PCH=0)", &[c("--no-pch", Flag)]),
     o(OptId::Machine, "nvcc: 64 (the only size oxhip compiles for)", &[c("-m64", Flag), n("--machine", Eqs)]),
     o(OptId::Machine, "nvcc: same as --machine", &[n("-machine", Separate)]),
     // Floating point.
