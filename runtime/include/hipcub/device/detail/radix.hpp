@@ -82,6 +82,7 @@ struct RadixCountsAdd {
   __device__ __forceinline__ RadixCounts operator()(const RadixCounts& a,
                                                     const RadixCounts& b) const {
     RadixCounts sum;
+#pragma unroll
     for (int w = 0; w < 8; ++w) sum.word[w] = a.word[w] + b.word[w];
     return sum;
   }
@@ -89,11 +90,13 @@ struct RadixCountsAdd {
 static __device__ __forceinline__ unsigned int radix_count(const RadixCounts& counts,
                                                            unsigned int digit) {
   unsigned int word = 0;
+#pragma unroll
   for (unsigned int w = 0; w < 8; ++w)
     if (w == digit >> 1) word = counts.word[w];
   return (word >> ((digit & 1u) * 16u)) & 0xffffu;
 }
 static __device__ __forceinline__ void radix_bump(RadixCounts& counts, unsigned int digit) {
+#pragma unroll
   for (unsigned int w = 0; w < 8; ++w)
     if (w == digit >> 1) counts.word[w] += 1u << ((digit & 1u) * 16u);
 }
@@ -151,8 +154,10 @@ struct RadixTile {
                                               unsigned int (&ranks)[Items]) {
     unsigned int thread = block_rank();
     RadixCounts mine;
+#pragma unroll
     for (int w = 0; w < 8; ++w) mine.word[w] = 0;
     unsigned int before[Items];
+#pragma unroll
     for (int item = 0; item < Items; ++item) {
       digit[item] = 0;
       before[item] = 0;
@@ -166,8 +171,10 @@ struct RadixTile {
     Partials::exclusive_scan(scan_storage(storage.scan), mine, RadixCountsAdd(), exclusive,
                              aggregate);
     if (thread == 0) {
+#pragma unroll
       for (int w = 0; w < 8; ++w) exclusive.word[w] = 0;
       unsigned int running = 0;
+#pragma unroll
       for (unsigned int d = 0; d < RADIX_DIGITS; ++d) {
         unsigned int count = radix_count(aggregate, d);
         storage.tile_offset[d] = running;
@@ -176,6 +183,7 @@ struct RadixTile {
       }
     }
     __syncthreads();
+#pragma unroll
     for (int item = 0; item < Items; ++item)
       ranks[item] = storage.tile_offset[digit[item]] + radix_count(exclusive, digit[item]) +
                     before[item];
@@ -193,12 +201,14 @@ struct RadixTile {
     load_tile<Threads>(key_load, start, valid, keys, storage.keys);
     unsigned int digit[Items], ranks[Items];
     rank(storage, keys, valid, shift, bits, descending, digit, ranks);
+#pragma unroll
     for (int item = 0; item < Items; ++item)
       if ((int)thread * Items + item < valid) {
         storage.keys[padded((int)ranks[item])].get() = keys[item];
         storage.digits[ranks[item]] = (unsigned char)digit[item];
       }
     __syncthreads();
+#pragma unroll
     for (int item = 0; item < Items; ++item) {
       int index = item * Threads + (int)thread;
       if (index < valid) {
@@ -211,10 +221,12 @@ struct RadixTile {
       V values[Items];
       IteratorLoad<ValuesIn, V> value_load = {values_in};
       load_tile<Threads>(value_load, start, valid, values, storage.values);
+#pragma unroll
       for (int item = 0; item < Items; ++item)
         if ((int)thread * Items + item < valid)
           storage.values[padded((int)ranks[item])].get() = values[item];
       __syncthreads();
+#pragma unroll
       for (int item = 0; item < Items; ++item) {
         int index = item * Threads + (int)thread;
         if (index < valid) {
@@ -264,6 +276,7 @@ __global__ void __launch_bounds__(RADIX_THREADS)
   __shared__ unsigned int base[RADIX_DIGITS];
   if (threadIdx.x == 0) {
     unsigned int running = 0;
+#pragma unroll
     for (unsigned int d = 0; d < RADIX_DIGITS; ++d) {
       base[d] = running + counts[d * tiles + blockIdx.x];
       running += totals[d];
@@ -288,6 +301,7 @@ __global__ void __launch_bounds__(RADIX_THREADS)
   unsigned int carry = 0;
   for (unsigned int first = 0; first < tiles; first += Chunk) {
     unsigned int values[Items], partial = 0;
+#pragma unroll
     for (int item = 0; item < Items; ++item) {
       unsigned int index = first + threadIdx.x * Items + item;
       values[item] = index < tiles ? row[index] : 0u;
@@ -297,6 +311,7 @@ __global__ void __launch_bounds__(RADIX_THREADS)
     BlockPartials<unsigned int, RADIX_THREADS>::exclusive_scan(storage, partial, hipcub::Sum(),
                                                                exclusive, aggregate);
     unsigned int running = carry + (threadIdx.x == 0 ? 0u : exclusive);
+#pragma unroll
     for (int item = 0; item < Items; ++item) {
       unsigned int index = first + threadIdx.x * Items + item;
       if (index < tiles) row[index] = running;

@@ -140,11 +140,13 @@ template <int Threads, int Items, class T, class Load>
 static __device__ __forceinline__ void load_tile(const Load& load, long long start, int valid,
                                                  T (&items)[Items], Uninitialized<T>* staging) {
   unsigned int thread = threadIdx.x;
+#pragma unroll
   for (int item = 0; item < Items; ++item) {
     int index = item * Threads + (int)thread;
     if (index < valid) staging[padded(index)].get() = load(start + index);
   }
   __syncthreads();
+#pragma unroll
   for (int item = 0; item < Items; ++item) {
     int index = (int)thread * Items + item;
     if (index < valid) items[item] = staging[padded(index)].get();
@@ -156,6 +158,7 @@ static __device__ __forceinline__ void load_tile(const Load& load, long long sta
 template <int Items, class T, class Op>
 static __device__ __forceinline__ T thread_reduce(const T (&items)[Items], int mine, Op op) {
   T partial = items[0];
+#pragma unroll
   for (int item = 1; item < Items; ++item)
     if (item < mine) partial = op(partial, items[item]);
   return partial;
@@ -201,6 +204,7 @@ __global__ void __launch_bounds__(SCAN_THREADS)
         scan_storage, thread_reduce(items, mine > 0 ? mine : 1, op), op, exclusive, aggregate);
     bool has = has_carry || threadIdx.x != 0;
     T running = threadIdx.x == 0 ? carry : has_carry ? op(carry, exclusive) : exclusive;
+#pragma unroll
     for (int item = 0; item < Items; ++item) {
       if (item < mine) {
         running = has ? op(running, items[item]) : items[item];
@@ -226,6 +230,7 @@ static __device__ __forceinline__ void emit_tile(
     const T (&exclusive)[Items], const T (&inclusive)[Items], int valid,
     Uninitialized<typename Emit::Out>*) {
   (void)valid;
+#pragma unroll
   for (int item = 0; item < Items; ++item)
     if (item < mine)
       emit(start + threadIdx.x * Items + item, has[item], exclusive[item], inclusive[item]);
@@ -235,6 +240,7 @@ static __device__ __forceinline__ void emit_tile(
     Emit& emit, std::true_type, long long start, int mine, const bool (&has)[Items],
     const T (&exclusive)[Items], const T (&inclusive)[Items], int valid,
     Uninitialized<typename Emit::Out>* staging) {
+#pragma unroll
   for (int item = 0; item < Items; ++item)
     if (item < mine) {
       int index = (int)threadIdx.x * Items + item;
@@ -242,6 +248,7 @@ static __device__ __forceinline__ void emit_tile(
           emit.value(start + index, has[item], exclusive[item], inclusive[item]);
     }
   __syncthreads();
+#pragma unroll
   for (int item = 0; item < Items; ++item) {
     int index = item * Threads + (int)threadIdx.x;
     if (index < valid) emit.out[start + index] = staging[padded(index)].get();
@@ -275,6 +282,7 @@ __global__ void __launch_bounds__(SCAN_THREADS)
   bool have = tile_prefix || threadIdx.x != 0;
   bool has[Items];
   T before[Items], after[Items];
+#pragma unroll
   for (int item = 0; item < Items; ++item) {
     if (item < mine) {
       has[item] = have;
@@ -381,6 +389,7 @@ __global__ void __launch_bounds__(SCAN_THREADS)
   bool have = tile_prefix || threadIdx.x != 0;
   bool has[Items];
   T before[Items], after[Items];
+#pragma unroll
   for (int item = 0; item < Items; ++item) {
     if (item < mine) {
       has[item] = have;
