@@ -191,9 +191,16 @@ fn thrust_headers_are_clean_for_every_standard_and_target() {
         }
     }
     let mut thrust_headers = Vec::new();
-    collect(&include_dir().join("thrust"), "thrust/", &mut thrust_headers);
+    collect(
+        &include_dir().join("thrust"),
+        "thrust/",
+        &mut thrust_headers,
+    );
     thrust_headers.sort();
-    assert!(thrust_headers.iter().any(|h| h == "thrust/device_vector.h"), "{thrust_headers:?}");
+    assert!(
+        thrust_headers.iter().any(|h| h == "thrust/device_vector.h"),
+        "{thrust_headers:?}"
+    );
     let mut text = String::from("#include <algorithm>\n#include <vector>\n");
     for header in &thrust_headers {
         text.push_str(&format!("#include <{header}>\n"));
