@@ -47,9 +47,13 @@ use inkwell::values::{
 use inkwell::{AddressSpace, GlobalVisibility, IntPredicate, ThreadLocalMode};
 
 use inkwell::llvm_sys::core::{
-    LLVMGetFirstUse, LLVMGlobalClearMetadata, LLVMIsUndef, LLVMSetAlignment,
+    LLVMConstIntGetZExtValue, LLVMGetFirstUse, LLVMGetGEPSourceElementType,
+    LLVMGetInstructionOpcode, LLVMGetIntTypeWidth, LLVMGetNextUse, LLVMGetNumOperands,
+    LLVMGetOperand, LLVMGetTypeKind, LLVMGetUser, LLVMGlobalClearMetadata, LLVMIsAConstantInt,
+    LLVMIsAInstruction, LLVMIsUndef, LLVMSetAlignment,
 };
 use inkwell::llvm_sys::prelude::LLVMValueRef;
+use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 use crate::CodegenError;
 use crate::{cpu_denormals, cpu_lockstep, cpu_params, cpu_regions};
@@ -398,6 +402,40 @@ pub(crate) fn build_error(
     }
 }
 
+/// The byte offset at which the kernel's entry code stores `parameter` into its aggregate:
+/// `store %p.coerce, (getelementptr inbounds i8, %p, <offset>)`, or 0 when it stores it at the
+/// aggregate's start (or elsewise).
+fn stored_offset(parameter: LLVMValueRef) -> u64 {
+    // SAFETY: walks the uses of a live parameter and reads operands of live instructions.
+    unsafe {
+        let mut site = LLVMGetFirstUse(parameter);
+        while !site.is_null() {
+            let user = LLVMGetUser(site);
+            if !LLVMIsAInstruction(user).is_null()
+                && LLVMGetInstructionOpcode(user) == LLVMOpcode::LLVMStore
+                && LLVMGetOperand(user, 0) == parameter
+            {
+                let address = LLVMGetOperand(user, 1);
+                if !LLVMIsAInstruction(address).is_null()
+                    && LLVMGetInstructionOpcode(address) == LLVMOpcode::LLVMGetElementPtr
+                    && LLVMGetNumOperands(address) == 2
+                {
+                    let index = LLVMGetOperand(address, 1);
+                    let element = LLVMGetGEPSourceElementType(address);
+                    let bytes = LLVMGetTypeKind(element) == LLVMTypeKind::LLVMIntegerTypeKind
+                        && LLVMGetIntTypeWidth(element) == 8;
+                    if bytes && !LLVMIsAConstantInt(index).is_null() {
+                        return LLVMConstIntGetZExtValue(index);
+                    }
+                }
+                return 0;
+            }
+            site = LLVMGetNextUse(site);
+        }
+    }
+    0
+}
+
 fn field_pointer<'ctx>(
     builder: &Builder<'ctx>,
     context: &'ctx Context,
@@ -574,7 +612,15 @@ fn parameters(kernel: FunctionValue<'_>, description: &str) -> Result<Parameters
                 name: byval_name.as_deref().map(cpu_params::type_name),
             }
         } else {
-            sources.push(Source::Load { index, offset: 0 });
+            // A lone `.coerce` part sits at offset 8 when the aggregate's first eightbyte is
+            // all padding (an empty class and then a pointer, as in hipCUB's
+            // TransformInputIterator): clang stores it there in the entry block.
+            let offset = if name.ends_with(".coerce") {
+                stored_offset(parameter.as_value_ref())
+            } else {
+                0
+            };
+            sources.push(Source::Load { index, offset });
             pending_second_half = name.ends_with(".coerce0");
             if name.contains(".coerce") {
                 let ty_name = copies

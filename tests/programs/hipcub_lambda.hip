@@ -39,6 +39,26 @@ int main() {
   int want_max = -1;
   for (int i = 0; i < n; ++i) want_max = in[i] > want_max ? in[i] : want_max;
   if (*count != want_max) ++errors;
+  // Flags summed into a wider integer through a TransformInputIterator whose functor is an
+  // empty class: CUB sums in the output's type (a bool sum would be 1), and the CPU target
+  // reads the iterator's pointer from the second eightbyte of its argument.
+  struct NonZero {
+    __host__ __device__ bool operator()(const int& x) const { return x != 0; }
+  };
+  hipcub::TransformInputIterator<bool, NonZero, int*> flags(in, NonZero());
+  long long* nonzero;
+  CHECK(hipMallocManaged(&nonzero, sizeof(long long)));
+  size_t flag_bytes = 0;
+  CHECK(hipcub::DeviceReduce::Sum(nullptr, flag_bytes, flags, nonzero, n));
+  void* flag_temp;
+  CHECK(hipMalloc(&flag_temp, flag_bytes));
+  CHECK(hipcub::DeviceReduce::Sum(flag_temp, flag_bytes, flags, nonzero, n));
+  CHECK(hipDeviceSynchronize());
+  long long want_nonzero = 0;
+  for (int i = 0; i < n; ++i) want_nonzero += in[i] != 0;
+  if (*nonzero != want_nonzero) ++errors;
+  CHECK(hipFree(flag_temp));
+  CHECK(hipFree(nonzero));
   CHECK(hipFree(temp));
   CHECK(hipFree(reduce_temp));
   CHECK(hipFree(in));

@@ -135,7 +135,10 @@ struct DeviceReduce {
   static hipError_t Sum(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
                         OutputIt d_out, int num_items, hipStream_t stream = 0,
                         bool debug_synchronous = false) {
-    typedef typename detail::value_of<InputIt>::type T;
+    /* As CUB: the sum is taken in the output's value type (the input's for a void output
+     * iterator), so that flags (bool) summed into an int count. */
+    typedef typename detail::output_value_of<OutputIt,
+                                             typename detail::value_of<InputIt>::type>::type T;
     return Reduce(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, hipcub::Sum(), T(),
                   stream, debug_synchronous);
   }
