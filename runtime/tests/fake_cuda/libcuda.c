@@ -314,6 +314,7 @@ static const struct entry entries[] = {
     {"cuModuleLoadDataEx", (void*)module_load_data_ex},
     {"cuModuleGetFunction", (void*)module_get_function},
     {"cuModuleGetGlobal", (void*)module_get_global},
+    {"cuModuleUnload", (void*)ok},
     {"cuFuncSetAttribute", (void*)func_set_attribute},
     {"cuFuncGetAttribute", (void*)func_get_attribute},
     {"cuLaunchKernel", (void*)launch_kernel},
