@@ -765,6 +765,15 @@ impl Cuda {
         Ok(Raw(module))
     }
 
+    /// One non-negative attribute of `function` (`cuFuncGetAttribute`), `None` when the driver
+    /// does not give it.
+    fn function_attribute(&self, function: CuFunction, number: i32) -> Option<u32> {
+        let mut value = 0;
+        // SAFETY: writes one int to a live local; `function` is a live handle.
+        let code = unsafe { (self.api.cuFuncGetAttribute)(&mut value, number, function) };
+        (code == CUDA_SUCCESS).then(|| u32::try_from(value).unwrap_or(0))
+    }
+
     /// The register-limited copies (`ptx_variants`) that the kernels of a just-loaded
     /// `module` need: the unbounded kernels of `ptx` (the module's own PTX, or the PTX beside
     /// the cubin it was loaded from) whose registers refuse 512- or 1,024-thread blocks.
@@ -786,15 +795,9 @@ impl Cuda {
             if code != CUDA_SUCCESS {
                 continue;
             }
-            let attribute = |number: i32| {
-                let mut value = 0;
-                // SAFETY: writes one int to a live local; `function` is live.
-                let code = unsafe { (self.api.cuFuncGetAttribute)(&mut value, number, function) };
-                (code == CUDA_SUCCESS).then(|| u32::try_from(value).unwrap_or(0))
-            };
             let (Some(registers), Some(max_threads)) = (
-                attribute(CU_FUNC_ATTRIBUTE_NUM_REGS),
-                attribute(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK),
+                self.function_attribute(function, CU_FUNC_ATTRIBUTE_NUM_REGS),
+                self.function_attribute(function, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK),
             ) else {
                 continue;
             };
@@ -887,18 +890,20 @@ impl Cuda {
         id: &str,
         device: usize,
     ) -> Result<Raw, RuntimeError> {
-        let text = |bytes: &[u8]| std::str::from_utf8(bytes).ok().map(str::to_owned);
+        fn text(bytes: &[u8]) -> Option<&str> {
+            std::str::from_utf8(bytes).ok()
+        }
         if format == ImageFormat::Ptx {
             let module = self.jit_load(bytes, id, device)?;
             return Ok(match text(bytes) {
-                Some(ptx) => self.with_copies(module, &ptx, id, device),
+                Some(ptx) => self.with_copies(module, ptx, id, device),
                 None => module,
             });
         }
         let ptx = ptx.and_then(text);
         match self.jit_load(bytes, id, device) {
             Ok(module) => Ok(match ptx {
-                Some(ptx) => self.with_copies(module, &ptx, id, device),
+                Some(ptx) => self.with_copies(module, ptx, id, device),
                 None => module,
             }),
             Err(error) => {
@@ -910,10 +915,10 @@ impl Cuda {
                     1,
                     "device {device}: `{id}` did not load ({error}); loading its PTX instead"
                 );
-                let mut with_nul = ptx.clone().into_bytes();
+                let mut with_nul = ptx.as_bytes().to_vec();
                 with_nul.push(0);
                 let module = self.jit_load(&with_nul, id, device)?;
-                Ok(self.with_copies(module, &ptx, id, device))
+                Ok(self.with_copies(module, ptx, id, device))
             }
         }
     }
@@ -988,16 +993,7 @@ impl Cuda {
             .get(ptx.to_str().ok()?)?
             .clone();
         let max_threads = |function: CuFunction| {
-            let mut value = 0;
-            // SAFETY: writes one int to a live local; `function` is a live handle.
-            let code = unsafe {
-                (self.api.cuFuncGetAttribute)(
-                    &mut value,
-                    CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
-                    function,
-                )
-            };
-            (code == CUDA_SUCCESS).then(|| u32::try_from(value).unwrap_or(0))
+            self.function_attribute(function, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)
         };
         let mut variants = RegisterVariants {
             max_threads: max_threads(function)?,
