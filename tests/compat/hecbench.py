@@ -6,6 +6,8 @@
     tests/compat/hecbench.py run MODE --device cpu|gpu [--timeout S] [--jobs N] [--resume]
     tests/compat/hecbench.py pack MODE...                   # built programs -> .device-carry/compat-MODE.tar.xz
     tests/compat/hecbench.py report                         # results -> docs/compat.md
+    tests/compat/hecbench.py time-list MODE                 # the timing rule -> programs-time.txt
+    tests/compat/hecbench.py time MODE [--reps N] [--budget S]   # MODE against nvcc, one at a time
     tests/compat/hecbench.py --suite libraries COMMAND ...  # the same for programs-libraries.txt
 
 Modes:
@@ -25,6 +27,16 @@ line from the runtime, and no mismatch report. A program whose correct output sa
 "failed" (EXPECTED below) passes when it prints its own success line instead. Results go to tests/compat/results/*.json,
 which the repository keeps (the device tool carries them there and back); `report` turns
 them into docs/compat.md. The program list is tests/compat/programs.txt, chosen by tests/compat/choose.py (its docstring is the rule).
+
+`time` is the whole-run time comparison with nvcc (docs/compat.md, "Time against nvcc"):
+`run` runs four programs at once beside the CPU device, so its seconds say little about
+speed. `time` runs each program of tests/compat/programs-time.txt alone on the GPU, oxhip's
+build (MODE) then nvcc's, back to back, REPS times, and keeps every wall time (the Makefile's
+run commands, process start-up and module loading included) in results/MODE-time-gpu.json.
+The list is written by `time-list` by a rule that looks at no time ratio: every program
+that passed on the GPU in MODE in the last full run (results/MODE-run-gpu.json) and took
+TIME_MIN to TIME_MAX seconds there (long enough that start-up does not decide it, short
+enough that two builds of fifty programs fit one 600 s device command).
 
 Only the Python standard library is used, so that `run` works on the GPU machine.
 """
@@ -56,6 +68,8 @@ PREFIX = ""
 ARCHS = os.environ.get("OXHIP_COMPAT_ARCHS", "gfx942,sm_90,host")
 BUILD_TIMEOUT = 900
 MODES = ["hip", "cuda", "hipify", "nvcc"]
+PROGRAMS_TIME = os.path.join(HERE, "programs-time.txt")
+TIME_MIN, TIME_MAX = 1.0, 6.0
 
 
 def programs():
@@ -348,6 +362,82 @@ def pack(modes, only=None):
     print(f"pack: {len(members)} entries, {os.path.getsize(archive) // 1024} KiB in {archive}")
 
 
+def time_list(mode):
+    """Writes programs-time.txt by the rule in the docstring (no time ratio is looked at)."""
+    runs = load(f"{mode}-run-gpu.json")
+    chosen = [n for n in programs() if runs.get(n, {}).get("passed")
+              and TIME_MIN <= runs[n]["seconds"] < TIME_MAX]
+    with open(PROGRAMS_TIME, "w", encoding="utf-8") as out:
+        out.write(f"# Whole-run timing against nvcc (hecbench.py time {mode}), written by\n"
+                  f"# `hecbench.py time-list {mode}`: every program of programs.txt that passed on the GPU in\n"
+                  f"# the {mode} mode's last full run (results/{mode}-run-gpu.json) and took {TIME_MIN:g} to\n"
+                  f"# {TIME_MAX:g} s there. Chosen before any of them was timed alone.\n")
+        out.write("".join(f"{n}\n" for n in chosen))
+    print(f"time-list: {len(chosen)} programs in {PROGRAMS_TIME}")
+
+
+def time_programs():
+    names = []
+    with open(PROGRAMS_TIME, encoding="utf-8") as listing:
+        for line in listing:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                names.append(line)
+    return names
+
+
+def time_runs(mode, reps, budget, resume):
+    """Each listed program alone on the GPU: MODE's build, then nvcc's, REPS times."""
+    path = os.path.join(RESULTS, f"{mode}-time-gpu.json")
+    results = {}
+    if resume and os.path.exists(path):
+        results = {r["name"]: r for r in json.load(open(path, encoding="utf-8"))}
+    ours = load(f"{mode}-build.json")
+    theirs = load("nvcc-build.json")
+    started = time.time()
+    for name in time_programs():
+        if name in results:
+            continue
+        if time.time() - started > budget:
+            print(f"time: budget of {budget} s spent, stopping before {name}", flush=True)
+            break
+        entry = {"name": name, "oxhip": [], "nvcc": [], "reason": ""}
+        builds = {"oxhip": ours.get(name), "nvcc": theirs.get(name)}
+        missing = [who for who, b in builds.items() if not (b and b["built"])]
+        if missing:
+            entry["reason"] = "not built by " + " and ".join(missing)
+        else:
+            for _ in range(reps):
+                for who, build_mode in (("oxhip", mode), ("nvcc", "nvcc")):
+                    clock = time.perf_counter()
+                    result = run_one(build_mode, name, builds[who]["run"], "gpu", 120)
+                    seconds = time.perf_counter() - clock
+                    if not result["passed"]:
+                        entry["reason"] = f"{who}: {result['reason']}"
+                        break
+                    entry[who].append(round(seconds, 3))
+                if entry["reason"]:
+                    break
+        results[name] = entry
+        if entry["reason"]:
+            print(f"time {name}: {entry['reason']}", flush=True)
+        else:
+            ratio = min(entry["oxhip"]) / min(entry["nvcc"])
+            print(f"time {name}: oxhip {min(entry['oxhip']):.3f} s, nvcc {min(entry['nvcc']):.3f} s, "
+                  f"{ratio:.2f}x", flush=True)
+        save(path, [results[n] for n in sorted(results)])
+    timed = [r for r in results.values() if not r["reason"] and r["oxhip"]]
+    if timed:
+        ratios = [min(r["oxhip"]) / min(r["nvcc"]) for r in timed]
+        print(f"time {mode}: {len(timed)} programs, geometric mean {geomean(ratios):.3f}x, "
+              f"range {min(ratios):.2f}-{max(ratios):.2f}x")
+
+
+def geomean(values):
+    import math
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
 def load(name):
     path = os.path.join(RESULTS, name)
     if not os.path.exists(path):
@@ -487,6 +577,13 @@ def main():
     p.add_argument("modes", nargs="+", choices=["hip", "cuda", "hipify"])
     p.add_argument("--only", nargs="*")
     sub.add_parser("report")
+    p = sub.add_parser("time-list")
+    p.add_argument("mode", choices=["hip", "cuda", "hipify"])
+    p = sub.add_parser("time")
+    p.add_argument("mode", choices=["hip", "cuda", "hipify"])
+    p.add_argument("--reps", type=int, default=1)
+    p.add_argument("--budget", type=float, default=480, help="stop starting programs after this many seconds")
+    p.add_argument("--resume", action="store_true")
     args = parser.parse_args()
     if args.suite == "libraries":
         global PROGRAMS, PREFIX
@@ -500,6 +597,10 @@ def main():
         run(args.mode, args.device, args.timeout, args.jobs, args.only, args.resume)
     elif args.command == "pack":
         pack(args.modes, args.only)
+    elif args.command == "time-list":
+        time_list(args.mode)
+    elif args.command == "time":
+        time_runs(args.mode, args.reps, args.budget, args.resume)
     else:
         report()
 
