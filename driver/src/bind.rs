@@ -561,7 +561,9 @@ impl Binder<'_> {
         let output = self
             .intermediate_dir
             .join(format!("{stem}-{}.cubin", arch.file_stem()));
-        let mut args: Vec<OsString> = vec![format!("-arch={arch}").into()];
+        // `-v`: each kernel's registers, for the register-limited copies (execute.rs,
+        // `run_ptxas`), which the user does not see.
+        let mut args: Vec<OsString> = vec!["-v".into(), format!("-arch={arch}").into()];
         // nvcc's -G: no optimisation, and the PTX's debug information carried into the cubin.
         if self.invocation.device_opt_level() == OptLevel::O0 {
             args.extend(["-O0".into(), "-g".into()]);

@@ -688,7 +688,10 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
         Tool::Bundler { entries, compress } => {
             run_bundler(entries, *compress, jobs, write_paths, write_path)
         }
-        Tool::Ptxas { path, arch } => run_ptxas(path, arch, &args, write_path, &mut stderr),
+        Tool::Ptxas { path, arch } => {
+            let input = actual_path(&job.inputs[0], jobs, write_paths);
+            run_ptxas(path, arch, &args, input, write_path, &mut stderr)
+        }
         Tool::HostMath => run_host_math(write_path),
         Tool::Pch { clang, build } => {
             ensure_pch(clang, build, &job.output);
@@ -996,10 +999,18 @@ fn run_subprocess(
 /// launch its JIT, so a `ptxas` that cannot run or cannot assemble this PTX (a toolkit older
 /// than the PTX ISA or the `sm`) is a warning, and the job writes an empty file, which the
 /// bundle leaves out: the program still carries the PTX.
+///
+/// `ptxas -v` (in `args`) gives each kernel's registers. Where an unbounded kernel (a CUDA source's, with
+/// no `__launch_bounds__`) has too many for a 512- or 1,024-thread block, the cubin is made
+/// again from the PTX with the runtime's register-limited copies appended
+/// (`oxhip_runtime::ptx_variants`), so that loading it needs no JIT: without them the runtime would
+/// load the PTX with the copies instead, a JIT of the whole module (2.2 s for HeCBench's
+/// `kalman`). The PTX the bundle carries stays as it was.
 fn run_ptxas(
     program: &Path,
     arch: &OffloadArch,
     args: &[OsString],
+    input: &Path,
     output: &Path,
     stderr: &mut Vec<u8>,
 ) -> Result<(), DriverError> {
@@ -1009,7 +1020,7 @@ fn run_ptxas(
         let first = detail
             .lines()
             .map(str::trim)
-            .find(|line| !line.is_empty())
+            .find(|line| !line.is_empty() && !line.starts_with("ptxas info"))
             .unwrap_or("");
         let reason = if first.is_empty() {
             err.to_string()
@@ -1027,9 +1038,90 @@ fn run_ptxas(
         );
         return std::fs::write(output, b"").map_err(|err| io_error("writing", output, &err));
     }
-    // ptxas's own messages (`-v` has none here) are kept for the user.
-    stderr.extend(&tool_output);
+    let log = String::from_utf8_lossy(&tool_output).into_owned();
+    let (registers, messages) = ptxas_registers(&log);
+    // ptxas's own messages, less what `-v` added, are kept for the user.
+    stderr.extend(messages.as_bytes());
+    let Ok(ptx) = std::fs::read_to_string(input) else {
+        return Ok(());
+    };
+    let requests: Vec<(&str, u32)> = oxhip_runtime::ptx_variants::unbounded_kernels(&ptx)
+        .into_iter()
+        .flat_map(|kernel| {
+            let caps = registers
+                .get(kernel)
+                .map(|&count| oxhip_runtime::ptx_variants::caps_for_registers(count))
+                .unwrap_or_default();
+            caps.into_iter().map(move |cap| (kernel, cap))
+        })
+        .collect();
+    if requests.is_empty() {
+        return Ok(());
+    }
+    let Some(text) = oxhip_runtime::ptx_variants::with_variants(&ptx, &requests) else {
+        return Ok(());
+    };
+    let copies = output.with_extension("copies.ptx");
+    std::fs::write(&copies, text).map_err(|err| io_error("writing", &copies, &err))?;
+    let again: Vec<OsString> = args
+        .iter()
+        .map(|arg| {
+            if Path::new(arg) == input {
+                copies.clone().into_os_string()
+            } else {
+                arg.clone()
+            }
+        })
+        .collect();
+    let mut second = Vec::new();
+    if let Err(err) = run_subprocess(program, &again, &mut second) {
+        // The first cubin stays: the runtime then makes the copies from the PTX itself.
+        stderr.extend(
+            format!(
+                "warning: {} did not assemble the register-limited copies for {arch} ({err}); \
+                 the runtime makes them at load time\n",
+                program.display()
+            )
+            .as_bytes(),
+        );
+        // ptxas may have left a partial cubin: assemble the plain PTX again.
+        let mut third = Vec::new();
+        if run_subprocess(program, args, &mut third).is_err() {
+            return std::fs::write(output, b"").map_err(|err| io_error("writing", output, &err));
+        }
+    }
     Ok(())
+}
+
+/// Each entry function's register count from `ptxas -v`'s log, and the log less the lines
+/// `-v` added (`ptxas info` and the stack-frame lines under them).
+fn ptxas_registers(log: &str) -> (std::collections::HashMap<String, u32>, String) {
+    let mut registers = std::collections::HashMap::new();
+    let mut messages = String::new();
+    let mut current: Option<String> = None;
+    for line in log.lines() {
+        if let Some(info) = line.strip_prefix("ptxas info") {
+            let info = info.trim_start().trim_start_matches(':').trim();
+            if let Some(rest) = info.strip_prefix("Compiling entry function '") {
+                current = rest.split('\'').next().map(str::to_owned);
+            } else if let Some(rest) = info.strip_prefix("Used ") {
+                let count = rest
+                    .split_whitespace()
+                    .next()
+                    .and_then(|n| n.parse::<u32>().ok());
+                if let (Some(name), Some(count)) = (current.take(), count) {
+                    registers.insert(name, count);
+                }
+            }
+            continue;
+        }
+        if line.trim_start().contains("bytes stack frame") {
+            continue;
+        }
+        messages.push_str(line);
+        messages.push('\n');
+    }
+    (registers, messages)
 }
 
 /// `-fgpu-rdc`: one device's bitcode as an OffloadBinary for the host object.
@@ -1244,4 +1336,25 @@ pub(crate) fn run_bundler(
     )
     .map_err(bundle_error)?;
     std::fs::write(output, bytes).map_err(|err| io_error("writing", output, &err))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ptxas_registers_reads_the_counts_and_keeps_other_messages() {
+        let log = "ptxas info    : 1 bytes gmem\n\
+ptxas info    : Compiling entry function '_Z5heavyPKjPji' for 'sm_90'\n\
+ptxas info    : Function properties for _Z5heavyPKjPji\n\
+    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n\
+ptxas info    : Used 156 registers, used 0 barriers\n\
+ptxas warning : Unresolved extern function 'f'\n\
+ptxas info    : Compiling entry function 'light' for 'sm_90'\n\
+ptxas info    : Used 8 registers, used 0 barriers, 352 bytes cmem[0]\n\
+ptxas info    : Compile time = 70.808 ms\n";
+        let (registers, messages) = super::ptxas_registers(log);
+        assert_eq!(registers.get("_Z5heavyPKjPji"), Some(&156));
+        assert_eq!(registers.get("light"), Some(&8));
+        assert_eq!(registers.len(), 2);
+        assert_eq!(messages, "ptxas warning : Unresolved extern function 'f'\n");
+    }
 }

@@ -6,14 +6,14 @@
 //
 // The jobs: ptxas after codegen, the bundle after ptxas; AMD and the CPU get no ptxas job.
 // RUN: env OXHIP_PTXAS=/opt/cuda/bin/ptxas %oxhip -### -O3 --offload-arch=sm_90,sm_80,gfx942,host -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=JOBS
-// JOBS: "/opt/cuda/bin/ptxas" "-arch=sm_90" "-o" "{{[^"]*}}-sm_90.cubin" "{{[^"]*}}nvptx64-nvidia-cuda-sm_90.s"
-// JOBS: "/opt/cuda/bin/ptxas" "-arch=sm_80" "-o" "{{[^"]*}}-sm_80.cubin" "{{[^"]*}}nvptx64-nvidia-cuda-sm_80.s"
+// JOBS: "/opt/cuda/bin/ptxas" "-v" "-arch=sm_90" "-o" "{{[^"]*}}-sm_90.cubin" "{{[^"]*}}nvptx64-nvidia-cuda-sm_90.s"
+// JOBS: "/opt/cuda/bin/ptxas" "-v" "-arch=sm_80" "-o" "{{[^"]*}}-sm_80.cubin" "{{[^"]*}}nvptx64-nvidia-cuda-sm_80.s"
 // JOBS-NOT: {{^ *}}"{{[^"]*}}ptxas"
 // JOBS: "-cc1bundle" {{.*}}"-targets=host-x86_64-unknown-linux-gnu,hipv4-nvptx64-nvidia-cuda-unknown-sm_90,hip-nvptx64-nvidia-cuda-unknown-sm_90,hipv4-nvptx64-nvidia-cuda-unknown-sm_80,hip-nvptx64-nvidia-cuda-unknown-sm_80,hipv4-amdgcn-amd-amdhsa--gfx942,hipv4-x86_64-unknown-linux-gnu-"
 //
 // Device debug (-G, or -O0 on the device) assembles without optimisation, with line tables.
 // RUN: env OXHIP_PTXAS=/opt/cuda/bin/ptxas %oxhip -### -G --offload-arch=sm_90 -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=DEBUG
-// DEBUG: "/opt/cuda/bin/ptxas" "-arch=sm_90" "-O0" "-g" "-o"
+// DEBUG: "/opt/cuda/bin/ptxas" "-v" "-arch=sm_90" "-O0" "-g" "-o"
 //
 // None: OXHIP_PTXAS=none (or empty) leaves ptxas out, whatever PATH holds.
 // RUN: env OXHIP_PTXAS=none %oxhip -### --offload-arch=sm_90 -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NONE

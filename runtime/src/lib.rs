@@ -79,6 +79,9 @@
 
 pub mod api;
 mod backend;
+/// Register-limited kernel copies, shared with the driver, which makes them at build time
+/// when `ptxas` assembles a cubin.
+pub use backend::ptx_variants;
 pub mod error;
 mod image;
 mod image_check;

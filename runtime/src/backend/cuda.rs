@@ -842,12 +842,29 @@ impl Cuda {
                 return None;
             }
         };
+        self.record_variants(module, requests);
+        Some(module)
+    }
+
+    /// Records that `module` holds the requested copies, for [`Self::resolve_variants`].
+    fn record_variants(&self, module: Raw, requests: &[(&str, u32)]) {
         let mut by_kernel: HashMap<String, Vec<u32>> = HashMap::new();
         for &(kernel, cap) in requests {
             by_kernel.entry(kernel.to_owned()).or_default().push(cap);
         }
         lock(&self.register_variants).insert(module.0 as usize, by_kernel);
-        Some(module)
+    }
+
+    /// Whether the loaded `module` has a function named `name`.
+    fn has_function(&self, module: Raw, name: &str) -> bool {
+        let Ok(name) = CString::new(name) else {
+            return false;
+        };
+        let mut function: CuFunction = std::ptr::null_mut();
+        // SAFETY: `module` is loaded; the name is NUL-terminated; the output is a live local.
+        let code =
+            unsafe { (self.api.cuModuleGetFunction)(&mut function, module.0, name.as_ptr()) };
+        code == CUDA_SUCCESS
     }
 
     /// Unloads a module nothing has used (a load replaced by another).
@@ -867,6 +884,17 @@ impl Cuda {
     fn with_copies(&self, module: Raw, ptx: &str, id: &str, device: usize) -> Raw {
         let requests = self.variant_requests(module, ptx, device);
         if requests.is_empty() {
+            return module;
+        }
+        // A cubin the driver made with `ptxas` already holds the copies (docs/driver.md).
+        if requests.iter().all(|&(kernel, cap)| {
+            self.has_function(module, &ptx_variants::variant_name(kernel, cap))
+        }) {
+            log!(
+                1,
+                "device {device}: `{id}` holds the register-limited copies already"
+            );
+            self.record_variants(module, &requests);
             return module;
         }
         match self.load_with_variants(ptx, &requests, id, device) {

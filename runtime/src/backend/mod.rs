@@ -14,7 +14,7 @@ pub(crate) mod advice;
 pub(crate) mod cpu;
 pub(crate) mod cuda;
 pub(crate) mod hsa;
-pub(crate) mod ptx_variants;
+pub mod ptx_variants;
 pub(crate) mod vendors;
 
 use std::ffi::{c_void, CStr};

@@ -16,11 +16,16 @@
 //! why this is done before the module is used, and not by reloading after a failed launch). A
 //! launch uses the original while its block fits, and the copy with the most registers that
 //! fits otherwise. Pure text functions here; `cuda.rs` does the loading.
+//!
+//! Where `ptxas` makes a cubin at build time, the driver makes the same copies there, from
+//! `ptxas -v`'s register counts ([`caps_for_registers`]), so that the cubin already holds them
+//! and loading it costs no JIT; the runtime then finds them in the module and loads nothing
+//! again.
 
 /// The registers a thread of a block of `threads` threads may use so that the block fits
 /// 65,536 registers: registers are given to warps of 32 threads in units of 256 (8 a thread),
 /// and never more than 255 a thread.
-pub(crate) fn register_cap(threads: u32) -> u32 {
+pub fn register_cap(threads: u32) -> u32 {
     let warps = threads.div_ceil(32).max(1);
     let per_thread = 65_536 / (warps * 32);
     (per_thread / 8 * 8).min(255)
@@ -29,7 +34,7 @@ pub(crate) fn register_cap(threads: u32) -> u32 {
 /// The register limits of the copies a kernel needs: `registers` is what the JIT gave it and
 /// `max_threads` the largest block it takes. Copies are made for blocks of 512 and 1,024
 /// threads, the sizes that programs use and that a heavy kernel misses.
-pub(crate) fn caps_needed(registers: u32, max_threads: u32) -> Vec<u32> {
+pub fn caps_needed(registers: u32, max_threads: u32) -> Vec<u32> {
     [512, 1024]
         .into_iter()
         .filter(|&threads| max_threads < threads && register_cap(threads) < registers)
@@ -37,8 +42,19 @@ pub(crate) fn caps_needed(registers: u32, max_threads: u32) -> Vec<u32> {
         .collect()
 }
 
+/// The register limits of the copies a kernel of `registers` registers needs, the
+/// build-time form of [`caps_needed`]: a block of `threads` threads does not fit exactly when
+/// its threads' registers pass [`register_cap`].
+pub fn caps_for_registers(registers: u32) -> Vec<u32> {
+    [512, 1024]
+        .into_iter()
+        .filter(|&threads| register_cap(threads) < registers)
+        .map(register_cap)
+        .collect()
+}
+
 /// The name of a kernel's copy limited to `cap` registers.
-pub(crate) fn variant_name(kernel: &str, cap: u32) -> String {
+pub fn variant_name(kernel: &str, cap: u32) -> String {
     format!("{kernel}__oxhip_maxnreg{cap}")
 }
 
@@ -119,7 +135,7 @@ fn entries(ptx: &str) -> Option<Vec<Entry<'_>>> {
 
 /// The kernels of `ptx` that the source left without bounds: those the JIT may give as many
 /// registers as it likes. Empty for PTX with debug sections, whose labels a copy would repeat.
-pub(crate) fn unbounded_kernels(ptx: &str) -> Vec<&str> {
+pub fn unbounded_kernels(ptx: &str) -> Vec<&str> {
     if ptx.contains(".section") {
         return Vec::new();
     }
@@ -134,7 +150,7 @@ pub(crate) fn unbounded_kernels(ptx: &str) -> Vec<&str> {
 /// `ptx` with a copy of each requested kernel (name, register cap) appended, named by
 /// [`variant_name`] and limited by `.maxnreg`. `None` when a requested kernel is not an
 /// unbounded entry of `ptx`.
-pub(crate) fn with_variants(ptx: &str, requests: &[(&str, u32)]) -> Option<String> {
+pub fn with_variants(ptx: &str, requests: &[(&str, u32)]) -> Option<String> {
     let entries = entries(ptx)?;
     let mut text = ptx.trim_end_matches('\0').to_owned();
     for &(kernel, cap) in requests {
@@ -181,6 +197,12 @@ $L__BB0_1:\n\tret;\n}\n\n\
         assert_eq!(caps_needed(200, 320), vec![128, 64]);
         assert_eq!(caps_needed(64, 1024), Vec::<u32>::new());
         assert_eq!(caps_needed(40, 1024), Vec::<u32>::new());
+        // At build time the largest block follows from the registers alone, with the same
+        // answers.
+        assert_eq!(caps_for_registers(96), vec![64]);
+        assert_eq!(caps_for_registers(200), vec![128, 64]);
+        assert_eq!(caps_for_registers(64), Vec::<u32>::new());
+        assert_eq!(caps_for_registers(156), vec![128, 64]);
     }
 
     #[test]
