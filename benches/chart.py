@@ -180,12 +180,19 @@ def launch_runs(run_path):
 
 
 def compat_runs(mode):
-    """Rows from tests/compat/results: each program that passed on the GPU both in MODE and
-    built by nvcc, with nvcc's run at least 1 s (the rule of hecbench.py's "time / nvcc's"
-    column): wall seconds of the Makefile's run target, start-up included."""
+    """Rows from tests/compat/results: wall seconds of each program's Makefile run target,
+    start-up included. From MODE-time-gpu.json when it exists (`hecbench.py time`: each
+    program alone on the GPU, oxhip's build and nvcc's back to back; the faster of each one's
+    runs), sorted by ratio; else from the shared runs: each program that passed on the GPU
+    both in MODE and built by nvcc, with nvcc's run at least 1 s."""
     import json
 
     results = ROOT / "tests" / "compat" / "results"
+    timed = results / f"{mode}-time-gpu.json"
+    if timed.exists():
+        rows = [(run["name"], min(run["oxhip"]), min(run["nvcc"]))
+                for run in json.loads(timed.read_text()) if not run["reason"] and run["oxhip"] and run["nvcc"]]
+        return sorted(rows, key=lambda row: row[1] / row[2])
     ours = {run["name"]: run for run in json.loads((results / f"{mode}-run-gpu.json").read_text())}
     reference = {run["name"]: run for run in json.loads((results / "nvcc-run-gpu.json").read_text())}
     rows = []
@@ -227,7 +234,11 @@ def main(argv):
             print(f"chart.py: no oxhip and nvcc figures in {args[0]}", file=sys.stderr)
             return 1
         meta = {"title": title} if title else {}
-        read = f"tests/compat/results/{args[0]}-run-gpu.json and nvcc-run-gpu.json" if command == "compat" else Path(args[0]).name
+        read = Path(args[0]).name
+        if command == "compat":
+            timed = ROOT / "tests" / "compat" / "results" / f"{args[0]}-time-gpu.json"
+            read = (f"tests/compat/results/{timed.name} (hecbench.py time {args[0]})" if timed.exists()
+                    else f"tests/compat/results/{args[0]}-run-gpu.json and nvcc-run-gpu.json")
         meta["source"] = f"{read}, read by benches/chart.py {command}"
         write_data(args[1], meta, rows)
         print(f"chart.py: {args[1]} ({len(rows)} rows)")

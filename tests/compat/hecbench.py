@@ -386,16 +386,20 @@ def time_programs():
     return names
 
 
-def time_runs(mode, reps, budget, resume):
-    """Each listed program alone on the GPU: MODE's build, then nvcc's, REPS times."""
+def time_runs(mode, reps, budget, resume, only):
+    """Each listed program alone on the GPU: MODE's build, then nvcc's, REPS times. With
+    `only`, just those programs, whose entries replace theirs in the results file."""
     path = os.path.join(RESULTS, f"{mode}-time-gpu.json")
     results = {}
-    if resume and os.path.exists(path):
+    if (resume or only) and os.path.exists(path):
         results = {r["name"]: r for r in json.load(open(path, encoding="utf-8"))}
+    if only:
+        for name in only:
+            results.pop(name, None)
     ours = load(f"{mode}-build.json")
     theirs = load("nvcc-build.json")
     started = time.time()
-    for name in time_programs():
+    for name in (only or time_programs()):
         if name in results:
             continue
         if time.time() - started > budget:
@@ -584,6 +588,7 @@ def main():
     p.add_argument("--reps", type=int, default=1)
     p.add_argument("--budget", type=float, default=480, help="stop starting programs after this many seconds")
     p.add_argument("--resume", action="store_true")
+    p.add_argument("--only", nargs="*")
     args = parser.parse_args()
     if args.suite == "libraries":
         global PROGRAMS, PREFIX
@@ -600,7 +605,7 @@ def main():
     elif args.command == "time-list":
         time_list(args.mode)
     elif args.command == "time":
-        time_runs(args.mode, args.reps, args.budget, args.resume)
+        time_runs(args.mode, args.reps, args.budget, args.resume, args.only)
     else:
         report()
 

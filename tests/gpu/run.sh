@@ -35,6 +35,17 @@ build() {
     # shellcheck disable=SC2086 # the flags are words
     "$oxhip" -O3 --offload-arch="$archs" $flags "$src" -o "$carry/bin/$name" || failed=1
   done
+  # With NVIDIA's ptxas (OXHIP_PTXAS, else scripts/setup.sh's target/ptxas), a few programs
+  # are built again carrying cubins (<name>_cubin): the others cover the PTX and its JIT,
+  # these the cubin path, with register_heavy's register-limited copies made at build time.
+  local ptxas=${OXHIP_PTXAS:-$here/target/ptxas/bin/ptxas}
+  if [ -x "$ptxas" ]; then
+    for name in register_heavy fp8_types; do
+      local src
+      src=$(ls "$programs/$name".hip "$programs/$name".cu 2>/dev/null | head -1)
+      OXHIP_PTXAS="$ptxas" "$oxhip" -O3 --offload-arch="$archs" "$src" -o "$carry/bin/${name}_cubin" || failed=1
+    done
+  fi
   # Several translation units: compile each with -c, then link the objects.
   for src in "$programs"/multi_tu/*.hip; do
     "$oxhip" -O3 --offload-arch="$archs" -c "$src" -o "$carry/multi_tu_$(basename "$src" .hip).o" || failed=1
@@ -121,6 +132,9 @@ run() {
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
   # One run with the runtime's log, to show which image each device loaded.
   OXHIP_LOG=1 timeout 120 "$bin/vadd" 2>&1 | head -40
+  # Whether the cubin's register-limited copies were found in it (no second JIT).
+  [ -x "$bin/register_heavy_cubin" ] &&
+    OXHIP_LOG=1 timeout 120 "$bin/register_heavy_cubin" 2>&1 | grep -E "loading|copies|module loaded"
   for exe in "$bin"/*; do
     local name=$(basename "$exe")
     case "$name" in *.hipfb) continue ;; esac

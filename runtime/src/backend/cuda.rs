@@ -380,6 +380,12 @@ type ResolvedFunction = (CachedFunction, Arc<FatBinary>);
 /// One fat binary's module on one device, or why it could not be loaded; set once.
 type ModuleCell = Arc<std::sync::OnceLock<Result<Raw, RuntimeError>>>;
 
+/// A device's properties as the CUDA backend keeps them.
+struct KnownProperties(DeviceProp);
+// SAFETY: the raw pointer fields of `DeviceProp` (AMD's HDP registers) are always null on this
+// backend; the rest is plain data.
+unsafe impl Send for KnownProperties {}
+
 pub(crate) struct Cuda {
     api: Api,
     optional: OptionalApi,
@@ -407,6 +413,10 @@ pub(crate) struct Cuda {
     pinned: Mutex<std::collections::BTreeMap<usize, (usize, u32, usize)>>,
     /// Bumped by `hipDeviceReset`, so threads set their context again.
     generation: AtomicU64,
+    /// Each device's properties, asked of the driver once: the hundred attribute queries
+    /// cost about 1 ms, and programs ask in loops (HeCBench's `histogram` 400 times, which
+    /// made its whole run 2.2x nvcc's; the CUDA runtime keeps them too).
+    properties: Mutex<HashMap<usize, KnownProperties>>,
     /// Kept open for the life of the process; the function pointers point into it.
     _library: Library,
 }
@@ -470,6 +480,7 @@ impl Cuda {
             register_variants: Mutex::new(HashMap::new()),
             pinned: Mutex::new(std::collections::BTreeMap::new()),
             generation: AtomicU64::new(0),
+            properties: Mutex::new(HashMap::new()),
             _library: library,
         };
         cuda.devices = cuda.list_devices()?;
@@ -763,6 +774,136 @@ impl Cuda {
         }
         log!(1, "device {device}: module loaded in {wall_ms:.1} ms");
         Ok(Raw(module))
+    }
+
+    /// The driver's answers for [`Backend::properties`], asked once per device.
+    fn query_properties(&self, device: usize) -> Result<DeviceProp, RuntimeError> {
+        let entry = &self.devices[device];
+        let handle = entry.handle;
+        // An attribute this driver does not know reads as 0 rather than failing the
+        // whole query (newer numbers are rejected by older drivers).
+        let attribute = |number: i32| -> Result<i32, RuntimeError> {
+            Ok(self.attribute(handle, number).unwrap_or_else(|error| {
+                log!(2, "device {device}: attribute {number}: {error}");
+                0
+            }))
+        };
+        let size = |number: i32| attribute(number).map(|value| usize::try_from(value).unwrap_or(0));
+        let mut prop = DeviceProp::zeroed();
+        set_c_string(&mut prop.name, &entry.name);
+        set_c_string(&mut prop.gcnArchName, &format!("sm_{}", entry.sm));
+        let mut uuid = [0u8; 16];
+        // SAFETY: writes 16 bytes to a live local.
+        if unsafe { (self.api.cuDeviceGetUuid)(&mut uuid, handle) } == CUDA_SUCCESS {
+            for (slot, byte) in prop.uuid.iter_mut().zip(uuid) {
+                *slot = byte as c_char;
+            }
+        }
+        // SAFETY: writes one size_t to a live field.
+        self.check("cuDeviceTotalMem", unsafe {
+            (self.api.cuDeviceTotalMem)(&mut prop.totalGlobalMem, handle)
+        })?;
+        // CUdevice_attribute numbers from CUDA 12.0's cuda.h.
+        prop.maxThreadsPerBlock = attribute(1)?;
+        prop.maxThreadsDim = [attribute(2)?, attribute(3)?, attribute(4)?];
+        prop.maxGridSize = [attribute(5)?, attribute(6)?, attribute(7)?];
+        prop.sharedMemPerBlock = size(8)?;
+        prop.totalConstMem = size(9)?;
+        prop.warpSize = attribute(10)?;
+        prop.memPitch = size(11)?;
+        prop.regsPerBlock = attribute(12)?;
+        prop.clockRate = attribute(13)?;
+        prop.textureAlignment = size(14)?;
+        prop.deviceOverlap = attribute(15)?;
+        prop.multiProcessorCount = attribute(16)?;
+        prop.kernelExecTimeoutEnabled = attribute(17)?;
+        prop.integrated = attribute(18)?;
+        prop.canMapHostMemory = attribute(19)?;
+        prop.computeMode = attribute(20)?;
+        prop.maxTexture1D = attribute(21)?;
+        prop.maxTexture2D = [attribute(22)?, attribute(23)?];
+        prop.maxTexture3D = [attribute(24)?, attribute(25)?, attribute(26)?];
+        prop.surfaceAlignment = size(30)?;
+        prop.concurrentKernels = attribute(31)?;
+        prop.ECCEnabled = attribute(32)?;
+        prop.pciBusID = attribute(33)?;
+        prop.pciDeviceID = attribute(34)?;
+        prop.tccDriver = attribute(35)?;
+        prop.memoryClockRate = attribute(36)?;
+        prop.memoryBusWidth = attribute(37)?;
+        prop.l2CacheSize = attribute(38)?;
+        prop.maxThreadsPerMultiProcessor = attribute(39)?;
+        prop.asyncEngineCount = attribute(40)?;
+        prop.unifiedAddressing = attribute(41)?;
+        prop.pciDomainID = attribute(50)?;
+        prop.texturePitchAlignment = size(51)?;
+        prop.maxTexture1DLinear = attribute(69)?;
+        prop.major = attribute(75)?;
+        prop.minor = attribute(76)?;
+        prop.streamPrioritiesSupported = attribute(78)?;
+        prop.globalL1CacheSupported = attribute(79)?;
+        prop.localL1CacheSupported = attribute(80)?;
+        prop.sharedMemPerMultiprocessor = size(81)?;
+        prop.maxSharedMemoryPerMultiProcessor = prop.sharedMemPerMultiprocessor;
+        prop.regsPerMultiprocessor = attribute(82)?;
+        prop.managedMemory = attribute(83)?;
+        prop.isMultiGpuBoard = attribute(84)?;
+        prop.multiGpuBoardGroupID = attribute(85)?;
+        prop.hostNativeAtomicSupported = attribute(86)?;
+        prop.singleToDoublePrecisionPerfRatio = attribute(87)?;
+        prop.pageableMemoryAccess = attribute(88)?;
+        prop.concurrentManagedAccess = attribute(89)?;
+        prop.computePreemptionSupported = attribute(90)?;
+        prop.canUseHostPointerForRegisteredMem = attribute(91)?;
+        prop.cooperativeLaunch = attribute(95)?;
+        prop.sharedMemPerBlockOptin = size(97)?;
+        prop.hostRegisterSupported = attribute(99)?;
+        prop.pageableMemoryAccessUsesHostPageTables = attribute(100)?;
+        prop.directManagedMemAccessFromHost = attribute(101)?;
+        prop.maxBlocksPerMultiProcessor = attribute(106)?;
+        prop.persistingL2CacheMaxSize = attribute(108)?;
+        prop.accessPolicyMaxWindowSize = attribute(109)?;
+        prop.reservedSharedMemPerBlock = size(111)?;
+        prop.sparseHipArraySupported = attribute(112)?;
+        prop.hostRegisterReadOnlySupported = attribute(113)?;
+        prop.timelineSemaphoreInteropSupported = attribute(114)?;
+        prop.memoryPoolsSupported = attribute(115)?;
+        prop.gpuDirectRDMASupported = attribute(116)?;
+        prop.clusterLaunch = attribute(120)?;
+        prop.maxTexture1DMipmap = attribute(77)?;
+        prop.maxTexture2DMipmap = [attribute(73)?, attribute(74)?];
+        prop.maxTexture2DLinear = [attribute(70)?, attribute(71)?, attribute(72)?];
+        prop.maxTexture2DGather = [attribute(45)?, attribute(46)?];
+        prop.maxTexture3DAlt = [attribute(47)?, attribute(48)?, attribute(49)?];
+        prop.maxTextureCubemap = attribute(52)?;
+        prop.maxTexture1DLayered = [attribute(42)?, attribute(43)?];
+        prop.maxTexture2DLayered = [attribute(27)?, attribute(28)?, attribute(29)?];
+        prop.maxTextureCubemapLayered = [attribute(53)?, attribute(54)?];
+        prop.maxSurface1D = attribute(55)?;
+        prop.maxSurface2D = [attribute(56)?, attribute(57)?];
+        prop.maxSurface3D = [attribute(58)?, attribute(59)?, attribute(60)?];
+        prop.maxSurface1DLayered = [attribute(61)?, attribute(62)?];
+        prop.maxSurface2DLayered = [attribute(63)?, attribute(64)?, attribute(65)?];
+        prop.maxSurfaceCubemap = attribute(66)?;
+        prop.maxSurfaceCubemapLayered = [attribute(67)?, attribute(68)?];
+        prop.cooperativeMultiDeviceLaunch = attribute(96)?;
+        prop.gpuDirectRDMAFlushWritesOptions = attribute(117)? as u32;
+        prop.gpuDirectRDMAWritesOrdering = attribute(118)?;
+        prop.deferredMappingHipArraySupported = attribute(121)?;
+        prop.ipcEventSupported = attribute(125)?;
+        // The runtime's own pools (`pools`) serve hipMallocAsync on every device; they
+        // export no handles.
+        prop.memoryPoolsSupported = 1;
+        prop.memoryPoolSupportedHandleTypes = 0;
+        // NVIDIA devices call through function pointers.
+        prop.unifiedFunctionPointers = 1;
+        // clock64() counts SM cycles.
+        prop.clockInstructionRate = prop.clockRate;
+        // Every hipDeviceArch_t feature flag: all NVIDIA GPUs CUDA 12 supports have them.
+        prop.arch = 0x1_ffff;
+        // Left 0: the Windows LUID, and AMD-only fields (HDP registers, large BAR, ASIC
+        // revision, the multi-device cooperative launch restrictions).
+        Ok(prop)
     }
 
     /// One non-negative attribute of `function` (`cuFuncGetAttribute`), `None` when the driver
@@ -1188,131 +1329,11 @@ impl Backend for Cuda {
     }
 
     fn properties(&self, device: usize) -> Result<DeviceProp, RuntimeError> {
-        let entry = &self.devices[device];
-        let handle = entry.handle;
-        // An attribute this driver does not know reads as 0 rather than failing the
-        // whole query (newer numbers are rejected by older drivers).
-        let attribute = |number: i32| -> Result<i32, RuntimeError> {
-            Ok(self.attribute(handle, number).unwrap_or_else(|error| {
-                log!(2, "device {device}: attribute {number}: {error}");
-                0
-            }))
-        };
-        let size = |number: i32| attribute(number).map(|value| usize::try_from(value).unwrap_or(0));
-        let mut prop = DeviceProp::zeroed();
-        set_c_string(&mut prop.name, &entry.name);
-        set_c_string(&mut prop.gcnArchName, &format!("sm_{}", entry.sm));
-        let mut uuid = [0u8; 16];
-        // SAFETY: writes 16 bytes to a live local.
-        if unsafe { (self.api.cuDeviceGetUuid)(&mut uuid, handle) } == CUDA_SUCCESS {
-            for (slot, byte) in prop.uuid.iter_mut().zip(uuid) {
-                *slot = byte as c_char;
-            }
+        if let Some(known) = lock(&self.properties).get(&device) {
+            return Ok(known.0);
         }
-        // SAFETY: writes one size_t to a live field.
-        self.check("cuDeviceTotalMem", unsafe {
-            (self.api.cuDeviceTotalMem)(&mut prop.totalGlobalMem, handle)
-        })?;
-        // CUdevice_attribute numbers from CUDA 12.0's cuda.h.
-        prop.maxThreadsPerBlock = attribute(1)?;
-        prop.maxThreadsDim = [attribute(2)?, attribute(3)?, attribute(4)?];
-        prop.maxGridSize = [attribute(5)?, attribute(6)?, attribute(7)?];
-        prop.sharedMemPerBlock = size(8)?;
-        prop.totalConstMem = size(9)?;
-        prop.warpSize = attribute(10)?;
-        prop.memPitch = size(11)?;
-        prop.regsPerBlock = attribute(12)?;
-        prop.clockRate = attribute(13)?;
-        prop.textureAlignment = size(14)?;
-        prop.deviceOverlap = attribute(15)?;
-        prop.multiProcessorCount = attribute(16)?;
-        prop.kernelExecTimeoutEnabled = attribute(17)?;
-        prop.integrated = attribute(18)?;
-        prop.canMapHostMemory = attribute(19)?;
-        prop.computeMode = attribute(20)?;
-        prop.maxTexture1D = attribute(21)?;
-        prop.maxTexture2D = [attribute(22)?, attribute(23)?];
-        prop.maxTexture3D = [attribute(24)?, attribute(25)?, attribute(26)?];
-        prop.surfaceAlignment = size(30)?;
-        prop.concurrentKernels = attribute(31)?;
-        prop.ECCEnabled = attribute(32)?;
-        prop.pciBusID = attribute(33)?;
-        prop.pciDeviceID = attribute(34)?;
-        prop.tccDriver = attribute(35)?;
-        prop.memoryClockRate = attribute(36)?;
-        prop.memoryBusWidth = attribute(37)?;
-        prop.l2CacheSize = attribute(38)?;
-        prop.maxThreadsPerMultiProcessor = attribute(39)?;
-        prop.asyncEngineCount = attribute(40)?;
-        prop.unifiedAddressing = attribute(41)?;
-        prop.pciDomainID = attribute(50)?;
-        prop.texturePitchAlignment = size(51)?;
-        prop.maxTexture1DLinear = attribute(69)?;
-        prop.major = attribute(75)?;
-        prop.minor = attribute(76)?;
-        prop.streamPrioritiesSupported = attribute(78)?;
-        prop.globalL1CacheSupported = attribute(79)?;
-        prop.localL1CacheSupported = attribute(80)?;
-        prop.sharedMemPerMultiprocessor = size(81)?;
-        prop.maxSharedMemoryPerMultiProcessor = prop.sharedMemPerMultiprocessor;
-        prop.regsPerMultiprocessor = attribute(82)?;
-        prop.managedMemory = attribute(83)?;
-        prop.isMultiGpuBoard = attribute(84)?;
-        prop.multiGpuBoardGroupID = attribute(85)?;
-        prop.hostNativeAtomicSupported = attribute(86)?;
-        prop.singleToDoublePrecisionPerfRatio = attribute(87)?;
-        prop.pageableMemoryAccess = attribute(88)?;
-        prop.concurrentManagedAccess = attribute(89)?;
-        prop.computePreemptionSupported = attribute(90)?;
-        prop.canUseHostPointerForRegisteredMem = attribute(91)?;
-        prop.cooperativeLaunch = attribute(95)?;
-        prop.sharedMemPerBlockOptin = size(97)?;
-        prop.hostRegisterSupported = attribute(99)?;
-        prop.pageableMemoryAccessUsesHostPageTables = attribute(100)?;
-        prop.directManagedMemAccessFromHost = attribute(101)?;
-        prop.maxBlocksPerMultiProcessor = attribute(106)?;
-        prop.persistingL2CacheMaxSize = attribute(108)?;
-        prop.accessPolicyMaxWindowSize = attribute(109)?;
-        prop.reservedSharedMemPerBlock = size(111)?;
-        prop.sparseHipArraySupported = attribute(112)?;
-        prop.hostRegisterReadOnlySupported = attribute(113)?;
-        prop.timelineSemaphoreInteropSupported = attribute(114)?;
-        prop.memoryPoolsSupported = attribute(115)?;
-        prop.gpuDirectRDMASupported = attribute(116)?;
-        prop.clusterLaunch = attribute(120)?;
-        prop.maxTexture1DMipmap = attribute(77)?;
-        prop.maxTexture2DMipmap = [attribute(73)?, attribute(74)?];
-        prop.maxTexture2DLinear = [attribute(70)?, attribute(71)?, attribute(72)?];
-        prop.maxTexture2DGather = [attribute(45)?, attribute(46)?];
-        prop.maxTexture3DAlt = [attribute(47)?, attribute(48)?, attribute(49)?];
-        prop.maxTextureCubemap = attribute(52)?;
-        prop.maxTexture1DLayered = [attribute(42)?, attribute(43)?];
-        prop.maxTexture2DLayered = [attribute(27)?, attribute(28)?, attribute(29)?];
-        prop.maxTextureCubemapLayered = [attribute(53)?, attribute(54)?];
-        prop.maxSurface1D = attribute(55)?;
-        prop.maxSurface2D = [attribute(56)?, attribute(57)?];
-        prop.maxSurface3D = [attribute(58)?, attribute(59)?, attribute(60)?];
-        prop.maxSurface1DLayered = [attribute(61)?, attribute(62)?];
-        prop.maxSurface2DLayered = [attribute(63)?, attribute(64)?, attribute(65)?];
-        prop.maxSurfaceCubemap = attribute(66)?;
-        prop.maxSurfaceCubemapLayered = [attribute(67)?, attribute(68)?];
-        prop.cooperativeMultiDeviceLaunch = attribute(96)?;
-        prop.gpuDirectRDMAFlushWritesOptions = attribute(117)? as u32;
-        prop.gpuDirectRDMAWritesOrdering = attribute(118)?;
-        prop.deferredMappingHipArraySupported = attribute(121)?;
-        prop.ipcEventSupported = attribute(125)?;
-        // The runtime's own pools (`pools`) serve hipMallocAsync on every device; they
-        // export no handles.
-        prop.memoryPoolsSupported = 1;
-        prop.memoryPoolSupportedHandleTypes = 0;
-        // NVIDIA devices call through function pointers.
-        prop.unifiedFunctionPointers = 1;
-        // clock64() counts SM cycles.
-        prop.clockInstructionRate = prop.clockRate;
-        // Every hipDeviceArch_t feature flag: all NVIDIA GPUs CUDA 12 supports have them.
-        prop.arch = 0x1_ffff;
-        // Left 0: the Windows LUID, and AMD-only fields (HDP registers, large BAR, ASIC
-        // revision, the multi-device cooperative launch restrictions).
+        let prop = self.query_properties(device)?;
+        lock(&self.properties).insert(device, KnownProperties(prop));
         Ok(prop)
     }
 
