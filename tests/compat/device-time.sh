@@ -8,7 +8,8 @@
 #            (carry .device-carry/compat-cuda-only.tar.xz)
 #
 # nvcc builds the same programs there first (16 at once), then `time` runs them; the results
-# file comes back in $OUT/results.tar: copy it into tests/compat/results/. With --only, just
+# file comes back in $OUT/results.tar (copy it into tests/compat/results/), the chart's data in
+# $OUT/hecbench-time.csv (draw it here with benches/chart.py draw). With --only, just
 # those programs are built and timed again, and their entries replace theirs in the file.
 set -u
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -33,3 +34,6 @@ only_args=()
 [ -n "$only" ] && only_args=(--only $only)
 python3 tests/compat/hecbench.py time cuda --reps "$reps" --budget 430 "${only_args[@]}" | tee "$out/time.log"
 tar -C tests/compat/results -cf "$out/results.tar" cuda-time-gpu.json nvcc-build.json
+# The chart's data (benches/chart.py draws it here: the GPU machine has no matplotlib).
+python3 benches/chart.py compat cuda "$out/hecbench-time.csv" \
+  --title "HeCBench CUDA programs, whole run: oxhip against nvcc, one at a time, $(date -u +%F)" || true
