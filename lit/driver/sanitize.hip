@@ -11,12 +11,12 @@
 // ASAN: "-cc1" "-triple" "x86_64-unknown-linux-gnu" {{.*}} "-fcuda-is-device" {{.*}} "-fsanitize=address" "-fsanitize-system-ignorelist={{[^"]*}}asan_ignorelist.txt" "-fno-sanitize-memory-param-retval" "-fsanitize-address-use-after-scope" "-fsanitize-address-globals-dead-stripping" "-fno-assume-sane-operator-new" "-o"
 // ASAN: -cc1codegen" "--target=x86_64-unknown-linux-gnu" "--cpu=host" {{.*}} "--sanitize-address"
 // ASAN: "-cc1" "-triple" "x86_64-unknown-linux-gnu" {{.*}} "-fcuda-include-gpubinary" {{.*}} "-fsanitize=address"
-// ASAN: "-fsanitize=address" "-Wl,--gc-sections" {{.*}} "-o" "{{[^"]*}}"
+// ASAN: "-fsanitize=address" "--ld-path={{[^"]*}}" "-Wl,--gc-sections" {{.*}} "-o" "{{[^"]*}}"
 //
 // RUN: %oxhip -### -fsanitize=undefined --offload-arch=host %s -o %t 2>&1 | FileCheck %s --check-prefix=UBSAN
 // UBSAN: "-fcuda-is-device" {{.*}} "-fsanitize=alignment,array-bounds,{{.*}}" "-fsanitize-recover={{.*}}"
 // UBSAN-NOT: --sanitize-address
-// UBSAN: "-fsanitize=undefined" "-Wl,--gc-sections" {{.*}} "-o"
+// UBSAN: "-fsanitize=undefined" "--ld-path={{[^"]*}}" "-Wl,--gc-sections" {{.*}} "-o"
 //
 // RUN: not %oxhip -fsanitize=thread --offload-arch=host %s -o %t 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: error: unsupported argument 'thread' to option '-fsanitize='

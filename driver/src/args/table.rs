@@ -289,7 +289,7 @@ pub static OPTIONS: &[OptionDef] = &[
     o(OptId::UseSharedLib, "link an executable with the shared runtime, liboxhip_runtime.so (default: the static one)", &[c("-use-sharedlib", Flag)]),
     o(OptId::UseStaticLib, "link an executable with the static runtime, liboxhip_runtime.a (the default)", &[c("-use-staticlib", Flag)]),
     o(OptId::Cudart, "nvcc: static|shared, the runtime an executable links (-use-staticlib, -use-sharedlib); none: no effect", &[n("-cudart", Eqs), n("--cudart", Eqs)]),
-    o(OptId::LinkDriverFlag, "given to the clang link driver as clang reads it", &[c("--rtlib=", Joined), c("-unwindlib=", Joined), c("-static-libstdc++", Flag), c("-static-libgcc", Flag)]),
+    o(OptId::LinkDriverFlag, "given to the clang link driver as clang reads it", &[c("--rtlib=", Joined), c("-unwindlib=", Joined), c("-static-libstdc++", Flag), c("-static-libgcc", Flag), c("-fuse-ld=", Joined), c("--ld-path=", Joined)]),
     // nvcc options that oxhip accepts: some mean what oxhip always does, some change
     // nothing (a warning says so), and nvcc's modes oxhip does not have are an error.
     o(OptId::NvccAlways, "nvcc: accepted; clang always treats constexpr functions as host and device", &[n("--expt-relaxed-constexpr", Flag), n("-expt-relaxed-constexpr", Flag)]),
