@@ -1,7 +1,9 @@
 // hipCUB's DeviceScan (Inclusive/ExclusiveSum, Inclusive/ExclusiveScan with an initial value,
 // the by-key forms) and DeviceReduce's ArgMin, ArgMax and ReduceByKey (oxhip's portable
-// hipcub) against the host, for no items, one, around the 2048-item tile and the
-// multi-tile split, and 2^20 items, with CUB's temp-storage convention.
+// hipcub) against the host, for no items, one, around the tiles (2048 and 4096 items) and
+// the multi-tile split, 2^20 items and more (the GPUs' look-back then spans several windows
+// of 32 tiles), with CUB's temp-storage convention; also 64-bit scans, inputs that are not
+// 16-byte aligned (no vector loads) and DeviceReduce::Sum into a 64-bit total.
 #include "check.h"
 #include <hipcub/hipcub.hpp>
 #include <vector>
@@ -46,7 +48,8 @@ int main() {
   CHECK(hipStreamCreate(&stream));
   long long errors = 0;
   unsigned long long seed = 25;
-  for (int n : {0, 1, 7, 2047, 2048, 2049, 4097, 100000, 1 << 20}) {
+  for (int n : {0, 1, 7, 2047, 2048, 2049, 4095, 4096, 4097, 8193, 100000, 1 << 20,
+                (1 << 22) + 3}) {
     std::vector<int> in(n), keys(n);
     std::vector<Affine> maps(n);
     for (int i = 0; i < n; ++i) {
@@ -94,6 +97,54 @@ int main() {
       running += in[i];
     }
     CHECK(hipFree(temp));
+
+    // 64-bit: an int input scanned as long long (8-byte tile states), and from an input
+    // one item past an aligned one; DeviceReduce::Sum into long long, aligned or not.
+    if (n > 1) {
+      long long* d_wide;
+      CHECK(hipMalloc(&d_wide, (n + 1) * sizeof(long long)));
+      bytes = 0;
+      CHECK(hipcub::DeviceScan::ExclusiveScan(nullptr, bytes, d_in, d_wide, hipcub::Sum(),
+                                              (long long)1 << 40, n));
+      temp = temp_for(bytes);
+      CHECK(hipcub::DeviceScan::ExclusiveScan(temp, bytes, d_in, d_wide, hipcub::Sum(),
+                                              (long long)1 << 40, n));
+      std::vector<long long> wide = to_host(d_wide, n);
+      long long wide_running = (long long)1 << 40;
+      for (int i = 0; i < n; ++i) {
+        if (wide[i] != wide_running && errors++ < 10)
+          std::printf("n %d ExclusiveScan<long long>[%d] = %lld, want %lld\n", n, i, wide[i],
+                      wide_running);
+        wide_running += in[i];
+      }
+      CHECK(hipFree(temp));
+      bytes = 0;
+      CHECK(hipcub::DeviceScan::InclusiveSum(nullptr, bytes, d_in + 1, d_out + 1, n - 1));
+      temp = temp_for(bytes);
+      CHECK(hipcub::DeviceScan::InclusiveSum(temp, bytes, d_in + 1, d_out + 1, n - 1));
+      got = to_host(d_out + 1, n - 1);
+      running = 0;
+      for (int i = 1; i < n; ++i) {
+        running += in[i];
+        if (got[i - 1] != running && errors++ < 10)
+          std::printf("n %d InclusiveSum(unaligned)[%d] = %d, want %d\n", n, i, got[i - 1],
+                      running);
+      }
+      CHECK(hipFree(temp));
+      for (int skip = 0; skip < 2; ++skip) {
+        bytes = 0;
+        CHECK(hipcub::DeviceReduce::Sum(nullptr, bytes, d_in + skip, d_wide, n - skip));
+        temp = temp_for(bytes);
+        CHECK(hipcub::DeviceReduce::Sum(temp, bytes, d_in + skip, d_wide, n - skip));
+        long long total = to_host(d_wide, 1)[0], want_total = 0;
+        for (int i = skip; i < n; ++i) want_total += in[i];
+        if (total != want_total && errors++ < 10)
+          std::printf("n %d DeviceReduce::Sum from %d = %lld, want %lld\n", n, skip, total,
+                      want_total);
+        CHECK(hipFree(temp));
+      }
+      CHECK(hipFree(d_wide));
+    }
 
     // Max scans with an initial value, and a non-commutative operator.
     bytes = 0;

@@ -1,8 +1,9 @@
 /* oxhip: hipCUB's DeviceReduce (docs/libraries.md): Reduce, Sum, Min, Max, ArgMin, ArgMax and
  * ReduceByKey, with CUB's temp-storage convention. The reductions take two passes: up to
- * 1024 blocks of 256 threads reduce grid-stride shares, then one block their results; each
- * combines in rank order within a block, so a non-commutative operator is applied in an
- * order CUB also allows. ReduceByKey is a segmented scan (detail/tile_scan.hpp).
+ * 1024 blocks of 256 threads reduce grid-stride shares (an aligned array of arithmetic
+ * values as 16-byte vectors, four loads in flight a thread), then one block their results;
+ * as with CUB, the operator must be commutative. ReduceByKey is a segmented scan
+ * (detail/tile_scan.hpp).
  */
 #ifndef OXHIP_HIPCUB_DEVICE_REDUCE_HPP
 #define OXHIP_HIPCUB_DEVICE_REDUCE_HPP
@@ -16,21 +17,93 @@ namespace detail {
 
 enum { REDUCE_THREADS = 256, REDUCE_MAX_BLOCKS = 1024 };
 
-/* Pass 1: each block reduces a grid-stride share of the input into partial[block]. */
+/* How pass 1 reads the input: `Lanes` elements per 16-byte vector when the input is an
+ * aligned array of arithmetic values (the host checks the alignment), else 1. */
+template <class Load, bool Vectors>
+struct ReduceShape {
+  typedef vector_access<typename load_pointer<Load>::type, 16> Access;
+  enum { Lanes = Vectors && Access::Lanes > 0 ? (int)Access::Lanes : 1 };
+};
+
+/* Folds `next` into (have, value). */
+template <class T, class ReductionOp>
+static __device__ __forceinline__ void fold(bool& have, T& value, const T& next,
+                                            ReductionOp op) {
+  value = have ? op(value, next) : next;
+  have = true;
+}
+
+/* op over one vector's elements, converted to T. */
+template <class T, class U, int Lanes, class ReductionOp>
+static __device__ __forceinline__ T reduce_lanes(const U (&lanes)[Lanes], ReductionOp op) {
+  T value = T(lanes[0]);
+#pragma unroll
+  for (int lane = 1; lane < Lanes; ++lane) value = op(value, T(lanes[lane]));
+  return value;
+}
+
+/* A thread's grid-stride share of `units` vectors of an aligned array, four loads in
+ * flight at a time; the elements after the last whole vector go to the first threads. */
 template <class T, class Load, class ReductionOp>
+static __device__ __forceinline__ void reduce_share(const Load& load, long long count,
+                                                    ReductionOp op, bool& have, T& value,
+                                                    std::true_type) {
+  typedef vector_access<typename load_pointer<Load>::type, 16> Access;
+  typedef typename Access::Element U;
+  enum { Lanes = Access::Lanes };
+  const U* base = static_cast<const U*>(__builtin_assume_aligned(load.it, 16));
+  long long units = count / Lanes;
+  long long first = (long long)blockIdx.x * REDUCE_THREADS + threadIdx.x;
+  long long stride = (long long)gridDim.x * REDUCE_THREADS;
+  long long at = first;
+  for (; at + 3 * stride < units; at += 4 * stride) {
+    U lanes[4][Lanes];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) __builtin_memcpy(lanes[k], base + (at + k * stride) * Lanes, 16);
+#pragma unroll
+    for (int k = 0; k < 4; ++k) fold(have, value, reduce_lanes<T>(lanes[k], op), op);
+  }
+  for (; at < units; at += stride) {
+    U lanes[Lanes];
+    __builtin_memcpy(lanes, base + at * Lanes, 16);
+    fold(have, value, reduce_lanes<T>(lanes, op), op);
+  }
+  if (first < count - units * Lanes) fold(have, value, load(units * Lanes + first), op);
+}
+/* Any input: a grid-stride share, four loads in flight at a time. */
+template <class T, class Load, class ReductionOp>
+static __device__ __forceinline__ void reduce_share(const Load& load, long long count,
+                                                    ReductionOp op, bool& have, T& value,
+                                                    std::false_type) {
+  long long first = (long long)blockIdx.x * REDUCE_THREADS + threadIdx.x;
+  long long stride = (long long)gridDim.x * REDUCE_THREADS;
+  long long at = first;
+  for (; at + 3 * stride < count; at += 4 * stride) {
+    T next[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k) next[k] = load(at + k * stride);
+#pragma unroll
+    for (int k = 0; k < 4; ++k) fold(have, value, next[k], op);
+  }
+  for (; at < count; at += stride) fold(have, value, load(at), op);
+}
+
+/* Pass 1: each block reduces a grid-stride share of the input into partial[block]. The
+ * threads with something to reduce are the first `units` of the grid (units: vectors, or
+ * the leftover elements where there are more of those), so each block's are a prefix of
+ * it, as BlockPartials::reduce needs. */
+template <class T, bool Vectors, class Load, class ReductionOp>
 __global__ void __launch_bounds__(REDUCE_THREADS)
     device_reduce_partials(Load load, long long count, ReductionOp op, T* partial) {
   __shared__ typename BlockPartials<T, REDUCE_THREADS>::Storage storage;
-  long long first = (long long)blockIdx.x * REDUCE_THREADS + threadIdx.x;
-  long long stride = (long long)gridDim.x * REDUCE_THREADS;
-  bool have = first < count;
-  T value = have ? load(first) : T();
-  if (have)
-    for (long long at = first + stride; at < count; at += stride) value = op(value, load(at));
-  /* The threads with an element are a prefix of the block (ranks below count - block
-   * start), so num_valid counts them. */
+  enum { Lanes = ReduceShape<Load, Vectors>::Lanes };
+  bool have = false;
+  T value = T();
+  reduce_share<T>(load, count, op, have, value, std::integral_constant<bool, (Lanes > 1)>());
+  long long units = count / Lanes;
+  if (count - units * Lanes > units) units = count - units * Lanes;
   long long start = (long long)blockIdx.x * REDUCE_THREADS;
-  int valid = count - start >= REDUCE_THREADS ? (int)REDUCE_THREADS : (int)(count - start);
+  int valid = units - start >= REDUCE_THREADS ? (int)REDUCE_THREADS : (int)(units - start);
   T total = BlockPartials<T, REDUCE_THREADS>::reduce(storage, value, op, valid);
   if (threadIdx.x == 0) partial[blockIdx.x] = total;
 }
@@ -50,19 +123,44 @@ __global__ void __launch_bounds__(REDUCE_THREADS)
   if (threadIdx.x == 0) *output = blocks > 0 ? (has_initial ? op(initial, total) : total) : initial;
 }
 
+/* Whether pass 1 reads `load` as vectors: an aligned array of arithmetic values. */
+template <class Load>
+static bool reduce_vectors(const Load&, std::false_type) {
+  return false;
+}
+template <class Load>
+static bool reduce_vectors(const Load& load, std::true_type) {
+  return ((unsigned long long)(const void*)load.it & 15ull) == 0;
+}
+
 template <class T, class Load, class OutputIt, class ReductionOp>
 static hipError_t device_reduce(void* d_temp_storage, size_t& temp_storage_bytes, Load load,
                                 OutputIt d_out, long long count, ReductionOp op, T initial,
                                 bool has_initial, hipStream_t stream) {
   if (count < 0) count = 0;
-  int blocks = (int)((count + REDUCE_THREADS - 1) / REDUCE_THREADS);
+  typedef ReduceShape<Load, true> Shape;
+  bool vectors = Shape::Lanes > 1 && d_temp_storage != nullptr &&
+                 reduce_vectors(load, std::integral_constant<bool, (Shape::Lanes > 1)>());
+  /* Blocks for the units pass 1 shares out (see device_reduce_partials); the storage asked
+   * for suits either way. */
+  long long lanes = vectors ? (long long)Shape::Lanes : 1;
+  long long units = count / lanes;
+  if (count - units * lanes > units) units = count - units * lanes;
+  int blocks = (int)((units + REDUCE_THREADS - 1) / REDUCE_THREADS);
   if (blocks > REDUCE_MAX_BLOCKS) blocks = REDUCE_MAX_BLOCKS;
-  size_t needed = (size_t)(blocks > 0 ? blocks : 1) * sizeof(T);
+  int most_blocks = (int)((count + REDUCE_THREADS - 1) / REDUCE_THREADS);
+  if (most_blocks > REDUCE_MAX_BLOCKS) most_blocks = REDUCE_MAX_BLOCKS;
+  size_t needed = (size_t)(most_blocks > 0 ? most_blocks : 1) * sizeof(T);
   hipError_t status;
   if (!temp_storage_check(d_temp_storage, temp_storage_bytes, needed, status)) return status;
   T* partial = static_cast<T*>(d_temp_storage);
   if (blocks > 0) {
-    device_reduce_partials<T><<<blocks, REDUCE_THREADS, 0, stream>>>(load, count, op, partial);
+    if (vectors)
+      device_reduce_partials<T, true><<<blocks, REDUCE_THREADS, 0, stream>>>(load, count, op,
+                                                                            partial);
+    else
+      device_reduce_partials<T, false><<<blocks, REDUCE_THREADS, 0, stream>>>(load, count, op,
+                                                                             partial);
     status = hipGetLastError();
     if (status != hipSuccess) return status;
   }
@@ -80,25 +178,24 @@ struct ArgLoad {
   }
 };
 
-/* ReduceByKey's items: `runs` is 1 on a segment's first item, so an item's inclusive
- * `runs` is its segment's number plus one. */
+/* ReduceByKey's items: a head where the key differs from the last. */
 template <class KeysIt, class ValuesIt, class V, class EqualityOp>
 struct RunLoad {
   KeysIt keys;
   ValuesIt values;
   EqualityOp equal;
-  __device__ __forceinline__ SegItem<V> operator()(long long index) const {
-    SegItem<V> item;
+  __device__ __forceinline__ HeadItem<V> operator()(long long index) const {
+    HeadItem<V> item;
     item.value = V(values[index]);
-    item.head = index == 0 || !equal(keys[index - 1], keys[index]);
-    item.runs = item.head;
+    item.heads = index == 0 || !equal(keys[index - 1], keys[index]);
     return item;
   }
 };
 
-/* At each segment's last item: its key and aggregate; at the input's last, the count. */
-template <class KeysIt, class UniqueIt, class AggregatesIt, class RunsIt, class V,
-          class EqualityOp>
+/* At each segment's first item (where the inclusive count of heads exceeds the exclusive
+ * one): its key, and the previous segment's aggregate, which is the exclusive value there;
+ * at the input's last item the last segment's aggregate and the count. */
+template <class KeysIt, class UniqueIt, class AggregatesIt, class RunsIt, class V>
 struct RunEmit {
   typedef std::false_type Staged;
   typedef char Out;
@@ -106,16 +203,18 @@ struct RunEmit {
   UniqueIt unique_out;
   AggregatesIt aggregates_out;
   RunsIt runs_out;
-  EqualityOp equal;
   long long count;
-  __device__ __forceinline__ void operator()(long long index, bool, const SegItem<V>&,
-                                             const SegItem<V>& inclusive) const {
-    bool last = index == count - 1;
-    if (last || !equal(keys[index], keys[index + 1])) {
-      unique_out[inclusive.runs - 1] = keys[index];
-      aggregates_out[inclusive.runs - 1] = inclusive.value;
+  __device__ __forceinline__ void operator()(long long index, bool has,
+                                             const HeadItem<V>& exclusive,
+                                             const HeadItem<V>& inclusive) const {
+    if (inclusive.heads != (has ? exclusive.heads : 0)) {
+      unique_out[inclusive.heads - 1] = keys[index];
+      if (has) aggregates_out[exclusive.heads - 1] = exclusive.value;
     }
-    if (last) *runs_out = inclusive.runs;
+    if (index == count - 1) {
+      aggregates_out[inclusive.heads - 1] = inclusive.value;
+      *runs_out = inclusive.heads;
+    }
   }
 };
 
@@ -200,12 +299,10 @@ struct DeviceReduce {
     typedef hipcub::Equality EqualityOp;
     detail::RunLoad<KeysInputIt, ValuesInputIt, V, EqualityOp> load = {d_keys_in, d_values_in,
                                                                        EqualityOp()};
-    detail::SegOp<ReductionOp> op = {reduction_op};
-    detail::RunEmit<KeysInputIt, UniqueOutputIt, AggregatesOutputIt, NumRunsOutputIt, V,
-                    EqualityOp>
-        emit = {d_keys_in, d_unique_out, d_aggregates_out, d_num_runs_out, EqualityOp(),
-                num_items};
-    hipError_t status = detail::tile_scan<detail::SegItem<V> >(
+    detail::HeadOp<ReductionOp> op = {reduction_op};
+    detail::RunEmit<KeysInputIt, UniqueOutputIt, AggregatesOutputIt, NumRunsOutputIt, V> emit = {
+        d_keys_in, d_unique_out, d_aggregates_out, d_num_runs_out, num_items};
+    hipError_t status = detail::tile_scan<detail::HeadItem<V> >(
         d_temp_storage, temp_storage_bytes, num_items, load, op, emit, stream);
     if (status == hipSuccess && d_temp_storage != nullptr && num_items <= 0) {
       detail::write_one<<<1, 1, 0, stream>>>(d_num_runs_out, 0);

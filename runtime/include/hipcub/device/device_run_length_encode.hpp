@@ -37,10 +37,12 @@ struct NonTrivialEmit {
   LengthsIt lengths_out;
   NumIt num_runs;
   long long count;
-  __device__ __forceinline__ void operator()(long long index, bool, const SegItem<int>&,
+  /* An item counted in `runs` (the load's tail of a run longer than one) is where the
+   * inclusive count exceeds the exclusive one. */
+  __device__ __forceinline__ void operator()(long long index, bool has,
+                                             const SegItem<int>& exclusive,
                                              const SegItem<int>& inclusive) const {
-    bool tail = index == count - 1 || !(in[index] == in[index + 1]);
-    if (tail && inclusive.value > 1) {
+    if (inclusive.runs != (has ? exclusive.runs : 0)) {
       offsets_out[inclusive.runs - 1] = index - inclusive.value + 1;
       lengths_out[inclusive.runs - 1] = inclusive.value;
     }

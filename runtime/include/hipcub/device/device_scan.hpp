@@ -1,6 +1,6 @@
 /* oxhip: hipCUB's DeviceScan (docs/libraries.md): InclusiveSum, ExclusiveSum, InclusiveScan,
- * ExclusiveScan (with an initial value) and their by-key forms, over the reduce-then-scan
- * engine in detail/tile_scan.hpp, with CUB's temp-storage convention.
+ * ExclusiveScan (with an initial value) and their by-key forms, over the scan engine in
+ * detail/tile_scan.hpp, with CUB's temp-storage convention.
  */
 #ifndef OXHIP_HIPCUB_DEVICE_SCAN_HPP
 #define OXHIP_HIPCUB_DEVICE_SCAN_HPP
@@ -34,17 +34,17 @@ struct ExclusiveEmit {
   }
 };
 
-/* (value, head) items for a scan by key: a head wherever the key differs from the last. */
+/* Items for a scan by key: a segment starts wherever the key differs from the last; an
+ * emitter tells such an item by its inclusive count of heads exceeding its exclusive one. */
 template <class KeysIt, class ValuesIt, class V, class EqualityOp>
 struct ByKeyLoad {
   KeysIt keys;
   ValuesIt values;
   EqualityOp equal;
-  __device__ __forceinline__ SegItem<V> operator()(long long index) const {
-    SegItem<V> item;
+  __device__ __forceinline__ HeadItem<V> operator()(long long index) const {
+    HeadItem<V> item;
     item.value = V(values[index]);
-    item.head = index == 0 || !equal(keys[index - 1], keys[index]);
-    item.runs = 0;
+    item.heads = index == 0 || !equal(keys[index - 1], keys[index]);
     return item;
   }
 };
@@ -54,26 +54,24 @@ struct InclusiveByKeyEmit {
   typedef std::true_type Staged;
   typedef V Out;
   OutputIt out;
-  __device__ __forceinline__ V value(long long, bool, const SegItem<V>&,
-                                     const SegItem<V>& inclusive) const {
+  __device__ __forceinline__ V value(long long, bool, const HeadItem<V>&,
+                                     const HeadItem<V>& inclusive) const {
     return inclusive.value;
   }
 };
 
 /* An item that starts a segment gets `initial`; the others op(initial, the segment's items
  * before them), which is the exclusive value's segment (it ends in the item's segment). */
-template <class OutputIt, class V, class Op, class KeysIt, class EqualityOp>
+template <class OutputIt, class V, class Op>
 struct ExclusiveByKeyEmit {
   typedef std::true_type Staged;
   typedef V Out;
   OutputIt out;
   Op op;
   V initial;
-  KeysIt keys;
-  EqualityOp equal;
-  __device__ __forceinline__ V value(long long index, bool, const SegItem<V>& exclusive,
-                                     const SegItem<V>&) const {
-    bool head = index == 0 || !equal(keys[index - 1], keys[index]);
+  __device__ __forceinline__ V value(long long, bool has, const HeadItem<V>& exclusive,
+                                     const HeadItem<V>& inclusive) const {
+    bool head = inclusive.heads != (has ? exclusive.heads : 0);
     return head ? initial : op(initial, exclusive.value);
   }
 };
@@ -143,9 +141,9 @@ struct DeviceScan {
     typedef typename detail::value_of<ValuesIt>::type V;
     detail::ByKeyLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in,
                                                                equality_op};
-    detail::SegOp<ScanOp> op = {scan_op};
+    detail::HeadOp<ScanOp> op = {scan_op};
     detail::InclusiveByKeyEmit<OutputIt, V> emit = {d_values_out};
-    return detail::tile_scan<detail::SegItem<V> >(d_temp_storage, temp_storage_bytes,
+    return detail::tile_scan<detail::HeadItem<V> >(d_temp_storage, temp_storage_bytes,
                                                   num_items, load, op, emit, stream);
   }
   template <class KeysIt, class ValuesIt, class OutputIt, class ScanOp, class InitValueT,
@@ -160,10 +158,9 @@ struct DeviceScan {
     typedef InitValueT V;
     detail::ByKeyLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in,
                                                                         equality_op};
-    detail::SegOp<ScanOp> op = {scan_op};
-    detail::ExclusiveByKeyEmit<OutputIt, V, ScanOp, KeysIt, EqualityOp> emit = {
-        d_values_out, scan_op, init_value, d_keys_in, equality_op};
-    return detail::tile_scan<detail::SegItem<V> >(d_temp_storage, temp_storage_bytes,
+    detail::HeadOp<ScanOp> op = {scan_op};
+    detail::ExclusiveByKeyEmit<OutputIt, V, ScanOp> emit = {d_values_out, scan_op, init_value};
+    return detail::tile_scan<detail::HeadItem<V> >(d_temp_storage, temp_storage_bytes,
                                                   num_items, load, op, emit, stream);
   }
   template <class KeysIt, class ValuesIt, class OutputIt, class EqualityOp = hipcub::Equality>

@@ -583,17 +583,24 @@ pair<KOut, VOut> reduce_by_key(const device_exec& exec, KIt keys, KIt keys_last,
   index_t n = keys_last - keys;
   if (n <= 0) return pair<KOut, VOut>(keys_out, values_out);
   if (cub::is_equality<P>::value && cub::fits(n)) {
-    dev::temp_buffer<int> runs(1, exec.stream);
     auto k = values_of<value_of<KIt>>(unwrap(keys));
     auto v = values_of<V>(unwrap(values));
     raw<KOut> k_out = unwrap(keys_out);
     raw<VOut> v_out = unwrap(values_out);
-    int* runs_out = runs.get();
     cub::const_call<Op> reduce_op{op, 0};
-    cub::call(exec, [&](void* storage, std::size_t& bytes) {
-      return hipcub::DeviceReduce::ReduceByKey(storage, bytes, k, k_out, v, v_out, runs_out,
-                                               reduce_op, (int)n, exec.stream);
-    }, "thrust::reduce_by_key");
+    /* One allocation holds CUB's storage and, after it, the count of runs. */
+    std::size_t bytes = 0;
+    throw_on_error(hipcub::DeviceReduce::ReduceByKey(nullptr, bytes, k, k_out, v, v_out,
+                                                     (int*)nullptr, reduce_op, (int)n,
+                                                     exec.stream),
+                   "thrust::reduce_by_key");
+    std::size_t runs_at = (bytes + 255) & ~(std::size_t)255;
+    dev::temp_buffer<unsigned char> storage((dev::index_t)(runs_at + sizeof(int)), exec.stream);
+    int* runs_out = reinterpret_cast<int*>(storage.get() + runs_at);
+    throw_on_error(hipcub::DeviceReduce::ReduceByKey(storage.get(), bytes, k, k_out, v, v_out,
+                                                     runs_out, reduce_op, (int)n, exec.stream),
+                   "thrust::reduce_by_key");
+    throw_on_error(hipGetLastError(), "thrust::reduce_by_key");
     int count = 0;
     throw_on_error(hipMemcpyAsync(&count, runs_out, sizeof(int), hipMemcpyDeviceToHost, exec.stream),
                    "thrust::reduce_by_key: copying the count");
