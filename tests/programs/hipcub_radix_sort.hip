@@ -2,7 +2,7 @@
 // std::stable_sort on the host: keys only and pairs, ascending and descending, pointers
 // and DoubleBuffers, bit ranges, for unsigned, signed, 64-bit, float and double keys
 // (negative values and -0.0 among them), __half keys and a 12-byte value type, at sizes 0, 1, around
-// the 2048-item tile and up to 2^20.
+// the 2048- and 4096-item tiles and up to 2^20.
 #include "check.h"
 #include <hip/hip_fp16.h>
 #include <hipcub/hipcub.hpp>
@@ -162,13 +162,14 @@ static void sort_case(const char* what, int n, int kind, unsigned long long seed
   CHECK(hipFree(d_values_out));
 }
 
-// Bit ranges on unsigned keys, pairs in DoubleBuffers, keys only with pointers.
-static void bits_case(int n, int begin, int end, bool descending) {
+// Bit ranges on unsigned keys (random bits under `key_mask`: 0 makes every digit of every
+// pass the same), pairs in DoubleBuffers, keys only with pointers.
+static void bits_case(int n, int begin, int end, bool descending, unsigned key_mask = ~0u) {
   unsigned long long seed = 7 + n + begin * 100 + end;
   std::vector<unsigned> keys(n);
   std::vector<int> values(n);
   for (int i = 0; i < n; ++i) {
-    keys[i] = next_random(&seed);
+    keys[i] = (next_random(&seed) ^ (next_random(&seed) << 16)) & key_mask;
     values[i] = i;
   }
   std::vector<int> order = host_order(keys, descending, true, begin, end);
@@ -260,5 +261,17 @@ int main() {
   bits_case(5000, 3, 18, true);
   bits_case(5000, 8, 8, false);
   bits_case(0, 0, 32, false);
+  // The GPUs' one-sweep tiles hold 4096 keys (2048 with the 12-byte values above): one
+  // tile, a partial one after it, many, and passes whose digits are all the same.
+  for (int n : {4095, 4096, 4097, 3 * 4096 + 17, 40 * 4096 + 5}) {
+    bits_case(n, 0, 32, false);
+    bits_case(n, 0, 32, true);
+  }
+  bits_case(70000, 0, 32, false, 0u);
+  bits_case(70000, 0, 32, true, 0x00ff00f0u);
+  bits_case(70000, 5, 29, false, 0xf0f0ff0fu);
+  bits_case(70000, 1, 10, true);
+  sort_case<long long>("long long", 3 * 4096 + 1, 0, 96);
+  sort_case<unsigned>("unsigned", 4097, 1, 95);
   return finish("hipcub_radix_sort", errors);
 }

@@ -67,10 +67,69 @@ void copy_back(const device_exec& exec, const T* sorted, It out, dev::index_t n)
   dev::for_n(exec, n, dev::copy_from_array<T, It>{sorted, out});
 }
 
+/* Sorts arrays keys[0, n) (and values) in place with DeviceRadixSort's DoubleBuffer form:
+ * one allocation holds the alternate arrays and hipCUB's storage, and the result is copied
+ * back only when it ended in the alternate arrays (not for an even number of passes, as
+ * 32-bit keys take on the GPUs). */
+template <class K, class V>
+void radix_sort_arrays(const device_exec& exec, K* keys, dev::index_t n, V* values,
+                       bool has_values, bool descending) {
+  const char* what = has_values ? "thrust::sort_by_key" : "thrust::sort";
+  const int count = (int)n;
+  const std::size_t key_bytes = ((std::size_t)n * sizeof(K) + 255) & ~(std::size_t)255;
+  const std::size_t value_bytes =
+      has_values ? ((std::size_t)n * sizeof(V) + 255) & ~(std::size_t)255 : 0;
+  hipcub::DoubleBuffer<K> key_buffers(keys, nullptr);
+  hipcub::DoubleBuffer<V> value_buffers(values, nullptr);
+  auto work = [&](void* storage, std::size_t& bytes) {
+    const int end_bit = (int)sizeof(K) * 8;
+    if (has_values)
+      return descending ? hipcub::DeviceRadixSort::SortPairsDescending(
+                              storage, bytes, key_buffers, value_buffers, count, 0, end_bit,
+                              exec.stream)
+                        : hipcub::DeviceRadixSort::SortPairs(storage, bytes, key_buffers,
+                                                             value_buffers, count, 0, end_bit,
+                                                             exec.stream);
+    return descending ? hipcub::DeviceRadixSort::SortKeysDescending(
+                            storage, bytes, key_buffers, count, 0, end_bit, exec.stream)
+                      : hipcub::DeviceRadixSort::SortKeys(storage, bytes, key_buffers, count, 0,
+                                                          end_bit, exec.stream);
+  };
+  std::size_t bytes = 0;
+  throw_on_error(work(nullptr, bytes), what);
+  dev::temp_buffer<unsigned char> storage((dev::index_t)(key_bytes + value_bytes + bytes),
+                                          exec.stream);
+  key_buffers.d_buffers[1] = reinterpret_cast<K*>(storage.get());
+  value_buffers.d_buffers[1] = reinterpret_cast<V*>(storage.get() + key_bytes);
+  throw_on_error(work(static_cast<void*>(storage.get() + key_bytes + value_bytes), bytes), what);
+  throw_on_error(hipGetLastError(), what);
+  if (key_buffers.selector != 0) {
+    throw_on_error(hipMemcpyAsync(keys, key_buffers.Current(), (std::size_t)n * sizeof(K),
+                                  hipMemcpyDeviceToDevice, exec.stream),
+                   what);
+    if (has_values)
+      throw_on_error(hipMemcpyAsync(values, value_buffers.Current(), (std::size_t)n * sizeof(V),
+                                    hipMemcpyDeviceToDevice, exec.stream),
+                     what);
+  }
+}
+
+template <class K, class V>
+bool radix_sort_in_place(const device_exec& exec, K* keys, dev::index_t n, V* values,
+                         bool has_values, bool descending) {
+  radix_sort_arrays(exec, keys, n, values, has_values, descending);
+  return true;
+}
+template <class KeyIt, class ValueIt>
+bool radix_sort_in_place(const device_exec&, KeyIt, dev::index_t, ValueIt, bool, bool) {
+  return false;
+}
+
 /* Sorts keys[0, n) (and values) with DeviceRadixSort; stable, as Thrust's radix sorts are. */
 template <class KeyIt, class ValueIt>
 void radix_sort(const device_exec& exec, KeyIt keys, dev::index_t n, ValueIt values,
                 bool has_values, bool descending) {
+  if (radix_sort_in_place(exec, keys, n, values, has_values, descending)) return;
   typedef typename std::iterator_traits<KeyIt>::value_type K;
   typedef typename std::iterator_traits<ValueIt>::value_type V;
   const bool keys_are_array = std::is_pointer<KeyIt>::value;
