@@ -1,6 +1,8 @@
-// The CPU target's benchmark kernels (benches/cpu_target/run.sh): a memory-bound triad and
-// a barrier-heavy shared-memory reduction, timed with std::chrono around launch + sync,
-// best of several runs. Prints one line per kernel: "<name> <milliseconds> <checksum>".
+// The CPU target's benchmark kernels (benches/cpu_target/run.sh): a memory-bound triad, a
+// barrier-heavy shared-memory reduction, and two shuffle-heavy kernels (a block-wide
+// inclusive scan built from __shfl_up_sync warp scans, a __shfl_down_sync warp reduction),
+// timed with std::chrono around launch + sync, best of several runs. Prints one line per
+// kernel: "<name> <milliseconds> <checksum>".
 #include <hip/hip_runtime.h>
 #include <chrono>
 #include <cstdio>
@@ -24,6 +26,44 @@ __global__ void block_sum(const int* in, long long* partial, long n) {
     __syncthreads();
   }
   if (threadIdx.x == 0) partial[blockIdx.x] = values[0];
+}
+
+constexpr int kWarp = 32;
+constexpr unsigned long long kAll = 0xffffffffull;
+
+// Inclusive scan of each 256-element block: a warp scan (five __shfl_up_sync steps), the
+// warps' totals through shared memory, a scan of those by the first warp, and a barrier
+// either side of it.
+__global__ void block_scan(const int* in, int* out, long n) {
+  __shared__ int warp_totals[kBlock / kWarp];
+  long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  int lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp;
+  int x = i < n ? in[i] : 0;
+  for (int delta = 1; delta < kWarp; delta *= 2) {
+    int y = __shfl_up_sync(kAll, x, delta);
+    if (lane >= delta) x += y;
+  }
+  if (lane == kWarp - 1) warp_totals[warp] = x;
+  __syncthreads();
+  if (warp == 0) {
+    int total = lane < kBlock / kWarp ? warp_totals[lane] : 0;
+    for (int delta = 1; delta < kWarp; delta *= 2) {
+      int y = __shfl_up_sync(kAll, total, delta);
+      if (lane >= delta) total += y;
+    }
+    if (lane < kBlock / kWarp) warp_totals[lane] = total;
+  }
+  __syncthreads();
+  if (warp > 0) x += warp_totals[warp - 1];
+  if (i < n) out[i] = x;
+}
+
+// The sum of each warp's 32 values: five __shfl_down_sync steps.
+__global__ void warp_sum(const int* in, long long* partial, long n) {
+  long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  int x = i < n ? in[i] : 0;
+  for (int offset = kWarp / 2; offset > 0; offset /= 2) x += __shfl_down_sync(kAll, x, offset);
+  if (threadIdx.x % kWarp == 0 && i < n) partial[i / kWarp] = x;
 }
 
 #define CHECK(call)                                                                            \
@@ -50,6 +90,7 @@ template <class Launch> static double best_ms(int runs, Launch launch) {
 int main(int argc, char** argv) {
   long n = argc > 1 ? std::atol(argv[1]) : 64l << 20;
   long reduce_n = argc > 2 ? std::atol(argv[2]) : 16l << 20;
+  long scan_n = argc > 3 ? std::atol(argv[3]) : 4l << 20;
   float *a, *b, *c;
   CHECK(hipMalloc(&a, n * sizeof(float)));
   CHECK(hipMalloc(&b, n * sizeof(float)));
@@ -73,5 +114,23 @@ int main(int argc, char** argv) {
   long long total = 0;
   for (long i = 0; i < reduce_blocks; ++i) total += partial[i];
   std::printf("block_sum %.3f %lld\n", reduce_ms, total);
+
+  int *scan_in, *scan_out;
+  long long* warp_partial;
+  long scan_blocks = (scan_n + kBlock - 1) / kBlock;
+  CHECK(hipMalloc(&scan_in, scan_n * sizeof(int)));
+  CHECK(hipMalloc(&scan_out, scan_n * sizeof(int)));
+  CHECK(hipMalloc(&warp_partial, (scan_n + kWarp - 1) / kWarp * sizeof(long long)));
+  for (long i = 0; i < scan_n; ++i) scan_in[i] = (int)(i % 5) - 1;
+  double scan_ms =
+      best_ms(3, [&] { block_scan<<<scan_blocks, kBlock>>>(scan_in, scan_out, scan_n); });
+  long long scan_check = 0;
+  for (long i = 0; i < scan_n; i += 97) scan_check += scan_out[i];
+  std::printf("block_scan %.3f %lld\n", scan_ms, scan_check);
+  double warp_ms =
+      best_ms(3, [&] { warp_sum<<<scan_blocks, kBlock>>>(scan_in, warp_partial, scan_n); });
+  long long warp_check = 0;
+  for (long i = 0; i < (scan_n + kWarp - 1) / kWarp; ++i) warp_check += warp_partial[i] * (i % 3 + 1);
+  std::printf("warp_sum %.3f %lld\n", warp_ms, warp_check);
   return 0;
 }

@@ -31,9 +31,27 @@ __attribute__((noinline)) static void block_sum(const int* in, long long* partia
   }
 }
 
+constexpr int kWarp = 32;
+
+__attribute__((noinline)) static void block_scan(const int* in, int* out, long n) {
+  for (long block = 0; block < n; block += kBlock) {
+    int sum = 0;
+    for (long i = block; i < block + kBlock && i < n; ++i) out[i] = sum += in[i];
+  }
+}
+
+__attribute__((noinline)) static void warp_sum(const int* in, long long* partial, long n) {
+  for (long warp = 0; warp < n; warp += kWarp) {
+    int sum = 0;
+    for (long i = warp; i < warp + kWarp && i < n; ++i) sum += in[i];
+    partial[warp / kWarp] = sum;
+  }
+}
+
 int main(int argc, char** argv) {
   long n = argc > 1 ? std::atol(argv[1]) : 64l << 20;
   long reduce_n = argc > 2 ? std::atol(argv[2]) : 16l << 20;
+  long scan_n = argc > 3 ? std::atol(argv[3]) : 4l << 20;
   std::vector<float> a(n), b(n), c(n);
   for (long i = 0; i < n; ++i) { b[i] = (float)(i % 1000); c[i] = 1.0f; }
   double triad_ms = best_ms(5, [&] { triad(a.data(), b.data(), c.data(), 3.0f, n); });
@@ -48,5 +66,17 @@ int main(int argc, char** argv) {
   long long total = 0;
   for (long i = 0; i < reduce_blocks; ++i) total += partial[i];
   std::printf("block_sum %.3f %lld\n", reduce_ms, total);
+
+  std::vector<int> scan_in(scan_n), scan_out(scan_n);
+  std::vector<long long> warp_partial((scan_n + kWarp - 1) / kWarp);
+  for (long i = 0; i < scan_n; ++i) scan_in[i] = (int)(i % 5) - 1;
+  double scan_ms = best_ms(3, [&] { block_scan(scan_in.data(), scan_out.data(), scan_n); });
+  long long scan_check = 0;
+  for (long i = 0; i < scan_n; i += 97) scan_check += scan_out[i];
+  std::printf("block_scan %.3f %lld\n", scan_ms, scan_check);
+  double warp_ms = best_ms(3, [&] { warp_sum(scan_in.data(), warp_partial.data(), scan_n); });
+  long long warp_check = 0;
+  for (long i = 0; i < (long)warp_partial.size(); ++i) warp_check += warp_partial[i] * (i % 3 + 1);
+  std::printf("warp_sum %.3f %lld\n", warp_ms, warp_check);
   return 0;
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The CPU offload target against plain C++ loops: a memory-bound triad over 64M floats and
-# a barrier-heavy shared-memory reduction over 16M ints (256-thread blocks, 8 barriers
-# each). Not a test: prints the figures that docs/cpu-target.md records.
+# The CPU offload target against plain C++ loops: a memory-bound triad over 64M floats, a
+# barrier-heavy shared-memory reduction over 16M ints (256-thread blocks, 8 barriers
+# each), and over 4M ints a shuffle-based block scan and a shuffle warp reduction. Not a
+# test: prints the figures that docs/cpu-target.md records.
 #
-#   benches/cpu_target/run.sh [triad elements] [reduction elements]
+#   benches/cpu_target/run.sh [triad elements] [reduction elements] [scan elements]
 #
 # OXHIP: the driver (default target/release/oxhip, else target/debug/oxhip).
 # OXHIP_RUNTIME_LIB: the directory of liboxhip_runtime.a to link (default: the driver's);

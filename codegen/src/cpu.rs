@@ -42,7 +42,8 @@ use inkwell::module::{Linkage, Module};
 use inkwell::targets::{TargetData, TargetMachine};
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
-    AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, GlobalValue, PointerValue,
+    AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, GlobalValue, IntValue,
+    PointerValue,
 };
 use inkwell::{AddressSpace, GlobalVisibility, IntPredicate, ThreadLocalMode};
 
@@ -80,6 +81,35 @@ const OPERATIONS: [(&str, u64); 5] = [
     ("__oxhip_cpu_grid_sync", 24),
     (cpu_lockstep::STEP, 32),
 ];
+
+/// How `cpu_regions` treats each operation: barriers and warp exchanges split a kernel,
+/// grid syncs and lockstep points keep its fibers.
+const SPLIT_OPERATIONS: cpu_regions::Operations<'static> = cpu_regions::Operations {
+    barrier: OPERATIONS[0].0,
+    exchanges: &[
+        (OPERATIONS[1].0, cpu_regions::Exchange::Ballot),
+        (OPERATIONS[2].0, cpu_regions::Exchange::Shuffle),
+    ],
+    others: &[OPERATIONS[3].0, OPERATIONS[4].0],
+};
+
+/// The runtime's scheduler for groups split at warp exchanges (slot 48 of `struct
+/// __oxhip_cpu_ops`): `u32 exchange(item *, u8 *frames, u32 *states, u64 n, u64 frame,
+/// u32 first_exchange)`, called after each phase (see [`group_function`]).
+const EXCHANGE_SLOT: u64 = 48;
+/// What the scheduler returns when the work-items it lets run next are at different states;
+/// it sets bit 31 as well when it left some work-items waiting (their states marked).
+const MIXED_STATES: u64 = 0x7fff_ffff;
+
+/// Instructions of a regions function times its states, up to which the group function
+/// gets one inlined loop per state (see [`group_function`]).
+const SPECIALISED_BUDGET: u64 = 200_000;
+/// The same for kernels split at warp exchanges, whose generic loop inlines the regions
+/// function as well: after their constant loops are unrolled they have many states (a warp
+/// scan alone has five), and a loop per state made the compile of small programs with a few
+/// such kernels two to three times longer; past this budget the generic loop (a `switch`
+/// per work-item) runs every phase but the first.
+const SPECIALISED_BUDGET_EXCHANGES: u64 = 4_000;
 
 /// The runtime's report of a failed device `assert` (slot 40 of `struct __oxhip_cpu_ops`):
 /// the work-item ends there, so a kernel that can reach it runs as fibers and is not split.
@@ -157,7 +187,14 @@ pub(crate) fn lower<'ctx>(
             needs_fibers.contains(kernel) && !asserting.contains(&kernel.as_value_ref())
         })
         .collect();
-    let split = cpu_regions::split(module, context, machine, &candidates, &names, description)?;
+    let split = cpu_regions::split(
+        module,
+        context,
+        machine,
+        &candidates,
+        &SPLIT_OPERATIONS,
+        description,
+    )?;
     define_operations(module, context, item, flush, description)?;
     for (kernel, parameters) in kernels.into_iter().zip(&kernel_parameters) {
         argument_table(module, context, target_data, kernel, parameters);
@@ -859,11 +896,237 @@ fn load_arguments<'ctx>(
     Ok(arguments)
 }
 
+/// The group function's variables for warp exchanges it does itself (see [`gather_warp`]).
+struct InlineExchange<'ctx> {
+    /// `i1`: the runtime left work-items waiting.
+    waiting: PointerValue<'ctx>,
+    /// `i1`: every live work-item of the phase about to run waits at the same exchange.
+    inline: PointerValue<'ctx>,
+    /// `[32 x i64]`: the words the lanes of the current warp offered.
+    words: PointerValue<'ctx>,
+    /// `i64`: the current warp's ballot.
+    votes: PointerValue<'ctx>,
+    /// `i64`: the lane the gather is at.
+    lane_index: PointerValue<'ctx>,
+}
+
+/// Where the group's work-items are: the one about to run (`index`) of `count`, and the
+/// frames and states in `scratch`.
+struct Warp<'ctx> {
+    index: IntValue<'ctx>,
+    count: IntValue<'ctx>,
+    scratch: PointerValue<'ctx>,
+    states: PointerValue<'ctx>,
+    stride: IntValue<'ctx>,
+}
+
+/// In a phase that does its exchange itself, at the first lane of each warp (whether or not
+/// it is live): reads what every lane of the warp left in its exchange slot (see
+/// `cpu_regions::EXCHANGE_SLOT_BYTES`) before any of them runs on. Returned lanes and lanes
+/// past the group's end offer 0 and vote no, as in the runtime's `split::schedule`. Leaves
+/// the builder in the block where the loop body goes on.
+fn gather_warp<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    group: FunctionValue<'ctx>,
+    exchange: &InlineExchange<'ctx>,
+    warp: Warp<'ctx>,
+) -> Result<(), inkwell::builder::BuilderError> {
+    let i64_type = context.i64_type();
+    let i32_type = context.i32_type();
+    let bool_type = context.bool_type();
+    let start = context.append_basic_block(group, "gather");
+    let lane_block = context.append_basic_block(group, "gather.lane");
+    let rest = context.append_basic_block(group, "item.rest");
+    let inline = builder
+        .build_load(bool_type, exchange.inline, "inline")?
+        .into_int_value();
+    let lane = builder.build_and(warp.index, i64_type.const_int(WARP_SIZE - 1, false), "lane")?;
+    let first =
+        builder.build_int_compare(IntPredicate::EQ, lane, i64_type.const_zero(), "first")?;
+    let go = builder.build_and(inline, first, "gather.now")?;
+    builder.build_conditional_branch(go, start, rest)?;
+
+    builder.position_at_end(start);
+    builder.build_store(exchange.votes, i64_type.const_zero())?;
+    builder.build_store(exchange.lane_index, i64_type.const_zero())?;
+    builder.build_unconditional_branch(lane_block)?;
+
+    builder.position_at_end(lane_block);
+    let j = builder
+        .build_load(i64_type, exchange.lane_index, "j")?
+        .into_int_value();
+    let item = builder.build_int_add(warp.index, j, "gather.item")?;
+    let inside = builder.build_int_compare(IntPredicate::ULT, item, warp.count, "inside")?;
+    // A lane past the end reads the first lane's state and slot, then offers nothing.
+    let safe = builder
+        .build_select(inside, item, warp.index, "safe")?
+        .into_int_value();
+    // SAFETY: `safe < count`: inside the states array.
+    let state_slot = unsafe { builder.build_gep(i32_type, warp.states, &[safe], "gather.state")? };
+    let state = builder
+        .build_load(i32_type, state_slot, "gather.state")?
+        .into_int_value();
+    let has_state =
+        builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "has")?;
+    let live = builder.build_and(inside, has_state, "offers")?;
+    let offset = builder.build_int_mul(safe, warp.stride, "gather.offset")?;
+    // SAFETY: `safe < count`: inside the frames; the slot is the frame's first 16 bytes.
+    let (word, operand, kind) = unsafe {
+        let frame =
+            builder.build_gep(context.i8_type(), warp.scratch, &[offset], "gather.frame")?;
+        let operand = builder.build_gep(
+            context.i8_type(),
+            frame,
+            &[i64_type.const_int(8, false)],
+            "gather.operand",
+        )?;
+        let kind = builder.build_gep(
+            context.i8_type(),
+            frame,
+            &[i64_type.const_int(12, false)],
+            "gather.kind",
+        )?;
+        (frame, operand, kind)
+    };
+    let word = builder
+        .build_load(i64_type, word, "offered")?
+        .into_int_value();
+    let operand = builder
+        .build_load(i32_type, operand, "operand")?
+        .into_int_value();
+    let kind = builder.build_load(i32_type, kind, "kind")?.into_int_value();
+    let offered = builder
+        .build_select(live, word, i64_type.const_zero(), "offered")?
+        .into_int_value();
+    // SAFETY: `j < 32`.
+    let word_slot = unsafe {
+        builder.build_gep(
+            i64_type.array_type(WARP_SIZE as u32),
+            exchange.words,
+            &[i64_type.const_zero(), j],
+            "word",
+        )?
+    };
+    builder.build_store(word_slot, offered)?;
+    let ballot = builder.build_int_compare(
+        IntPredicate::EQ,
+        kind,
+        i32_type.const_int(cpu_regions::BALLOT_KIND, false),
+        "ballot",
+    )?;
+    let yes = builder.build_int_compare(IntPredicate::NE, operand, i32_type.const_zero(), "yes")?;
+    let vote = builder.build_and(live, ballot, "vote")?;
+    let vote = builder.build_and(vote, yes, "vote")?;
+    let bit = builder.build_int_z_extend(vote, i64_type, "bit")?;
+    let bit = builder.build_left_shift(bit, j, "bit")?;
+    let votes = builder
+        .build_load(i64_type, exchange.votes, "votes")?
+        .into_int_value();
+    let votes = builder.build_or(votes, bit, "votes")?;
+    builder.build_store(exchange.votes, votes)?;
+    let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
+    builder.build_store(exchange.lane_index, following)?;
+    let more = builder.build_int_compare(
+        IntPredicate::ULT,
+        following,
+        i64_type.const_int(WARP_SIZE, false),
+        "more",
+    )?;
+    builder.build_conditional_branch(more, lane_block, rest)?;
+    builder.position_at_end(rest);
+    Ok(())
+}
+
+/// In a phase that does its exchange itself, before a live lane runs on: puts its result in
+/// its exchange slot (the word of its source lane for a shuffle, its own outside the warp;
+/// the warp's ballot for a ballot), from what [`gather_warp`] read. Leaves the builder in
+/// the block where the lane's region is called.
+fn scatter_lane<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    group: FunctionValue<'ctx>,
+    exchange: &InlineExchange<'ctx>,
+    frame: PointerValue<'ctx>,
+) -> Result<(), inkwell::builder::BuilderError> {
+    let i64_type = context.i64_type();
+    let i32_type = context.i32_type();
+    let bool_type = context.bool_type();
+    let scatter = context.append_basic_block(group, "scatter");
+    let call = context.append_basic_block(group, "call");
+    let inline = builder
+        .build_load(bool_type, exchange.inline, "inline")?
+        .into_int_value();
+    builder.build_conditional_branch(inline, scatter, call)?;
+    builder.position_at_end(scatter);
+    // SAFETY: the slot is the frame's first 16 bytes.
+    let (operand_slot, kind_slot) = unsafe {
+        (
+            builder.build_gep(
+                context.i8_type(),
+                frame,
+                &[i64_type.const_int(8, false)],
+                "operand",
+            )?,
+            builder.build_gep(
+                context.i8_type(),
+                frame,
+                &[i64_type.const_int(12, false)],
+                "kind",
+            )?,
+        )
+    };
+    let own = builder.build_load(i64_type, frame, "own")?.into_int_value();
+    let operand = builder
+        .build_load(i32_type, operand_slot, "operand")?
+        .into_int_value();
+    let kind = builder
+        .build_load(i32_type, kind_slot, "kind")?
+        .into_int_value();
+    let in_warp = builder.build_int_compare(
+        IntPredicate::ULT,
+        operand,
+        i32_type.const_int(WARP_SIZE, false),
+        "in_warp",
+    )?;
+    let source = builder.build_and(operand, i32_type.const_int(WARP_SIZE - 1, false), "source")?;
+    let source = builder.build_int_z_extend(source, i64_type, "source")?;
+    // SAFETY: `source < 32`.
+    let source_slot = unsafe {
+        builder.build_gep(
+            i64_type.array_type(WARP_SIZE as u32),
+            exchange.words,
+            &[i64_type.const_zero(), source],
+            "source.word",
+        )?
+    };
+    let theirs = builder
+        .build_load(i64_type, source_slot, "theirs")?
+        .into_int_value();
+    let shuffled = builder.build_select(in_warp, theirs, own, "shuffled")?;
+    let votes = builder.build_load(i64_type, exchange.votes, "votes")?;
+    let ballot = builder.build_int_compare(
+        IntPredicate::EQ,
+        kind,
+        i32_type.const_int(cpu_regions::BALLOT_KIND, false),
+        "ballot",
+    )?;
+    let result = builder.build_select(ballot, votes, shuffled, "result")?;
+    builder.build_store(frame, result)?;
+    builder.build_unconditional_branch(call)?;
+    builder.position_at_end(call);
+    Ok(())
+}
+
 /// Builds `__oxhip_cpu_group.K(void **args, item *, void *scratch)`, which runs a whole
 /// work-group of a barrier-split kernel (see `cpu_regions`), and `__oxhip_cpu_frame.K`, the
 /// `u64` bytes of per-work-item storage it needs. `scratch` holds `n * frame` bytes of frames
 /// then `n` `u32` states for the group's `n` work-items, and is [`cpu_regions::FRAME_ALIGN`]
-/// aligned.
+/// aligned. The next phase is chosen from the lowest and highest state the phase left: when
+/// every live work-item waits at the same stop, a barrier releases, and an exchange is done
+/// by the next phase's loop itself ([`gather_warp`], [`scatter_lane`]). A kernel split at
+/// warp exchanges otherwise hands the scratch to the runtime's `exchange` ([`EXCHANGE_SLOT`]),
+/// which does the exchanges whole warps wait at and chooses the next phase.
 fn group_function<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
@@ -965,6 +1228,33 @@ fn group_function<'ctx>(
     builder
         .build_store(state, i32_type.const_int(1, false))
         .map_err(fail)?;
+    // Kernels split at warp exchanges: whether the runtime left work-items waiting (they then
+    // need its pass after every phase), and whether the phase about to run does the exchange
+    // that all live work-items wait at itself, warp by warp (`warp` holds the 32 words the
+    // lanes of the current warp offered, `votes` their ballot).
+    let inline_exchange = match regions.first_exchange {
+        Some(_) => {
+            let waiting = variable(bool_type.into(), "waiting").map_err(fail)?;
+            let inline = variable(bool_type.into(), "inline").map_err(fail)?;
+            let words =
+                variable(i64_type.array_type(WARP_SIZE as u32).into(), "warp").map_err(fail)?;
+            let votes = variable(i64_type.into(), "votes").map_err(fail)?;
+            let lane_index = variable(i64_type.into(), "j").map_err(fail)?;
+            for flag in [waiting, inline] {
+                builder
+                    .build_store(flag, bool_type.const_zero())
+                    .map_err(fail)?;
+            }
+            Some(InlineExchange {
+                waiting,
+                inline,
+                words,
+                votes,
+                lane_index,
+            })
+        }
+        None => None,
+    };
     builder
         .build_store(mixed, bool_type.const_zero())
         .map_err(fail)?;
@@ -999,9 +1289,21 @@ fn group_function<'ctx>(
     let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
     let noinline = Attribute::get_named_enum_kind_id("noinline");
     let mut cases = Vec::new();
-    let loops = (1..=regions.last_state)
-        .map(Some)
-        .chain(std::iter::once(None));
+    // Each loop with a constant state inlines the whole regions function before LLVM folds
+    // it to one region: with hundreds of warp exchanges (a test of every warp function) that
+    // is quadratic, so past a budget only the first phase gets its own loop and the others
+    // share the generic one.
+    let size = cpu_regions::instructions(regions.function.as_value_ref()).len() as u64;
+    let budget = match regions.first_exchange {
+        Some(_) => SPECIALISED_BUDGET_EXCHANGES,
+        None => SPECIALISED_BUDGET,
+    };
+    let specialised = if u64::from(regions.last_state) * size <= budget {
+        regions.last_state
+    } else {
+        1
+    };
+    let loops = (1..=specialised).map(Some).chain(std::iter::once(None));
     for fixed in loops {
         let start = match fixed {
             Some(value) => {
@@ -1030,6 +1332,32 @@ fn group_function<'ctx>(
             .build_load(i64_type, linear, "index")
             .map_err(fail)?
             .into_int_value();
+        // A loop that can follow a phase ending at a warp exchange gathers each warp's
+        // offered words before its first lane runs.
+        let exchanging =
+            inline_exchange
+                .as_ref()
+                .filter(|_| match (fixed, regions.first_exchange) {
+                    (Some(value), Some(first)) => value >= first,
+                    (None, _) => true,
+                    _ => false,
+                });
+        if let Some(exchange) = exchanging {
+            gather_warp(
+                &builder,
+                context,
+                group,
+                exchange,
+                Warp {
+                    index,
+                    count,
+                    scratch,
+                    states,
+                    stride,
+                },
+            )
+            .map_err(fail)?;
+        }
         // SAFETY: `index < n`: inside the states array.
         let state_slot = unsafe {
             builder
@@ -1044,8 +1372,9 @@ fn group_function<'ctx>(
                 .build_load(i32_type, state_slot, "item.state")
                 .map_err(fail)?
                 .into_int_value();
+            // 0: returned; negative: waiting (the runtime's mark, see below).
             let live = builder
-                .build_int_compare(IntPredicate::NE, value, i32_type.const_zero(), "live")
+                .build_int_compare(IntPredicate::SGT, value, i32_type.const_zero(), "live")
                 .map_err(fail)?;
             builder
                 .build_conditional_branch(live, run, latch)
@@ -1090,13 +1419,16 @@ fn group_function<'ctx>(
                 .build_gep(context.i8_type(), scratch, &[offset], "frame")
                 .map_err(fail)?
         };
+        if let Some(exchange) = exchanging {
+            scatter_lane(&builder, context, group, exchange, frame).map_err(fail)?;
+        }
         let mut call_arguments = arguments.clone();
         call_arguments.push(state_value.into());
         call_arguments.push(frame.into());
         let call = builder
             .build_call(regions.function, &call_arguments, "next")
             .map_err(fail)?;
-        let attribute = if fixed.is_some() {
+        let attribute = if fixed.is_some() || regions.first_exchange.is_some() {
             always_inline
         } else {
             noinline
@@ -1181,15 +1513,20 @@ fn group_function<'ctx>(
     }
 
     builder.position_at_end(pick);
+    let otherwise = if specialised < regions.last_state {
+        generic
+    } else {
+        bad_state
+    };
     builder
-        .build_switch(current_state, bad_state, &cases)
+        .build_switch(current_state, otherwise, &cases)
         .map_err(fail)?;
     builder.position_at_end(bad_state);
     builder.build_unreachable().map_err(fail)?;
 
     // After a phase: stop when every work-item has returned, else run the next phase.
     builder.position_at_end(after);
-    let next_state = builder
+    let high_state = builder
         .build_load(i32_type, high, "next.state")
         .map_err(fail)?
         .into_int_value();
@@ -1200,9 +1537,138 @@ fn group_function<'ctx>(
     let lowest = builder
         .build_int_add(lowest, i32_type.const_int(1, false), "lowest")
         .map_err(fail)?;
-    let diverged = builder
-        .build_int_compare(IntPredicate::NE, lowest, next_state, "diverged")
+    let uniform = builder
+        .build_int_compare(IntPredicate::EQ, lowest, high_state, "uniform")
         .map_err(fail)?;
+    let (next_state, diverged) = match (regions.first_exchange, &inline_exchange) {
+        (Some(first_exchange), Some(exchange)) => {
+            // When every live work-item waits at the same stop and none was left waiting by
+            // the runtime, the next phase releases the barrier or does the exchange itself;
+            // otherwise the runtime does the exchanges of the warps whose live lanes all wait
+            // at one, releases a barrier that every live work-item waits at, marks the others
+            // as waiting, and says which state the runnable ones share.
+            let waiting = builder
+                .build_load(bool_type, exchange.waiting, "was_waiting")
+                .map_err(fail)?
+                .into_int_value();
+            let not_waiting = builder.build_not(waiting, "not_waiting").map_err(fail)?;
+            let fast = builder
+                .build_and(uniform, not_waiting, "fast")
+                .map_err(fail)?;
+            let on_its_own = context.append_basic_block(group, "after.itself");
+            let through_runtime = context.append_basic_block(group, "after.runtime");
+            let join = context.append_basic_block(group, "after.join");
+            builder
+                .build_conditional_branch(fast, on_its_own, through_runtime)
+                .map_err(fail)?;
+
+            builder.position_at_end(on_its_own);
+            let at_exchange = builder
+                .build_int_compare(
+                    IntPredicate::UGE,
+                    high_state,
+                    i32_type.const_int(u64::from(first_exchange), false),
+                    "at_exchange",
+                )
+                .map_err(fail)?;
+            builder
+                .build_store(exchange.inline, at_exchange)
+                .map_err(fail)?;
+            builder.build_unconditional_branch(join).map_err(fail)?;
+
+            builder.position_at_end(through_runtime);
+            builder
+                .build_store(exchange.inline, bool_type.const_zero())
+                .map_err(fail)?;
+            let ops = load_field(&builder, context, current, ITEM_OPS, pointer.into(), "ops")
+                .map_err(fail)?
+                .into_pointer_value();
+            let callee = load_field(
+                &builder,
+                context,
+                ops,
+                EXCHANGE_SLOT,
+                pointer.into(),
+                "exchange",
+            )
+            .map_err(fail)?
+            .into_pointer_value();
+            let exchange_type = i32_type.fn_type(
+                &[
+                    pointer.into(),
+                    pointer.into(),
+                    pointer.into(),
+                    i64_type.into(),
+                    i64_type.into(),
+                    i32_type.into(),
+                ],
+                false,
+            );
+            let outcome = builder
+                .build_indirect_call(
+                    exchange_type,
+                    callee,
+                    &[
+                        current.into(),
+                        scratch.into(),
+                        states.into(),
+                        count.into(),
+                        stride.into(),
+                        i32_type.const_int(u64::from(first_exchange), false).into(),
+                    ],
+                    "outcome",
+                )
+                .map_err(fail)?
+                .try_as_basic_value()
+                .basic()
+                .ok_or_else(missing)?
+                .into_int_value();
+            let left_waiting = builder
+                .build_int_compare(
+                    IntPredicate::UGT,
+                    outcome,
+                    i32_type.const_int(MIXED_STATES, false),
+                    "left_waiting",
+                )
+                .map_err(fail)?;
+            builder
+                .build_store(exchange.waiting, left_waiting)
+                .map_err(fail)?;
+            let scheduled = builder
+                .build_and(
+                    outcome,
+                    i32_type.const_int(MIXED_STATES, false),
+                    "scheduled",
+                )
+                .map_err(fail)?;
+            let mixed_states = builder
+                .build_int_compare(
+                    IntPredicate::EQ,
+                    scheduled,
+                    i32_type.const_int(MIXED_STATES, false),
+                    "mixed_states",
+                )
+                .map_err(fail)?;
+            builder.build_unconditional_branch(join).map_err(fail)?;
+
+            builder.position_at_end(join);
+            let next_state = builder.build_phi(i32_type, "next.state").map_err(fail)?;
+            next_state.add_incoming(&[(&high_state, on_its_own), (&scheduled, through_runtime)]);
+            let diverged = builder.build_phi(bool_type, "diverged").map_err(fail)?;
+            diverged.add_incoming(&[
+                (&bool_type.const_zero(), on_its_own),
+                (&mixed_states, through_runtime),
+            ]);
+            (
+                next_state.as_basic_value().into_int_value(),
+                diverged.as_basic_value().into_int_value(),
+            )
+        }
+        _ => {
+            let diverged = builder.build_not(uniform, "diverged").map_err(fail)?;
+            (high_state, diverged)
+        }
+    };
     builder.build_store(mixed, diverged).map_err(fail)?;
     builder.build_store(state, next_state).map_err(fail)?;
     let finished = builder

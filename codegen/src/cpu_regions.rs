@@ -1,5 +1,6 @@
-//! Barrier splitting for the CPU target: kernels whose only cross-work-item operation is
-//! `__syncthreads` run as loops over the work-items instead of one fiber per work-item.
+//! Barrier splitting for the CPU target: kernels whose only cross-work-item operations are
+//! `__syncthreads` and warp exchanges (the shuffle and the ballot every warp function is built
+//! from) run as loops over the work-items instead of one fiber per work-item.
 //!
 //! A work-group's execution is a sequence of phases separated by barriers: in each phase,
 //! every live work-item runs from where it stopped to its next barrier (or to its end). A
@@ -21,27 +22,46 @@
 //! releases when every live work-item has reached a barrier, and a work-item that returns no
 //! longer counts.
 //!
+//! Warp exchanges (`__oxhip_cpu_shuffle`, `__oxhip_cpu_ballot`) are stops too, numbered after
+//! the barriers (from [`Regions::first_exchange`] on). Before a stop, the work-item stores the
+//! exchange's operands in an alloca that always gets the frame's first
+//! [`EXCHANGE_SLOT_BYTES`]; after it, it loads the result from there. After each phase the
+//! group function calls the runtime (`exchange`, slot 48 of `struct __oxhip_cpu_ops`), which
+//! performs the exchange of each warp whose live lanes all wait at one, releases a barrier
+//! that every live work-item waits at, marks the other work-items as waiting (negative
+//! states), and says which state the runnable ones share. This keeps the fibers' rules (an
+//! exchange completes once every live lane of the warp waits at one, whichever) at a loop
+//! iteration per lane and phase instead of two stack switches; cheaper fibers were the
+//! alternative, but would still save and restore every lane's registers at each operation.
+//!
 //! How `K.regions` is made:
 //!
 //! 1. Functions that can reach a barrier are inlined into the kernels (`always-inline`).
-//! 2. A kernel qualifies when, after that, it calls `__oxhip_cpu_barrier` directly, calls
-//!    no other cross-work-item operation and nothing that could reach one (no indirect
-//!    calls), and has only static allocas of at most [`FRAME_ALIGN`] alignment. Others keep
+//! 2. A kernel qualifies when, after that, it calls `__oxhip_cpu_barrier` or a warp exchange
+//!    directly, calls no other cross-work-item operation and nothing that could reach one (no
+//!    indirect calls), and has only static allocas of at most [`FRAME_ALIGN`] alignment. Others keep
 //!    their fibers. Kernels compiled at `-O0` (`optnone`) keep them too, so that a debugger
 //!    steps through the source as written.
 //! 3. `byval` parameters the kernel writes get a private copy (work-items share the launch's
 //!    argument storage).
-//! 4. `reg2mem` demotes every SSA value used outside its block (and every phi) to an alloca;
-//!    each block is split after its barrier calls, whose calls are removed; `reg2mem` runs
-//!    again for the values the splits separated. Every value that crosses a barrier now
+//! 4. After a cleanup (SROA, `instcombine`, `simplifycfg`, full unrolling of loops with a
+//!    constant trip count), `reg2mem` demotes every SSA value used outside its block (and
+//!    every phi) to an alloca; each
+//!    block is split after its barrier and exchange calls, whose calls are removed; `reg2mem`
+//!    runs again for the values the splits separated. Every value that crosses a stop now
 //!    lives in an alloca.
 //! 5. The kernel's blocks move into `K.regions`, behind an entry that switches on `state`;
 //!    each barrier becomes "return `k + 2`", each `ret void` "return 0".
 //! 6. An alloca used by more than one region (the code reachable from one resume point
 //!    without crossing a barrier), or by one region that can run again for the same
-//!    work-item, gets a slot in the frame: copied in at entry and out at exit when only
-//!    loads, stores and memory intrinsics use it (so SROA still promotes it inside the
-//!    region), and replaced by the slot itself when its address escapes.
+//!    work-item, gets a slot in the frame: copied in when a region that uses it starts and
+//!    out when that region stops, when only loads, stores and memory intrinsics use it (so
+//!    SROA still promotes it inside the region), and replaced by the slot itself when its
+//!    address escapes. Each region copies only the slots it uses, so a loop of the group
+//!    function that inlines one region moves only that region's values.
+//!
+//! Kernels whose warp exchange calls times instructions pass [`SPLIT_BUDGET`] keep their fibers:
+//! the split form's compile time grows faster than that product.
 
 use std::collections::{HashMap, HashSet};
 
@@ -76,8 +96,12 @@ pub(crate) struct Regions<'ctx> {
     pub(crate) function: FunctionValue<'ctx>,
     /// Bytes of storage per work-item: a multiple of every slot's alignment.
     pub(crate) stride: u64,
-    /// The largest resume state (`1 + number of barriers`).
+    /// The largest resume state (`1 +` the number of barriers and warp exchanges).
     pub(crate) last_state: u32,
+    /// The first state that resumes after a warp exchange (the others resume after
+    /// barriers); absent when the kernel has no warp exchange. The exchange slot is then at
+    /// offset 0 of the frame.
+    pub(crate) first_exchange: Option<u32>,
 }
 
 /// Every defined function that can reach one of `operations` or an indirect call, directly
@@ -133,13 +157,22 @@ pub(crate) fn split<'ctx>(
     context: &'ctx Context,
     machine: &TargetMachine,
     candidates: &[FunctionValue<'ctx>],
-    operations: &[&str],
+    operations: &Operations<'_>,
     description: &str,
 ) -> Result<HashMap<FunctionValue<'ctx>, Regions<'ctx>>, CodegenError> {
     let mut result = HashMap::new();
-    let Some(barrier) = module.get_function(operations[0]) else {
+    let barrier = module
+        .get_function(operations.barrier)
+        .map(|function| function.as_value_ref());
+    let exchanges: HashMap<LLVMValueRef, Exchange> = operations
+        .exchanges
+        .iter()
+        .filter_map(|(name, kind)| Some((module.get_function(name)?.as_value_ref(), *kind)))
+        .collect();
+    if barrier.is_none() && exchanges.is_empty() {
         return Ok(result);
-    };
+    }
+    let all = operations.all();
     let optnone = Attribute::get_named_enum_kind_id("optnone");
     let candidates: Vec<FunctionValue<'ctx>> = candidates
         .iter()
@@ -161,7 +194,7 @@ pub(crate) fn split<'ctx>(
         .collect();
     let noinline = Attribute::get_named_enum_kind_id("noinline");
     let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
-    let reach = reaching(module, operations);
+    let reach = reaching(module, &all);
     for function in module.get_functions() {
         let raw = function.as_value_ref();
         if function.count_basic_blocks() == 0
@@ -182,24 +215,22 @@ pub(crate) fn split<'ctx>(
     crate::run_pipeline(module, "always-inline", machine, description)?;
 
     // 2. Which kernels qualify.
-    let reach = reaching(module, operations);
-    let others: HashSet<LLVMValueRef> = operations[1..]
+    let reach = reaching(module, &all);
+    let others: HashSet<LLVMValueRef> = operations
+        .others
         .iter()
         .filter_map(|name| module.get_function(name))
         .map(|function| function.as_value_ref())
         .collect();
+    let stops: HashSet<LLVMValueRef> = barrier
+        .into_iter()
+        .chain(exchanges.keys().copied())
+        .collect();
     let target_data = machine.get_target_data();
     let kernels: Vec<FunctionValue<'ctx>> = candidates
         .into_iter()
-        .filter(|kernel| {
-            qualifies(
-                *kernel,
-                barrier.as_value_ref(),
-                &others,
-                &reach,
-                &target_data,
-            )
-        })
+        .filter(|kernel| qualifies(*kernel, &stops, &others, &reach, &target_data))
+        .filter(|kernel| within_budget(*kernel, &exchanges))
         .collect();
     if kernels.is_empty() {
         return Ok(result);
@@ -212,40 +243,193 @@ pub(crate) fn split<'ctx>(
         copy_written_byval(context, &builder, &target_data, *kernel).map_err(fail)?;
     }
 
-    // 4. Demote, split at the barriers, demote again. SROA first turns the locals clang
-    // spilled (parameters among them) back into values, so that only what the kernel computes
-    // and keeps across a barrier is demoted.
-    crate::run_pipeline(
-        module,
-        "function(sroa,early-cse,reg2mem)",
-        machine,
-        description,
-    )?;
-    let mut barriers: HashMap<FunctionValue<'ctx>, Vec<(LLVMBasicBlockRef, LLVMBasicBlockRef)>> =
-        HashMap::new();
+    // 4. Demote, split at the barriers, demote again. The cleanup first turns the locals
+    // clang spilled (parameters among them) back into values (SROA), so that only what the
+    // kernel computes and keeps across a stop is demoted. With warp exchanges it also folds
+    // what the inlined warp functions leave behind (`instcombine`, `simplifycfg`: the one-word
+    // copy loop of a shuffled `int`, the source-lane arithmetic) and unrolls loops with a
+    // constant trip count (a warp scan's five steps), so that regions are rarely cycles:
+    // `warp_sum`'s frame (benches/cpu_target) went from 144 bytes to 64 and its time from
+    // 109 ms to 27 ms. Modules whose split kernels have only barriers keep the light cleanup
+    // (it runs on every function): the full one made `hipcub_block_io.hip` compile 1.8 times
+    // longer.
+    let with_exchanges = kernels
+        .iter()
+        .any(|kernel| exchange_count(*kernel, &exchanges) > 0);
+    let cleanup = if with_exchanges {
+        "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,\
+         loop(loop-unroll-full),reg2mem)"
+    } else {
+        "function(sroa,early-cse,reg2mem)"
+    };
+    crate::run_pipeline(module, cleanup, machine, description)?;
+    let mut splits: HashMap<FunctionValue<'ctx>, Stops> = HashMap::new();
     for kernel in &kernels {
         let calls: Vec<LLVMValueRef> = instructions(kernel.as_value_ref())
-            .filter(|instruction| {
-                // SAFETY: `instruction` is a call of the live kernel.
-                is_call(*instruction)
-                    && unsafe { LLVMGetCalledValue(*instruction) } == barrier.as_value_ref()
-            })
+            .filter(|instruction| is_call(*instruction))
             .collect();
-        let mut pairs = Vec::new();
+        let mut found = Stops::default();
         for call in calls {
-            pairs.push(split_after(context, &builder, call).map_err(fail)?);
+            // SAFETY: `call` is a call of the live kernel.
+            let called = unsafe { LLVMGetCalledValue(call) };
+            if Some(called) == barrier {
+                found
+                    .barriers
+                    .push(split_after(context, &builder, call).map_err(fail)?);
+            } else if let Some(kind) = exchanges.get(&called) {
+                let slot = match found.exchange {
+                    Some(slot) => slot,
+                    None => *found
+                        .exchange
+                        .insert(exchange_slot(context, &builder, *kernel).map_err(fail)?),
+                };
+                let resume = stage_exchange(context, &builder, call, *kind, slot).map_err(fail)?;
+                found
+                    .exchanges
+                    .push(split_after(context, &builder, resume).map_err(fail)?);
+            }
         }
-        barriers.insert(*kernel, pairs);
+        splits.insert(*kernel, found);
     }
     crate::run_pipeline(module, "function(reg2mem)", machine, description)?;
 
     // 5 and 6.
     for kernel in kernels {
-        let pairs = barriers.remove(&kernel).unwrap_or_default();
-        let regions = build_regions(module, context, &target_data, kernel, &pairs).map_err(fail)?;
+        let stops = splits.remove(&kernel).unwrap_or_default();
+        let regions = build_regions(module, context, &target_data, kernel, &stops).map_err(fail)?;
         result.insert(kernel, regions);
     }
     Ok(result)
+}
+
+/// The cross-work-item operations, by role.
+pub(crate) struct Operations<'a> {
+    /// The group barrier (`__oxhip_cpu_barrier`).
+    pub(crate) barrier: &'a str,
+    /// The warp exchanges (`__oxhip_cpu_ballot`, `__oxhip_cpu_shuffle`) and their kinds.
+    pub(crate) exchanges: &'a [(&'a str, Exchange)],
+    /// Every other operation: a kernel that can reach one keeps its fibers.
+    pub(crate) others: &'a [&'a str],
+}
+
+impl Operations<'_> {
+    fn all(&self) -> Vec<&str> {
+        std::iter::once(self.barrier)
+            .chain(self.exchanges.iter().map(|(name, _)| *name))
+            .chain(self.others.iter().copied())
+            .collect()
+    }
+}
+
+/// A warp exchange: what a work-item leaves in its frame's exchange slot (see
+/// [`EXCHANGE_SLOT_BYTES`]) and what the runtime puts back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Exchange {
+    /// `i64 __oxhip_cpu_shuffle(i64 value, i32 source_lane)`: the value of lane `source_lane`
+    /// (the caller's own outside `0..32`).
+    Shuffle,
+    /// `i64 __oxhip_cpu_ballot(i32 predicate)`: bit `l` set for each lane `l` whose predicate
+    /// is not zero.
+    Ballot,
+}
+
+/// Bytes at the start of the frame of a kernel split at warp exchanges: `i64 word` (in: the
+/// value a shuffle offers, 0 for a ballot; out: the result), `i32 operand` (the source lane
+/// of a shuffle, the predicate of a ballot), `i32 kind` (0: shuffle, 1: ballot). The
+/// runtime's `exchange` (slot 48 of `struct __oxhip_cpu_ops`) reads and writes it.
+pub(crate) const EXCHANGE_SLOT_BYTES: u64 = 16;
+
+/// The `kind` of a ballot in the exchange slot (a shuffle's is 0).
+pub(crate) const BALLOT_KIND: u64 = 1;
+
+/// Where a kernel is split: `(block ending at the stop, resume block)` for each barrier and
+/// each warp exchange, and the exchange slot's alloca.
+#[derive(Default)]
+struct Stops {
+    barriers: Vec<(LLVMBasicBlockRef, LLVMBasicBlockRef)>,
+    exchanges: Vec<(LLVMBasicBlockRef, LLVMBasicBlockRef)>,
+    exchange: Option<LLVMValueRef>,
+}
+
+/// The kernel's exchange slot: an alloca at the very start of its entry block, so that it
+/// is the first alloca `build_regions` puts in the frame (offset 0, where the runtime looks).
+fn exchange_slot<'ctx>(
+    context: &'ctx Context,
+    builder: &inkwell::builder::Builder<'ctx>,
+    kernel: FunctionValue<'ctx>,
+) -> Result<LLVMValueRef, inkwell::builder::BuilderError> {
+    let entry = kernel
+        .get_first_basic_block()
+        .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
+    match entry.get_first_instruction() {
+        Some(first) => builder.position_before(&first),
+        None => builder.position_at_end(entry),
+    }
+    let slot = builder.build_alloca(
+        context
+            .i64_type()
+            .array_type((EXCHANGE_SLOT_BYTES / 8) as u32),
+        "exchange",
+    )?;
+    if let Some(instruction) = slot.as_instruction() {
+        instruction.set_alignment(8).ok();
+    }
+    Ok(slot.as_value_ref())
+}
+
+/// Replaces the exchange `call` by stores of its operands into the exchange slot and a load
+/// of the result after it; returns the instruction after which to split (the call is gone).
+fn stage_exchange<'ctx>(
+    context: &'ctx Context,
+    builder: &inkwell::builder::Builder<'ctx>,
+    call: LLVMValueRef,
+    kind: Exchange,
+    slot: LLVMValueRef,
+) -> Result<LLVMValueRef, inkwell::builder::BuilderError> {
+    let i64_type = context.i64_type();
+    let i32_type = context.i32_type();
+    // SAFETY: `call` is a live call instruction; its block is valid.
+    let call_value = unsafe { inkwell::values::InstructionValue::new(call) };
+    builder.position_before(&call_value);
+    // SAFETY: `slot` is the kernel's exchange alloca, a pointer.
+    let slot = unsafe { inkwell::values::PointerValue::new(slot) };
+    let field = |offset: u64| {
+        // SAFETY: inside the 16-byte slot.
+        unsafe {
+            builder.build_gep(
+                context.i8_type(),
+                slot,
+                &[i64_type.const_int(offset, false)],
+                "exchange.field",
+            )
+        }
+    };
+    // SAFETY: a call's operands are its arguments, then the callee.
+    let operand = |index: u32| unsafe { LLVMGetOperand(call, index) };
+    let (word, argument, code) = match kind {
+        // SAFETY: `operand(0)` is a live `i64` value.
+        Exchange::Shuffle => (
+            unsafe { inkwell::values::IntValue::new(operand(0)) },
+            operand(1),
+            0,
+        ),
+        Exchange::Ballot => (i64_type.const_zero(), operand(0), BALLOT_KIND),
+    };
+    builder.build_store(field(0)?, word)?;
+    // SAFETY: the shuffle's source lane and the ballot's predicate are live `i32` values.
+    let argument = unsafe { inkwell::values::IntValue::new(argument) };
+    builder.build_store(field(8)?, argument)?;
+    builder.build_store(field(12)?, i32_type.const_int(code, false))?;
+    // The result, read after the resume point.
+    let next = call_value
+        .get_next_instruction()
+        .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
+    builder.position_before(&next);
+    let result = builder.build_load(i64_type, field(0)?, "exchange.result")?;
+    // SAFETY: the call returns `i64`, as does the load.
+    unsafe { LLVMReplaceAllUsesWith(call, result.as_value_ref()) };
+    // The GEP for the load sits between the call and the load: split after the call.
+    Ok(call)
 }
 
 fn build_error(description: &str, error: &inkwell::builder::BuilderError) -> CodegenError {
@@ -319,7 +503,7 @@ fn callee_name(call: LLVMValueRef) -> Option<String> {
 
 fn qualifies(
     kernel: FunctionValue<'_>,
-    barrier: LLVMValueRef,
+    stops: &HashSet<LLVMValueRef>,
     others: &HashSet<LLVMValueRef>,
     reach: &HashSet<LLVMValueRef>,
     target_data: &TargetData,
@@ -363,7 +547,7 @@ fn qualifies(
                         !LLVMIsAInlineAsm(called).is_null(),
                     )
                 };
-                if called == barrier {
+                if stops.contains(&called) {
                     barriers += 1;
                 } else if others.contains(&called)
                     || (direct && reach.contains(&called))
@@ -378,6 +562,31 @@ fn qualifies(
         }
     }
     barriers > 0
+}
+
+/// Warp exchange calls times instructions (after inlining, before the cleanup) up to which a
+/// kernel is split; past it, it keeps its fibers. The split form's compile time grows faster
+/// than that product (more values cross each exchange, more regions to copy them in and
+/// out): `warp_functions.hip`'s kernels, with 24 to 88 exchange calls and 4,000 to 20,000
+/// instructions, took 24 s to compile all split against 2.4 s as fibers (more than 10
+/// minutes before each region copied only its own frame slots), and `cg_large_tiles.hip`'s
+/// (9 to 13 calls, about 4,000 instructions) 4.1 s against 1.2 s.
+const SPLIT_BUDGET: u64 = 30_000;
+
+fn within_budget(kernel: FunctionValue<'_>, exchanges: &HashMap<LLVMValueRef, Exchange>) -> bool {
+    let size = instructions(kernel.as_value_ref()).len() as u64;
+    exchange_count(kernel, exchanges) * size <= SPLIT_BUDGET
+}
+
+/// The calls of warp exchanges in `kernel`.
+fn exchange_count(kernel: FunctionValue<'_>, exchanges: &HashMap<LLVMValueRef, Exchange>) -> u64 {
+    instructions(kernel.as_value_ref())
+        .filter(|instruction| {
+            // SAFETY: `instruction` is a call of the live kernel.
+            is_call(*instruction)
+                && exchanges.contains_key(&unsafe { LLVMGetCalledValue(*instruction) })
+        })
+        .count() as u64
 }
 
 fn alloca_alignment(alloca: LLVMValueRef) -> u64 {
@@ -495,6 +704,16 @@ pub(crate) fn successors(block: LLVMBasicBlockRef) -> Vec<LLVMBasicBlockRef> {
     }
 }
 
+/// A frame slot that stands for an alloca (whose address does not escape) in the regions
+/// that use it.
+struct Copy<'ctx> {
+    alloca: LLVMValueRef,
+    slot: inkwell::values::PointerValue<'ctx>,
+    size: u64,
+    alignment: u32,
+    used_by: HashSet<u32>,
+}
+
 /// How an alloca's address is used.
 struct Usage {
     blocks: HashSet<LLVMBasicBlockRef>,
@@ -553,8 +772,17 @@ fn build_regions<'ctx>(
     context: &'ctx Context,
     target_data: &TargetData,
     kernel: FunctionValue<'ctx>,
-    barriers: &[(LLVMBasicBlockRef, LLVMBasicBlockRef)],
+    stops: &Stops,
 ) -> Result<Regions<'ctx>, inkwell::builder::BuilderError> {
+    // Barriers first, then exchanges: states `2 ..= B + 1` stop at barriers, the rest at
+    // exchanges.
+    let barriers: Vec<(LLVMBasicBlockRef, LLVMBasicBlockRef)> = stops
+        .barriers
+        .iter()
+        .chain(&stops.exchanges)
+        .copied()
+        .collect();
+    let barriers = barriers.as_slice();
     let i32_type = context.i32_type();
     let i8_type = context.i8_type();
     let pointer = context.ptr_type(inkwell::AddressSpace::default());
@@ -630,6 +858,14 @@ fn build_regions<'ctx>(
             }
             allocas.push(instruction);
         }
+    }
+    // The exchange slot takes the frame's first bytes, where the runtime looks for it.
+    if let Some(position) = allocas
+        .iter()
+        .position(|alloca| Some(*alloca) == stops.exchange)
+    {
+        let slot = allocas.remove(position);
+        allocas.insert(0, slot);
     }
 
     // Exits: every barrier and every return go to one exit block.
@@ -708,7 +944,8 @@ fn build_regions<'ctx>(
     builder.position_at_end(entry);
     let mut offset = 0u64;
     let mut max_alignment = 8u64;
-    let mut copies: Vec<(LLVMValueRef, inkwell::values::PointerValue<'ctx>, u64, u32)> = Vec::new();
+    // (alloca, its slot, size, alignment, the regions that use it)
+    let mut copies: Vec<Copy<'ctx>> = Vec::new();
     for alloca in allocas {
         let usage = usage(alloca);
         let used_by: HashSet<u32> = region_blocks
@@ -716,11 +953,12 @@ fn build_regions<'ctx>(
             .filter(|(_, blocks)| !blocks.is_disjoint(&usage.blocks))
             .map(|(state, _)| *state)
             .collect();
-        let in_frame = match used_by.len() {
-            0 => false,
-            1 => used_by.iter().any(|state| cyclic(*state)),
-            _ => true,
-        };
+        let in_frame = Some(alloca) == stops.exchange
+            || match used_by.len() {
+                0 => false,
+                1 => used_by.iter().any(|state| cyclic(*state)),
+                _ => true,
+            };
         if !in_frame {
             continue;
         }
@@ -763,24 +1001,56 @@ fn build_regions<'ctx>(
                 LLVMInstructionEraseFromParent(alloca);
             }
         } else {
-            copies.push((alloca, slot, size, alignment32));
+            copies.push(Copy {
+                alloca,
+                slot,
+                size,
+                alignment: alignment32,
+                used_by,
+            });
         }
         offset += size;
     }
     let stride = offset.div_ceil(max_alignment).max(1) * max_alignment;
     let size_value = |size: u64| context.i64_type().const_int(size, false);
-    for (alloca, slot, size, alignment) in &copies {
-        // SAFETY: `alloca` is a live pointer value.
-        let local = unsafe { inkwell::values::PointerValue::new(*alloca) };
-        builder.build_memcpy(local, *alignment, *slot, *alignment, size_value(*size))?;
-    }
+    // Each region copies in the slots it uses, after the switch on `state`, and copies them
+    // out again at the exit through a second switch on `state`: a loop of the group function
+    // that inlines one region (a constant `state`) then copies only that region's values.
+    let copy = |region: u32, into_frame: bool| -> Result<(), inkwell::builder::BuilderError> {
+        for copy in copies.iter().filter(|copy| copy.used_by.contains(&region)) {
+            // SAFETY: `copy.alloca` is a live pointer value.
+            let local = unsafe { inkwell::values::PointerValue::new(copy.alloca) };
+            let (to, from) = if into_frame {
+                (copy.slot, local)
+            } else {
+                (local, copy.slot)
+            };
+            builder.build_memcpy(
+                to,
+                copy.alignment,
+                from,
+                copy.alignment,
+                size_value(copy.size),
+            )?;
+        }
+        Ok(())
+    };
     let mut cases = Vec::new();
+    let mut copy_outs = Vec::new();
     for (state_value, start) in &resumes {
         // SAFETY: `start` is a live block of `function`.
         let block = unsafe { BasicBlock::new(*start) }
             .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
-        cases.push((i32_type.const_int(u64::from(*state_value), false), block));
+        let copy_in = context.prepend_basic_block(block, &format!("region.{state_value}.in"));
+        builder.position_at_end(copy_in);
+        copy(*state_value, false)?;
+        builder.build_unconditional_branch(block)?;
+        let case = i32_type.const_int(u64::from(*state_value), false);
+        cases.push((case, copy_in));
+        let copy_out = context.append_basic_block(function, &format!("region.{state_value}.out"));
+        copy_outs.push((case, copy_out));
     }
+    builder.position_at_end(entry);
     builder.build_switch(state, unreachable, &cases)?;
     builder.position_at_end(unreachable);
     builder.build_unreachable()?;
@@ -790,15 +1060,19 @@ fn build_regions<'ctx>(
     for (value, block) in &incoming {
         code.add_incoming(&[(value, *block)]);
     }
-    for (alloca, slot, size, alignment) in &copies {
-        // SAFETY: `alloca` is a live pointer value.
-        let local = unsafe { inkwell::values::PointerValue::new(*alloca) };
-        builder.build_memcpy(*slot, *alignment, local, *alignment, size_value(*size))?;
+    let done = context.append_basic_block(function, "regions.done");
+    builder.build_switch(state, done, &copy_outs)?;
+    for ((_, block), (state_value, _)) in copy_outs.iter().zip(&resumes) {
+        builder.position_at_end(*block);
+        copy(*state_value, true)?;
+        builder.build_unconditional_branch(done)?;
     }
+    builder.position_at_end(done);
     builder.build_return(Some(&code.as_basic_value()))?;
     Ok(Regions {
         function,
         stride,
         last_state: barriers.len() as u32 + 1,
+        first_exchange: (!stops.exchanges.is_empty()).then_some(stops.barriers.len() as u32 + 2),
     })
 }

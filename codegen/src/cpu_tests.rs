@@ -17,6 +17,8 @@ const SOURCE: &str = r#"
 struct item { unsigned t[3], b[3], bd[3], gd[3], lane, linear; const void *ops; void *group; };
 extern "C" __device__ item *__oxhip_cpu_item;
 extern "C" __device__ void __oxhip_cpu_barrier(void);
+extern "C" __device__ long long __oxhip_cpu_shuffle(long long value, int source_lane);
+extern "C" __device__ unsigned long long __oxhip_cpu_ballot(int predicate);
 struct Split { int a, b, c; };
 struct Big { double d[4]; };
 __global__ void plain(float *out, Split split, float scale, Big big, char small) {
@@ -34,6 +36,16 @@ __global__ void synced(int *out) {
   wait_all();
   out[0] = tile[__oxhip_cpu_item->t[0]] + dynamic[3];
 }
+__global__ void scanned(long long *out) {
+  int lane = (int)__oxhip_cpu_item->lane;
+  long long x = lane + 1;
+  for (int delta = 1; delta < 4; delta *= 2) {
+    long long y = __oxhip_cpu_shuffle(x, lane - delta);
+    if (lane >= delta) x += y;
+  }
+  __oxhip_cpu_barrier();
+  out[__oxhip_cpu_item->linear] = x + (long long)(__oxhip_cpu_ballot(lane & 1) << 8);
+}
 "#;
 
 #[repr(C)]
@@ -44,7 +56,7 @@ struct Item {
     grid_dim: [u32; 3],
     lane: u32,
     linear: u32,
-    ops: *const [usize; 4],
+    ops: *const [usize; 7],
     group: *mut c_void,
 }
 
@@ -54,6 +66,46 @@ type Group = unsafe extern "C" fn(*mut *mut c_void, *mut Item, *mut u8);
 unsafe extern "C" fn count_barrier(item: *mut Item) {
     // SAFETY: the test passes a live item whose `group` points at a counter.
     unsafe { *(*item).group.cast::<u32>() += 1 };
+}
+
+/// The runtime's scheduler for groups split at warp exchanges, for one warp that runs in
+/// step (every work-item waits at the same kind of stop): does the warp's exchange, or
+/// releases its barrier, and counts its calls through `group` (the group entry point does
+/// such exchanges itself, so it should not be called).
+unsafe extern "C" fn exchange_in_step(
+    item: *mut Item,
+    frames: *mut u8,
+    states: *mut u32,
+    count: u64,
+    stride: u64,
+    first_exchange: u32,
+) -> u32 {
+    // SAFETY: the group entry point passes its scratch (`count` frames of `stride` bytes
+    // that start with the exchange slot, then the states) and the test's item.
+    unsafe {
+        *(*item).group.cast::<u32>() += 1;
+        let states = std::slice::from_raw_parts_mut(states, count as usize);
+        let slot = |lane: usize| frames.add(lane * stride as usize).cast::<[i64; 2]>();
+        if states[0] >= first_exchange {
+            let values: Vec<i64> = (0..states.len()).map(|lane| (*slot(lane))[0]).collect();
+            let mut votes = 0i64;
+            for lane in 0..states.len() {
+                let [_, operand_and_kind] = *slot(lane);
+                let (operand, kind) = (operand_and_kind as i32, operand_and_kind >> 32);
+                votes |= i64::from(kind == 1 && operand != 0) << lane;
+            }
+            for lane in 0..states.len() {
+                let [offered, operand_and_kind] = *slot(lane);
+                let (operand, kind) = (operand_and_kind as i32, operand_and_kind >> 32);
+                (*slot(lane))[0] = match (kind, usize::try_from(operand)) {
+                    (1, _) => votes,
+                    (_, Ok(source)) if source < states.len() => values[source],
+                    _ => offered,
+                };
+            }
+        }
+        states[0]
+    }
 }
 
 fn host_image(
@@ -139,6 +191,13 @@ fn shared_memory_becomes_thread_local_and_only_barrier_free_kernels_get_a_row_lo
     assert!(text.contains("@__oxhip_cpu_frame._Z6syncedPi = "), "{text}");
     assert!(!text.contains("@__oxhip_cpu_entry._Z6syncedPi("), "{text}");
     assert!(!text.contains("@__oxhip_cpu_row._Z6syncedPi("), "{text}");
+    // So is the kernel with warp exchanges; its group entry point calls the runtime's
+    // scheduler (slot 48 of the operations) instead of the shuffle and the ballot.
+    assert!(text.contains("@__oxhip_cpu_group._Z7scannedPx("), "{text}");
+    assert!(!text.contains("@__oxhip_cpu_entry._Z7scannedPx("), "{text}");
+    let group = body(&ir, "@__oxhip_cpu_group._Z7scannedPx(");
+    assert!(!group.contains("@__oxhip_cpu_shuffle") && !group.contains("@__oxhip_cpu_ballot"));
+    assert!(group.contains("i64 48"), "{group}");
     assert!(
         text.contains("@__oxhip_cpu_dynamic_shared = hidden thread_local(localdynamic)"),
         "{text}"
@@ -243,7 +302,8 @@ fn run_entry_points_of(library: &libloading::Library, opt_level: OptLevel, suffi
         (&raw mut small).cast(),
     ];
     let mut counter = 0u32;
-    let ops: [usize; 4] = [count_barrier as unsafe extern "C" fn(*mut Item) as usize; 4];
+    let mut ops: [usize; 7] = [count_barrier as unsafe extern "C" fn(*mut Item) as usize; 7];
+    ops[6] = exchange_in_step as *const () as usize;
     let mut item = Item {
         thread_idx: [0; 3],
         block_idx: [1, 0, 0],
@@ -301,6 +361,36 @@ fn run_entry_points_of(library: &libloading::Library, opt_level: OptLevel, suffi
         unsafe { synced(synced_args.as_mut_ptr(), &mut item, aligned) };
         assert_eq!(result, 12);
         assert_eq!(counter, 0, "no runtime barrier in a split kernel");
+
+        // Split at its two shuffles, its barrier and its ballot: a scan of 1, 2, 3, 4 and
+        // the ballot of the odd lanes (0b1010) above bit 8.
+        // SAFETY: as above.
+        let (scanned, frame) = unsafe {
+            (
+                *library
+                    .get::<Group>(symbol("__oxhip_cpu_group._Z7scannedPx").as_bytes())
+                    .expect("group entry point"),
+                **library
+                    .get::<*const u64>(b"__oxhip_cpu_frame._Z7scannedPx\0")
+                    .expect("frame size"),
+            )
+        };
+        let mut out = [0i64; 4];
+        let mut out_pointer = out.as_mut_ptr();
+        let mut scanned_args: [*mut c_void; 1] = [(&raw mut out_pointer).cast()];
+        let mut scratch = vec![0u128; (items * (frame as usize + 4)).div_ceil(16) + 4];
+        let base = scratch.as_mut_ptr().cast::<u8>();
+        let aligned = base.wrapping_add(base.align_offset(64));
+        item.thread_idx = [0; 3];
+        item.block_idx = [0; 3];
+        item.lane = 0;
+        // SAFETY: as above.
+        unsafe { scanned(scanned_args.as_mut_ptr(), &mut item, aligned) };
+        assert_eq!(out, [2561, 2563, 2566, 2570]);
+        // Every phase ends with all work-items at the same stop, so the group entry point
+        // releases the barrier and does the exchanges itself: the scheduler, which it calls
+        // only when they diverge, never runs.
+        assert_eq!(counter, 0);
     }
 }
 

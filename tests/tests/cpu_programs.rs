@@ -307,16 +307,23 @@ int main() {
     assert!(passed(&run), "{run:?}");
 }
 
-/// The programs with barriers and unusual parameters, at `-O0` (one fiber per work-item) and
-/// at `-O1` (kernels split at their barriers); at `-O3` the runtime's log must show that the
-/// split form is the one that ran, so that a regression to fibers does not pass unseen.
+/// The programs with barriers, warp operations and unusual parameters, at `-O0` (one fiber
+/// per work-item) and at `-O1` (kernels split at their barriers and warp exchanges); at `-O1`
+/// and `-O3` the runtime's log must show that the split form is the one that ran, so that a
+/// regression to fibers does not pass unseen.
 /// The optimised builds also run with `OXHIP_CPU_ISA=x86-64` (the baseline copy of the code).
 #[test]
 fn barrier_kernels_pass_as_fibers_and_as_split_loops() {
     let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
     let programs = repo_root().join("tests/programs");
     let mut failures = Vec::new();
-    for name in ["barriers", "kernel_params", "reduction", "sync_variants"] {
+    for name in [
+        "barriers",
+        "kernel_params",
+        "reduction",
+        "sync_variants",
+        "warp_split",
+    ] {
         let source = programs.join(format!("{name}.hip"));
         for level in ["-O0", "-O1", "-O3"] {
             let exe = dir.path().join(format!("{name}{level}"));
@@ -347,16 +354,22 @@ fn barrier_kernels_pass_as_fibers_and_as_split_loops() {
                 .lines()
                 .filter(|line| line.contains("resolved on the CPU"))
                 .collect();
-            if name == "barriers" {
-                // Every kernel of barriers.hip has barriers and no warp operation.
+            // Every kernel of barriers.hip has barriers and no warp operation; those of
+            // warp_split.hip have warp operations (and some barriers), which split them too.
+            let kernels = match name {
+                "barriers" => 8,
+                "warp_split" => 5,
+                _ => 0,
+            };
+            if kernels > 0 {
                 let want = if level == "-O0" {
                     "(fibers)"
                 } else {
                     "(loops split at barriers)"
                 };
-                if resolved.len() != 8 || !resolved.iter().all(|line| line.ends_with(want)) {
+                if resolved.len() != kernels || !resolved.iter().all(|line| line.ends_with(want)) {
                     failures.push(format!(
-                        "{name} {level}: expected 8 kernels {want}:\n{}",
+                        "{name} {level}: expected {kernels} kernels {want}:\n{}",
                         resolved.join("\n")
                     ));
                 }

@@ -6,9 +6,10 @@
 //! the entry points that read them: `__oxhip_cpu_entry.K(args, item)` runs one work-item,
 //! `__oxhip_cpu_row.K(args, item)` runs the `blockDim.x` work-items of one row, and
 //! `__oxhip_cpu_group.K(args, item, scratch)` runs a whole group of a kernel that codegen split
-//! at its barriers (`codegen::cpu_regions`: each stretch between barriers is a loop over the
-//! work-items), with `scratch` holding each work-item's frame (`__oxhip_cpu_frame.K` bytes)
-//! and state.
+//! at its barriers and warp exchanges (`codegen::cpu_regions`: each stretch between them is a
+//! loop over the work-items), with `scratch` holding each work-item's frame
+//! (`__oxhip_cpu_frame.K` bytes) and state; a kernel split at warp exchanges calls
+//! [`Ops`]' `exchange` between its phases (`split.rs`).
 //!
 //! Fibers: a group's work-items run on one OS thread, one at a time, switched only inside the
 //! runtime's cross-work-item operations (barrier, ballot, shuffle, lockstep step). A waiting fiber yields to
@@ -48,6 +49,7 @@ pub(crate) struct Ops {
     grid_sync: unsafe extern "C" fn(*mut Item),
     step: unsafe extern "C" fn(*mut Item),
     assert_failed: unsafe extern "C" fn(*mut Item),
+    exchange: unsafe extern "C" fn(*mut Item, *mut u8, *mut u32, u64, u64, u32) -> u32,
 }
 
 static OPS: Ops = Ops {
@@ -57,6 +59,7 @@ static OPS: Ops = Ops {
     grid_sync,
     step,
     assert_failed,
+    exchange,
 };
 
 /// `struct __oxhip_cpu_item_t`, followed by fields only the runtime reads.
@@ -335,6 +338,46 @@ unsafe extern "C" fn shuffle(item: *mut Item, value: i64, source: i32) -> i64 {
             _ => value,
         },
         None => value,
+    }
+}
+
+/// Between two phases of a group split at warp exchanges (codegen's `cpu_regions`): does the
+/// exchanges whole warps wait at and says what runs next (`split::schedule`).
+unsafe extern "C" fn exchange(
+    _item: *mut Item,
+    frames: *mut u8,
+    states: *mut u32,
+    count: u64,
+    stride: u64,
+    first_exchange: u32,
+) -> u32 {
+    let (Ok(count), Ok(stride)) = (usize::try_from(count), usize::try_from(stride)) else {
+        crate::log::write_line(format_args!(
+            "a split group of {count} work-items; aborting"
+        ));
+        std::process::abort();
+    };
+    // SAFETY: codegen's group entry point passes its scratch: `count` frames of `stride`
+    // bytes (64-byte aligned, each starting with the exchange slot), then `count` states.
+    let outcome = unsafe {
+        super::split::schedule(
+            frames,
+            stride,
+            std::slice::from_raw_parts_mut(states, count),
+            first_exchange,
+        )
+    };
+    match outcome {
+        Ok(next) => next,
+        Err(super::split::Deadlock) => {
+            // The fibers would wait for ever; a report is more useful than a hang.
+            crate::log::write_line(format_args!(
+                "kernel deadlock on the CPU device: lanes of a warp wait at a warp operation \
+                 (shuffle, vote, __syncwarp) while other lanes of that warp wait at \
+                 __syncthreads; aborting"
+            ));
+            std::process::abort();
+        }
     }
 }
 

@@ -15,6 +15,7 @@
 pub(crate) mod devices;
 pub(crate) mod exec;
 mod memory;
+mod split;
 pub(crate) mod streams;
 
 use std::collections::{BTreeMap, HashMap};

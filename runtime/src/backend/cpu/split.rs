@@ -1,0 +1,283 @@
+//! The scheduler of kernels that codegen split at barriers and warp exchanges
+//! (`codegen::cpu_regions`): between two phases of a group entry point
+//! `__oxhip_cpu_group.K`, it performs the warp exchanges (shuffles and ballots) that whole
+//! warps wait at, releases a barrier that the whole group waits at, and tells the entry
+//! point which work-items run in the next phase. It runs no kernel code, and kernels split
+//! at barriers only never call it (their entry points decide on their own).
+//!
+//! Each work-item has a state (`0`: returned; below `first_exchange`: waiting at a barrier
+//! or, `1` only, not started; from `first_exchange` on: waiting at a warp exchange) and a
+//! frame whose first bytes are an [`ExchangeSlot`]. The rules are the fibers' (`exec.rs`):
+//! an exchange completes once every live lane of the warp waits at one (any one: lanes of
+//! different groups, or in different branches, meet at their n-th exchange), and a barrier
+//! once every live work-item of the group waits at one. A work-item that must wait gets
+//! [`WAITING`] added to its state, which the entry point's loops skip.
+
+use super::exec::WARP_SIZE;
+
+/// Added to the state of a work-item that must not run in the next phase.
+pub(crate) const WAITING: u32 = 1 << 31;
+
+/// What [`schedule`] returns when the work-items that run next wait at different states
+/// (codegen's `MIXED_STATES`).
+pub(crate) const MIXED: u32 = 0x7fff_ffff;
+
+/// Added to what [`schedule`] returns when it left work-items waiting: the entry point then
+/// calls it after the next phase too, instead of doing a uniform exchange itself.
+pub(crate) const LEFT_WAITING: u32 = 1 << 31;
+
+/// The first bytes of a split kernel's frame (codegen's `cpu_regions::EXCHANGE_SLOT_BYTES`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct ExchangeSlot {
+    /// In: the value a shuffle offers (0 for a ballot). Out: the exchange's result.
+    pub(crate) word: i64,
+    /// A shuffle's source lane, or a ballot's predicate.
+    pub(crate) operand: i32,
+    /// [`SHUFFLE`] or [`BALLOT`].
+    pub(crate) kind: i32,
+}
+
+pub(crate) const SHUFFLE: i32 = 0;
+pub(crate) const BALLOT: i32 = 1;
+
+/// No work-item can run, yet some have not returned: lanes of a warp wait at a warp
+/// exchange while others of the same warp wait at a barrier (the fibers would hang).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Deadlock;
+
+/// Decides the next phase (see the module documentation). Returns 0 when every work-item
+/// has returned, the state every runnable work-item shares, or [`MIXED`], plus
+/// [`LEFT_WAITING`] when some work-items wait.
+///
+/// # Safety
+/// `frames` must point at `states.len()` frames of `stride` bytes each, 8-byte aligned,
+/// each starting with an [`ExchangeSlot`] that nothing else accesses during the call.
+pub(crate) unsafe fn schedule(
+    frames: *mut u8,
+    stride: usize,
+    states: &mut [u32],
+    first_exchange: u32,
+) -> Result<u32, Deadlock> {
+    let mut live = 0u32;
+    let mut at_barrier = 0u32;
+    // The state the runnable work-items share (0: none yet), and whether they differ.
+    let mut next = 0u32;
+    let mut mixed = false;
+    for (warp, lanes) in states.chunks_mut(WARP_SIZE as usize).enumerate() {
+        // One bit per lane: live, and waiting at an exchange (`first_exchange >= 2`, so
+        // such a lane is live); and whether every lane has the same state.
+        let mut live_lanes = 0u32;
+        let mut exchanging = 0u32;
+        let mut same = true;
+        let lead = lanes[0];
+        for (lane, state) in lanes.iter().enumerate() {
+            let plain = *state & !WAITING;
+            live_lanes |= u32::from(plain != 0) << lane;
+            exchanging |= u32::from(plain >= first_exchange) << lane;
+            same &= *state == lead;
+        }
+        live += live_lanes.count_ones();
+        at_barrier += (live_lanes & !exchanging).count_ones();
+        if exchanging == 0 {
+            continue;
+        }
+        if exchanging != live_lanes {
+            for (lane, state) in lanes.iter_mut().enumerate() {
+                if exchanging & (1 << lane) != 0 {
+                    *state |= WAITING;
+                }
+            }
+            continue;
+        }
+        let first = warp * WARP_SIZE as usize;
+        let slot = |lane: usize| {
+            frames
+                .wrapping_add((first + lane) * stride)
+                .cast::<ExchangeSlot>()
+        };
+        let mut values = [0i64; WARP_SIZE as usize];
+        let mut votes = 0u64;
+        for (lane, value) in values.iter_mut().enumerate().take(lanes.len()) {
+            if live_lanes & (1 << lane) != 0 {
+                // SAFETY: `first + lane < states.len()`: a frame of this call's contract.
+                let offered = unsafe { &*slot(lane) };
+                *value = offered.word;
+                votes |= u64::from(offered.kind == BALLOT && offered.operand != 0) << lane;
+            }
+        }
+        for lane in 0..lanes.len() {
+            if live_lanes & (1 << lane) == 0 {
+                continue;
+            }
+            // SAFETY: as above.
+            let exchange = unsafe { &mut *slot(lane) };
+            let source = exchange.operand as u32;
+            exchange.word = if exchange.kind != SHUFFLE {
+                votes as i64
+            } else if source < WARP_SIZE {
+                values[source as usize]
+            } else {
+                exchange.word
+            };
+        }
+        if same {
+            let state = lead & !WAITING;
+            lanes.fill(state);
+            mixed |= next != 0 && next != state;
+            next = state;
+        } else {
+            for state in lanes.iter_mut().filter(|state| **state != 0) {
+                *state &= !WAITING;
+                mixed |= next != 0 && next != *state;
+                next = *state;
+            }
+        }
+    }
+    if live == 0 {
+        return Ok(0);
+    }
+    if at_barrier > 0 {
+        // A barrier releases once no live work-item waits at an exchange.
+        let release = at_barrier == live;
+        for state in states.iter_mut() {
+            let plain = *state & !WAITING;
+            if plain != 0 && plain < first_exchange {
+                if release {
+                    *state = plain;
+                    mixed |= next != 0 && next != plain;
+                    next = plain;
+                } else {
+                    *state = plain | WAITING;
+                }
+            }
+        }
+    }
+    let waiting = if states.iter().any(|state| *state & WAITING != 0) {
+        LEFT_WAITING
+    } else {
+        0
+    };
+    match next {
+        0 => Err(Deadlock),
+        _ if mixed => Ok(MIXED | waiting),
+        state => Ok(state | waiting),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Frames of two words (just the slot), and a helper that runs [`schedule`] on them.
+    struct Group {
+        frames: Vec<ExchangeSlot>,
+        states: Vec<u32>,
+    }
+
+    impl Group {
+        fn new(states: Vec<u32>) -> Group {
+            Group {
+                frames: vec![ExchangeSlot::default(); states.len()],
+                states,
+            }
+        }
+
+        fn schedule(&mut self, first_exchange: u32) -> Result<u32, Deadlock> {
+            // SAFETY: one slot-sized, aligned frame per state.
+            unsafe {
+                schedule(
+                    self.frames.as_mut_ptr().cast(),
+                    size_of::<ExchangeSlot>(),
+                    &mut self.states,
+                    first_exchange,
+                )
+            }
+        }
+    }
+
+    #[test]
+    fn a_warp_waiting_at_shuffles_exchanges_and_runs_on() {
+        // States 2 and 3 are barriers, 4 and 5 exchanges.
+        let mut group = Group::new(vec![4; 40]);
+        for (lane, frame) in group.frames.iter_mut().enumerate() {
+            // Each lane reads the lane above it (a shuffle down by one); the last lane of
+            // each warp reads outside it, so keeps its own value.
+            *frame = ExchangeSlot {
+                word: 100 + lane as i64,
+                operand: (lane % 32 + 1) as i32,
+                kind: SHUFFLE,
+            };
+        }
+        group.states[39] = 0; // returned
+        assert_eq!(group.schedule(4), Ok(4));
+        assert_eq!(group.frames[0].word, 101);
+        assert_eq!(group.frames[30].word, 131);
+        assert_eq!(group.frames[31].word, 131);
+        assert_eq!(group.frames[32].word, 133);
+        // Lane 6 of the second warp read lane 7, which has returned: a value of no lane.
+        assert_eq!(group.frames[38].word, 0);
+        assert!(group.states[..39].iter().all(|state| *state == 4));
+    }
+
+    #[test]
+    fn ballots_and_shuffles_of_one_warp_meet_in_one_exchange() {
+        let mut group = Group::new(vec![5, 4, 5, 4]);
+        group.frames[0] = ExchangeSlot {
+            word: 0,
+            operand: 1,
+            kind: BALLOT,
+        };
+        group.frames[1] = ExchangeSlot {
+            word: 7,
+            operand: 2,
+            kind: SHUFFLE,
+        };
+        group.frames[2] = ExchangeSlot {
+            word: 0,
+            operand: 0,
+            kind: BALLOT,
+        };
+        group.frames[3] = ExchangeSlot {
+            word: 9,
+            operand: 1,
+            kind: SHUFFLE,
+        };
+        assert_eq!(group.schedule(4), Ok(MIXED));
+        assert_eq!(LEFT_WAITING & MIXED, 0);
+        assert_eq!(group.frames[0].word, 0b1);
+        assert_eq!(group.frames[2].word, 0b1);
+        assert_eq!(group.frames[1].word, 0, "lane 2 offered no value");
+        assert_eq!(group.frames[3].word, 7);
+    }
+
+    #[test]
+    fn a_barrier_waits_for_the_warps_still_exchanging() {
+        // Warp 0 waits at a barrier (state 2); warp 1 at an exchange (state 4), except one
+        // lane that returned.
+        let mut states = vec![2; 32];
+        states.extend(vec![4; 31]);
+        states.push(0);
+        let mut group = Group::new(states);
+        assert_eq!(group.schedule(4), Ok(4 | LEFT_WAITING));
+        assert!(group.states[..32].iter().all(|state| *state == 2 | WAITING));
+        // Warp 1 then reaches the barrier too: everyone runs on from it.
+        for state in &mut group.states[32..63] {
+            *state = 2;
+        }
+        assert_eq!(group.schedule(4), Ok(2));
+        assert!(group.states[..63].iter().all(|state| *state == 2));
+    }
+
+    #[test]
+    fn lanes_waiting_for_a_lane_at_a_barrier_are_a_deadlock() {
+        let mut group = Group::new(vec![4, 2, 0]);
+        assert_eq!(group.schedule(4), Err(Deadlock));
+    }
+
+    #[test]
+    fn a_group_whose_work_items_all_returned_is_done() {
+        let mut group = Group::new(vec![0; 64]);
+        assert_eq!(group.schedule(4), Ok(0));
+    }
+}
