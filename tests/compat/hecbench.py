@@ -72,9 +72,10 @@ PROGRAMS_TIME = os.path.join(HERE, "programs-time.txt")
 TIME_MIN, TIME_MAX = 1.0, 6.0
 
 
-def programs():
+def programs(path=None):
+    """The names a program list holds (PROGRAMS unless another is given), less comments."""
     names = []
-    with open(PROGRAMS, encoding="utf-8") as listing:
+    with open(path or PROGRAMS, encoding="utf-8") as listing:
         for line in listing:
             line = line.split("#", 1)[0].strip()
             if line:
@@ -376,16 +377,6 @@ def time_list(mode):
     print(f"time-list: {len(chosen)} programs in {PROGRAMS_TIME}")
 
 
-def time_programs():
-    names = []
-    with open(PROGRAMS_TIME, encoding="utf-8") as listing:
-        for line in listing:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                names.append(line)
-    return names
-
-
 def time_runs(mode, reps, budget, resume, only):
     """Each listed program alone on the GPU: MODE's build, then nvcc's, REPS times. With
     `only`, just those programs, whose entries replace theirs in the results file."""
@@ -399,7 +390,7 @@ def time_runs(mode, reps, budget, resume, only):
     ours = load(f"{mode}-build.json")
     theirs = load("nvcc-build.json")
     started = time.time()
-    for name in (only or time_programs()):
+    for name in (only or programs(PROGRAMS_TIME)):
         if name in results:
             continue
         if time.time() - started > budget:
