@@ -178,20 +178,6 @@ struct ArgLoad {
   }
 };
 
-/* ReduceByKey's items: a head where the key differs from the last. */
-template <class KeysIt, class ValuesIt, class V, class EqualityOp>
-struct RunLoad {
-  KeysIt keys;
-  ValuesIt values;
-  EqualityOp equal;
-  __device__ __forceinline__ HeadItem<V> operator()(long long index) const {
-    HeadItem<V> item;
-    item.value = V(values[index]);
-    item.heads = index == 0 || !equal(keys[index - 1], keys[index]);
-    return item;
-  }
-};
-
 /* At each segment's first item (where the inclusive count of heads exceeds the exclusive
  * one): its key, and the previous segment's aggregate, which is the exclusive value there;
  * at the input's last item the last segment's aggregate and the count. */
@@ -297,7 +283,7 @@ struct DeviceReduce {
     (void)debug_synchronous;
     typedef typename detail::value_of<ValuesInputIt>::type V;
     typedef hipcub::Equality EqualityOp;
-    detail::RunLoad<KeysInputIt, ValuesInputIt, V, EqualityOp> load = {d_keys_in, d_values_in,
+    detail::KeyedLoad<KeysInputIt, ValuesInputIt, V, EqualityOp> load = {d_keys_in, d_values_in,
                                                                        EqualityOp()};
     detail::HeadOp<ReductionOp> op = {reduction_op};
     detail::RunEmit<KeysInputIt, UniqueOutputIt, AggregatesOutputIt, NumRunsOutputIt, V> emit = {

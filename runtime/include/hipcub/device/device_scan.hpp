@@ -34,21 +34,6 @@ struct ExclusiveEmit {
   }
 };
 
-/* Items for a scan by key: a segment starts wherever the key differs from the last; an
- * emitter tells such an item by its inclusive count of heads exceeding its exclusive one. */
-template <class KeysIt, class ValuesIt, class V, class EqualityOp>
-struct ByKeyLoad {
-  KeysIt keys;
-  ValuesIt values;
-  EqualityOp equal;
-  __device__ __forceinline__ HeadItem<V> operator()(long long index) const {
-    HeadItem<V> item;
-    item.value = V(values[index]);
-    item.heads = index == 0 || !equal(keys[index - 1], keys[index]);
-    return item;
-  }
-};
-
 template <class OutputIt, class V>
 struct InclusiveByKeyEmit {
   typedef std::true_type Staged;
@@ -139,7 +124,7 @@ struct DeviceScan {
                                        hipStream_t stream = 0, bool debug_synchronous = false) {
     (void)debug_synchronous;
     typedef typename detail::value_of<ValuesIt>::type V;
-    detail::ByKeyLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in,
+    detail::KeyedLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in,
                                                                equality_op};
     detail::HeadOp<ScanOp> op = {scan_op};
     detail::InclusiveByKeyEmit<OutputIt, V> emit = {d_values_out};
@@ -156,7 +141,7 @@ struct DeviceScan {
                                        hipStream_t stream = 0, bool debug_synchronous = false) {
     (void)debug_synchronous;
     typedef InitValueT V;
-    detail::ByKeyLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in,
+    detail::KeyedLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in,
                                                                         equality_op};
     detail::HeadOp<ScanOp> op = {scan_op};
     detail::ExclusiveByKeyEmit<OutputIt, V, ScanOp> emit = {d_values_out, scan_op, init_value};

@@ -455,6 +455,13 @@ template <class T, class It>
 transform_iterator<as_value<T>, It> values_of(It it) {
   return transform_iterator<as_value<T>, It>(it, as_value<T>{0});
 }
+/* An array of T is passed as it is: hipCUB reads a whole tile of an aligned array as 16-byte
+ * vectors, which it cannot do through an iterator. */
+template <class T, class U>
+typename std::enable_if<std::is_same<typename std::remove_cv<U>::type, T>::value, U*>::type
+values_of(U* it) {
+  return it;
+}
 
 template <class It, class Out, class T, class Op>
 Out scan(const device_exec& exec, It first, It last, Out out, bool has_init, T init, bool exclusive,

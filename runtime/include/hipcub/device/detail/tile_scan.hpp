@@ -12,9 +12,11 @@
  * scans each tile again from its predecessor's inclusive value; no block ever waits for
  * another. Either way each item's exclusive and inclusive values go to an emitter, which
  * writes the algorithm's output. A tile is loaded coalesced (in the single pass as 16-byte
- * vectors where the input is an aligned array) and transposed through shared memory to a
- * blocked arrangement, so that each thread's items are consecutive, as a scan with a
- * non-commutative operator needs.
+ * vectors where the input is an aligned array, or two of them for the keys and values of the
+ * scans by key) and transposed through shared memory to a blocked arrangement, so that each
+ * thread's items are consecutive, as a scan with a non-commutative operator needs. Defining
+ * OXHIP_SCAN_SINGLE_PASS_ON_CPU when compiling takes the single pass on the CPU device too,
+ * for testing it there.
  */
 #ifndef OXHIP_HIPCUB_DEVICE_DETAIL_TILE_SCAN_HPP
 #define OXHIP_HIPCUB_DEVICE_DETAIL_TILE_SCAN_HPP
@@ -299,6 +301,43 @@ __global__ void __launch_bounds__(SCAN_THREADS)
                           out_staging);
 }
 
+/* An item of a segmented scan whose segments need only be told by their first items:
+ * `heads` counts the segments' first items (by plain sum), so that an item, or a span of
+ * them, starts a segment where its count is not zero. A 4-byte value makes it two words,
+ * where SegItem takes three (ReduceByKey and the scans by key use it). */
+template <class V>
+struct HeadItem {
+  V value;
+  int heads;
+};
+
+template <class Op>
+struct HeadOp {
+  Op op;
+  template <class V>
+  __device__ __forceinline__ HeadItem<V> operator()(const HeadItem<V>& a,
+                                                    const HeadItem<V>& b) const {
+    HeadItem<V> result;
+    result.value = b.heads != 0 ? b.value : op(a.value, b.value);
+    result.heads = a.heads + b.heads;
+    return result;
+  }
+};
+
+/* Items for the scans by key and ReduceByKey: a head where the key differs from the last. */
+template <class KeysIt, class ValuesIt, class V, class EqualityOp>
+struct KeyedLoad {
+  KeysIt keys;
+  ValuesIt values;
+  EqualityOp equal;
+  __device__ __forceinline__ HeadItem<V> operator()(long long index) const {
+    HeadItem<V> item;
+    item.value = V(values[index]);
+    item.heads = index == 0 || !equal(keys[index - 1], keys[index]);
+    return item;
+  }
+};
+
 /* ---- the single pass with decoupled look-back (the GPUs) ---- */
 
 /* Items per thread in the single pass: 16 for items of up to 4 bytes, so that a thread has
@@ -430,6 +469,78 @@ static __device__ __forceinline__ void load_tile_planar(const Load& load, long l
   staging_warp_sync();
 #pragma unroll
   for (int item = 0; item < Items; ++item) items[item] = staging.get((int)thread * Items + item);
+  staging_warp_sync();
+}
+
+/* Whether a keyed load reads two arrays of 4-byte arithmetic values into items of a 4-byte
+ * value and a count (two staging planes), which a whole tile reads as 16-byte vectors. */
+template <class Load, int Items>
+struct keyed_vectors : std::false_type {};
+template <class K, class U, class V, class EqualityOp, int Items>
+struct keyed_vectors<KeyedLoad<K*, U*, V, EqualityOp>, Items>
+    : std::integral_constant<bool, std::is_arithmetic<typename std::remove_cv<K>::type>::value &&
+                                       std::is_arithmetic<typename std::remove_cv<U>::type>::value &&
+                                       sizeof(K) == 4 && sizeof(U) == 4 && sizeof(V) == 4 &&
+                                       sizeof(HeadItem<V>) == 8 && Items % 4 == 0> {};
+
+/* load_tile_planar for a keyed load of two such arrays: each warp reads its part of the keys
+ * and of the values as 16-byte vectors and stages them in the two planes (values in the
+ * first, keys in the second); each thread then reads back its blocked values and keys and
+ * compares each key with the one before, which for a warp's first item is read from global
+ * memory (the previous warp's or tile's last key). Otherwise as load_tile_planar does. */
+template <int Threads, int Items, class K, class U, class V, class EqualityOp, class Staging>
+static __device__ __forceinline__ void load_tile_planar(
+    const KeyedLoad<K*, U*, V, EqualityOp>& load, long long start, int valid,
+    HeadItem<V> (&items)[Items], Staging& staging, std::true_type) {
+  typedef typename std::remove_cv<K>::type Key;
+  typedef typename std::remove_cv<U>::type Value;
+  enum { Vectors = Items / 4, Plane = Staging::Plane };
+  const K* keys = load.keys + start;
+  const U* values = load.values + start;
+  if (valid < Threads * Items || !aligned16(keys) || !aligned16(values)) {
+    load_tile_planar<Threads>(load, start, valid, items, staging, std::false_type());
+    return;
+  }
+  keys = static_cast<const K*>(__builtin_assume_aligned(keys, 16));
+  values = static_cast<const U*>(__builtin_assume_aligned(values, 16));
+  unsigned int thread = threadIdx.x;
+  int warp_first = (int)(thread / 32u) * 32 * Items, lane = (int)(thread % 32u);
+  unsigned int key_bits[Vectors][4], value_bits[Vectors][4];
+#pragma unroll
+  for (int vector = 0; vector < Vectors; ++vector) {
+    __builtin_memcpy(key_bits[vector], keys + warp_first + (vector * 32 + lane) * 4, 16);
+    __builtin_memcpy(value_bits[vector], values + warp_first + (vector * 32 + lane) * 4, 16);
+  }
+  /* The key before the warp's first item, read by its first lane. */
+  Key before = Key();
+  bool first_of_all = start + warp_first == 0;
+  if (lane == 0 && !first_of_all) before = keys[warp_first - 1];
+#pragma unroll
+  for (int vector = 0; vector < Vectors; ++vector)
+#pragma unroll
+    for (int part = 0; part < 4; ++part) {
+      int index = padded(warp_first + (vector * 32 + lane) * 4 + part);
+      staging.words[index] = value_bits[vector][part];
+      staging.words[Plane + index] = key_bits[vector][part];
+    }
+  staging_warp_sync();
+  int first = (int)thread * Items;
+  if (first != warp_first) {
+    unsigned int bits = staging.words[Plane + padded(first - 1)];
+    __builtin_memcpy(&before, &bits, 4);
+  }
+#pragma unroll
+  for (int item = 0; item < Items; ++item) {
+    unsigned int bits = staging.words[Plane + padded(first + item)];
+    Key key;
+    __builtin_memcpy(&key, &bits, 4);
+    bits = staging.words[padded(first + item)];
+    Value value;
+    __builtin_memcpy(&value, &bits, 4);
+    items[item].value = V(value);
+    items[item].heads = (item == 0 && first == 0 && first_of_all) || !load.equal(before, key);
+    before = key;
+  }
   staging_warp_sync();
 }
 
@@ -657,8 +768,9 @@ __global__ void __launch_bounds__(SCAN_THREADS, SCAN_MIN_BLOCKS)
   int valid = count - start < Tile ? (int)(count - start) : (int)Tile;
   T items[Items];
   typedef vector_access<typename load_pointer<Load>::type, Items> Access;
-  load_tile_planar<SCAN_THREADS>(load, start, valid, items, staging.in,
-                                  std::integral_constant<bool, (Access::Lanes > 0)>());
+  load_tile_planar<SCAN_THREADS>(
+      load, start, valid, items, staging.in,
+      std::integral_constant<bool, (Access::Lanes > 0) || keyed_vectors<Load, Items>::value>());
   int mine = valid - (int)threadIdx.x * Items;
   mine = mine < 0 ? 0 : mine > Items ? (int)Items : mine;
   T exclusive, aggregate;
@@ -787,9 +899,11 @@ static hipError_t tile_scan_choose(void* d_temp_storage, size_t& temp_storage_by
     return hipSuccess;
   }
   if (temp_storage_bytes < needed) return hipErrorInvalidValue;
+#if !defined(OXHIP_SCAN_SINGLE_PASS_ON_CPU)
   if (current_device_is_cpu())
     return tile_scan_multi_pass<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit,
                                    stream);
+#endif
   return tile_scan_single_pass<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit,
                                   stream);
 }
@@ -826,29 +940,6 @@ struct SegOp {
     result.value = b.head ? b.value : op(a.value, b.value);
     result.head = a.head | b.head;
     result.runs = a.runs + b.runs;
-    return result;
-  }
-};
-
-/* An item of a segmented scan whose segments need only be told by their first items:
- * `heads` counts the segments' first items (by plain sum), so that an item, or a span of
- * them, starts a segment where its count is not zero. A 4-byte value makes it two words,
- * where SegItem takes three (ReduceByKey and the scans by key use it). */
-template <class V>
-struct HeadItem {
-  V value;
-  int heads;
-};
-
-template <class Op>
-struct HeadOp {
-  Op op;
-  template <class V>
-  __device__ __forceinline__ HeadItem<V> operator()(const HeadItem<V>& a,
-                                                    const HeadItem<V>& b) const {
-    HeadItem<V> result;
-    result.value = b.heads != 0 ? b.value : op(a.value, b.value);
-    result.heads = a.heads + b.heads;
     return result;
   }
 };
