@@ -347,6 +347,22 @@ static void complex_and_random() {
   std::sort(host_deck.begin(), host_deck.end());
   EXPECT(deck[0] == 0 && deck[n - 1] == n - 1 && host_deck[n / 2] == n / 2);
   EXPECT(thrust::equal(deck.begin(), deck.end(), thrust::make_counting_iterator(0)));
+  // The same engine gives the same permutation on the device and on the host, and small
+  // ranges (where the index domain is much larger than the range) stay permutations.
+  for (int size : {1, 2, 3, 5, 17, 1000, 4097}) {
+    thrust::device_vector<int> d_from(size), d_to(size);
+    thrust::sequence(d_from.begin(), d_from.end());
+    thrust::shuffle_copy(d_from.begin(), d_from.end(), d_to.begin(),
+                         thrust::default_random_engine(7));
+    std::vector<int> h_from(size), h_to(size);
+    for (int i = 0; i < size; ++i) h_from[i] = i;
+    thrust::shuffle_copy(thrust::host, h_from.begin(), h_from.end(), h_to.begin(),
+                         thrust::default_random_engine(7));
+    thrust::host_vector<int> got = d_to;
+    EXPECT(std::equal(h_to.begin(), h_to.end(), got.begin()));
+    std::sort(h_to.begin(), h_to.end());
+    EXPECT(std::equal(h_to.begin(), h_to.end(), h_from.begin()));
+  }
   thrust::default_random_engine first(1);
   EXPECT(first() == 48271u);  // minstd_rand: 48271 * 1 mod (2^31 - 1)
   thrust::uniform_int_distribution<int> dice(1, 6);

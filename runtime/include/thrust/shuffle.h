@@ -1,35 +1,64 @@
-/* oxhip: <thrust/shuffle.h>: shuffle and shuffle_copy with a random engine. The permutation
- * orders the elements by a 64-bit mix of (one draw of the engine, position), so it is a
- * uniform-looking permutation that depends only on the engine's state; it is not the
- * permutation NVIDIA's Thrust gives for the same engine. */
+/* oxhip: <thrust/shuffle.h>: shuffle and shuffle_copy with a random engine. Element i of the
+ * output is element p(i) of the input, where p is a pseudo-random bijection of [0, n): a
+ * Feistel network of six rounds over the smallest domain of 2^(2h) indices that holds n,
+ * walked again while it lands at n or above (at most 4n indices, so a few steps at most).
+ * Its round keys come from two draws of the engine, so the permutation depends only on the
+ * engine's state, is the same on the host and on a device, and costs O(n) (a gather), not a
+ * sort; it is not the permutation NVIDIA's Thrust gives for the same engine. */
 #ifndef OXHIP_THRUST_SHUFFLE_H
 #define OXHIP_THRUST_SHUFFLE_H
 #include <thrust/detail/all.h>
 namespace thrust {
 namespace detail {
-struct shuffle_key {
-  unsigned long long seed;
-  OXHIP_THRUST_HD unsigned long long operator()(long long i) const {
-    /* splitmix64's finaliser over seed + i * golden ratio. */
-    unsigned long long z = seed + (unsigned long long)i * 0x9e3779b97f4a7c15ull;
+struct shuffle_bijection {
+  enum { ROUNDS = 6 };
+  unsigned long long n;
+  unsigned int half_bits;
+  unsigned int keys[ROUNDS];
+  OXHIP_THRUST_HD unsigned long long round(unsigned long long x, unsigned int key) const {
+    /* A 64-bit mix of the half and the round's key (splitmix64's finaliser). */
+    unsigned long long z = (x + key) * 0x9e3779b97f4a7c15ull;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
   }
+  OXHIP_THRUST_HD unsigned long long operator()(long long i) const {
+    unsigned long long mask = (1ull << half_bits) - 1, x = (unsigned long long)i;
+    do {
+      unsigned long long left = x >> half_bits, right = x & mask;
+      for (int r = 0; r < ROUNDS; ++r) {
+        unsigned long long next = left ^ (round(right, keys[r]) & mask);
+        left = right;
+        right = next;
+      }
+      x = (left << half_bits) | right;
+    } while (x >= n);
+    return x;
+  }
 };
+template <class Engine>
+shuffle_bijection make_shuffle_bijection(std::ptrdiff_t n, Engine& engine) {
+  shuffle_bijection p;
+  p.n = (unsigned long long)n;
+  p.half_bits = 1;
+  while ((1ull << (2 * p.half_bits)) < p.n) ++p.half_bits;
+  unsigned long long seed = ((unsigned long long)engine() << 32) ^ (unsigned long long)engine();
+  for (int r = 0; r < shuffle_bijection::ROUNDS; ++r) {
+    unsigned long long z = (seed += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    p.keys[r] = (unsigned int)(z ^ (z >> 31));
+  }
+  return p;
+}
 template <class Exec, class It, class Out, class Engine>
 Out shuffle_copy(const Exec& exec, It first, It last, Out out, Engine& engine) {
   std::ptrdiff_t n = last - first;
-  unsigned long long seed = ((unsigned long long)engine() << 32) ^ (unsigned long long)engine();
-  auto keys = make_transform_iterator(make_counting_iterator<long long>(0), shuffle_key{seed});
-  algo::copy(exec, first, last, out);
-  /* Sort a copy of the keys together with the elements. */
-  typedef typename std::conditional<std::is_same<Exec, host_exec>::value,
-                                    thrust::host_vector<unsigned long long>,
-                                    thrust::device_vector<unsigned long long>>::type KeyVector;
-  KeyVector sort_keys(keys, keys + n);
-  algo::sort(exec, sort_keys.begin(), sort_keys.end(), out, true, thrust::less<>());
-  return out + n;
+  if (n <= 0) return out;
+  auto from = make_permutation_iterator(
+      first, make_transform_iterator(make_counting_iterator<long long>(0),
+                                     make_shuffle_bijection(n, engine)));
+  return algo::copy(exec, from, from + n, out);
 }
 }  // namespace detail
 
