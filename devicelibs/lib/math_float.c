@@ -398,29 +398,50 @@ EXPORT float __oxhip_log10f(float x) {
   return log_common_f(x) ? log10_base_f(x, 0) : log10_slow_f(x);
 }
 
-/* log1p(x) for x > -1, x < inf. u = 1 + x rounded = 2^e (1 + f); log1p(x) = log(u) + c / u
- * with c = x - (u - 1), exact for x < 2^24 (u - 1 is then exact); above, c is 0 or an ulp
- * of x, and c / u is far below an ulp of the result either way. For e = 0, f = x exactly
- * (and log1p(-0) is -0). */
-INLINE float log1p_common_f(float x) {
-  float u = 1.0f + x;
-  u32 bits = fbits(u);
-  int e = (int)(bits - 0x3f3504f3u) >> 23;
-  float f = e == 0 ? x : ffrom(bits - ((u32)e << 23)) - 1.0f;
-  float c = e == 0 ? 0.0f : (x - (u - 1.0f)) * rcp_approx(u);
-  float r = log_combine(f, c, e, 1.0f, 0.0f, LN2F_HI, LN2F_LO, 0);
-  return x == 0.0f ? x : r;
+/* (log1p(f) - f) / f^2 for f in [-1/4, 1/2]: fitted for the relative error it makes in
+ * log1p(f) = f + f^2 q, 2^-26.8 (devicelibs/fit/minimax_f.py log1p). */
+INLINE float log1p_tail_f(float f) {
+  float q = -0x1.6fe47cp-5f;
+  q = FMAF(q, f, 0x1.abf5bap-4f);
+  q = FMAF(q, f, -0x1.0d8feap-3f);
+  q = FMAF(q, f, 0x1.2897c4p-3f);
+  q = FMAF(q, f, -0x1.54f242p-3f);
+  q = FMAF(q, f, 0x1.99685ap-3f);
+  q = FMAF(q, f, -0x1.000024p-2f);
+  q = FMAF(q, f, 0x1.5555a6p-2f);
+  q = FMAF(q, f, -0.5f);
+  return q;
 }
 
-SLOW float log1p_slow_f(float x) {
-  if (x != x) return x;
-  return x == -1.0f ? -INFF : (x < -1.0f ? NANF : INFF);
-}
-
+/* log1p(x) = e log(2) + log1p(f) with 1 + x = 2^e (1 + f), branch-free. e is taken from
+ * u = 1 + x rounded so that 1 + f is in [3/4, 3/2] (give or take an ulp of u), and f is
+ * x 2^-e + (2^-e - 1): x 2^-e is x with e taken from its exponent field and 2^-e - 1 is
+ * exact for e <= 24, and for e != 0 the two have opposite signs and are within a factor 2
+ * of each other (f is in [-1/4, 1/2]), so their sum is exact (Sterbenz), and for e = 0 it
+ * is x. So f carries the rounding error of 1 + x, with no correction term. (From 3/4, not
+ * sqrt(1/2): f = A - 1/2 below -1/4 rounds.) Above e = 24 f's error is far below an ulp of
+ * the result (which exceeds 16); 4 2^-e stays a normal float up to e = 128 (x = inf).
+ * e log(2) is added exactly as log_combine_tail does it (e 2^23 converted exactly, the
+ * constants scaled by 2^-23). */
 EXPORT float __oxhip_log1pf(float x) {
-  /* NaN, x <= -1 and +inf: out of line. */
-  int common = x > -1.0f && x < INFF;
-  return __builtin_expect(common, 1) ? log1p_common_f(x) : log1p_slow_f(x);
+  float u = 1.0f + x;
+  u32 ebits = (fbits(u) - 0x3f400000u) & 0xff800000u; /* e << 23 */
+  float f = ffrom(fbits(x) - ebits) - FMAF(ffrom(0x40800000u - ebits), -0.25f, 1.0f);
+  float de = (float)(int)ebits; /* e 2^23, exact */
+  /* f^2 q with f^2 as an exact sum of two floats: where e is 0 and f near 1/2, the
+   * rounding of f^2 alone cost a tenth of an ulp (0.95 ulp at most without) */
+  float f2 = f * f;
+  float q = log1p_tail_f(f);
+  float t = FMAF(f2, q, FMAF(f, f, -f2) * q);
+  float a = de * (LN2F_HI * 0x1p-23f); /* exact */
+  float s = a + f;
+  float err = f - (s - a); /* Fast2Sum: |a| > |f| where a is not 0 */
+  float r = s + (err + FMAF(de, LN2F_LO * 0x1p-23f, t));
+  /* log1p(x) has x's sign, which also gives log1p(-0) = -0 (the sums above give +0); the
+   * rare inputs by a selection: x inf gives inf, -1 gives -inf and NaN stays NaN, all as
+   * x inf; below -1, NaN */
+  float special = x < -1.0f ? NANF : x * INFF;
+  return copysignf_(x > -1.0f && x < INFF ? r : special, x);
 }
 
 /* ---- power ------------------------------------------------------------------------- */
