@@ -9,7 +9,8 @@
  *
  *   clang-22 -O2 -ffp-contract=off [-DEMULATE_NVPTX] -I devicelibs/lib \
  *     devicelibs/fit/exhaustive.c -lm -lpthread -o /tmp/exhaustive
- *   /tmp/exhaustive FUNCTION [MODE] [STRIDE]    (log1pf tanhf cbrtf sinhf atanf powf j0f)
+ *   /tmp/exhaustive FUNCTION [MODE] [STRIDE] [FROM TO]
+ *     (log1pf tanhf cbrtf sinhf atanf powf j0f j0f_abs ...; FROM TO: only |x| in [FROM, TO))
  *
  * powf runs x over every STRIDE-th positive float and y over a fixed set of values. */
 #include <math.h>
@@ -40,13 +41,13 @@ static float with_relative_error(double exact, double bound, float x, int salt) 
 }
 static float emu_ex2(float x, int ftz) {
   if (ftz) x = flush(x);
-  float r = with_relative_error(exp2((double)x), 0x1p-22.5, x, 1);
+  float r = with_relative_error(exp2((double)x), exp2(-22.5), x, 1);
   return ftz ? flush(r) : r;
 }
 static float emu_lg2(float x) {
   x = flush(x);
   if (!(x > 0.0f) || isinf(x)) return (float)log2((double)x);
-  return (float)(log2((double)x) + 0x1p-22.6 * direction(x, 2));
+  return (float)(log2((double)x) + exp2(-22.6) * direction(x, 2));
 }
 static float emu_rcp(float x) {
   x = flush(x);
@@ -60,7 +61,7 @@ static float emu_rcp(float x) {
 }
 static float emu_rsqrt(float x, int ftz) {
   if (ftz) x = flush(x);
-  return with_relative_error(1.0 / sqrt((double)x), 0x1p-22.9, x, 4);
+  return with_relative_error(1.0 / sqrt((double)x), exp2(-22.9), x, 4);
 }
 static float emu_fma_rm(float a, float b, float c) {
   double d = (double)a * (double)b + (double)c; /* exact for exp2_product's operands */
@@ -91,25 +92,29 @@ static double ulp_error(float got, double ref) {
 typedef struct { const char *name; float (*f)(float); double (*ref)(double); } unary;
 static double j0_below_8(double x) { return fabs(x) < 8 ? j0(x) : NAN; }
 static float j0f_below_8(float x) { return fabsf(x) < 8 ? __oxhip_j0f(x) : NAN; }
+static double j0_from_8(double x) { return fabs(x) >= 8 ? j0(x) : NAN; }
+static float j0f_from_8(float x) { return fabsf(x) >= 8 ? __oxhip_j0f(x) : NAN; }
 static const unary UNARY[] = {
     {"log1pf", __oxhip_log1pf, log1p}, {"tanhf", __oxhip_tanhf, tanh},
     {"cbrtf", __oxhip_cbrtf, cbrt},    {"sinhf", __oxhip_sinhf, sinh},
     {"atanf", __oxhip_atanf, atan},    {"j0f", j0f_below_8, j0_below_8},
     {"expf", __oxhip_expf, exp},       {"logf", __oxhip_logf, log},
-    {"coshf", __oxhip_coshf, cosh},
+    {"coshf", __oxhip_coshf, cosh},    {"j0f_abs", j0f_from_8, j0_from_8},
 };
 static const float POW_Y[] = {0.5f, 0.75f, 1.0f / 3, 1.2345f, 2.0f, 3.0f, 7.5f, -1.0f, -0.5f,
                               -2.5f, 10.0f, 0.01f, -0.0123f, 100.5f, 1.0000001f, 40.0f, 0.999f};
 
 static const unary *current;
 static uint32_t stride = 1;
-static int use_pow;
+static float range_from = 0.0f, range_to = INFINITY;
+static int use_pow, use_abs; /* j0f_abs: the absolute error (CUDA's bound above 8) */
 typedef struct { uint64_t start, end; double worst; float worst_x, worst_y; } slice;
 
 static void *run(void *arg) {
   slice *s = arg;
   for (uint64_t u = s->start; u < s->end; u += (uint64_t)stride * 2) {
     float x = float_of((uint32_t)u);
+    if (!(fabsf(x) >= range_from && fabsf(x) < range_to) && !(isnan(x) && range_to == INFINITY)) continue;
     if (use_pow) {
       for (size_t k = 0; k < sizeof POW_Y / sizeof *POW_Y; ++k) {
         float y = POW_Y[k];
@@ -117,7 +122,11 @@ static void *run(void *arg) {
         if (e > s->worst) { s->worst = e; s->worst_x = x; s->worst_y = y; }
       }
     } else {
-      double e = ulp_error(current->f(x), current->ref((double)x));
+      float got = current->f(x);
+      double ref = current->ref((double)x);
+      double e = !use_abs ? ulp_error(got, ref)
+                 : isnan(got) || isnan(ref) ? (isnan(got) && isnan(ref) ? 0 : 1e30)
+                 : fabs((double)got - ref);
       if (e > s->worst) { s->worst = e; s->worst_x = x; }
     }
   }
@@ -128,7 +137,9 @@ int main(int argc, char **argv) {
   if (argc < 2) return 2;
   emulation_mode = argc > 2 ? atoi(argv[2]) : 0;
   stride = argc > 3 ? (uint32_t)atoi(argv[3]) : 1;
+  if (argc > 5) { range_from = strtof(argv[4], 0); range_to = strtof(argv[5], 0); }
   use_pow = strcmp(argv[1], "powf") == 0;
+  use_abs = strcmp(argv[1], "j0f_abs") == 0;
   for (size_t i = 0; i < sizeof UNARY / sizeof *UNARY; ++i)
     if (strcmp(argv[1], UNARY[i].name) == 0) current = &UNARY[i];
   if (!current && !use_pow) return 2;
@@ -147,6 +158,7 @@ int main(int argc, char **argv) {
     if (slices[t].worst > worst) { worst = slices[t].worst; wx = slices[t].worst_x; wy = slices[t].worst_y; }
   }
   if (use_pow) printf("%s mode %d stride %u: %.3f ulp at x = %a, y = %a\n", argv[1], emulation_mode, stride, worst, wx, wy);
+  else if (use_abs) printf("%s mode %d stride %u: %.3g at %a\n", argv[1], emulation_mode, stride, worst, wx);
   else printf("%s mode %d stride %u: %.3f ulp at %a\n", argv[1], emulation_mode, stride, worst, wx);
   return 0;
 }
