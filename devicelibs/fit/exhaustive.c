@@ -2,10 +2,10 @@
  * optionally with the NVPTX paths: -DEMULATE_NVPTX compiles math.c as for NVPTX, with the
  * approximate instructions (ex2, lg2, rcp, rsqrt .approx) emulated as the correctly
  * rounded value moved by the largest error the PTX ISA documents for them, either way
- * (mode 1: up, 2: down) or by a pseudo-random fraction of it (mode 3); mode 0 rounds
- * correctly. Those bounds are larger than what the H100 shows (exp2f 2.06 ulp against the
- * 2.8 that ex2's bound allows), so this errs on the safe side. Not a test (minutes per
- * function); tests/ulp.rs covers the host build.
+ * (mode 1: up, 2: down; 4, 5: ex2 one way, the others the other) or by a pseudo-random
+ * fraction of it (mode 3); mode 0 rounds correctly. Those bounds are larger than what the
+ * H100 shows (exp2f 2.06 ulp against the 2.8 that ex2's bound allows), so this errs on the
+ * safe side. Not a test (minutes per function); tests/ulp.rs covers the host build.
  *
  *   clang-22 -O2 -ffp-contract=off [-DEMULATE_NVPTX] -I devicelibs/lib \
  *     devicelibs/fit/exhaustive.c -lm -lpthread -o /tmp/exhaustive
@@ -33,8 +33,17 @@ static double jitter(float x, int salt) {
   h ^= h >> 29; h *= 0xbf58476d1ce4e5b9ull; h ^= h >> 32;
   return (double)(h >> 11) * 0x1p-52 - 1.0;
 }
+/* Modes 4 and 5: ex2 up and the others down, or the other way round (errors of opposite
+ * sign need not cancel). */
 static double direction(float x, int salt) {
-  return emulation_mode == 1 ? 1.0 : emulation_mode == 2 ? -1.0 : emulation_mode == 3 ? jitter(x, salt) : 0.0;
+  switch (emulation_mode) {
+  case 1: return 1.0;
+  case 2: return -1.0;
+  case 3: return jitter(x, salt);
+  case 4: return salt == 1 ? 1.0 : -1.0;
+  case 5: return salt == 1 ? -1.0 : 1.0;
+  default: return 0.0;
+  }
 }
 static float with_relative_error(double exact, double bound, float x, int salt) {
   return (float)(exact * (1.0 + bound * direction(x, salt)));

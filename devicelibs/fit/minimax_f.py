@@ -9,7 +9,7 @@ makes of the polynomial's error, given per fit below. Prints the coefficients hi
 first (as the Horner loops read them) and the weighted error of the float polynomial on a
 dense grid (evaluated in double: the Horner roundings are the C checks' business).
 
-usage: minimax_f.py NAME [DEGREE]      (log1p, tanh)
+usage: minimax_f.py NAME [DEGREE] [X]      (log1p, tanh, atan; X: tanh's upper end)
 """
 import sys
 
@@ -26,12 +26,19 @@ FITS = {
         lo=-0.25 - 2**-22, hi=0.5 + 2**-22, degree=int(sys.argv[2]) if len(sys.argv) > 2 else 8,
         target=lambda f: (mp.log1p(f) - f) / f**2 if f != 0 else mp.mpf(-0.5),
         weight=lambda f: f * f / mp.log1p(f) if f != 0 else mp.mpf(0)),
-    # (tanh(x) - x) / x^3 in s = x^2, for x in [0, 0.6]: weighted by x^3 / tanh(x).
+    # (tanh(x) - x) / x^3 in s = x^2, for x in [0, X] (X = 0.6 unless given): weighted by
+    # x^3 / tanh(x).
     "tanh": dict(
-        lo=0.0, hi=0.6**2, degree=int(sys.argv[2]) if len(sys.argv) > 2 else 4,
+        lo=0.0, hi=(float(sys.argv[3]) if len(sys.argv) > 3 else 0.6)**2, degree=int(sys.argv[2]) if len(sys.argv) > 2 else 4,
         target=lambda s: (mp.tanh(mp.sqrt(s)) - mp.sqrt(s)) / mp.sqrt(s)**3 if s != 0
         else mp.mpf(-1) / 3,
         weight=lambda s: mp.sqrt(s)**3 / mp.tanh(mp.sqrt(s)) if s != 0 else mp.mpf(0)),
+    # (atan(t) - t) / t^3 in s = t^2, for t in [0, 1]: weighted by t^3 / atan(t).
+    "atan": dict(
+        lo=0.0, hi=1.0, degree=int(sys.argv[2]) if len(sys.argv) > 2 else 9,
+        target=lambda s: (mp.atan(mp.sqrt(s)) - mp.sqrt(s)) / mp.sqrt(s)**3 if s != 0
+        else mp.mpf(-1) / 3,
+        weight=lambda s: mp.sqrt(s)**3 / mp.atan(mp.sqrt(s)) if s != 0 else mp.mpf(0)),
 }
 
 

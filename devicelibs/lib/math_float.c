@@ -665,18 +665,18 @@ EXPORT float __oxhip_tanf(float x) {
   return (n & 1) ? rcp_approx(-t) : t;
 }
 
-/* (atan(t) - t) / t^3 as a polynomial in s = t^2, t in [0, 1]: relative error 2^-23.7. */
+/* (atan(t) - t) / t^3 as a polynomial in s = t^2, t in [0, 1]: relative error 2^-25.6
+ * (degree 7 in s, devicelibs/fit/minimax_f.py; the degree-8 one before had 2^-23.7). */
 INLINE float atan_kernel_f(float t) {
   float s = t * t;
-  float p = -0x1.3c5b06p-9f;
-  p = FMAF(p, s, 0x1.be298ap-7f);
-  p = FMAF(p, s, -0x1.2752a6p-5f);
-  p = FMAF(p, s, 0x1.00a38ap-4f);
-  p = FMAF(p, s, -0x1.62e3aep-4f);
-  p = FMAF(p, s, 0x1.c405c8p-4f);
-  p = FMAF(p, s, -0x1.246e26p-3f);
-  p = FMAF(p, s, 0x1.99984cp-3f);
-  p = FMAF(p, s, -0x1.555554p-2f);
+  float p = 0x1.7ecfdcp-9f;
+  p = FMAF(p, s, -0x1.0c2ae8p-6f);
+  p = FMAF(p, s, 0x1.61fce4p-5f);
+  p = FMAF(p, s, -0x1.35564cp-4f);
+  p = FMAF(p, s, 0x1.b4e0f6p-4f);
+  p = FMAF(p, s, -0x1.230ad4p-3f);
+  p = FMAF(p, s, 0x1.9978f2p-3f);
+  p = FMAF(p, s, -0x1.5554dcp-2f);
   return FMAF(t * s, p, t);
 }
 
@@ -854,26 +854,29 @@ EXPORT float __oxhip_coshf(float x) {
 EXPORT float __oxhip_tanhf(float x) {
 #if HAVE_EXP2_INSTRUCTION
   /* Branch-free (a warp with inputs on both sides would run both paths anyway): below
-   * 0.8 an odd polynomial (relative error 2^-26.4, degree 13: 0.9 needed 15), above,
-   * 1 - 2 / (e^2|x| + 1) with the exponential instruction on the rounded product
-   * 2|x| log2(e), whose errors the formula damps by 2e/(e^2 - 1), 0.42 at 0.8 (1.50 ulp
-   * over all floats on the H100; from 0.7 with degree 11, 1.76). The clamp at 10 (tanh is
-   * 1 in float from 9.01) keeps e^2|x| finite for the reciprocal. NaN takes the
-   * polynomial and stays NaN; the sign is set after the selection, which also keeps
-   * tanh(-0) = -0 (the polynomial's x s p + x gave +0). */
+   * 0.95 x + x^3 p(x^2) with p of degree 5 (relative error 2^-24.5, devicelibs/fit/
+   * minimax_f.py; 1.30 ulp at most there), above, 1 - 2 / (e^2|x| + 1) with the
+   * exponential instruction on the rounded product 2|x| log2(e), whose errors the formula
+   * damps by 2e/(e^2 - 1), 0.31 at 0.95. With ex2 and rcp at the PTX ISA's error bounds
+   * (fit/exhaustive.c) that path reaches 1.97 ulp; switching at 0.8 it reached 2.15 (the
+   * H100 measured 1.50 there), and p of degree 6 below 0.8 had a term more than it
+   * needed. The Newton step on the reciprocal stays: without it, ex2 and rcp at
+   * their bounds in opposite directions gave 2.42 ulp from 0.95 on. The clamp at 10 (tanh is 1 in float
+   * from 9.01) keeps e^2|x| finite for the reciprocal. NaN takes the polynomial and stays
+   * NaN; the sign is set after the selection, which also keeps tanh(-0) = -0 (the
+   * polynomial's x s p + x gave +0). */
   float ax = fabsf_(x);
   float s = x * x;
-  float p = -0x1.4caed2p-11f;
-  p = FMAF(p, s, 0x1.86c06cp-9f);
-  p = FMAF(p, s, -0x1.1a2fccp-7f);
-  p = FMAF(p, s, 0x1.655f6ep-6f);
-  p = FMAF(p, s, -0x1.ba0d7ep-5f);
-  p = FMAF(p, s, 0x1.1110e2p-3f);
-  p = FMAF(p, s, -0x1.555554p-2f);
+  float p = 0x1.346dfcp-10f;
+  p = FMAF(p, s, -0x1.ae34ep-8f);
+  p = FMAF(p, s, 0x1.5256c2p-6f);
+  p = FMAF(p, s, -0x1.b748bap-5f);
+  p = FMAF(p, s, 0x1.10f8e8p-3f);
+  p = FMAF(p, s, -0x1.5554cap-2f);
   float small = FMAF(x * s, p, x);
   float e = exp2_reduced(__builtin_fminf(ax, 10.0f) * (2.0f * 0x1.715476p+0f));
   float large = FMAF(-2.0f, rcp_refined(e + 1.0f), 1.0f);
-  return copysignf_(!(ax >= 0.8f) ? small : large, x);
+  return copysignf_(!(ax >= 0.95f) ? small : large, x);
 #else
   float ax = fabsf_(x), r;
   if (x != x || x == 0.0f) return x;
