@@ -1,6 +1,6 @@
 /* Exhaustive (or strided) ulp check of the float functions of lib/math.c on the host,
  * optionally with the NVPTX paths: -DEMULATE_NVPTX compiles math.c as for NVPTX, with the
- * approximate instructions (ex2, lg2, rcp, rsqrt .approx) emulated as the correctly
+ * approximate instructions (ex2, lg2, rcp, rsqrt .approx; rcp .f64) emulated as the correctly
  * rounded value moved by the largest error the PTX ISA documents for them, either way
  * (mode 1: up, 2: down; 4, 5: ex2 one way, the others the other) or by a pseudo-random
  * fraction of it (mode 3); mode 0 rounds correctly. Those bounds are larger than what the
@@ -72,6 +72,11 @@ static float emu_rsqrt(float x, int ftz) {
   if (ftz) x = flush(x);
   return with_relative_error(1.0 / sqrt((double)x), exp2(-22.9), x, 4);
 }
+/* rcp.approx.ftz.f64 is MUFU.RCP64H on the high word (20 mantissa bits in and out):
+ * taken as 2^-18 here, twice what the truncations make. */
+static double emu_rcp_d(double x) {
+  return (1.0 / x) * (1.0 + exp2(-18.0) * direction((float)x, 5));
+}
 static float emu_fma_rm(float a, float b, float c) {
   double d = (double)a * (double)b + (double)c; /* exact for exp2_product's operands */
   float r = (float)d;
@@ -82,6 +87,7 @@ static float emu_fma_rm(float a, float b, float c) {
 #define __nvvm_lg2_approx_ftz_f(x) emu_lg2(x)
 #define __nvvm_rcp_approx_ftz_f(x) emu_rcp(x)
 #define __nvvm_rsqrt_approx_ftz_f(x) emu_rsqrt((x), 1)
+#define __nvvm_rcp_approx_ftz_d(x) emu_rcp_d(x)
 #define __nvvm_rsqrt_approx_f(x) emu_rsqrt((x), 0)
 #define __nvvm_fma_rm_f(a, b, c) emu_fma_rm((a), (b), (c))
 #define __NVPTX__ 1

@@ -465,7 +465,13 @@ INLINE float pow_core(float ax, float y) {
   int e = (int)((long long)(u - 0x3fe6a09e667f3bcdull) >> 52);
   double m = from_bits(u - ((u64)(long long)e << 52)); /* [sqrt(1/2), sqrt(2)) */
   double f = m - 1.0, z = m + 1.0;                      /* both exact */
+#if defined(__NVPTX__)
+  /* rcp.approx.ftz.f64: MUFU.RCP64H on z's high word, no conversions (about 2^-19; the
+   * correction below squares it) */
+  double r0 = __nvvm_rcp_approx_ftz_d(z);
+#else
   double r0 = (double)rcp_approx((float)z);
+#endif
   double s0 = f * r0;
   double s = FMA(r0, FMA(-s0, z, f), s0); /* f / z to about 2^-46 */
   double s2 = s * s;
