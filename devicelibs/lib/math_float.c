@@ -672,7 +672,9 @@ EXPORT float __oxhip_tanf(float x) {
 }
 
 /* (atan(t) - t) / t^3 as a polynomial in s = t^2, t in [0, 1]: relative error 2^-25.6
- * (degree 7 in s, devicelibs/fit/minimax_f.py; the degree-8 one before had 2^-23.7). */
+ * (degree 7 in s, devicelibs/fit/minimax_f.py; the degree-8 one before had the same,
+ * 2^-25.6, not the 2^-23.7 its comment said). Over every float, atanf 1.490 ulp (1.366
+ * with degree 8; bound 2); atan2f on 10^8 random pairs 1.70 (1.47; bound 3). */
 INLINE float atan_kernel_f(float t) {
   float s = t * t;
   float p = 0x1.7ecfdcp-9f;
