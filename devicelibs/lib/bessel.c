@@ -888,7 +888,28 @@ INLINE float bessel_large_f(float x, int order, int second_kind) {
   return (second_kind ? -a : b) * scale;
 }
 
-SLOW float j0f_large(float ax) { return bessel_large_f(ax, 0, 0); }
+/* j0f above 8 (inf, NaN): bessel_large_f's form with what CUDA's absolute bound there
+ * (2.2e-6) leaves room for: one approximate reciprocal square root y gives both 1/x = y^2
+ * and the amplitude's 1/sqrt(x) (no division, no x^2 to overflow), and P0 and x Q0 are
+ * of degree 2 in w = 64/x^2 (absolute errors 6.0e-8 and 1.5e-7 with float coefficients,
+ * devicelibs/fit/j0f_large.py; bessel_large_f's degree 4 serves j1f, y0f, y1f). Out of
+ * line, because the bench-like loops of CUDA code take it in a few warps only; about half
+ * the instructions of bessel_large_f. */
+SLOW float j0f_large(float ax) {
+  if (!(ax < INFF)) return ax == INFF ? 0.0f : ax + ax;
+  float y = __oxhip_rsqrtf(ax);
+  float inv = y * y;
+  float w = 64.0f * inv * inv;
+  float p = FMAF(FMAF(0x1.9cf6a6p-16f, w, -0x1.1fbeap-10f), w, 0x1.fffffep-1f);
+  float q = FMAF(FMAF(-0x1.8e7444p-15f, w, 0x1.2b47b2p-10f), w, -0x1.ffffdap-4f) * inv;
+  int n;
+  float r = reduce_pio2_f(ax, &n);
+  float s = sin_kernel_f(r), c = cos_kernel_f(r);
+  float sx = (n & 1) ? c : s, cx = (n & 1) ? s : c;
+  sx = (n & 2) ? -sx : sx;
+  cx = ((n + 1) & 2) ? -cx : cx;
+  return FMAF(p + q, cx, (p - q) * sx) * (INV_SQRT_PIF * y);
+}
 
 /* j0 below 8, branch-free and even: (t - z1^2)(t - z2^2)(t - z3^2) U(t) with t = x^2, the
  * squares of the first three zeros in two floats (fma(x, x, -hi) is x^2 - hi rounded once,

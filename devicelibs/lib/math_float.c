@@ -398,29 +398,50 @@ EXPORT float __oxhip_log10f(float x) {
   return log_common_f(x) ? log10_base_f(x, 0) : log10_slow_f(x);
 }
 
-/* log1p(x) for x > -1, x < inf. u = 1 + x rounded = 2^e (1 + f); log1p(x) = log(u) + c / u
- * with c = x - (u - 1), exact for x < 2^24 (u - 1 is then exact); above, c is 0 or an ulp
- * of x, and c / u is far below an ulp of the result either way. For e = 0, f = x exactly
- * (and log1p(-0) is -0). */
-INLINE float log1p_common_f(float x) {
-  float u = 1.0f + x;
-  u32 bits = fbits(u);
-  int e = (int)(bits - 0x3f3504f3u) >> 23;
-  float f = e == 0 ? x : ffrom(bits - ((u32)e << 23)) - 1.0f;
-  float c = e == 0 ? 0.0f : (x - (u - 1.0f)) * rcp_approx(u);
-  float r = log_combine(f, c, e, 1.0f, 0.0f, LN2F_HI, LN2F_LO, 0);
-  return x == 0.0f ? x : r;
+/* (log1p(f) - f) / f^2 for f in [-1/4, 1/2]: fitted for the relative error it makes in
+ * log1p(f) = f + f^2 q, 2^-26.8 (devicelibs/fit/minimax_f.py log1p). */
+INLINE float log1p_tail_f(float f) {
+  float q = -0x1.6fe47cp-5f;
+  q = FMAF(q, f, 0x1.abf5bap-4f);
+  q = FMAF(q, f, -0x1.0d8feap-3f);
+  q = FMAF(q, f, 0x1.2897c4p-3f);
+  q = FMAF(q, f, -0x1.54f242p-3f);
+  q = FMAF(q, f, 0x1.99685ap-3f);
+  q = FMAF(q, f, -0x1.000024p-2f);
+  q = FMAF(q, f, 0x1.5555a6p-2f);
+  q = FMAF(q, f, -0.5f);
+  return q;
 }
 
-SLOW float log1p_slow_f(float x) {
-  if (x != x) return x;
-  return x == -1.0f ? -INFF : (x < -1.0f ? NANF : INFF);
-}
-
+/* log1p(x) = e log(2) + log1p(f) with 1 + x = 2^e (1 + f), branch-free. e is taken from
+ * u = 1 + x rounded so that 1 + f is in [3/4, 3/2] (give or take an ulp of u), and f is
+ * x 2^-e + (2^-e - 1): x 2^-e is x with e taken from its exponent field and 2^-e - 1 is
+ * exact for e <= 24, and for e != 0 the two have opposite signs and are within a factor 2
+ * of each other (f is in [-1/4, 1/2]), so their sum is exact (Sterbenz), and for e = 0 it
+ * is x. So f carries the rounding error of 1 + x, with no correction term. (From 3/4, not
+ * sqrt(1/2): f = A - 1/2 below -1/4 rounds.) Above e = 24 f's error is far below an ulp of
+ * the result (which exceeds 16); 4 2^-e stays a normal float up to e = 128 (x = inf).
+ * e log(2) is added exactly as log_combine_tail does it (e 2^23 converted exactly, the
+ * constants scaled by 2^-23). */
 EXPORT float __oxhip_log1pf(float x) {
-  /* NaN, x <= -1 and +inf: out of line. */
-  int common = x > -1.0f && x < INFF;
-  return __builtin_expect(common, 1) ? log1p_common_f(x) : log1p_slow_f(x);
+  float u = 1.0f + x;
+  u32 ebits = (fbits(u) - 0x3f400000u) & 0xff800000u; /* e << 23 */
+  float f = ffrom(fbits(x) - ebits) - FMAF(ffrom(0x40800000u - ebits), -0.25f, 1.0f);
+  float de = (float)(int)ebits; /* e 2^23, exact */
+  /* f^2 q with f^2 as an exact sum of two floats: where e is 0 and f near 1/2, the
+   * rounding of f^2 alone cost a tenth of an ulp (0.95 ulp at most without) */
+  float f2 = f * f;
+  float q = log1p_tail_f(f);
+  float t = FMAF(f2, q, FMAF(f, f, -f2) * q);
+  float a = de * (LN2F_HI * 0x1p-23f); /* exact */
+  float s = a + f;
+  float err = f - (s - a); /* Fast2Sum: |a| > |f| where a is not 0 */
+  float r = s + (err + FMAF(de, LN2F_LO * 0x1p-23f, t));
+  /* log1p(x) has x's sign, which also gives log1p(-0) = -0 (the sums above give +0); the
+   * rare inputs by a selection: x inf gives inf, -1 gives -inf and NaN stays NaN, all as
+   * x inf; below -1, NaN */
+  float special = x < -1.0f ? NANF : x * INFF;
+  return copysignf_(x > -1.0f && x < INFF ? r : special, x);
 }
 
 /* ---- power ------------------------------------------------------------------------- */
@@ -444,7 +465,13 @@ INLINE float pow_core(float ax, float y) {
   int e = (int)((long long)(u - 0x3fe6a09e667f3bcdull) >> 52);
   double m = from_bits(u - ((u64)(long long)e << 52)); /* [sqrt(1/2), sqrt(2)) */
   double f = m - 1.0, z = m + 1.0;                      /* both exact */
+#if defined(__NVPTX__)
+  /* rcp.approx.ftz.f64: MUFU.RCP64H on z's high word, no conversions (about 2^-19; the
+   * correction below squares it) */
+  double r0 = __nvvm_rcp_approx_ftz_d(z);
+#else
   double r0 = (double)rcp_approx((float)z);
+#endif
   double s0 = f * r0;
   double s = FMA(r0, FMA(-s0, z, f), s0); /* f / z to about 2^-46 */
   double s2 = s * s;
@@ -644,18 +671,20 @@ EXPORT float __oxhip_tanf(float x) {
   return (n & 1) ? rcp_approx(-t) : t;
 }
 
-/* (atan(t) - t) / t^3 as a polynomial in s = t^2, t in [0, 1]: relative error 2^-23.7. */
+/* (atan(t) - t) / t^3 as a polynomial in s = t^2, t in [0, 1]: relative error 2^-25.6
+ * (degree 7 in s, devicelibs/fit/minimax_f.py; the degree-8 one before had the same,
+ * 2^-25.6, not the 2^-23.7 its comment said). Over every float, atanf 1.490 ulp (1.366
+ * with degree 8; bound 2); atan2f on 10^8 random pairs 1.70 (1.47; bound 3). */
 INLINE float atan_kernel_f(float t) {
   float s = t * t;
-  float p = -0x1.3c5b06p-9f;
-  p = FMAF(p, s, 0x1.be298ap-7f);
-  p = FMAF(p, s, -0x1.2752a6p-5f);
-  p = FMAF(p, s, 0x1.00a38ap-4f);
-  p = FMAF(p, s, -0x1.62e3aep-4f);
-  p = FMAF(p, s, 0x1.c405c8p-4f);
-  p = FMAF(p, s, -0x1.246e26p-3f);
-  p = FMAF(p, s, 0x1.99984cp-3f);
-  p = FMAF(p, s, -0x1.555554p-2f);
+  float p = 0x1.7ecfdcp-9f;
+  p = FMAF(p, s, -0x1.0c2ae8p-6f);
+  p = FMAF(p, s, 0x1.61fce4p-5f);
+  p = FMAF(p, s, -0x1.35564cp-4f);
+  p = FMAF(p, s, 0x1.b4e0f6p-4f);
+  p = FMAF(p, s, -0x1.230ad4p-3f);
+  p = FMAF(p, s, 0x1.9978f2p-3f);
+  p = FMAF(p, s, -0x1.5554dcp-2f);
   return FMAF(t * s, p, t);
 }
 
@@ -833,26 +862,29 @@ EXPORT float __oxhip_coshf(float x) {
 EXPORT float __oxhip_tanhf(float x) {
 #if HAVE_EXP2_INSTRUCTION
   /* Branch-free (a warp with inputs on both sides would run both paths anyway): below
-   * 0.8 an odd polynomial (relative error 2^-26.4, degree 13: 0.9 needed 15), above,
-   * 1 - 2 / (e^2|x| + 1) with the exponential instruction on the rounded product
-   * 2|x| log2(e), whose errors the formula damps by 2e/(e^2 - 1), 0.42 at 0.8 (1.50 ulp
-   * over all floats on the H100; from 0.7 with degree 11, 1.76). The clamp at 10 (tanh is
-   * 1 in float from 9.01) keeps e^2|x| finite for the reciprocal. NaN takes the
-   * polynomial and stays NaN; the sign is set after the selection, which also keeps
-   * tanh(-0) = -0 (the polynomial's x s p + x gave +0). */
+   * 0.95 x + x^3 p(x^2) with p of degree 5 (relative error 2^-24.5, devicelibs/fit/
+   * minimax_f.py; 1.30 ulp at most there), above, 1 - 2 / (e^2|x| + 1) with the
+   * exponential instruction on the rounded product 2|x| log2(e), whose errors the formula
+   * damps by 2e/(e^2 - 1), 0.31 at 0.95. With ex2 and rcp at the PTX ISA's error bounds
+   * (fit/exhaustive.c) that path reaches 1.97 ulp; switching at 0.8 it reached 2.15 (the
+   * H100 measured 1.50 there), and p of degree 6 below 0.8 had a term more than it
+   * needed. The Newton step on the reciprocal stays: without it, ex2 and rcp at
+   * their bounds in opposite directions gave 2.42 ulp from 0.95 on. The clamp at 10 (tanh is 1 in float
+   * from 9.01) keeps e^2|x| finite for the reciprocal. NaN takes the polynomial and stays
+   * NaN; the sign is set after the selection, which also keeps tanh(-0) = -0 (the
+   * polynomial's x s p + x gave +0). */
   float ax = fabsf_(x);
   float s = x * x;
-  float p = -0x1.4caed2p-11f;
-  p = FMAF(p, s, 0x1.86c06cp-9f);
-  p = FMAF(p, s, -0x1.1a2fccp-7f);
-  p = FMAF(p, s, 0x1.655f6ep-6f);
-  p = FMAF(p, s, -0x1.ba0d7ep-5f);
-  p = FMAF(p, s, 0x1.1110e2p-3f);
-  p = FMAF(p, s, -0x1.555554p-2f);
+  float p = 0x1.346dfcp-10f;
+  p = FMAF(p, s, -0x1.ae34ep-8f);
+  p = FMAF(p, s, 0x1.5256c2p-6f);
+  p = FMAF(p, s, -0x1.b748bap-5f);
+  p = FMAF(p, s, 0x1.10f8e8p-3f);
+  p = FMAF(p, s, -0x1.5554cap-2f);
   float small = FMAF(x * s, p, x);
   float e = exp2_reduced(__builtin_fminf(ax, 10.0f) * (2.0f * 0x1.715476p+0f));
   float large = FMAF(-2.0f, rcp_refined(e + 1.0f), 1.0f);
-  return copysignf_(!(ax >= 0.8f) ? small : large, x);
+  return copysignf_(!(ax >= 0.95f) ? small : large, x);
 #else
   float ax = fabsf_(x), r;
   if (x != x || x == 0.0f) return x;
