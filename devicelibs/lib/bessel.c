@@ -875,12 +875,8 @@ INLINE float bessel_large_f(float x, int order, int second_kind) {
   float w = x < 0x1p60f ? div_fast(64.0f, x * x) : 0.0f;
   float p = bessel_poly_f(order ? P1F_LARGE : P0F_LARGE, 5, w);
   float q = x < 0x1p60f ? div_fast(bessel_poly_f(order ? Q1F_LARGE : Q0F_LARGE, 5, w), x) : 0.0f;
-  int n;
-  float r = reduce_pio2_f(x, &n);
-  float s = sin_kernel_f(r), c = cos_kernel_f(r);
-  float sx = (n & 1) ? c : s, cx = (n & 1) ? s : c;
-  sx = (n & 2) ? -sx : sx;
-  cx = ((n + 1) & 2) ? -cx : cx;
+  float sx, cx;
+  sin_cos_f(x, &sx, &cx);
   float u = p + q, v = p - q;
   float a = FMAF(u, cx, v * sx), b = FMAF(u, sx, -v * cx);
   float scale = INV_SQRT_PIF * __oxhip_rsqrtf(x);
@@ -902,12 +898,8 @@ SLOW float j0f_large(float ax) {
   float w = 64.0f * inv * inv;
   float p = FMAF(FMAF(0x1.9cf6a6p-16f, w, -0x1.1fbeap-10f), w, 0x1.fffffep-1f);
   float q = FMAF(FMAF(-0x1.8e7444p-15f, w, 0x1.2b47b2p-10f), w, -0x1.ffffdap-4f) * inv;
-  int n;
-  float r = reduce_pio2_f(ax, &n);
-  float s = sin_kernel_f(r), c = cos_kernel_f(r);
-  float sx = (n & 1) ? c : s, cx = (n & 1) ? s : c;
-  sx = (n & 2) ? -sx : sx;
-  cx = ((n + 1) & 2) ? -cx : cx;
+  float sx, cx;
+  sin_cos_f(ax, &sx, &cx);
   return FMAF(p + q, cx, (p - q) * sx) * (INV_SQRT_PIF * y);
 }
 

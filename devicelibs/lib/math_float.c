@@ -639,13 +639,21 @@ EXPORT float __oxhip_cosf(float x) {
   return ((n + 1) & 2) ? -v : v;
 }
 
-EXPORT void __oxhip_sincosf(float x, float *sin_out, float *cos_out) {
+/* sin x and cos x from one reduction (sincosf also returns a zero x as sin x itself, for
+ * its sign; the Bessel functions' large-argument forms, above 8, need no such case). */
+INLINE void sin_cos_f(float x, float *sin_out, float *cos_out) {
   int n;
   float r = reduce_pio2_f(x, &n);
   float s = sin_kernel_f(r), c = cos_kernel_f(r);
   float sv = (n & 1) ? c : s, cv = (n & 1) ? s : c;
-  *sin_out = x == 0.0f ? x : (n & 2) ? -sv : sv;
+  *sin_out = (n & 2) ? -sv : sv;
   *cos_out = ((n + 1) & 2) ? -cv : cv;
+}
+
+EXPORT void __oxhip_sincosf(float x, float *sin_out, float *cos_out) {
+  float s;
+  sin_cos_f(x, &s, cos_out);
+  *sin_out = x == 0.0f ? x : s;
 }
 
 /* tan r for |r| <= 0.7854, as r + r^3 P(r^2): relative error 2^-26.6. */

@@ -10,17 +10,20 @@
 #include <thrust/detail/all.h>
 namespace thrust {
 namespace detail {
+/* splitmix64's finaliser: a 64-bit mix. */
+inline OXHIP_THRUST_HD unsigned long long shuffle_mix(unsigned long long z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
 struct shuffle_bijection {
   enum { ROUNDS = 6 };
   unsigned long long n;
   unsigned int half_bits;
   unsigned int keys[ROUNDS];
+  /* A 64-bit mix of the half and the round's key. */
   OXHIP_THRUST_HD unsigned long long round(unsigned long long x, unsigned int key) const {
-    /* A 64-bit mix of the half and the round's key (splitmix64's finaliser). */
-    unsigned long long z = (x + key) * 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    return shuffle_mix((x + key) * 0x9e3779b97f4a7c15ull);
   }
   OXHIP_THRUST_HD unsigned long long operator()(long long i) const {
     unsigned long long mask = (1ull << half_bits) - 1, x = (unsigned long long)i;
@@ -43,12 +46,8 @@ shuffle_bijection make_shuffle_bijection(std::ptrdiff_t n, Engine& engine) {
   p.half_bits = 1;
   while ((1ull << (2 * p.half_bits)) < p.n) ++p.half_bits;
   unsigned long long seed = ((unsigned long long)engine() << 32) ^ (unsigned long long)engine();
-  for (int r = 0; r < shuffle_bijection::ROUNDS; ++r) {
-    unsigned long long z = (seed += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    p.keys[r] = (unsigned int)(z ^ (z >> 31));
-  }
+  for (int r = 0; r < shuffle_bijection::ROUNDS; ++r)
+    p.keys[r] = (unsigned int)shuffle_mix(seed += 0x9e3779b97f4a7c15ull);
   return p;
 }
 template <class Exec, class It, class Out, class Engine>
