@@ -23,6 +23,11 @@
   } while (0)
 
 static const int N = 1 << 24;
+
+// The reduction operator of ReduceByKey, a functor of its own (CUDA 13's CUB dropped cub::Sum).
+struct AddInt {
+  __host__ __device__ int operator()(int a, int b) const { return a + b; }
+};
 static const int REPS = 15;
 
 // Runs `prepare` (untimed) then `body` (timed) REPS times after two warm-up rounds; returns
@@ -152,6 +157,51 @@ int main() {
     long wrong = 0;
     for (int i = 0; i < N; ++i) wrong += got[i] != want[i];
     if (wrong) { std::printf("check: thrust::sort %ld wrong\n", wrong); ++failures; }
+  }
+  // DeviceReduce::ReduceByKey on the same runs (preallocated storage, the count left on the
+  // device): the kernels alone, without thrust::reduce_by_key's allocation and count copy.
+  {
+    int *d_run_keys, *d_unique, *d_sums, *d_runs;
+    CHECK(cudaMalloc(&d_run_keys, N * sizeof(int)));
+    CHECK(cudaMalloc(&d_unique, N * sizeof(int)));
+    CHECK(cudaMalloc(&d_sums, N * sizeof(int)));
+    CHECK(cudaMalloc(&d_runs, sizeof(int)));
+    CHECK(cudaMemcpy(d_run_keys, run_keys.data(), N * sizeof(int), cudaMemcpyHostToDevice));
+    size_t bytes = 0;
+    CHECK(cub::DeviceReduce::ReduceByKey(nullptr, bytes, d_run_keys, d_unique, d_small, d_sums,
+                                         d_runs, AddInt(), N));
+    void* temp;
+    CHECK(cudaMalloc(&temp, bytes));
+    float ms = median_ms([] {}, [&] {
+      CHECK(cub::DeviceReduce::ReduceByKey(temp, bytes, d_run_keys, d_unique, d_small, d_sums,
+                                           d_runs, AddInt(), N));
+    });
+    std::printf("DeviceReduce::ReduceByKey %.4f\n", ms);
+    int runs = 0;
+    CHECK(cudaMemcpy(&runs, d_runs, sizeof runs, cudaMemcpyDeviceToHost));
+    std::vector<int> got_keys(runs > 0 ? runs : 1), got_sums(runs > 0 ? runs : 1);
+    if (runs > 0) {
+      CHECK(cudaMemcpy(got_keys.data(), d_unique, runs * sizeof(int), cudaMemcpyDeviceToHost));
+      CHECK(cudaMemcpy(got_sums.data(), d_sums, runs * sizeof(int), cudaMemcpyDeviceToHost));
+    }
+    long wrong = 0;
+    int segment = 0;
+    for (int i = 0; i < N;) {
+      int j = i, sum = 0;
+      while (j < N && run_keys[j] == run_keys[i]) sum += small[j++];
+      if (segment >= runs || got_keys[segment] != run_keys[i] || got_sums[segment] != sum) ++wrong;
+      ++segment;
+      i = j;
+    }
+    if (wrong || segment != runs) {
+      std::printf("check: DeviceReduce::ReduceByKey %ld wrong, %d runs of %d\n", wrong, runs, segment);
+      ++failures;
+    }
+    CHECK(cudaFree(temp));
+    CHECK(cudaFree(d_run_keys));
+    CHECK(cudaFree(d_unique));
+    CHECK(cudaFree(d_sums));
+    CHECK(cudaFree(d_runs));
   }
   // thrust::reduce_by_key (int keys in runs, int values).
   {

@@ -351,9 +351,11 @@ enum {
   /* A one-sweep tile: threads, items per thread for keys and values of up to 4 bytes, and
    * the shared memory that stages larger ones. On the H200 (32-bit pairs, 2^24 items),
    * 384 x 16 took 0.66 ms, 256 x 24 0.70 ms, 256 x 16 0.74 ms: fewer, larger tiles were faster
-   * (shorter look-backs, it seems). */
+   * (shorter look-backs, it seems). A later round (docs/libraries.md): 384 x 20 0.61 ms,
+   * 512 x 12 0.63, 384 x 16 0.65 (also with three blocks an SM), 256 x 24 0.67, 512 x 16
+   * 0.89. */
   ONESWEEP_TILE_THREADS = 384,
-  ONESWEEP_SMALL_ITEMS = 16,
+  ONESWEEP_SMALL_ITEMS = 20,
   ONESWEEP_STAGE_BYTES = 32768,
   /* Predecessors a look-back reads at once. */
   ONESWEEP_WINDOW = 8,

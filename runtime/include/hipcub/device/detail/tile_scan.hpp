@@ -340,13 +340,23 @@ struct KeyedLoad {
 
 /* ---- the single pass with decoupled look-back (the GPUs) ---- */
 
-/* Items per thread in the single pass: 16 for items of up to 4 bytes, so that a thread has
- * four 16-byte loads in flight and 2^24 items make 4096 tiles; fewer for larger items, whose
- * staging stays near 32 KiB at most (8 items of 16 bytes; measured on the H200, 12 items of
- * 8 bytes were slower than 8). */
+/* The single pass's blocks and items per thread. Blocks of 128 threads, each with 32 items
+ * of up to 4 bytes (eight 16-byte loads in flight, 4096 tiles for 2^24 items), 16 of up to
+ * 8 bytes, fewer for larger items, whose staging stays near 16 KiB. Measured on the H200 at
+ * 2^24 items against 256 threads with 16 and 8 items (the earlier choice) and seven other
+ * shapes (docs/libraries.md): ReduceByKey's kernels 6% faster, the scan within 2%; with 8
+ * items of 8 bytes for 256 threads, 12 had been slower. One shape for every target: the
+ * host sizes the grid and the tiles' states from it. */
+enum { SINGLE_PASS_THREADS = 128 };
 template <class T>
 struct single_pass_items {
-  enum { value = sizeof(T) <= 4 ? 16 : sizeof(T) <= 16 ? 8 : sizeof(T) <= 32 ? 2 : 1 };
+  enum {
+    value = sizeof(T) <= 4    ? 32
+            : sizeof(T) <= 8  ? 16
+            : sizeof(T) <= 16 ? 8
+            : sizeof(T) <= 32 ? 2
+                              : 1
+  };
 };
 
 /* A load or store of an array of arithmetic values, which a whole tile reads or writes as
@@ -734,9 +744,10 @@ static __device__ __forceinline__ T look_back(const States& states, unsigned int
   return prefix;
 }
 
-/* The fewest blocks of the single pass an SM should hold: on NVIDIA six (at most 42
- * registers a thread), which hides the tiles' latencies better than the five that 48
- * registers allow (H200, 2^24 items: the scan 7% faster, reduce_by_key 14%). */
+/* The fewest blocks of the single pass an SM should hold: on NVIDIA six (at most 85
+ * registers a thread at 128 threads). With 256 threads, six (42 registers) had hidden the
+ * tiles' latencies better than five (H200, 2^24 items: the scan 7% faster, reduce_by_key
+ * 14%). */
 #if defined(__OXHIP_NVPTX__)
 enum { SCAN_MIN_BLOCKS = 6 };
 #else
@@ -747,10 +758,10 @@ enum { SCAN_MIN_BLOCKS = 1 };
  * tiles whose blocks are already running. Thread 0 publishes the tile's aggregate; the
  * look-back lanes then find its exclusive prefix, and thread 0 publishes the inclusive one. */
 template <class T, class States, class Load, class Op, class Emit>
-__global__ void __launch_bounds__(SCAN_THREADS, SCAN_MIN_BLOCKS)
+__global__ void __launch_bounds__(SINGLE_PASS_THREADS, SCAN_MIN_BLOCKS)
     scan_single_pass(Load load, long long count, Op op, unsigned int* counter, States states,
                      Emit emit) {
-  enum { Items = single_pass_items<T>::value, Tile = SCAN_THREADS * Items };
+  enum { Items = single_pass_items<T>::value, Tile = SINGLE_PASS_THREADS * Items };
   typedef typename Emit::Out Out;
   /* Loading is over before any output is staged, so the two share the storage. */
   union Staging {
@@ -758,7 +769,7 @@ __global__ void __launch_bounds__(SCAN_THREADS, SCAN_MIN_BLOCKS)
     Planar<Out, Emit::Staged::value ? (int)Tile : 1> out;
   };
   __shared__ Staging staging;
-  __shared__ typename BlockPartials<T, SCAN_THREADS>::Storage scan_storage;
+  __shared__ typename BlockPartials<T, SINGLE_PASS_THREADS>::Storage scan_storage;
   __shared__ unsigned int tile_shared;
   __shared__ Uninitialized<T> prefix_shared;
   if (threadIdx.x == 0) tile_shared = atomicAdd(counter, 1u);
@@ -768,13 +779,13 @@ __global__ void __launch_bounds__(SCAN_THREADS, SCAN_MIN_BLOCKS)
   int valid = count - start < Tile ? (int)(count - start) : (int)Tile;
   T items[Items];
   typedef vector_access<typename load_pointer<Load>::type, Items> Access;
-  load_tile_planar<SCAN_THREADS>(
+  load_tile_planar<SINGLE_PASS_THREADS>(
       load, start, valid, items, staging.in,
       std::integral_constant<bool, (Access::Lanes > 0) || keyed_vectors<Load, Items>::value>());
   int mine = valid - (int)threadIdx.x * Items;
   mine = mine < 0 ? 0 : mine > Items ? (int)Items : mine;
   T exclusive, aggregate;
-  BlockPartials<T, SCAN_THREADS>::exclusive_scan(
+  BlockPartials<T, SINGLE_PASS_THREADS>::exclusive_scan(
       scan_storage, thread_reduce(items, mine > 0 ? mine : 1, op), op, exclusive, aggregate);
   if (tile == 0) {
     if (threadIdx.x == 0) states.publish(0, TILE_PREFIX, aggregate);
@@ -810,8 +821,8 @@ __global__ void __launch_bounds__(SCAN_THREADS, SCAN_MIN_BLOCKS)
       have = true;
     }
   }
-  single_pass_emit<SCAN_THREADS>(emit, typename Emit::Staged(), start, mine, has, before, after,
-                                 valid, staging.out);
+  single_pass_emit<SINGLE_PASS_THREADS>(emit, typename Emit::Staged(), start, mine, has, before,
+                                        after, valid, staging.out);
 }
 
 template <class OutputIt, class T>
@@ -826,7 +837,7 @@ static hipError_t tile_scan_single_pass(void* d_temp_storage, size_t& temp_stora
                                         long long count, Load load, Op op, Emit emit,
                                         hipStream_t stream) {
   typedef TileStates<T> States;
-  const long long tile = SCAN_THREADS * single_pass_items<T>::value;
+  const long long tile = SINGLE_PASS_THREADS * single_pass_items<T>::value;
   long long tiles = count > 0 ? (count + tile - 1) / tile : 1;
   /* The states, then the tile counter; all cleared before the launch. */
   size_t cleared_bytes = States::bytes(tiles) + sizeof(unsigned long long);
@@ -839,8 +850,8 @@ static hipError_t tile_scan_single_pass(void* d_temp_storage, size_t& temp_stora
   if (status != hipSuccess) return status;
   States states = {reinterpret_cast<unsigned long long*>(cleared)};
   unsigned int* counter = reinterpret_cast<unsigned int*>(cleared + States::bytes(tiles));
-  scan_single_pass<T><<<(unsigned int)tiles, SCAN_THREADS, 0, stream>>>(load, count, op, counter,
-                                                                        states, emit);
+  scan_single_pass<T><<<(unsigned int)tiles, SINGLE_PASS_THREADS, 0, stream>>>(
+      load, count, op, counter, states, emit);
   return hipGetLastError();
 }
 template <class T, class Load, class Op, class Emit>
