@@ -12,7 +12,9 @@
  *   /tmp/exhaustive FUNCTION [MODE] [STRIDE] [FROM TO]
  *     (log1pf tanhf cbrtf sinhf atanf powf j0f j0f_abs ...; FROM TO: only |x| in [FROM, TO))
  *
- * powf runs x over every STRIDE-th positive float and y over a fixed set of values. */
+ * powf runs x over every STRIDE-th positive float and y over a fixed set of values;
+ * powf_t over y = T / log2(x) for a set of exponents T of the result (most near the ends of
+ * the float range, where the logarithm's relative error counts the most). */
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -119,10 +121,13 @@ static const unary UNARY[] = {
 static const float POW_Y[] = {0.5f, 0.75f, 1.0f / 3, 1.2345f, 2.0f, 3.0f, 7.5f, -1.0f, -0.5f,
                               -2.5f, 10.0f, 0.01f, -0.0123f, 100.5f, 1.0000001f, 40.0f, 0.999f};
 
+static const double POW_T[] = {-149.7, -140.3, -126.2, -125.1, -100.3, -33.3, -1.7,
+                                1.3,    37.9,   100.1,  124.9,  125.2,  127.3, 127.99};
+
 static const unary *current;
 static uint32_t stride = 1;
 static float range_from = 0.0f, range_to = INFINITY;
-static int use_pow, use_abs; /* j0f_abs: the absolute error (CUDA's bound above 8) */
+static int use_pow, use_pow_t, use_abs; /* j0f_abs: the absolute error (CUDA's bound above 8) */
 typedef struct { uint64_t start, end; double worst; float worst_x, worst_y; } slice;
 
 static void *run(void *arg) {
@@ -131,8 +136,10 @@ static void *run(void *arg) {
     float x = float_of((uint32_t)u);
     if (!(fabsf(x) >= range_from && fabsf(x) < range_to) && !(isnan(x) && range_to == INFINITY)) continue;
     if (use_pow) {
-      for (size_t k = 0; k < sizeof POW_Y / sizeof *POW_Y; ++k) {
-        float y = POW_Y[k];
+      size_t n = use_pow_t ? sizeof POW_T / sizeof *POW_T : sizeof POW_Y / sizeof *POW_Y;
+      for (size_t k = 0; k < n; ++k) {
+        float y = use_pow_t ? (float)(POW_T[k] / log2((double)x)) : POW_Y[k];
+        if (!isfinite(y)) continue;
         double e = ulp_error(__oxhip_powf(x, y), pow((double)x, (double)y));
         if (e > s->worst) { s->worst = e; s->worst_x = x; s->worst_y = y; }
       }
@@ -153,7 +160,8 @@ int main(int argc, char **argv) {
   emulation_mode = argc > 2 ? atoi(argv[2]) : 0;
   stride = argc > 3 ? (uint32_t)atoi(argv[3]) : 1;
   if (argc > 5) { range_from = strtof(argv[4], 0); range_to = strtof(argv[5], 0); }
-  use_pow = strcmp(argv[1], "powf") == 0;
+  use_pow_t = strcmp(argv[1], "powf_t") == 0;
+  use_pow = use_pow_t || strcmp(argv[1], "powf") == 0;
   use_abs = strcmp(argv[1], "j0f_abs") == 0;
   for (size_t i = 0; i < sizeof UNARY / sizeof *UNARY; ++i)
     if (strcmp(argv[1], UNARY[i].name) == 0) current = &UNARY[i];

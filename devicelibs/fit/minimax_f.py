@@ -9,7 +9,7 @@ makes of the polynomial's error, given per fit below. Prints the coefficients hi
 first (as the Horner loops read them) and the weighted error of the float polynomial on a
 dense grid (evaluated in double: the Horner roundings are the C checks' business).
 
-usage: minimax_f.py NAME [DEGREE] [X]      (log1p, tanh, atan; X: tanh's upper end)
+usage: minimax_f.py NAME [DEGREE] [X]      (log1p, tanh, atan, pow_log2, exp2; X: tanh's upper end)
 """
 import sys
 
@@ -39,7 +39,30 @@ FITS = {
         target=lambda s: (mp.atan(mp.sqrt(s)) - mp.sqrt(s)) / mp.sqrt(s)**3 if s != 0
         else mp.mpf(-1) / 3,
         weight=lambda s: mp.sqrt(s)**3 / mp.atan(mp.sqrt(s)) if s != 0 else mp.mpf(0)),
+    # powf's log2 tail: (log2((1 + s)/(1 - s)) - K s) / s^3 in u = s^2 with K = 2/ln 2, for
+    # |s| <= 0.0896 (m / c in [0.8356, 1.1893], s = (m - c)/(m + c)): weighted by
+    # s^3 / log2((1 + s)/(1 - s)), the relative error it makes in the logarithm.
+    "pow_log2": dict(
+        lo=0.0, hi=0.0896**2, degree=int(sys.argv[2]) if len(sys.argv) > 2 else 2,
+        target=lambda u: pow_log2_tail(mp.sqrt(u)),
+        weight=lambda u: mp.sqrt(u)**3 / mp.log((1 + mp.sqrt(u)) / (1 - mp.sqrt(u)), 2)
+        if u != 0 else mp.mpf(0)),
+    # powf's 2^f for |f| <= 1/2 + 2^-12 (f = t - rint(t) plus t's low part), weighted by
+    # 2^-f, the relative error. The constant term is fixed at 1 and the linear one at ln 2
+    # rounded to float before the others are fitted, so that the higher terms absorb the
+    # linear one's rounding (fitted last, it left 2^-25.9; first, 2^-28.1).
+    "exp2": dict(
+        lo=-0.5 - 2**-12, hi=0.5 + 2**-12, degree=int(sys.argv[2]) if len(sys.argv) > 2 else 6,
+        target=lambda f: mp.mpf(2)**f, weight=lambda f: mp.mpf(2)**-f,
+        fixed={0: 1.0, 1: float(np.float32(mp.log(2)))}),
 }
+
+
+def pow_log2_tail(s):
+    k = 2 / mp.log(2)
+    if s == 0:
+        return k / 3
+    return (mp.log((1 + s) / (1 - s), 2) - k * s) / s**3
 
 
 def fit(spec, fixed):
@@ -68,8 +91,10 @@ def fit(spec, fixed):
 def main():
     spec = FITS[sys.argv[1]]
     degree = spec["degree"]
-    fixed = {}
+    fixed = dict(spec.get("fixed", {}))
     for j in range(degree, -1, -1):
+        if j in spec.get("fixed", {}):
+            continue
         full = fit(spec, fixed)
         fixed[j] = float(np.float32(full[j]))
     coeffs = [fixed[j] for j in range(degree + 1)]

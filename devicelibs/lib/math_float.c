@@ -12,8 +12,8 @@
  * results. Where a GPU instruction is good enough on its own, the function uses it:
  *   exp2f, expf, exp10f  NVPTX ex2.approx (as nvcc does), AMDGPU v_exp_f32;
  *   rsqrtf               NVPTX rsqrt.approx, AMDGPU v_rsq_f32.
- * powf keeps a short double-precision core (about 30 double operations, no
- * double-double): float-float would be faster on GPUs with slow FP64, FIXME(#10).
+ * powf computes log2 x in float-float (no double: its conversions and the FP64 pipe cost
+ * more than the float operations they saved).
  */
 
 typedef unsigned int u32;
@@ -451,53 +451,80 @@ INLINE int is_odd_integer_f(float y) {
   return fabsf_(y) < 0x1p24f && is_integer_f(y) && __builtin_rintf(y * 0.5f) != y * 0.5f;
 }
 
-/* |x|^y for finite x != 0 and finite y, in double without double-double: log through
- * atanh with the reciprocal refined from a float approximation, e^t by a polynomial. The
- * degrees are what a float result needs (the bound is 4 ulp): e^t's relative error is
- * t's absolute error, and |t| <= 104.5 where the result is not 0 or inf, so log|x| needs
- * a relative error of about 2^-34. Both polynomials interpolate at Chebyshev nodes
- * (mpmath): 2s + s^3 p(s^2) = log((1 + s)/(1 - s)) with p of degree 3, relative error
- * 2^-35.8 for |s| <= 0.1716 (the atanh series needed degree 4 for 2^-34.2), and e^r of
- * degree 6 for |r| <= ln2/2, 2^-28.6 (Taylor needed degree 7 for 2^-27.5). */
-INLINE float pow_core(float ax, float y) {
-  double d = (double)ax; /* normal in double even when ax is subnormal */
-  u64 u = bits_of(d);
-  int e = (int)((long long)(u - 0x3fe6a09e667f3bcdull) >> 52);
-  double m = from_bits(u - ((u64)(long long)e << 52)); /* [sqrt(1/2), sqrt(2)) */
-  double f = m - 1.0, z = m + 1.0;                      /* both exact */
-#if defined(__NVPTX__)
-  /* rcp.approx.ftz.f64: MUFU.RCP64H on z's high word, no conversions (about 2^-19; the
-   * correction below squares it) */
-  double r0 = __nvvm_rcp_approx_ftz_d(z);
-#else
-  double r0 = (double)rcp_approx((float)z);
-#endif
-  double s0 = f * r0;
-  double s = FMA(r0, FMA(-s0, z, f), s0); /* f / z to about 2^-46 */
-  double s2 = s * s;
-  double p = 0x1.ddcf7101b6371p-3;
-  p = FMA(p, s2, 0x1.245c40aecb50cp-2);
-  p = FMA(p, s2, 0x1.9999eb63e783dp-2);
-  p = FMA(p, s2, 0x1.5555554bb1b2fp-1);
-  /* (double)e without the conversion unit: e + 1.5 2^52 from the bits, less 1.5 2^52 */
-  double ed = from_bits(0x4338000000000000ull + (u64)(long long)e) - 0x1.8p52;
-  double log_x = FMA(ed, LN2_HI, FMA(s * s2, p, 2.0 * s));
-  double t = (double)y * log_x;
-  if (t > 89.5) return INFF;
-  if (t < -104.5) return 0.0f;
-  /* k = rint(t / ln2) by the 1.5 2^52 shift (cvt.rni is a quarter-rate instruction); the
-   * sum's low bits are k, for the scale */
-  double big = FMA(t, INV_LN2_HI, 0x1.8p52);
-  double k = big - 0x1.8p52;
-  double r = FMA(-k, LN2_HI, t);
-  double q = 0x1.6d7532698042bp-10;
-  q = FMA(q, r, 0x1.126fa77c24841p-7);
-  q = FMA(q, r, 0x1.5554ace0a712fp-5);
-  q = FMA(q, r, 0x1.5554043d351e5p-3);
-  q = FMA(q, r, 0x1.000000287979cp-1);
-  q = FMA(q, r, 0x1.000000a1fe19ep+0);
-  q = FMA(q, r, 1.0);
-  return (float)(q * from_bits((u64)((long long)(int)(unsigned)bits_of(big) + 1023) << 52));
+/* log2(x) = *hi + *lo for normal positive x scaled by 2^-adjust, in float-float, to
+ * about 2^-33 relative (|y| log2 x, the exponent of powf's result, needs an absolute error
+ * near 2^-26 up to 150). x = 2^e m c with c = 1 or sqrt(2) (rounded to float, log2(c)
+ * = 1/2 + DELTA): the exponent field is taken relative to 2^-1/4, and its next bit splits
+ * [2^-1/4, 2^3/4) at 1.1818, so that m / c stays in [0.8356, 1.1893] and 2e + (c != 1) is
+ * one shift. log2(m / c) = K (s + s^3/3 + ...) with s = (m - c)/(m + c), |s| <= 0.0896, and
+ * K = 2/ln2: the halved range (against [sqrt(1/2), sqrt(2)), s up to 0.17) puts the tail
+ * s^3 q(s^2) below 2^-8.5 of the leading term, so that it needs no more than float
+ * precision, and q of degree 2 (relative error 2^-33.7, devicelibs/fit/minimax_f.py
+ * pow_log2). s comes from the approximate reciprocal with its residual (m + c is a Fast2Sum
+ * pair, m - c is exact): s + s_lo to about 2^-46. The sums are exact where they must be:
+ * K s as a product pair, then Fast2Sum with the tail and with e + log2(c)/2 (larger in
+ * magnitude, or 0). */
+#define POW_SQRT2F 0x1.6a09e6p+0f
+#define POW_K_HI 0x1.715476p+1f
+#define POW_K_LO 0x1.4ae0c0p-25f
+/* log2(POW_SQRT2F) - 1/2 as DELTA_C (POW_SQRT2F - 1): a multiple of c - 1 in one FMA. */
+#define POW_DELTA_C -0x1.00045p-24f
+INLINE float log2_ff(float x, int adjust, float *lo) {
+  u32 v = fbits(x) - 0x3f5744fdu; /* 2^-1/4 */
+  int h = ((int)v >> 22) + 2 * adjust; /* 2e + (c != 1) */
+  float m = ffrom((v & 0x007fffffu) + 0x3f5744fdu);
+  float c = (h & 1) ? POW_SQRT2F : 1.0f;
+  float f = m - c; /* exact: Sterbenz */
+  float z = m + c;
+  float z_lo = m - (z - c); /* Fast2Sum: c's exponent is at least m's */
+  float r = rcp_approx(z);
+  float s = f * r;
+  float s_lo = FMAF(-s, z_lo, FMAF(-s, z, f)) * r; /* the residual f - s (z + z_lo), over z */
+  float s2 = s * s;
+  float q = 0x1.ab333cp-2f;
+  q = FMAF(q, s2, 0x1.2773b8p-1f);
+  q = FMAF(q, s2, 0x1.ec709ep-1f);
+  float tail = (s * s2) * q;
+  /* K (s + s_lo) + tail: K s as h_hi + its exact error, s_lo's share times K/(1 - s^2) */
+  float h_hi = POW_K_HI * s;
+  float h_lo = FMAF(POW_K_LO, s, FMAF(c, POW_DELTA_C, -POW_DELTA_C));
+  h_lo = FMAF(POW_K_HI, FMAF(s_lo, s2, s_lo), h_lo);
+  h_lo = FMAF(POW_K_HI, s, -h_hi) + h_lo;
+  float s1 = h_hi + tail;
+  float e1 = tail - (s1 - h_hi);
+  /* (float)h / 2 without the conversion unit: 1.5 2^23 + h from the bits, halved */
+  float half_e = FMAF(ffrom(0x4b400000u + (u32)h), 0.5f, -0x1.8p22f);
+  float sum = half_e + s1;
+  float e2 = s1 - (sum - half_e);
+  *lo = (e1 + e2) + h_lo;
+  return sum;
+}
+
+/* 2^f for |f| <= 1/2 + 2^-12: degree 6, relative error 2^-28.1 (minimax_f.py exp2), the
+ * linear coefficient ln 2 rounded first so that the others absorb its rounding. */
+INLINE float exp2_poly_f(float f) {
+  float p = 0x1.415f44p-13f;
+  p = FMAF(p, f, 0x1.5f099p-10f);
+  p = FMAF(p, f, 0x1.3b2dfap-7f);
+  p = FMAF(p, f, 0x1.c6af7ap-5f);
+  p = FMAF(p, f, 0x1.ebfbdcp-3f);
+  p = FMAF(p, f, 0x1.62e43p-1f);
+  return FMAF(p, f, 1.0f);
+}
+
+/* |x|^y for normal positive x scaled by 2^-adjust and finite y, every result range:
+ * t = y log2 x as t_hi + t_lo, clamped so that 2^t is inf above 130 and 0 below -160;
+ * the fraction clamped too (where t is, t_lo means nothing, and may be inf or NaN). */
+INLINE float pow_general_f(float x, int adjust, float y) {
+  float lo;
+  float l = log2_ff(x, adjust, &lo);
+  float t_hi = y * l;
+  float t_lo = FMAF(y, lo, FMAF(y, l, -t_hi));
+  float tc = __builtin_fminf(__builtin_fmaxf(t_hi, -160.0f), 130.0f);
+  u32 bits;
+  float j = round_small(tc, &bits);
+  float f = __builtin_fminf(__builtin_fmaxf((tc - j) + t_lo, -0.5002f), 0.5002f);
+  return scalef(exp2_poly_f(f), (int)(bits - 0x4b400000u));
 }
 
 /* Everything but x positive and finite and y finite: C11 Annex F.10.4.4, in order. Out of
@@ -524,14 +551,27 @@ SLOW float pow_slow_f(float x, float y) {
     return y < 0.0f ? 0.0f : INFF;
   }
   if (x < 0.0f && !is_integer_f(y)) return NANF;
-  float r = pow_core(ax, y);
+  float r = ax < 0x1p-126f ? pow_general_f(ax * 0x1p24f, -24, y) : pow_general_f(ax, 0, y);
   return (x < 0.0f && odd_y) ? -r : r;
 }
 
 EXPORT float __oxhip_powf(float x, float y) {
-  /* x = 1 and y = 0 need no test here: log|x| is then exactly 0, or t is. */
-  int common = x > 0.0f && x < INFF && fabsf_(y) < INFF;
-  return __builtin_expect(common, 1) ? pow_core(x, y) : pow_slow_f(x, y);
+  /* The common case, x positive and normal and |t| <= 125 (y finite: inf or NaN make t
+   * NaN, or inf), takes one branch after the logarithm: there 2^t is 2^j p with p in
+   * [0.7, 1.42] and j in [-125, 125], so the scale is an integer addition to p's bits.
+   * x = 1 and y = 0 need no test here: log2 x is then exactly 0, or t is. */
+  float lo;
+  float l = log2_ff(x, 0, &lo);
+  float t_hi = y * l;
+  float t_lo = FMAF(y, lo, FMAF(y, l, -t_hi));
+  int common = (fbits(x) - 0x00800000u < 0x7f000000u) & (fabsf_(t_hi) <= 125.0f);
+  if (__builtin_expect(common, 1)) {
+    u32 bits;
+    float j = round_small(t_hi, &bits);
+    float p = exp2_poly_f((t_hi - j) + t_lo); /* t_hi - j is exact */
+    return ffrom(fbits(p) + (bits << 23));    /* bits << 23 is j << 23 */
+  }
+  return pow_slow_f(x, y);
 }
 
 /* ---- trigonometry ------------------------------------------------------------------ */
@@ -852,10 +892,12 @@ EXPORT float __oxhip_sinhf(float x) {
   p = FMAF(p, s, 0x1.111112p-7f);
   p = FMAF(p, s, 0x1.555556p-3f);
   float small = FMAF(x * s, p, x);
-  /* e/2 - 1/(2e) with e/2 kept below 2^120 for the reciprocal (its term is then far
-   * below half an ulp). */
+  /* e/2 - 1/(2e) = h - 1/(4h), the reciprocal unrefined: from |x| = 1 on its term is at
+   * most 0.16 of the result, so the approximation's ulp costs at most 0.16 ulp there, and
+   * the Newton step (two FMA) and the clamp that kept h = inf from making it NaN (one
+   * more) went; rcp of inf, or of h from 2^126 on, is 0, which is what the term rounds to. */
   float h = exp_half_f(__builtin_fminf(ax, 89.5f));
-  float large = copysignf_(FMAF(-0.25f, rcp_refined(__builtin_fminf(h, 0x1p120f)), h), x);
+  float large = copysignf_(FMAF(-0.25f, rcp_approx(h), h), x);
   /* NaN takes the polynomial (and stays NaN); infinities the exponential (h is inf). */
   return !(ax >= 1.0f) ? small : large;
 }
@@ -1083,18 +1125,24 @@ EXPORT float __oxhip_frcp_rn(float x) { return 1.0f / x; }
 EXPORT float __oxhip_fsqrt_rn(float x) { return __builtin_sqrtf(x); }
 
 #if defined(__NVPTX__) || defined(__AMDGCN__)
-/* The instructions' 2^(log2 m / 3) (relative error about 2^-21), then one Newton step
- * r - (r^3 - m) / (3 r^2) with r^3 - m as fma(r^2, r, -m) (only r^2 rounds, a sixth of an
- * ulp in the result), for normal m >= 2^-100. m is normal, so NVPTX takes lg2's .ftz form:
- * the plain one adds a subnormal rescaling around the same instruction (four operations). */
+/* w = m^(-1/3) from the instructions, 2^(-log2 m / 3) (relative error about 2^-21), then
+ * y = m w^2 and one Newton step y - (y^3 - m) / (3 y^2), with 1 / (3 y^2) taken as w^2 / 3
+ * (m w^3 = 1 to 2^-21, so its error is of order 2^-20 on a correction of 2^-21) and y^3 - m
+ * as fma(y^2, y, -m) (only y^2 rounds, a sixth of an ulp in the result), for normal
+ * m >= 2^-100. Two special-function instructions where x^(1/3) and a reciprocal for the
+ * step took three: they run at an eighth of the FMA rate, and three per evaluation kept
+ * that unit nearly as busy as the issue slots (devicelibs/fit/sass_pipes.py). m is normal,
+ * so NVPTX takes lg2's .ftz form: the plain one adds a subnormal rescaling around the same
+ * instruction (four operations). */
 INLINE float cbrt_positive_f(float m) {
 #if defined(__NVPTX__)
-  float r = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_ftz_f(m) * (1.0f / 3.0f));
+  float w = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_ftz_f(m) * (-1.0f / 3.0f));
 #else
-  float r = __builtin_amdgcn_exp2f(__builtin_amdgcn_logf(m) * (1.0f / 3.0f));
+  float w = __builtin_amdgcn_exp2f(__builtin_amdgcn_logf(m) * (-1.0f / 3.0f));
 #endif
-  float r2 = r * r;
-  return FMAF(-FMAF(r2, r, -m), rcp_approx(3.0f * r2), r);
+  float w2 = w * w;
+  float y = m * w2;
+  return FMAF(-FMAF(y * y, y, -m), w2 * (1.0f / 3.0f), y);
 }
 
 /* Branch-free (a call to a slow path costs its own branches in every warp): |x| below

@@ -1,7 +1,7 @@
 // pow with an exponent the optimiser knows to be 2 (or 1, 0, -1) is a multiplication (the
 // argument, 1, a division): no logarithm and exponential in the loop, as with nvcc and
 // libm's pow under an optimising compiler. A run-time exponent keeps the full function (its
-// double core, whose reciprocal is rcp.approx.ftz.f64 on NVIDIA).
+// float-float logarithm, whose reciprocal is rcp.approx.ftz.f32 on NVIDIA).
 //
 // RUN: %oxhip --cuda-device-only -S -O2 --offload-arch=sm_90 %s -o - | FileCheck %s
 // CHECK-LABEL: .entry _Z7squaresPdPfi(
@@ -10,7 +10,7 @@
 // CHECK-NOT: rcp.approx
 // CHECK: ret;
 // CHECK-LABEL: .entry _Z7generalPdPfi(
-// CHECK: rcp.approx.ftz.f64
+// CHECK: rcp.approx.ftz.f32
 // CHECK: ret;
 #include <hip/hip_runtime.h>
 
