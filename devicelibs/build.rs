@@ -55,10 +55,12 @@ fn main() -> ExitCode {
             .args(["-ffp-contract=off", "-fvisibility=hidden"])
             // No `amdhsa_code_object_version` module flag: user modules carry 500 and
             // the flag must not conflict when the modules are linked.
-            .args(if *family == "amdgcn" {
-                &["-mcode-object-version=none"][..]
-            } else {
-                &[][..]
+            .args(match *family {
+                "amdgcn" => &["-mcode-object-version=none"][..],
+                // The data layout of oxhip's NVPTX compiles: 32-bit pointers for shared,
+                // constant and local memory (frontend::cc1).
+                "nvptx" => &["-fcuda-short-ptr", "-mllvm", "--nvptx-short-ptr"][..],
+                _ => &[][..],
             })
             .args(["-nostdsysteminc", "-std=c11", "-x", "c"])
             .arg(&source)

@@ -30,6 +30,18 @@ fn initialise_targets() {
         LlvmTarget::initialize_amd_gpu(&config);
         LlvmTarget::initialize_nvptx(&config);
         LlvmTarget::initialize_x86(&config);
+        // NVPTX with 32-bit pointers for shared, constant and local memory, the layout the
+        // front end (`-fcuda-short-ptr`) and the device library's bitcode are built with.
+        // LLVM takes it only as a command-line option; this process parses it once.
+        let arguments = [c"oxhip-codegen".as_ptr(), c"--nvptx-short-ptr".as_ptr()];
+        // SAFETY: two NUL-terminated strings that outlive the call; no overview text.
+        unsafe {
+            inkwell::llvm_sys::support::LLVMParseCommandLineOptions(
+                arguments.len() as i32,
+                arguments.as_ptr(),
+                std::ptr::null(),
+            );
+        }
     });
 }
 
