@@ -912,29 +912,31 @@ EXPORT float __oxhip_coshf(float x) {
 EXPORT float __oxhip_tanhf(float x) {
 #if HAVE_EXP2_INSTRUCTION
   /* Branch-free (a warp with inputs on both sides would run both paths anyway): below
-   * 0.95 x + x^3 p(x^2) with p of degree 5 (relative error 2^-24.5, devicelibs/fit/
-   * minimax_f.py; 1.30 ulp at most there), above, 1 - 2 / (e^2|x| + 1) with the
-   * exponential instruction on the rounded product 2|x| log2(e), whose errors the formula
-   * damps by 2e/(e^2 - 1), 0.31 at 0.95. With ex2 and rcp at the PTX ISA's error bounds
-   * (fit/exhaustive.c) that path reaches 1.97 ulp; switching at 0.8 it reached 2.15 (the
-   * H100 measured 1.50 there), and p of degree 6 below 0.8 had a term more than it
-   * needed. The Newton step on the reciprocal stays: without it, ex2 and rcp at
-   * their bounds in opposite directions gave 2.42 ulp from 0.95 on. The clamp at 10 (tanh is 1 in float
-   * from 9.01) keeps e^2|x| finite for the reciprocal. NaN takes the polynomial and stays
-   * NaN; the sign is set after the selection, which also keeps tanh(-0) = -0 (the
-   * polynomial's x s p + x gave +0). */
+   * 1.1 x + x^3 p(x^2) with p of degree 6 (relative error 2^-24.7, devicelibs/fit/
+   * minimax_f.py tanh 6 1.1; 1.47 ulp at most, at 1.02), above, 1 - 2 / (e^2|x| + 1)
+   * with the exponential instruction on the rounded product 2|x| log2(e), whose errors
+   * the formula damps by 2e/(e^2 - 1), 0.22 at 1.1, and the reciprocal unrefined. With
+   * ex2 and rcp at the PTX ISA's error bounds (fit/exhaustive.c) that path reaches 2.51
+   * ulp from 0.9 on, 1.96 from 1.05 on and 1.85 from 1.1 on. The previous form switched
+   * at 0.95 (p of degree 5) and refined the reciprocal, 1.97 ulp: the Newton step (two
+   * FMA) and the clamp that kept e finite for it (one more) cost three instructions, p's
+   * sixth degree one. Without the clamp, e = inf (from |x| = 44.4) gives rcp 0 and 1,
+   * which tanh rounds to from 9.01. NaN takes the polynomial and stays NaN; the sign is
+   * set after the selection, which also keeps tanh(-0) = -0 (the polynomial's x s p + x
+   * gave +0). */
   float ax = fabsf_(x);
   float s = x * x;
-  float p = 0x1.346dfcp-10f;
-  p = FMAF(p, s, -0x1.ae34ep-8f);
-  p = FMAF(p, s, 0x1.5256c2p-6f);
-  p = FMAF(p, s, -0x1.b748bap-5f);
-  p = FMAF(p, s, 0x1.10f8e8p-3f);
-  p = FMAF(p, s, -0x1.5554cap-2f);
+  float p = -0x1.23d88ep-12f;
+  p = FMAF(p, s, 0x1.086dd2p-9f);
+  p = FMAF(p, s, -0x1.ef07a4p-8f);
+  p = FMAF(p, s, 0x1.5bad22p-6f);
+  p = FMAF(p, s, -0x1.b8a388p-5f);
+  p = FMAF(p, s, 0x1.110472p-3f);
+  p = FMAF(p, s, -0x1.55550cp-2f);
   float small = FMAF(x * s, p, x);
-  float e = exp2_reduced(__builtin_fminf(ax, 10.0f) * (2.0f * 0x1.715476p+0f));
-  float large = FMAF(-2.0f, rcp_refined(e + 1.0f), 1.0f);
-  return copysignf_(!(ax >= 0.95f) ? small : large, x);
+  float e = exp2_reduced(ax * (2.0f * 0x1.715476p+0f));
+  float large = FMAF(-2.0f, rcp_approx(e + 1.0f), 1.0f);
+  return copysignf_(!(ax >= 1.1f) ? small : large, x);
 #else
   float ax = fabsf_(x), r;
   if (x != x || x == 0.0f) return x;
