@@ -26,8 +26,8 @@ FITS = {
         lo=-0.25 - 2**-22, hi=0.5 + 2**-22, degree=int(sys.argv[2]) if len(sys.argv) > 2 else 8,
         target=lambda f: (mp.log1p(f) - f) / f**2 if f != 0 else mp.mpf(-0.5),
         weight=lambda f: f * f / mp.log1p(f) if f != 0 else mp.mpf(0)),
-    # (tanh(x) - x) / x^3 in s = x^2, for x in [0, X] (X = 0.6 unless given): weighted by
-    # x^3 / tanh(x).
+    # (tanh(x) - x) / x^3 in s = x^2, for x in [0, X] (X = 0.6 unless given; tanhf's is
+    # `tanh 6 1.1`, 2^-24.74): weighted by x^3 / tanh(x).
     "tanh": dict(
         lo=0.0, hi=(float(sys.argv[3]) if len(sys.argv) > 3 else 0.6)**2, degree=int(sys.argv[2]) if len(sys.argv) > 2 else 4,
         target=lambda s: (mp.tanh(mp.sqrt(s)) - mp.sqrt(s)) / mp.sqrt(s)**3 if s != 0

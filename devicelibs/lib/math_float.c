@@ -428,15 +428,15 @@ EXPORT float __oxhip_log1pf(float x) {
   u32 ebits = (fbits(u) - 0x3f400000u) & 0xff800000u; /* e << 23 */
   float f = ffrom(fbits(x) - ebits) - FMAF(ffrom(0x40800000u - ebits), -0.25f, 1.0f);
   float de = (float)(int)ebits; /* e 2^23, exact */
-  /* f^2 q with f^2 as an exact sum of two floats: where e is 0 and f near 1/2, the
-   * rounding of f^2 alone cost a tenth of an ulp (0.95 ulp at most without) */
-  float f2 = f * f;
+  /* f^2 q as one FMA on the rounded f^2, with the small terms as its addend: 0.952 ulp
+   * at most over every float (at 0.487, e = 0 and f near 1/2, where f^2's rounding costs
+   * about 0.1 ulp); an exact f^2 pair, three instructions more, was 0.05 ulp lower over
+   * every 61st float (0.866 against 0.914). */
   float q = log1p_tail_f(f);
-  float t = FMAF(f2, q, FMAF(f, f, -f2) * q);
   float a = de * (LN2F_HI * 0x1p-23f); /* exact */
   float s = a + f;
   float err = f - (s - a); /* Fast2Sum: |a| > |f| where a is not 0 */
-  float r = s + (err + FMAF(de, LN2F_LO * 0x1p-23f, t));
+  float r = s + FMAF(f * f, q, FMAF(de, LN2F_LO * 0x1p-23f, err));
   /* log1p(x) has x's sign, which also gives log1p(-0) = -0 (the sums above give +0); the
    * rare inputs by a selection: x inf gives inf, -1 gives -inf and NaN stays NaN, all as
    * x inf; below -1, NaN */
@@ -912,29 +912,31 @@ EXPORT float __oxhip_coshf(float x) {
 EXPORT float __oxhip_tanhf(float x) {
 #if HAVE_EXP2_INSTRUCTION
   /* Branch-free (a warp with inputs on both sides would run both paths anyway): below
-   * 0.95 x + x^3 p(x^2) with p of degree 5 (relative error 2^-24.5, devicelibs/fit/
-   * minimax_f.py; 1.30 ulp at most there), above, 1 - 2 / (e^2|x| + 1) with the
-   * exponential instruction on the rounded product 2|x| log2(e), whose errors the formula
-   * damps by 2e/(e^2 - 1), 0.31 at 0.95. With ex2 and rcp at the PTX ISA's error bounds
-   * (fit/exhaustive.c) that path reaches 1.97 ulp; switching at 0.8 it reached 2.15 (the
-   * H100 measured 1.50 there), and p of degree 6 below 0.8 had a term more than it
-   * needed. The Newton step on the reciprocal stays: without it, ex2 and rcp at
-   * their bounds in opposite directions gave 2.42 ulp from 0.95 on. The clamp at 10 (tanh is 1 in float
-   * from 9.01) keeps e^2|x| finite for the reciprocal. NaN takes the polynomial and stays
-   * NaN; the sign is set after the selection, which also keeps tanh(-0) = -0 (the
-   * polynomial's x s p + x gave +0). */
+   * 1.1 x + x^3 p(x^2) with p of degree 6 (relative error 2^-24.7, devicelibs/fit/
+   * minimax_f.py tanh 6 1.1; 1.47 ulp at most, at 1.02), above, 1 - 2 / (e^2|x| + 1)
+   * with the exponential instruction on the rounded product 2|x| log2(e), whose errors
+   * the formula damps by 2e/(e^2 - 1), 0.22 at 1.1, and the reciprocal unrefined. With
+   * ex2 and rcp at the PTX ISA's error bounds (fit/exhaustive.c) that path reaches 2.51
+   * ulp from 0.9 on, 1.96 from 1.05 on and 1.85 from 1.1 on. The previous form switched
+   * at 0.95 (p of degree 5) and refined the reciprocal, 1.97 ulp: the Newton step (two
+   * FMA) and the clamp that kept e finite for it (one more) cost three instructions, p's
+   * sixth degree one. Without the clamp, e = inf (from |x| = 44.4) gives rcp 0 and 1,
+   * which tanh rounds to from 9.01. NaN takes the polynomial and stays NaN; the sign is
+   * set after the selection, which also keeps tanh(-0) = -0 (the polynomial's x s p + x
+   * gave +0). */
   float ax = fabsf_(x);
   float s = x * x;
-  float p = 0x1.346dfcp-10f;
-  p = FMAF(p, s, -0x1.ae34ep-8f);
-  p = FMAF(p, s, 0x1.5256c2p-6f);
-  p = FMAF(p, s, -0x1.b748bap-5f);
-  p = FMAF(p, s, 0x1.10f8e8p-3f);
-  p = FMAF(p, s, -0x1.5554cap-2f);
+  float p = -0x1.23d88ep-12f;
+  p = FMAF(p, s, 0x1.086dd2p-9f);
+  p = FMAF(p, s, -0x1.ef07a4p-8f);
+  p = FMAF(p, s, 0x1.5bad22p-6f);
+  p = FMAF(p, s, -0x1.b8a388p-5f);
+  p = FMAF(p, s, 0x1.110472p-3f);
+  p = FMAF(p, s, -0x1.55550cp-2f);
   float small = FMAF(x * s, p, x);
-  float e = exp2_reduced(__builtin_fminf(ax, 10.0f) * (2.0f * 0x1.715476p+0f));
-  float large = FMAF(-2.0f, rcp_refined(e + 1.0f), 1.0f);
-  return copysignf_(!(ax >= 0.95f) ? small : large, x);
+  float e = exp2_reduced(ax * (2.0f * 0x1.715476p+0f));
+  float large = FMAF(-2.0f, rcp_approx(e + 1.0f), 1.0f);
+  return copysignf_(!(ax >= 1.1f) ? small : large, x);
 #else
   float ax = fabsf_(x), r;
   if (x != x || x == 0.0f) return x;
