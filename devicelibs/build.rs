@@ -57,9 +57,8 @@ fn main() -> ExitCode {
             // the flag must not conflict when the modules are linked.
             .args(match *family {
                 "amdgcn" => &["-mcode-object-version=none"][..],
-                // The data layout of oxhip's NVPTX compiles: 32-bit pointers for shared,
-                // constant and local memory (frontend::cc1).
-                "nvptx" => &["-fcuda-short-ptr", "-mllvm", "--nvptx-short-ptr"][..],
+                // The data layout of oxhip's NVPTX compiles.
+                "nvptx" => &frontend::NVPTX_SHORT_POINTERS[..],
                 _ => &[][..],
             })
             .args(["-nostdsysteminc", "-std=c11", "-x", "c"])

@@ -30,10 +30,12 @@ fn initialise_targets() {
         LlvmTarget::initialize_amd_gpu(&config);
         LlvmTarget::initialize_nvptx(&config);
         LlvmTarget::initialize_x86(&config);
-        // NVPTX with 32-bit pointers for shared, constant and local memory, the layout the
-        // front end (`-fcuda-short-ptr`) and the device library's bitcode are built with.
+        // NVPTX with the layout the front end and the device library's bitcode are built
+        // with (`frontend::NVPTX_SHORT_POINTERS`, whose last flag is this LLVM option).
         // LLVM takes it only as a command-line option; this process parses it once.
-        let arguments = [c"oxhip-codegen".as_ptr(), c"--nvptx-short-ptr".as_ptr()];
+        let option = std::ffi::CString::new(frontend::NVPTX_SHORT_POINTERS[2])
+            .expect("a flag without NUL bytes");
+        let arguments = [c"oxhip-codegen".as_ptr(), option.as_ptr()];
         // SAFETY: two NUL-terminated strings that outlive the call; no overview text.
         unsafe {
             inkwell::llvm_sys::support::LLVMParseCommandLineOptions(

@@ -184,6 +184,14 @@ pub struct CompileOptions {
     pub extra_cc1: Vec<OsString>,
 }
 
+/// The NVPTX data layout of every oxhip compile, as `-cc1` flags: 32-bit pointers for shared,
+/// constant and local memory, as nvcc's PTX has (LLVM's default is 64-bit in every space,
+/// which put a 64-bit conversion, shift and add before each shared access: hipCUB's scan
+/// kernel, 1,592 SASS instructions against 1,472; docs/libraries.md). The last is also the
+/// LLVM option that `codegen` parses for its target machines, and `devicelibs` builds its
+/// NVPTX bitcode with these flags, so that all three agree on the layout.
+pub const NVPTX_SHORT_POINTERS: [&str; 3] = ["-fcuda-short-ptr", "-mllvm", "--nvptx-short-ptr"];
+
 /// The PTX ISA of the nvptx line (as `+ptxNN` with NN = major×10+minor): the lowest
 /// LLVM 22 accepts for `sm` (checked with `llc-22 -mattr=+ptxNN`), but never below 6.3,
 /// because the headers use `activemask` (PTX 6.2) and CUDA 10's 6.3 runs on every driver
@@ -312,13 +320,7 @@ pub fn cc1_args(
             line.push(format!("sm_{sm}{}", if *arch_specific { "a" } else { "" }));
             line.push("-target-feature");
             line.push(format!("+ptx{}", min_ptx_version(*sm, *arch_specific)));
-            // 32-bit pointers for shared, constant and local memory, as nvcc's PTX has: with
-            // LLVM's default (64-bit) every shared access carried a conversion, a shift and
-            // an add in 64 bits (hipCUB's scan kernel: 1,592 SASS instructions against 1,472,
-            // docs/libraries.md). The code generator and the device library use the same
-            // layout (codegen::target, devicelibs/build.rs).
-            line.push("-fcuda-short-ptr");
-            line.extend(["-mllvm", "--nvptx-short-ptr"]);
+            line.extend(NVPTX_SHORT_POINTERS);
         }
         Some(DeviceTarget::Host) => {
             line.extend(["-mrelocation-model", "pic", "-pic-level", "2"]);

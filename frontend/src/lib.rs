@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 pub use cc1::{
     cc1_args, min_ptx_version, CompileOptions, DependencyOptions, DeviceTarget, Lang, OptLevel,
-    Output, PreprocessorArg, Side, HOST_TRIPLE,
+    Output, PreprocessorArg, Side, HOST_TRIPLE, NVPTX_SHORT_POINTERS,
 };
 pub use find::{find_clang, CLANG_MAJOR};
 
