@@ -55,6 +55,23 @@ float median_ms(Prepare prepare, Body body) {
   return times[times.size() / 2];
 }
 
+// Compares a reduce-by-key result (count runs, their keys and sums) with the host's over the
+// runs of equal consecutive keys; prints what differs and returns 1, else returns 0.
+static int check_runs(const char* name, const std::vector<int>& keys, const std::vector<int>& values,
+                      const int* got_keys, const int* got_sums, long count) {
+  long wrong = 0, run = 0;
+  for (int i = 0; i < N;) {
+    int j = i, sum = 0;
+    while (j < N && keys[j] == keys[i]) sum += values[j++];
+    if (run >= count || got_keys[run] != keys[i] || got_sums[run] != sum) ++wrong;
+    ++run;
+    i = j;
+  }
+  if (wrong == 0 && run == count) return 0;
+  std::printf("check: %s %ld wrong, %ld runs of %ld\n", name, wrong, count, run);
+  return 1;
+}
+
 int main() {
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
@@ -184,19 +201,8 @@ int main() {
       CHECK(cudaMemcpy(got_keys.data(), d_unique, runs * sizeof(int), cudaMemcpyDeviceToHost));
       CHECK(cudaMemcpy(got_sums.data(), d_sums, runs * sizeof(int), cudaMemcpyDeviceToHost));
     }
-    long wrong = 0;
-    int segment = 0;
-    for (int i = 0; i < N;) {
-      int j = i, sum = 0;
-      while (j < N && run_keys[j] == run_keys[i]) sum += small[j++];
-      if (segment >= runs || got_keys[segment] != run_keys[i] || got_sums[segment] != sum) ++wrong;
-      ++segment;
-      i = j;
-    }
-    if (wrong || segment != runs) {
-      std::printf("check: DeviceReduce::ReduceByKey %ld wrong, %d runs of %d\n", wrong, runs, segment);
-      ++failures;
-    }
+    failures += check_runs("DeviceReduce::ReduceByKey", run_keys, small, got_keys.data(),
+                           got_sums.data(), runs);
     CHECK(cudaFree(temp));
     CHECK(cudaFree(d_run_keys));
     CHECK(cudaFree(d_unique));
@@ -216,19 +222,8 @@ int main() {
     });
     std::printf("thrust::reduce_by_key %.4f\n", ms);
     thrust::host_vector<int> got_keys = unique_keys, got_sums = sums;
-    long wrong = 0;
-    size_t segment = 0;
-    for (int i = 0; i < N;) {
-      int j = i, sum = 0;
-      while (j < N && run_keys[j] == run_keys[i]) sum += small[j++];
-      if (segment >= segments || got_keys[segment] != run_keys[i] || got_sums[segment] != sum) ++wrong;
-      ++segment;
-      i = j;
-    }
-    if (wrong || segment != segments) {
-      std::printf("check: thrust::reduce_by_key %ld wrong, %zu segments of %zu\n", wrong, segments, segment);
-      ++failures;
-    }
+    failures += check_runs("thrust::reduce_by_key", run_keys, small, got_keys.data(),
+                           got_sums.data(), (long)segments);
   }
   std::printf("# checks: %s\n", failures == 0 ? "PASSED" : "FAILED");
   return failures == 0 ? 0 : 1;
