@@ -2,7 +2,7 @@
 // std::stable_sort on the host: keys only and pairs, ascending and descending, pointers
 // and DoubleBuffers, bit ranges, for unsigned, signed, 64-bit, float and double keys
 // (negative values and -0.0 among them), __half keys and a 12-byte value type, at sizes 0, 1, around
-// the 2048- and 4096-item tiles, the one-sweep tiles (7680 and 1920 items) and up to 2^20.
+// the 2048- and 4096-item tiles, the one-sweep tiles (7680, 6144 and 1920 items) and up to 2^20.
 #include "check.h"
 #include <hip/hip_fp16.h>
 #include <hipcub/hipcub.hpp>
@@ -261,10 +261,10 @@ int main() {
   bits_case(5000, 3, 18, true);
   bits_case(5000, 8, 8, false);
   bits_case(0, 0, 32, false);
-  // The GPUs' one-sweep tiles hold 7680 keys of up to 4 bytes (384 threads x 20; 1920 with
-  // the 12-byte values above): one tile, a partial one after it, many, and passes whose
-  // digits are all the same.
-  for (int n : {7679, 7680, 7681, 3 * 7680 + 17, 40 * 7680 + 5}) {
+  // The GPUs' one-sweep tiles hold 7680 keys of up to 4 bytes alone (384 threads x 20),
+  // 6144 with values (x 16; 1920 with the 12-byte values above): one tile, a partial one
+  // after it, many, and passes whose digits are all the same.
+  for (int n : {6143, 6144, 6145, 7679, 7680, 7681, 3 * 7680 + 17, 40 * 6144 + 5}) {
     bits_case(n, 0, 32, false);
     bits_case(n, 0, 32, true);
   }

@@ -353,9 +353,15 @@ enum {
    * 384 x 16 took 0.66 ms, 256 x 24 0.70 ms, 256 x 16 0.74 ms: fewer, larger tiles were faster
    * (shorter look-backs, it seems). A later round (docs/libraries.md): 384 x 20 0.61 ms,
    * 512 x 12 0.63, 384 x 16 0.65 (also with three blocks an SM), 256 x 24 0.67, 512 x 16
-   * 0.89. */
+   * 0.89. But 20 items of pairs need 51,760 bytes of static shared memory (the staged
+   * keys, then values, and a digit byte per item), over the 48 KiB a CUDA kernel may
+   * declare: ptxas refuses it, so such a program carried no cubin. Pairs keep 16 items
+   * (44 KiB); keys alone take 20 (43 KiB). */
   ONESWEEP_TILE_THREADS = 384,
   ONESWEEP_SMALL_ITEMS = 20,
+  ONESWEEP_SMALL_PAIR_ITEMS = 16,
+  /* The most static shared memory a kernel may declare on every GPU (CUDA's 48 KiB). */
+  ONESWEEP_STATIC_SHARED = 48 * 1024,
   ONESWEEP_STAGE_BYTES = 32768,
   /* Predecessors a look-back reads at once. */
   ONESWEEP_WINDOW = 8,
@@ -411,7 +417,8 @@ template <class K, class V>
 struct onesweep_items {
   enum {
     size = radix_items<K, V>::size,
-    value = size <= 4    ? (int)ONESWEEP_SMALL_ITEMS
+    value = size <= 4    ? (std::is_same<V, NullType>::value ? (int)ONESWEEP_SMALL_ITEMS
+                                                             : (int)ONESWEEP_SMALL_PAIR_ITEMS)
             : size <= 8  ? (int)ONESWEEP_STAGE_BYTES / (ONESWEEP_TILE_THREADS * 8)
             : size <= 16 ? (int)ONESWEEP_STAGE_BYTES / (ONESWEEP_TILE_THREADS * 16)
                          : 0
@@ -558,6 +565,10 @@ __global__ void OXHIP_ONESWEEP_BOUNDS
   __shared__ unsigned int global_base[ONESWEEP_DIGITS];
   __shared__ unsigned int warp_totals[MaxWarps];
   __shared__ unsigned int tile_shared;
+  static_assert(sizeof(Stage) + sizeof(warp_counts) + sizeof(digits) + sizeof(global_base) +
+                        sizeof(warp_totals) + sizeof(tile_shared) <=
+                    ONESWEEP_STATIC_SHARED,
+                "a one-sweep tile's shared memory fits what ptxas accepts");
   const unsigned int thread = threadIdx.x;
   const unsigned int lanes = (unsigned int)(int)warpSize;
   const unsigned int lane = thread % lanes;
