@@ -4,7 +4,7 @@
 # files into $OUT/results.tar (and the log into $OUT/runs.log.gz).
 #
 #   tests/compat/device-run.sh SECONDS --gpu "MODE..." --cpu "MODE..." [--nvcc-only "NAME..."]
-#                              [--gpu-only "NAME..." --gpu-limit SECONDS]
+#                              [--gpu-only "NAME..." --gpu-limit SECONDS] [--cpu-repeat-one]
 #
 # Each MODE's archive is .device-carry/compat-MODE.tar.xz (tests/compat/hecbench.py pack);
 # it is unpacked once per machine. The mode `nvcc` (GPU only) is the reference: it is
@@ -16,6 +16,8 @@
 # A compat-MODE-only.tar.xz (pack --only: programs rebuilt since the full archive) is
 # unpacked over the full one. $GPU_JOBS and $CPU_JOBS change how many programs run at once (4 and 6).
 # The runs resume (--resume) where an earlier call left off: the results files travel with
+# --cpu-repeat-one runs the CPU-device list by the repeat rule (hecbench.py run --repeat-one:
+# every repeat count 1, results MODE-run-cpu-repeat1.json). The runs resume (--resume) where an earlier call left off: the results files travel with
 # the repository, so copy the ones that come back into tests/compat/results before the
 # next call. GPU programs run four at a time (120 s each), the modes one after another;
 # CPU-device programs run six at a time with two threads each (60 s), alongside.
@@ -29,7 +31,7 @@ prefix=""; list=tests/compat/programs.txt
 export OXHIP_COMPAT_SUITE=$suite
 budget=$1
 shift
-gpu_modes="" cpu_modes="" nvcc_only="" gpu_only="" gpu_limit=120
+gpu_modes="" cpu_modes="" nvcc_only="" gpu_only="" gpu_limit=120 cpu_repeat=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --gpu) gpu_modes=$2; shift 2 ;;
@@ -37,6 +39,7 @@ while [ $# -gt 0 ]; do
     --nvcc-only) nvcc_only=$2; shift 2 ;;
     --gpu-only) gpu_only=$2; shift 2 ;;
     --gpu-limit) gpu_limit=$2; shift 2 ;;
+    --cpu-repeat-one) cpu_repeat=(--repeat-one); shift ;;
     *) echo "device-run.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -58,7 +61,8 @@ chain() {
   for mode in "$@"; do
     local left=$((deadline - SECONDS))
     [ "$left" -gt 20 ] || break
-    local only=() resume=(--resume)
+    local only=() resume=(--resume) repeat=()
+    [ "$device" = cpu ] && repeat=("${cpu_repeat[@]}")
     # shellcheck disable=SC2206
     [ "$mode" = nvcc ] && [ -n "$nvcc_only" ] && only=(--only $nvcc_only)
     # shellcheck disable=SC2206
@@ -80,7 +84,7 @@ EOF
       left=$((deadline - SECONDS))
     fi
     OXHIP_CPU_THREADS=2 timeout "$left" python3 tests/compat/hecbench.py run "$mode" --device "$device" \
-      --timeout "$limit" --jobs "$jobs" "${resume[@]}" "${only[@]}" >> "$out/runs.log" 2>&1
+      --timeout "$limit" --jobs "$jobs" "${resume[@]}" "${only[@]}" "${repeat[@]}" >> "$out/runs.log" 2>&1
   done
 }
 # shellcheck disable=SC2086

@@ -3,7 +3,8 @@
 
     tests/compat/hecbench.py extract GIT_DIR_OR_CHECKOUT   # into .compat/hecbench/src
     tests/compat/hecbench.py build MODE [--jobs N]          # MODE: hip, cuda or hipify
-    tests/compat/hecbench.py run MODE --device cpu|gpu [--timeout S] [--jobs N] [--resume]
+    tests/compat/hecbench.py run MODE --device cpu|gpu [--timeout S] [--jobs N] [--resume] [--repeat-one]
+    tests/compat/hecbench.py repeat-args MODE               # the CPU device's repeat rule -> MODE-build.json
     tests/compat/hecbench.py pack MODE...                   # built programs -> .device-carry/compat-MODE.tar.xz
     tests/compat/hecbench.py report                         # results -> docs/compat.md
     tests/compat/hecbench.py time-list MODE                 # the timing rule -> programs-time.txt
@@ -27,6 +28,17 @@ line from the runtime, and no mismatch report. A program whose correct output sa
 "failed" (EXPECTED below) passes when it prints its own success line instead. Results go to tests/compat/results/*.json,
 which the repository keeps (the device tool carries them there and back); `report` turns
 them into docs/compat.md. The program list is tests/compat/programs.txt, chosen by tests/compat/choose.py (its docstring is the rule).
+
+`run --repeat-one` (CPU device) applies the repeat rule, written down before any run with it
+(docs/compat.md, "The CPU device's repeat rule"): where the program's own sources read a
+command-line argument `argv[K]` with atoi/atol/atoll/strtol/stoi/stol into a variable whose
+name contains "repeat" or "iteration" (any case; not one starting with "max"), the run
+command's K-th argument, if it is an integer, becomes 1; so do `--repeat N` and `--repeat=N`.
+Sizes are never changed. `repeat-args MODE` applies the rule here, where every source is at
+hand (a HIP program often builds `../NAME-cuda/main.cu`, which its archive lacks), and keeps
+the commands in MODE-build.json (`run_repeat1`); `run --repeat-one` runs those. Results go
+to MODE-run-cpu-repeat1.json, beside the Makefile-size results of MODE-run-cpu.json, and
+each result lists the commands that ran.
 
 `time` is the whole-run time comparison with nvcc (docs/compat.md, "Time against nvcc"):
 `run` runs four programs at once beside the CPU device, so its seconds say little about
@@ -258,6 +270,64 @@ def grade(output, name=None):
     return None
 
 
+REPEAT_NAME = re.compile(r"repeat|iteration", re.IGNORECASE)
+ARGV_READ = re.compile(r"\b(\w+)\s*=\s*(?:std::)?(?:atoi|atol|atoll|strtol|strtoll|stoi|stol)\s*\(\s*argv\s*\[\s*(\d+)\s*\]")
+SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".cu", ".cuh", ".h", ".hpp", ".hip")
+
+
+def repeat_sources(directory):
+    """The program's own sources: its directory's, and those its Makefile names elsewhere
+    (many HIP programs build `source = ../NAME-cuda/main.cu`)."""
+    paths = [os.path.join(directory, e) for e in sorted(os.listdir(directory)) if e.endswith(SOURCE_SUFFIXES)]
+    makefile = os.path.join(directory, "Makefile")
+    if os.path.exists(makefile):
+        with open(makefile, encoding="utf-8", errors="replace") as text:
+            for line in text:
+                match = re.match(r"\s*source\s*[:+]?=\s*(.*)", line)
+                if not match:
+                    continue
+                for word in match.group(1).split():
+                    if word.endswith(SOURCE_SUFFIXES):
+                        # The extracted tree has every sibling directory; the work copy may not.
+                        for base in (directory, os.path.join(SRC, os.path.basename(directory))):
+                            path = os.path.normpath(os.path.join(base, word))
+                            if os.path.exists(path):
+                                paths.append(path)
+                                break
+    return paths
+
+
+def repeat_positions(directory):
+    """The argv indices that the program's sources read into a repeat count (the rule above)."""
+    positions = set()
+    for path in repeat_sources(directory):
+        with open(path, encoding="utf-8", errors="replace") as source:
+            for variable, index in ARGV_READ.findall(source.read()):
+                if REPEAT_NAME.search(variable) and not variable.lower().startswith("max"):
+                    positions.add(int(index))
+    return positions
+
+
+def repeat_one(directory, commands):
+    """The run commands with every repeat count set to 1 (`run --repeat-one`)."""
+    positions = repeat_positions(directory)
+    rewritten = []
+    for command in commands:
+        words = command.split(" ")
+        if words and words[0].startswith("./"):
+            # Positional arguments: words[K] is argv[K] for a plain `./program a b c`.
+            for index in positions:
+                if index < len(words) and re.fullmatch(r"\d+", words[index]):
+                    words[index] = "1"
+            for index, word in enumerate(words):
+                if word == "--repeat" and index + 1 < len(words) and re.fullmatch(r"\d+", words[index + 1]):
+                    words[index + 1] = "1"
+                elif re.fullmatch(r"--repeat=\d+", word):
+                    words[index] = "--repeat=1"
+        rewritten.append(" ".join(words))
+    return rewritten
+
+
 def run_one(mode, name, commands, device, timeout, directory=None):
     directory = directory or program_dir(mode, name)
     env = dict(os.environ, LC_ALL="C")
@@ -299,8 +369,9 @@ def run_one(mode, name, commands, device, timeout, directory=None):
             "reason": "", "output": tail(output, 6)}
 
 
-def run(mode, device, timeout, jobs, only, resume):
-    path = os.path.join(RESULTS, f"{PREFIX}{mode}-run-{device}.json")
+def run(mode, device, timeout, jobs, only, resume, repeat=False):
+    suffix = "-repeat1" if repeat else ""
+    path = os.path.join(RESULTS, f"{PREFIX}{mode}-run-{device}{suffix}.json")
     results = {}
     if (only or resume) and os.path.exists(path):
         results = {r["name"]: r for r in json.load(open(path, encoding="utf-8"))}
@@ -308,7 +379,15 @@ def run(mode, device, timeout, jobs, only, resume):
              if r["built"] and (not only or r["name"] in only) and not (resume and r["name"] in results)]
     ordered = [results[n] for n in sorted(results)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(run_one, mode, r["name"], r["run"], device, timeout) for r in built]
+        def one(r):
+            commands = r["run"]
+            if repeat:
+                commands = r.get("run_repeat1") or repeat_one(program_dir(mode, r["name"]), commands)
+            result = run_one(mode, r["name"], commands, device, timeout)
+            if repeat:
+                result["commands"] = commands
+            return result
+        futures = [pool.submit(one, r) for r in built]
         for future in concurrent.futures.as_completed(futures):
             result = future.result()
             results[result["name"]] = result
@@ -320,6 +399,21 @@ def run(mode, device, timeout, jobs, only, resume):
     passed = sum(r["passed"] for r in ordered)
     timeouts = sum(r["timeout"] for r in ordered)
     print(f"{mode} {device}: {passed} of {len(ordered)} passed ({timeouts} over the time limit)")
+
+
+def repeat_args(mode):
+    """`run_repeat1` for every built program of MODE (the repeat rule)."""
+    path = os.path.join(RESULTS, f"{PREFIX}{mode}-build.json")
+    results = json.load(open(path, encoding="utf-8"))
+    changed = 0
+    for result in results:
+        directory = program_dir(mode, result["name"])
+        if not result["built"] or not os.path.isdir(directory):
+            continue
+        result["run_repeat1"] = repeat_one(directory, result["run"])
+        changed += result["run_repeat1"] != result["run"]
+    save(path, results)
+    print(f"repeat-args {mode}: {changed} of {len(results)} programs get a repeat count of 1")
 
 
 def pack(modes, only=None):
@@ -444,6 +538,9 @@ def report():
     names = programs()
     lines = []
     summary = []
+    # The CPU device by the repeat rule (`run --repeat-one`), a column of its own where run.
+    repeat_runs = {m: load(f"{PREFIX}{m}-run-cpu-repeat1.json") for m in ("hip", "cuda", "hipify")}
+    with_repeat = any(repeat_runs.values())
     # The reference: the CUDA twins built by nvcc on the GPU machine. Programs nvcc's build
     # does not pass either (missing data, bugs of their own) are counted apart.
     nvcc_builds = load(f"{PREFIX}nvcc-build.json")
@@ -459,12 +556,14 @@ def report():
         label = ("nvcc (reference)" if PREFIX else
                  f"nvcc (reference, on {len(tried)} programs: those that fail with oxhip, and the timed ones)")
         summary.append(f"| {label} | {len(tried)} | "
-                       f"{len(built)} of {len(tried)} | {len(nvcc_passed)} of {len(ran)} | - | - |")
+                       f"{len(built)} of {len(tried)} | {len(nvcc_passed)} of {len(ran)} | - | - |"
+                       + (" - |" if with_repeat else ""))
     for mode in ("hip", "cuda", "hipify"):
         builds = load(f"{PREFIX}{mode}-build.json")
         if not builds:
             continue
         cpu = load(f"{PREFIX}{mode}-run-cpu.json")
+        cpu1 = repeat_runs[mode]
         gpu = load(f"{PREFIX}{mode}-run-gpu.json")
         # The one-at-a-time timing (`time`) where there is one, for the ratio column.
         timed = {n: r for n, r in load(f"{PREFIX}{mode}-time-gpu.json").items() if not r["reason"] and r["oxhip"]}
@@ -486,6 +585,12 @@ def report():
                     f"{len([n for n in built if n in cpu and cpu[n]['timeout']])} over 60 s")
         if cpu_unrun:
             cpu_cell += f", {cpu_unrun} not run"
+        if with_repeat:
+            ran1 = [n for n in built if n in cpu1 and not cpu1[n]["timeout"]]
+            passed1 = [n for n in ran1 if cpu1[n]["passed"]]
+            cpu_cell += (f" | {len(passed1)} of {len(ran1)} ({pct(len(passed1), len(ran1))}), "
+                         f"{len([n for n in built if n in cpu1 and cpu1[n]['timeout']])} over 60 s"
+                         if cpu1 else " | not run")
         reference_cell = "-"
         if nvcc_gpu:
             fair = [n for n in gpu_ran if n not in nvcc_failed]
@@ -493,8 +598,9 @@ def report():
             reference_cell = f"{len(passed_fair)} of {len(fair)} ({pct(len(passed_fair), len(fair))})"
         summary.append(f"| {mode} | {len(names)} | {built_cell} | {gpu_cell} | {reference_cell} | {cpu_cell} |")
         lines.append(f"\n### {mode}\n")
-        lines.append("| program | built | GPU | nvcc on the GPU | time / nvcc's | CPU device | why not |")
-        lines.append("| --- | --- | --- | --- | --- | --- | --- |")
+        lines.append("| program | built | GPU | nvcc on the GPU | time / nvcc's | CPU device |"
+                     + (" CPU device, repeat 1 |" if with_repeat else "") + " why not |")
+        lines.append("| --- | --- | --- | --- | --- | --- |" + (" --- |" if with_repeat else "") + " --- |")
         for name in names:
             b = builds.get(name)
             if b is None:
@@ -510,6 +616,10 @@ def report():
                 why.append("GPU: " + g["reason"])
             if c is not None and not c["passed"] and not c["timeout"]:
                 why.append("CPU: " + c["reason"])
+            c1 = cpu1.get(name)
+            cpu1_cell = "" if c1 is None else ("pass" if c1["passed"] else ("> 60 s" if c1["timeout"] else "FAIL"))
+            if c1 is not None and not c1["passed"] and not c1["timeout"]:
+                why.append("CPU, repeat 1: " + c1["reason"])
             n = nvcc_gpu.get(name)
             nvcc_cell = "" if n is None else ("pass" if n["passed"] else ("> 120 s" if n["timeout"] else "FAIL"))
             if n is None and nvcc_builds.get(name) and not nvcc_builds[name]["built"]:
@@ -520,13 +630,16 @@ def report():
             elif g is not None and n is not None and g["passed"] and n["passed"] and n["seconds"] >= 1:
                 ratio = f"{g['seconds'] / n['seconds']:.2f}"
             text = "; ".join(why).replace("|", "\\|").replace("`", "'")
-            lines.append(f"| {name} | {'yes' if b['built'] else 'no'} | {gpu_cell} | {nvcc_cell} | {ratio} | {cpu_cell} | {text} |")
+            repeat_cell = f" {cpu1_cell} |" if with_repeat else ""
+            lines.append(f"| {name} | {'yes' if b['built'] else 'no'} | {gpu_cell} | {nvcc_cell} | {ratio} | {cpu_cell} |"
+                         f"{repeat_cell} {text} |")
     path = os.path.join(ROOT, "docs", "compat.md")
     with open(path, encoding="utf-8") as doc:
         text = doc.read()
     marker = "<!-- results: generated by tests/compat/hecbench.py report -->"
-    table = ["| mode | chosen | built | passed on the GPU | on the GPU, leaving out those nvcc's build fails too | passed on the CPU device |",
-             "| --- | --- | --- | --- | --- | --- |"] + summary
+    table = ["| mode | chosen | built | passed on the GPU | on the GPU, leaving out those nvcc's build fails too | passed on the CPU device |"
+             + (" passed on the CPU device, repeat 1 |" if with_repeat else ""),
+             "| --- | --- | --- | --- | --- | --- |" + (" --- |" if with_repeat else "")] + summary
     if PREFIX:
         # The libraries suite's section sits before the main results, between its markers.
         start = "<!-- libraries: generated by tests/compat/hecbench.py --suite libraries report -->"
@@ -573,6 +686,10 @@ def main():
     p.add_argument("--only", nargs="*")
     p.add_argument("--resume", action="store_true",
                    help="keep the results file and run only the programs it does not list yet")
+    p.add_argument("--repeat-one", action="store_true",
+                   help="every repeat count 1 (the CPU device's repeat rule, above)")
+    p = sub.add_parser("repeat-args")
+    p.add_argument("mode", choices=["hip", "cuda", "hipify"])
     p = sub.add_parser("pack")
     p.add_argument("modes", nargs="+", choices=["hip", "cuda", "hipify"])
     p.add_argument("--only", nargs="*")
@@ -595,7 +712,9 @@ def main():
     elif args.command == "build":
         build(args.mode, args.jobs, args.only)
     elif args.command == "run":
-        run(args.mode, args.device, args.timeout, args.jobs, args.only, args.resume)
+        run(args.mode, args.device, args.timeout, args.jobs, args.only, args.resume, args.repeat_one)
+    elif args.command == "repeat-args":
+        repeat_args(args.mode)
     elif args.command == "pack":
         pack(args.modes, args.only)
     elif args.command == "time-list":
