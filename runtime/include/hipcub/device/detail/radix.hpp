@@ -343,6 +343,12 @@ __global__ void __launch_bounds__(RADIX_THREADS)
  * items or more (a published count has 30 bits). Defining OXHIP_RADIX_ONESWEEP_ON_CPU
  * when compiling takes the one-sweep passes on the CPU device too, for testing them there.
  */
+#ifndef OXHIP_ONESWEEP_PAIR_THREADS
+#define OXHIP_ONESWEEP_PAIR_THREADS 384
+#endif
+#ifndef OXHIP_ONESWEEP_PAIR_ITEMS
+#define OXHIP_ONESWEEP_PAIR_ITEMS 16
+#endif
 enum {
   ONESWEEP_BITS = 8,
   ONESWEEP_DIGITS = 256,
@@ -356,10 +362,12 @@ enum {
    * 0.89. But 20 items of pairs need 51,760 bytes of static shared memory (the staged
    * keys, then values, and a digit byte per item), over the 48 KiB a CUDA kernel may
    * declare: ptxas refuses it, so such a program carried no cubin. Pairs keep 16 items
-   * (44 KiB); keys alone take 20 (43 KiB). */
+   * (44 KiB); keys alone take 20 (43 KiB). Pairs of 4-byte items may take their own thread
+   * count (OXHIP_ONESWEEP_PAIR_THREADS x OXHIP_ONESWEEP_PAIR_ITEMS, for tuning). */
   ONESWEEP_TILE_THREADS = 384,
   ONESWEEP_SMALL_ITEMS = 20,
-  ONESWEEP_SMALL_PAIR_ITEMS = 16,
+  ONESWEEP_SMALL_PAIR_THREADS = OXHIP_ONESWEEP_PAIR_THREADS,
+  ONESWEEP_SMALL_PAIR_ITEMS = OXHIP_ONESWEEP_PAIR_ITEMS,
   /* The most static shared memory a kernel may declare on every GPU (CUDA's 48 KiB). */
   ONESWEEP_STATIC_SHARED = 48 * 1024,
   ONESWEEP_STAGE_BYTES = 32768,
@@ -398,11 +406,11 @@ static __device__ __forceinline__ void onesweep_store(unsigned int* word, unsign
 #endif
 }
 
-/* nvptx: two blocks of 384 threads per multiprocessor (at most 80 registers a thread). */
+/* nvptx: two blocks per multiprocessor (at most 80 registers a thread for 384 threads). */
 #if defined(__OXHIP_NVPTX__)
-#define OXHIP_ONESWEEP_BOUNDS __launch_bounds__(ONESWEEP_TILE_THREADS, 2)
+#define OXHIP_ONESWEEP_BOUNDS __launch_bounds__(Threads, 2)
 #else
-#define OXHIP_ONESWEEP_BOUNDS __launch_bounds__(ONESWEEP_TILE_THREADS)
+#define OXHIP_ONESWEEP_BOUNDS __launch_bounds__(Threads)
 #endif
 
 #if defined(__OXHIP_CPU__) && !defined(OXHIP_RADIX_ONESWEEP_ON_CPU)
@@ -411,14 +419,16 @@ static __device__ __forceinline__ void onesweep_store(unsigned int* word, unsign
 #define OXHIP_RADIX_ONESWEEP_BODY 1
 #endif
 
-/* Items per thread of a one-sweep tile (0: keys or values too large for it). The same on
- * every target, since the host sizes the grid and the look-back storage from it. */
+/* Threads and items per thread of a one-sweep tile (items 0: keys or values too large for
+ * it). The same on every target, since the host sizes the grid and the look-back storage
+ * from them. */
 template <class K, class V>
 struct onesweep_items {
   enum {
     size = radix_items<K, V>::size,
-    value = size <= 4    ? (std::is_same<V, NullType>::value ? (int)ONESWEEP_SMALL_ITEMS
-                                                             : (int)ONESWEEP_SMALL_PAIR_ITEMS)
+    small_pair = size <= 4 && !std::is_same<V, NullType>::value,
+    threads = small_pair ? (int)ONESWEEP_SMALL_PAIR_THREADS : (int)ONESWEEP_TILE_THREADS,
+    value = size <= 4    ? (small_pair ? (int)ONESWEEP_SMALL_PAIR_ITEMS : (int)ONESWEEP_SMALL_ITEMS)
             : size <= 8  ? (int)ONESWEEP_STAGE_BYTES / (ONESWEEP_TILE_THREADS * 8)
             : size <= 16 ? (int)ONESWEEP_STAGE_BYTES / (ONESWEEP_TILE_THREADS * 16)
                          : 0
@@ -528,7 +538,7 @@ __global__ void __launch_bounds__(ONESWEEP_THREADS)
 #endif
 }
 
-/* One pass over one tile of ONESWEEP_TILE_THREADS x Items keys. Warp w holds the tile's items
+/* One pass over one tile of Threads x Items keys. Warp w holds the tile's items
  * [w * Items * W, (w + 1) * Items * W) for warps of W lanes, item i of lane l being
  * w * Items * W + i * W + l, so a warp's items in the order it ranks them are in input
  * order. Ranking: for each item, the lanes holding the same digit find each other by one
@@ -541,7 +551,7 @@ __global__ void __launch_bounds__(ONESWEEP_THREADS)
  * Keys are written out from shared memory, consecutive threads to consecutive places of a
  * bin, then the values the same way. Only the keys and their ranks are held across the
  * ranking, for the registers. Threads past the 256th own no digit. */
-template <class K, class V, int Items>
+template <class K, class V, int Threads, int Items>
 __global__ void OXHIP_ONESWEEP_BOUNDS
     radix_onesweep(const K* keys_in, const V* values_in, K* keys_out, V* values_out,
                    long long count, int shift, int bits, bool descending,
@@ -549,7 +559,6 @@ __global__ void OXHIP_ONESWEEP_BOUNDS
                    unsigned int* status) {
 #if OXHIP_RADIX_ONESWEEP_BODY
   enum {
-    Threads = ONESWEEP_TILE_THREADS,
     Tile = Threads * Items,
     MaxWarps = Threads / 32,
     HasValues = !std::is_same<V, NullType>::value
@@ -733,20 +742,20 @@ __global__ void OXHIP_ONESWEEP_BOUNDS
 }
 
 /* One launch of `radix_onesweep`; never made for types too large for it (Items 0). */
-template <class K, class V, int Items>
+template <class K, class V, int Threads, int Items>
 struct onesweep_pass {
   static hipError_t launch(unsigned int tiles, hipStream_t stream, const K* keys_in,
                            const V* values_in, K* keys_out, V* values_out, long long count,
                            int shift, int bits, bool descending, const unsigned int* bin_start,
                            unsigned int* tile_counter, unsigned int* status) {
-    radix_onesweep<K, V, Items><<<tiles, ONESWEEP_TILE_THREADS, 0, stream>>>(
+    radix_onesweep<K, V, Threads, Items><<<tiles, Threads, 0, stream>>>(
         keys_in, values_in, keys_out, values_out, count, shift, bits, descending, bin_start,
         tile_counter, status);
     return hipGetLastError();
   }
 };
-template <class K, class V>
-struct onesweep_pass<K, V, 0> {
+template <class K, class V, int Threads>
+struct onesweep_pass<K, V, Threads, 0> {
   static hipError_t launch(unsigned int, hipStream_t, const K*, const V*, K*, V*, long long,
                            int, int, bool, const unsigned int*, unsigned int*, unsigned int*) {
     return hipErrorInvalidValue;
@@ -801,7 +810,11 @@ static hipError_t radix_sort(void* d_temp_storage, size_t& temp_storage_bytes,
                              int begin_bit, int end_bit, bool descending, hipStream_t stream,
                              bool& result_in_b) {
   typedef typename DeviceRadixTile<K, V>::type Tile;
-  enum { OneItems = onesweep_items<K, V>::value, OneTile = ONESWEEP_TILE_THREADS * OneItems };
+  enum {
+    OneThreads = onesweep_items<K, V>::threads,
+    OneItems = onesweep_items<K, V>::value,
+    OneTile = OneThreads * OneItems
+  };
   const bool has_values = Tile::HasValues;
   const bool need_alternate = pointer_mode;
   if (count < 0) count = 0;
@@ -880,7 +893,7 @@ static hipError_t radix_sort(void* d_temp_storage, size_t& temp_storage_bytes,
     K* keys_to = to_b ? keys_b : keys_a;
     V* values_to = to_b ? values_b : values_a;
     if (onesweep) {
-      status = onesweep_pass<K, V, OneItems>::launch(
+      status = onesweep_pass<K, V, OneThreads, OneItems>::launch(
           tiles8, stream, keys_from, values_from, keys_to, values_to, count, shift, bits,
           descending, bins + (size_t)pass * ONESWEEP_DIGITS, counters + pass,
           published + (size_t)pass * tiles8 * ONESWEEP_DIGITS);
