@@ -15,10 +15,11 @@ use oxhip_runtime::api::error::*;
 use oxhip_runtime::api::event::*;
 use oxhip_runtime::api::launch::*;
 use oxhip_runtime::api::memory::*;
+use oxhip_runtime::api::pool::*;
 use oxhip_runtime::api::stream::*;
 use oxhip_runtime::api::*;
 use oxhip_runtime::error::HipError;
-use oxhip_runtime::types::{DeviceProp, Dim3};
+use oxhip_runtime::types::{DeviceProp, Dim3, MemPoolProps};
 
 /// Whether this machine can have a CUDA device at all.
 fn cuda_driver_present() -> bool {
@@ -279,6 +280,67 @@ fn last_error_is_sticky_and_reset_by_get() {
         assert_eq!(name(hipGetLastError()), "hipSuccess");
         let message = CStr::from_ptr(oxhipGetLastErrorMessage()).to_str().unwrap();
         assert_eq!(message, "invalid argument `ptr`");
+    }
+}
+
+/// Bytes that `pool` holds, in use or cached (`hipMemPoolAttrReservedMemCurrent`).
+fn reserved(pool: HipMemPool) -> u64 {
+    let mut bytes = u64::MAX;
+    // SAFETY: attribute 5 is a `uint64_t`, written to a live local.
+    let status = unsafe { hipMemPoolGetAttribute(pool, 5, (&raw mut bytes).cast()) };
+    assert_eq!(name(status), "hipSuccess");
+    bytes
+}
+
+/// Allocates `size` bytes from `pool` and gives them back, so that the pool caches them.
+fn cache_a_block(pool: HipMemPool, size: usize) {
+    let mut block = null_mut();
+    // SAFETY: `block` is a live local; the block is unused when freed.
+    unsafe {
+        assert_eq!(
+            name(hipMallocFromPoolAsync(&mut block, size, pool, null_mut())),
+            "hipSuccess"
+        );
+        assert_eq!(name(hipFreeAsync(block, null_mut())), "hipSuccess");
+        assert_eq!(name(hipStreamSynchronize(null_mut())), "hipSuccess");
+    }
+}
+
+#[test]
+fn out_of_memory_releases_what_pools_cache() {
+    show_cpu_device();
+    // More bytes than an address space holds: out of memory on every device, at once.
+    const TOO_MUCH: usize = 1 << 63;
+    const BLOCK: usize = 1 << 20;
+    // SAFETY: all pointers are to live locals; the pool is this test's own.
+    unsafe {
+        // Device 0 is the CPU device (`show_cpu_device`).
+        assert_eq!(name(hipSetDevice(0)), "hipSuccess");
+        let mut props: MemPoolProps = std::mem::zeroed();
+        props.allocType = 1;
+        props.location.type_ = 1;
+        let mut pool = null_mut();
+        assert_eq!(name(hipMemPoolCreate(&mut pool, &props)), "hipSuccess");
+        // A pool that keeps everything, as Thrust's.
+        let mut keep_all = u64::MAX;
+        assert_eq!(
+            name(hipMemPoolSetAttribute(pool, 4, (&raw mut keep_all).cast())),
+            "hipSuccess"
+        );
+        cache_a_block(pool, BLOCK);
+        assert_eq!(reserved(pool), BLOCK as u64);
+
+        let mut block = null_mut();
+        assert_eq!(name(hipMalloc(&mut block, TOO_MUCH)), "hipErrorOutOfMemory");
+        assert_eq!(reserved(pool), 0);
+        // The pool still serves, and its own allocation releases the cache too.
+        cache_a_block(pool, BLOCK);
+        assert_eq!(reserved(pool), BLOCK as u64);
+        let status = hipMallocFromPoolAsync(&mut block, TOO_MUCH, pool, null_mut());
+        assert_eq!(name(status), "hipErrorOutOfMemory");
+        assert_eq!(reserved(pool), 0);
+        let _ = hipGetLastError();
+        assert_eq!(name(hipMemPoolDestroy(pool)), "hipSuccess");
     }
 }
 

@@ -7,7 +7,9 @@
 //! Copies and fills become `Operation`s (`ops`), so a capturing stream records them and
 //! the blocking forms run them at once; `ops::copy_plan` checks pitches and cuts 3D copies
 //! into 2D ones. `hipMemcpy` and `hipMemset` call the backend directly, once `pointers` has
-//! checked their device side.
+//! checked their device side. Every allocation that fails for lack of memory tries once
+//! more after the memory pools of its device release what they cache
+//! (`pool::retry_out_of_memory`).
 
 use std::ffi::{c_int, c_void};
 
@@ -59,7 +61,7 @@ pub unsafe extern "C" fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> HipErr
         let allocation = if size == 0 {
             std::ptr::null_mut()
         } else {
-            backend.malloc(device, size)? as *mut c_void
+            pool::retry_out_of_memory(device, || backend.malloc(device, size))? as *mut c_void
         };
         log!(2, "hipMalloc({size}) = {allocation:p}");
         // SAFETY: checked non-null; the caller promises it is writable.
@@ -101,7 +103,8 @@ pub unsafe extern "C" fn hipMallocManaged(
         let allocation = if size == 0 {
             std::ptr::null_mut()
         } else {
-            backend.malloc_managed(device, size, flags)? as *mut c_void
+            pool::retry_out_of_memory(device, || backend.malloc_managed(device, size, flags))?
+                as *mut c_void
         };
         // SAFETY: checked non-null; the caller promises it is writable.
         unsafe { ptr.write(allocation) };
@@ -210,7 +213,8 @@ fn pitched_allocation(width: usize, height: usize) -> Result<(*mut c_void, usize
         return Ok((std::ptr::null_mut(), 0));
     }
     let (backend, device) = backend::current()?;
-    let (pointer, pitch) = backend.malloc_pitch(device, width, height)?;
+    let (pointer, pitch) =
+        pool::retry_out_of_memory(device, || backend.malloc_pitch(device, width, height))?;
     Ok((pointer as *mut c_void, pitch))
 }
 
@@ -977,7 +981,8 @@ pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags
         let allocation = if size == 0 {
             std::ptr::null_mut()
         } else {
-            backend.host_malloc(device, size, flags)?
+            // On the CPU device, host memory is what pools cache.
+            pool::retry_out_of_memory(device, || backend.host_malloc(device, size, flags))?
         };
         // SAFETY: checked non-null; the caller promises it is writable.
         unsafe { ptr.write(allocation) };
@@ -1051,7 +1056,7 @@ pub unsafe extern "C" fn hipExtMallocWithFlags(
         let allocation = if size == 0 {
             std::ptr::null_mut()
         } else {
-            backend.malloc(device, size)? as *mut c_void
+            pool::retry_out_of_memory(device, || backend.malloc(device, size))? as *mut c_void
         };
         write(ptr, allocation);
         Ok(())

@@ -7,6 +7,9 @@
 //! finished. Cached memory above the pool's release threshold goes back to the device at
 //! the next synchronisation (`hipDeviceSynchronize`, `hipStreamSynchronize`,
 //! `hipEventSynchronize`), as HIP and CUDA do; `hipMemPoolTrimTo` releases on demand.
+//! Cached memory never makes an allocation fail: a device allocation that fails for lack of
+//! memory (here and in `memory`) releases every cached block of its device and tries once
+//! more (`retry_out_of_memory`), whatever the pools' thresholds.
 //! Pools export nothing (no IPC handle types), and allocation in a capturing stream (graph
 //! memory nodes) is not supported.
 
@@ -149,6 +152,29 @@ impl Pools {
         }
     }
 
+    /// Takes every cached block of `device`'s pools out of its pool, for release: the
+    /// addresses, and the bytes they hold.
+    fn take_all_cached(&mut self, device: usize) -> (Vec<u64>, u64) {
+        let mut addresses = Vec::new();
+        let mut bytes = 0;
+        for pool in self.pools.values_mut() {
+            if pool.device != device {
+                continue;
+            }
+            for (address, size) in pool.cached.drain(..) {
+                addresses.push(address);
+                bytes += size as u64;
+            }
+        }
+        for address in &addresses {
+            self.owners.remove(address);
+        }
+        // A destroyed pool goes once its last block has.
+        self.pools
+            .retain(|_, pool| !pool.destroyed || !pool.used.is_empty());
+        (addresses, bytes)
+    }
+
     fn live(&mut self, pool: HipMemPool) -> Result<&mut Pool, RuntimeError> {
         self.pools
             .get_mut(&(pool as usize))
@@ -204,6 +230,43 @@ pub(crate) fn release_unused(device: Option<usize>) {
     drop(pools);
     for (device, addresses) in released {
         release(device, addresses);
+    }
+}
+
+/// Releases every cached block of `device`'s pools, whatever their release thresholds;
+/// returns whether there was any.
+pub(crate) fn release_cached(device: usize) -> bool {
+    let (addresses, bytes) = lock().take_all_cached(device);
+    if addresses.is_empty() {
+        return false;
+    }
+    crate::log::log!(
+        1,
+        "device {device} is out of memory: releasing {bytes} bytes cached by memory pools"
+    );
+    release(device, addresses);
+    true
+}
+
+/// Runs `allocate`, an allocation of `device`'s memory; if it fails for lack of memory,
+/// releases the memory that pools of the device cache and runs it once more. The pools'
+/// lock is not held here: `allocate` calls the backend.
+pub(crate) fn retry_out_of_memory<T>(
+    device: usize,
+    allocate: impl FnMut() -> Result<T, RuntimeError>,
+) -> Result<T, RuntimeError> {
+    retry_after_release(allocate, || release_cached(device))
+}
+
+/// `allocate`, and once more after `release` when it failed for lack of memory and
+/// `release` freed something.
+fn retry_after_release<T>(
+    mut allocate: impl FnMut() -> Result<T, RuntimeError>,
+    release: impl FnOnce() -> bool,
+) -> Result<T, RuntimeError> {
+    match allocate() {
+        Err(error) if error.code() == HipError::ErrorOutOfMemory && release() => allocate(),
+        result => result,
     }
 }
 
@@ -276,7 +339,7 @@ fn allocate(from: From, size: usize, stream: HipStream) -> Result<*mut c_void, R
         }
         (pool, entry.device)
     };
-    let address = backend.malloc(device, size)?;
+    let address = retry_out_of_memory(device, || backend.malloc(device, size))?;
     let mut pools = lock();
     match pools.live(pool as HipMemPool) {
         Ok(entry) => {
@@ -665,6 +728,97 @@ mod tests {
         assert_eq!(pool.take_cached(1500), None);
         assert_eq!(pool.take_cached(3000), Some((0x1000, 4096)));
         assert_eq!(pool.reserved_bytes(), 512);
+    }
+
+    fn out_of_memory() -> RuntimeError {
+        RuntimeError::status(HipError::ErrorOutOfMemory, "no memory")
+    }
+
+    /// Runs `retry_after_release` over `results`, one an attempt, with a release that frees
+    /// something when `released`; returns the result, the attempts and the releases.
+    fn check_retry(
+        results: Vec<Result<u64, RuntimeError>>,
+        released: bool,
+    ) -> (Result<u64, RuntimeError>, usize, usize) {
+        let mut results = results.into_iter();
+        let mut attempts = 0;
+        let mut releases = 0;
+        let result = retry_after_release(
+            || {
+                attempts += 1;
+                results.next().expect("no more attempts planned")
+            },
+            || {
+                releases += 1;
+                released
+            },
+        );
+        (result, attempts, releases)
+    }
+
+    #[test]
+    fn out_of_memory_releases_cached_memory_and_tries_once_more() {
+        let (result, attempts, releases) = check_retry(vec![Err(out_of_memory()), Ok(7)], true);
+        assert_eq!((result.ok(), attempts, releases), (Some(7), 2, 1));
+        // Still out of memory after the release: the error, after one retry only.
+        let (result, attempts, releases) =
+            check_retry(vec![Err(out_of_memory()), Err(out_of_memory())], true);
+        assert_eq!(
+            result.map_err(|error| error.code()),
+            Err(HipError::ErrorOutOfMemory)
+        );
+        assert_eq!((attempts, releases), (2, 1));
+        // Nothing was cached: no second attempt.
+        let (result, attempts, releases) = check_retry(vec![Err(out_of_memory())], false);
+        assert!(result.is_err());
+        assert_eq!((attempts, releases), (1, 1));
+        // Other failures and successes release nothing.
+        let invalid = RuntimeError::InvalidValue { argument: "size" };
+        let (result, attempts, releases) = check_retry(vec![Err(invalid)], true);
+        assert_eq!(
+            result.map_err(|error| error.code()),
+            Err(HipError::ErrorInvalidValue)
+        );
+        assert_eq!((attempts, releases), (1, 0));
+        let (result, attempts, releases) = check_retry(vec![Ok(3)], true);
+        assert_eq!((result.ok(), attempts, releases), (Some(3), 1, 0));
+    }
+
+    #[test]
+    fn releasing_a_device_takes_every_cached_block_of_its_pools() {
+        let mut pools = Pools::default();
+        let kept = pools.create(0);
+        let other = pools.create(0);
+        let elsewhere = pools.create(1);
+        let destroyed = pools.create(0);
+        let blocks = [
+            (kept, 0x1000, 4096),
+            (other, 0x2000, 512),
+            (elsewhere, 0x3000, 256),
+            (destroyed, 0x4000, 1024),
+        ];
+        for (handle, address, size) in blocks {
+            let pool = pools.pools.get_mut(&handle).unwrap();
+            pool.cached.push((address, size));
+            pools.owners.insert(address, handle);
+        }
+        let in_use = pools.pools.get_mut(&kept).unwrap();
+        in_use.used.insert(0x5000, 100);
+        pools.owners.insert(0x5000, kept);
+        pools.pools.get_mut(&destroyed).unwrap().destroyed = true;
+
+        let (mut addresses, bytes) = pools.take_all_cached(0);
+        addresses.sort_unstable();
+        assert_eq!(addresses, [0x1000, 0x2000, 0x4000]);
+        assert_eq!(bytes, 4096 + 512 + 1024);
+        // Blocks in use and other devices' caches stay; the destroyed pool is gone.
+        assert_eq!(pools.pools[&kept].reserved_bytes(), 100);
+        assert_eq!(pools.pools[&elsewhere].reserved_bytes(), 256);
+        assert!(!pools.pools.contains_key(&destroyed));
+        let mut owned: Vec<u64> = pools.owners.keys().copied().collect();
+        owned.sort_unstable();
+        assert_eq!(owned, [0x3000, 0x5000]);
+        assert_eq!(pools.take_all_cached(0), (Vec::new(), 0));
     }
 
     #[test]

@@ -1,8 +1,9 @@
 /* oxhip: Thrust's device algorithms that call hipCUB's device-wide algorithms
  * (runtime/include/hipcub/): DeviceRadixSort for arithmetic keys ordered by less or greater,
  * DeviceMergeSort for other sorts, DeviceScan for the scans and scans by key,
- * DeviceReduce::ReduceByKey for reduce_by_key with equality. Temporary storage is
- * hipMalloc'd per call (CUB's size query first) and freed after the stream has drained.
+ * DeviceReduce::ReduceByKey for reduce_by_key with equality. Temporary storage comes from
+ * the device's temporary pool (memory.h; CUB's size query first) and goes back after the
+ * stream has drained.
  * hipCUB counts items in an int, so larger inputs, and predicates hipCUB cannot take, use
  * detail/kernels.h; so do the compactions (see `select`). */
 #ifndef OXHIP_THRUST_DETAIL_CUB_H

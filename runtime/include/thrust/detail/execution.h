@@ -208,7 +208,8 @@ struct par_t : execution_policy<par_t> {
   constexpr par_t() : stream(nullptr), sync(true) {}
   constexpr par_t(hipStream_t s, bool synchronous) : stream(s), sync(synchronous) {}
   par_t on(hipStream_t s) const { return par_t(s, sync); }
-  /* `par(allocator)`: temporary storage comes from hipMalloc here; the allocator is not used. */
+  /* `par(allocator)`: temporary storage comes from Thrust's own pool here (memory.h); the
+   * allocator is not used. */
   template <class Allocator>
   par_t operator()(Allocator&) const {
     return *this;

@@ -37,23 +37,21 @@ struct raw_block {
   __device__ T* get() { return reinterpret_cast<T*>(bytes); }
 };
 
-/* Temporary device memory for one algorithm call; the stream is drained before it is freed. */
+/* Temporary device memory for one algorithm call, from the device's temporary pool
+ * (memory.h); when it goes, it is back in the pool and the stream has drained. */
 template <class T>
 class temp_buffer {
  public:
   temp_buffer(index_t count, hipStream_t stream)
-      : ptr_(static_cast<T*>(device_allocate(sizeof(T) * (count > 0 ? (std::size_t)count : 1)))),
+      : block_(temporary_allocate(sizeof(T) * (count > 0 ? (std::size_t)count : 1), stream)),
         stream_(stream) {}
-  ~temp_buffer() {
-    (void)hipStreamSynchronize(stream_);
-    (void)hipFree(ptr_);
-  }
+  ~temp_buffer() { temporary_free(block_, stream_); }
   temp_buffer(const temp_buffer&) = delete;
   temp_buffer& operator=(const temp_buffer&) = delete;
-  T* get() const { return ptr_; }
+  T* get() const { return static_cast<T*>(block_.ptr); }
 
  private:
-  T* ptr_;
+  temporary_block block_;
   hipStream_t stream_;
 };
 

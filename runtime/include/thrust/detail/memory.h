@@ -1,5 +1,6 @@
 /* oxhip: thrust::device_ptr, device_reference, device_malloc/device_free,
- * raw_pointer_cast and device_pointer_cast.
+ * raw_pointer_cast and device_pointer_cast, and the pool that algorithms' temporary storage
+ * comes from.
  *
  * device_ptr<T> holds a T* and nothing else, so its layout is the same in every pass. In
  * device code `*p` and `p[i]` are the element itself (T&); in host code they are a
@@ -9,6 +10,9 @@
 #define OXHIP_THRUST_DETAIL_MEMORY_H
 
 #include <thrust/detail/execution.h>
+
+#include <cstdint>
+#include <mutex>
 
 namespace thrust {
 
@@ -249,6 +253,93 @@ inline void* device_allocate(std::size_t bytes) {
 }
 inline void device_deallocate(void* p) {
   if (p != nullptr) throw_on_error(hipFree(p), "hipFree");
+}
+
+/* Temporary storage: what an algorithm allocates for itself and frees before it returns
+ * (dev::temp_buffer), never what the program sees (device_vector, device_malloc).
+ *
+ * It comes from one memory pool per device, made on first use, whose release threshold is
+ * UINT64_MAX: a block given back stays cached in the pool, so the next call of an algorithm
+ * gets it again instead of hipMalloc'ing and hipFree'ing (and draining the device) each time.
+ * The cache lives until the program exits or hipDeviceReset; the runtime releases it when an
+ * allocation on the device would otherwise fail for lack of memory. A block goes back with
+ * hipFreeAsync on the algorithm's stream, which is then synchronised, so the block is back in
+ * the cache when the algorithm returns. Where the pool cannot serve (a capturing stream, no
+ * memory even after the runtime released the pools' caches), hipMalloc and hipFree do, as
+ * before. */
+struct temporary_pools {
+  std::mutex mutex;
+  std::vector<hipMemPool_t> by_device;
+};
+
+/* Never destroyed, so that an algorithm called from a static object's destructor still
+ * finds it. */
+inline temporary_pools& temporary_pool_table() {
+  static temporary_pools* table = new temporary_pools;
+  return *table;
+}
+
+/* `device`'s pool, made if it has none or if its pool is `stale` (a handle the runtime no
+ * longer knows: hipDeviceReset forgets a device's pools); nullptr if none can be made. */
+inline hipMemPool_t temporary_pool(int device, hipMemPool_t stale = nullptr) {
+  if (device < 0) return nullptr;
+  temporary_pools& table = temporary_pool_table();
+  std::lock_guard<std::mutex> hold(table.mutex);
+  if ((std::size_t)device >= table.by_device.size()) table.by_device.resize(device + 1, nullptr);
+  hipMemPool_t& pool = table.by_device[device];
+  if (pool != nullptr && pool != stale) return pool;
+  hipMemPoolProps props;
+  std::memset(&props, 0, sizeof props);
+  props.allocType = hipMemAllocationTypePinned;
+  props.handleTypes = hipMemHandleTypeNone;
+  props.location.type = hipMemLocationTypeDevice;
+  props.location.id = device;
+  hipMemPool_t fresh = nullptr;
+  if (hipMemPoolCreate(&fresh, &props) != hipSuccess) {
+    (void)hipGetLastError();
+    pool = nullptr;
+    return nullptr;
+  }
+  std::uint64_t keep_everything = UINT64_MAX;
+  if (hipMemPoolSetAttribute(fresh, hipMemPoolAttrReleaseThreshold, &keep_everything) != hipSuccess)
+    (void)hipGetLastError();
+  pool = fresh;
+  return pool;
+}
+
+/* A block of temporary storage, and where it came from. */
+struct temporary_block {
+  void* ptr;
+  bool pooled;
+};
+
+inline temporary_block temporary_allocate(std::size_t bytes, hipStream_t stream) {
+  if (bytes == 0) bytes = 1;
+  int device = -1;
+  if (hipStreamGetDevice(stream, &device) != hipSuccess) (void)hipGetLastError();
+  hipMemPool_t pool = temporary_pool(device);
+  for (int attempt = 0; pool != nullptr && attempt < 2; ++attempt) {
+    void* p = nullptr;
+    hipError_t status = hipMallocFromPoolAsync(&p, bytes, pool, stream);
+    if (status == hipSuccess) return temporary_block{p, true};
+    (void)hipGetLastError();
+    /* An unknown pool is one a reset forgot: make it again, once. Anything else (out of
+     * memory, a capturing stream) goes to hipMalloc. */
+    if (status != hipErrorInvalidValue) break;
+    pool = temporary_pool(device, pool);
+  }
+  return temporary_block{device_allocate(bytes), false};
+}
+
+/* Gives `block` back once `stream` is done with it, and waits for that. */
+inline void temporary_free(const temporary_block& block, hipStream_t stream) {
+  if (block.pooled) {
+    if (hipFreeAsync(block.ptr, stream) != hipSuccess) (void)hipGetLastError();
+    (void)hipStreamSynchronize(stream);
+  } else {
+    (void)hipStreamSynchronize(stream);
+    (void)hipFree(block.ptr);
+  }
 }
 }  // namespace detail
 
