@@ -1,9 +1,10 @@
 // hipCUB's DeviceScan (Inclusive/ExclusiveSum, Inclusive/ExclusiveScan with an initial value,
 // the by-key forms) and DeviceReduce's ArgMin, ArgMax and ReduceByKey (oxhip's portable
-// hipcub) against the host, for no items, one, around the tiles (2048 and 4096 items) and
-// the multi-tile split, 2^20 items and more (the GPUs' look-back then spans several windows
-// of 32 tiles), with CUB's temp-storage convention; also 64-bit scans, inputs that are not
-// 16-byte aligned (no vector loads) and DeviceReduce::Sum into a 64-bit total.
+// hipcub) against the host, for no items, one, around the tiles (2048 and 4096 items, two
+// whole tiles) and the multi-tile split, 2^20 items and more (the GPUs' look-back then spans
+// several windows of 32 tiles), with CUB's temp-storage convention; also 64-bit scans,
+// inputs that are not 16-byte aligned (no vector loads) and DeviceReduce::Sum into a 64-bit
+// total.
 #include "check.h"
 #include <hipcub/hipcub.hpp>
 #include <vector>
@@ -48,7 +49,7 @@ int main() {
   CHECK(hipStreamCreate(&stream));
   long long errors = 0;
   unsigned long long seed = 25;
-  for (int n : {0, 1, 7, 2047, 2048, 2049, 4095, 4096, 4097, 8193, 100000, 1 << 20,
+  for (int n : {0, 1, 7, 2047, 2048, 2049, 4095, 4096, 4097, 8192, 8193, 100000, 1 << 20,
                 (1 << 22) + 3}) {
     std::vector<int> in(n), keys(n);
     std::vector<Affine> maps(n);

@@ -2,7 +2,8 @@
 // DeviceRunLengthEncode (Encode, NonTrivialRuns), DeviceHistogram (HistogramEven with
 // integer and float levels, HistogramRange, rows with a stride) and DeviceMergeSort (pairs
 // and keys with a user comparator, stable; the Copy forms), oxhip's portable hipcub, against
-// the host at sizes 0, 1, around the 2048-item tile and 2^20.
+// the host at sizes 0, 1, around the 2048-item tile (and the single pass's 4096-item one:
+// a whole last tile, one item past it, two tiles of which the last is whole) and 2^20.
 #include "check.h"
 #include <hipcub/hipcub.hpp>
 #include <algorithm>
@@ -62,7 +63,7 @@ static void expect(const char* what, int n, const std::vector<T>& got,
 int main() {
   print_device("hipcub_select");
   unsigned long long seed = 3;
-  for (int n : {0, 1, 2, 2047, 2048, 2049, 10000, 1 << 20}) {
+  for (int n : {0, 1, 2, 2047, 2048, 2049, 4096, 4097, 8192, 10000, 1 << 20}) {
     std::vector<int> in(n), runs(n), values(n);
     std::vector<char> flags(n);
     for (int i = 0; i < n; ++i) {

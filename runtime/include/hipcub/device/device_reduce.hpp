@@ -189,7 +189,6 @@ struct RunEmit {
   UniqueIt unique_out;
   AggregatesIt aggregates_out;
   RunsIt runs_out;
-  long long count;
   __device__ __forceinline__ void operator()(long long index, bool has,
                                              const HeadItem<V>& exclusive,
                                              const HeadItem<V>& inclusive) const {
@@ -197,10 +196,10 @@ struct RunEmit {
       unique_out[inclusive.heads - 1] = keys[index];
       if (has) aggregates_out[exclusive.heads - 1] = exclusive.value;
     }
-    if (index == count - 1) {
-      aggregates_out[inclusive.heads - 1] = inclusive.value;
-      *runs_out = inclusive.heads;
-    }
+  }
+  __device__ __forceinline__ void last(const HeadItem<V>& inclusive) const {
+    aggregates_out[inclusive.heads - 1] = inclusive.value;
+    *runs_out = inclusive.heads;
   }
 };
 
@@ -287,7 +286,7 @@ struct DeviceReduce {
                                                                        EqualityOp()};
     detail::HeadOp<ReductionOp> op = {reduction_op};
     detail::RunEmit<KeysInputIt, UniqueOutputIt, AggregatesOutputIt, NumRunsOutputIt, V> emit = {
-        d_keys_in, d_unique_out, d_aggregates_out, d_num_runs_out, num_items};
+        d_keys_in, d_unique_out, d_aggregates_out, d_num_runs_out};
     hipError_t status = detail::tile_scan<detail::HeadItem<V> >(
         d_temp_storage, temp_storage_bytes, num_items, load, op, emit, stream);
     if (status == hipSuccess && d_temp_storage != nullptr && num_items <= 0) {

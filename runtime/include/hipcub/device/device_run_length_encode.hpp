@@ -36,7 +36,6 @@ struct NonTrivialEmit {
   OffsetsIt offsets_out;
   LengthsIt lengths_out;
   NumIt num_runs;
-  long long count;
   /* An item counted in `runs` (the load's tail of a run longer than one) is where the
    * inclusive count exceeds the exclusive one. */
   __device__ __forceinline__ void operator()(long long index, bool has,
@@ -46,7 +45,9 @@ struct NonTrivialEmit {
       offsets_out[inclusive.runs - 1] = index - inclusive.value + 1;
       lengths_out[inclusive.runs - 1] = inclusive.value;
     }
-    if (index == count - 1) *num_runs = inclusive.runs;
+  }
+  __device__ __forceinline__ void last(const SegItem<int>& inclusive) const {
+    *num_runs = inclusive.runs;
   }
 };
 
@@ -75,7 +76,7 @@ struct DeviceRunLengthEncode {
     detail::NonTrivialLoad<InputIt> load = {d_in, num_items};
     detail::SegOp<hipcub::Sum> op = {hipcub::Sum()};
     detail::NonTrivialEmit<InputIt, OffsetsOutputIt, LengthsOutputIt, NumRunsOutputIt> emit = {
-        d_in, d_offsets_out, d_lengths_out, d_num_runs_out, num_items};
+        d_in, d_offsets_out, d_lengths_out, d_num_runs_out};
     hipError_t status = detail::tile_scan<detail::SegItem<int> >(
         d_temp_storage, temp_storage_bytes, num_items, load, op, emit, stream);
     if (status == hipSuccess && d_temp_storage != nullptr && num_items <= 0) {

@@ -22,15 +22,21 @@ struct InclusiveEmit {
   }
 };
 
+/* Seeded (detail/tile_scan.hpp): op(initial, exclusive) is op over `initial` and the items
+ * before, so the single pass scans from the seed instead of adding `initial` to each item. */
 template <class OutputIt, class T, class Op>
 struct ExclusiveEmit {
   typedef std::true_type Staged;
+  typedef std::true_type Seeded;
   typedef T Out;
   OutputIt out;
   Op op;
   T initial;
   __device__ __forceinline__ T value(long long, bool has, const T& exclusive, const T&) const {
     return has ? op(initial, exclusive) : initial;
+  }
+  __device__ __forceinline__ T seed(bool has, const T& exclusive) const {
+    return value(0, has, exclusive, exclusive);
   }
 };
 

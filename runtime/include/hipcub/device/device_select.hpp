@@ -58,8 +58,8 @@ struct SelectEmit {
       out[before] = in[index];
     else if (Partition)
       out[count - 1 - (index - before)] = in[index];
-    if (index == count - 1) *num_selected = inclusive;
   }
+  __device__ __forceinline__ void last(int inclusive) const { *num_selected = inclusive; }
 };
 
 template <class KeysIt, class ValuesIt, class KeysOut, class ValuesOut, class NumIt>
@@ -71,7 +71,6 @@ struct UniqueByKeyEmit {
   KeysOut keys_out;
   ValuesOut values_out;
   NumIt num_selected;
-  long long count;
   __device__ __forceinline__ void operator()(long long index, bool has, int exclusive,
                                              int inclusive) const {
     int before = has ? exclusive : 0;
@@ -79,8 +78,8 @@ struct UniqueByKeyEmit {
       keys_out[before] = keys[index];
       values_out[before] = values[index];
     }
-    if (index == count - 1) *num_selected = inclusive;
   }
+  __device__ __forceinline__ void last(int inclusive) const { *num_selected = inclusive; }
 };
 
 template <class Predicate, class Emit, class NumIt>
@@ -151,8 +150,7 @@ struct DeviceSelect {
     detail::UniquePredicate<KeyInputIt, hipcub::Equality> predicate = {d_keys_in,
                                                                       hipcub::Equality()};
     detail::UniqueByKeyEmit<KeyInputIt, ValueInputIt, KeyOutputIt, ValueOutputIt, NumSelectedIt>
-        emit = {d_keys_in, d_values_in, d_keys_out, d_values_out, d_num_selected_out,
-                num_items};
+        emit = {d_keys_in, d_values_in, d_keys_out, d_values_out, d_num_selected_out};
     return detail::select_run(d_temp_storage, temp_storage_bytes, num_items, predicate, emit,
                               d_num_selected_out, stream);
   }

@@ -5,7 +5,8 @@
  * single pass with decoupled look-back (`scan_single_pass`): tiles are numbered by an atomic
  * counter as blocks start, so a block only waits for tiles whose blocks already run, and
  * the input is read once; a warp of 32 lanes walks the look-back 32 tiles at a time, and
- * each tile's state travels in tagged 64-bit words that need no fence (`TileStates`).
+ * each tile's state travels in tagged 64-bit words that need no fence (`TileStates`);
+ * every tile but the last is whole, and is staged and emitted with no bounds tests (`Full`).
  * Otherwise (the CPU device, other types) reduce, then scan, in three launches on one
  * stream: `scan_upsweep` reduces each tile of 256 threads x ITEMS items to one value,
  * `scan_tile_totals` (one block) scans the tiles' values in place, and `scan_downsweep`
@@ -63,6 +64,7 @@ struct BlockPartials {
   union GpuStorage {
     typename BlockScan<T, Threads>::TempStorage scan;
     typename BlockReduce<T, Threads>::TempStorage reduce;
+    Uninitialized<T> warp_total[(Threads + 31) / 32];
   };
 #if defined(__OXHIP_CPU__)
   typedef CpuStorage Storage;
@@ -106,6 +108,39 @@ struct BlockPartials {
     __syncthreads();
 #else
     BlockScan<T, Threads>(storage.scan).ExclusiveScan(partial, exclusive, op, aggregate);
+#endif
+  }
+
+  /* exclusive_scan where the storage serves one scan only (the single pass), for blocks of
+   * Threads x 1 x 1: on the GPUs one barrier, where BlockScan takes two (the first orders
+   * the writes after an earlier use of its storage), and the warps' totals read at once
+   * rather than in loops. */
+  template <class Op>
+  static __device__ __forceinline__ void exclusive_scan_once(Storage& storage, T partial,
+                                                             Op op, T& exclusive,
+                                                             T& aggregate) {
+#if defined(__OXHIP_CPU__)
+    exclusive_scan(storage, partial, op, exclusive, aggregate);
+#else
+    enum { Warps = Threads / 32 };
+    static_assert(Threads % 32 == 0, "whole warps of 32");
+    unsigned int warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
+    T in_warp = warp_inclusive_scan<32>(partial, op);
+    T before = shfl_up(32, in_warp, 1);
+    if (lane == 31u) storage.warp_total[warp].get() = in_warp;
+    __syncthreads();
+    /* op over the warps before this one (warp 0: meaningless), then over all. */
+    T running = storage.warp_total[0].get(), warp_prefix = running;
+#pragma unroll
+    for (unsigned int other = 1; other < Warps; ++other) {
+      if (other == warp) warp_prefix = running;
+      running = op(running, storage.warp_total[other].get());
+    }
+    aggregate = running;
+    if (warp == 0)
+      exclusive = before;
+    else
+      exclusive = lane == 0 ? warp_prefix : op(warp_prefix, before);
 #endif
   }
 
@@ -225,82 +260,6 @@ __global__ void __launch_bounds__(SCAN_THREADS)
   }
 }
 
-/* Emitters see each item as emit(index, has_prefix, exclusive, inclusive): `exclusive` is op
- * over the items before `index` (meaningless when has_prefix is false, at index 0),
- * `inclusive` op over the items up to it. A staged emitter (`Staged` is std::true_type)
- * instead gives a value per item, which the tile stores striped (coalesced) to `out`. */
-template <int Threads, int Items, class Emit, class T>
-static __device__ __forceinline__ void emit_tile(
-    Emit& emit, std::false_type, long long start, int mine, const bool (&has)[Items],
-    const T (&exclusive)[Items], const T (&inclusive)[Items], int valid,
-    Uninitialized<typename Emit::Out>*) {
-  (void)valid;
-#pragma unroll
-  for (int item = 0; item < Items; ++item)
-    if (item < mine)
-      emit(start + threadIdx.x * Items + item, has[item], exclusive[item], inclusive[item]);
-}
-template <int Threads, int Items, class Emit, class T>
-static __device__ __forceinline__ void emit_tile(
-    Emit& emit, std::true_type, long long start, int mine, const bool (&has)[Items],
-    const T (&exclusive)[Items], const T (&inclusive)[Items], int valid,
-    Uninitialized<typename Emit::Out>* staging) {
-#pragma unroll
-  for (int item = 0; item < Items; ++item)
-    if (item < mine) {
-      int index = (int)threadIdx.x * Items + item;
-      staging[padded(index)].get() =
-          emit.value(start + index, has[item], exclusive[item], inclusive[item]);
-    }
-  __syncthreads();
-#pragma unroll
-  for (int item = 0; item < Items; ++item) {
-    int index = item * Threads + (int)threadIdx.x;
-    if (index < valid) emit.out[start + index] = staging[padded(index)].get();
-  }
-}
-
-template <class T, class Load, class Op, class Emit>
-__global__ void __launch_bounds__(SCAN_THREADS)
-    scan_downsweep(Load load, long long count, Op op, const T* tile_inclusive, Emit emit) {
-  enum { Items = scan_items<T>::value, Tile = SCAN_THREADS * Items };
-  typedef typename Emit::Out Out;
-  __shared__ Uninitialized<T> staging[staging_size<Tile>::value];
-  __shared__ Uninitialized<Out> out_staging[Emit::Staged::value ? staging_size<Tile>::value : 1];
-  __shared__ typename BlockPartials<T, SCAN_THREADS>::Storage scan_storage;
-  long long start = (long long)blockIdx.x * Tile;
-  int valid = count - start < Tile ? (int)(count - start) : (int)Tile;
-  T items[Items];
-  load_tile<SCAN_THREADS>(load, start, valid, items, staging);
-  int mine = valid - (int)threadIdx.x * Items;
-  mine = mine < 0 ? 0 : mine > Items ? (int)Items : mine;
-  T exclusive, aggregate;
-  BlockPartials<T, SCAN_THREADS>::exclusive_scan(
-      scan_storage, thread_reduce(items, mine > 0 ? mine : 1, op), op, exclusive, aggregate);
-  bool tile_prefix = blockIdx.x > 0;
-  T running = T();
-  if (threadIdx.x == 0) {
-    if (tile_prefix) running = tile_inclusive[blockIdx.x - 1];
-  } else {
-    running = tile_prefix ? op(tile_inclusive[blockIdx.x - 1], exclusive) : exclusive;
-  }
-  bool have = tile_prefix || threadIdx.x != 0;
-  bool has[Items];
-  T before[Items], after[Items];
-#pragma unroll
-  for (int item = 0; item < Items; ++item) {
-    if (item < mine) {
-      has[item] = have;
-      before[item] = running;
-      running = have ? op(running, items[item]) : items[item];
-      after[item] = running;
-      have = true;
-    }
-  }
-  emit_tile<SCAN_THREADS>(emit, typename Emit::Staged(), start, mine, has, before, after, valid,
-                          out_staging);
-}
-
 /* An item of a segmented scan whose segments need only be told by their first items:
  * `heads` counts the segments' first items (by plain sum), so that an item, or a span of
  * them, starts a segment where its count is not zero. A 4-byte value makes it two words,
@@ -390,29 +349,78 @@ static __device__ __forceinline__ bool aligned16(const U* pointer) {
   return ((unsigned long long)(const void*)pointer & 15ull) == 0;
 }
 
-/* A tile's staging in shared memory for the single pass, word-planar: word w of every item
- * lies in plane w, each plane padded as `padded` pads, so that a thread reading its blocked
- * items meets no bank conflicts whatever the item's size (interleaved 12-byte items would
- * meet eight-way ones). */
+/* A tile's staging in shared memory (the single pass's, and the multi-pass downsweep's for
+ * its outputs), word-planar: word w of every item lies in plane w, each plane padded as
+ * `padded` pads, so that a thread reading its blocked items meets no bank conflicts whatever
+ * the item's size (interleaved 12-byte items would meet eight-way ones). An item is put and
+ * got by its slot, its padded index (TileSlots). */
 template <class T, int Tile>
 struct Planar {
   enum { Words = (sizeof(T) + 3) / 4, Plane = staging_size<Tile>::value };
   unsigned int words[Words * Plane];
-  __device__ __forceinline__ void put(int index, const T& value) {
+  __device__ __forceinline__ void put(int slot, const T& value) {
     unsigned int bits[Words];
     bits[Words - 1] = 0;
     __builtin_memcpy(bits, &value, sizeof(T));
 #pragma unroll
-    for (int word = 0; word < Words; ++word) words[word * Plane + padded(index)] = bits[word];
+    for (int word = 0; word < Words; ++word) words[word * Plane + slot] = bits[word];
   }
-  __device__ __forceinline__ T get(int index) const {
+  __device__ __forceinline__ T get(int slot) const {
     unsigned int bits[Words];
 #pragma unroll
-    for (int word = 0; word < Words; ++word) bits[word] = words[word * Plane + padded(index)];
+    for (int word = 0; word < Words; ++word) bits[word] = words[word * Plane + slot];
     T value;
     __builtin_memcpy(&value, bits, sizeof(T));
     return value;
   }
+};
+
+/* The slots of a warp's part of the tile (32 * Items items from tile rank `warp_first`).
+ * padded(a + b) is padded(a) + padded(b) whenever a is a multiple of 32, so every slot below
+ * is one value a thread computes once plus a constant, which the compiler folds into the
+ * offset of the shared-memory access (a slot written as padded(index) is not folded: the
+ * compiler cannot see that the index's parts do not carry into the shift). */
+template <int Items>
+struct TileSlots {
+  static_assert(Items % 32 == 0 || 32 % Items == 0,
+                "a thread's items must not straddle a pad unless they start at one");
+  int warp_first; /* the warp's first tile rank, a multiple of 32 */
+  int warp_slot;  /* padded(warp_first) */
+  int lane;
+  int blocked;    /* padded(threadIdx.x * Items): the thread's first blocked item */
+
+  static __device__ __forceinline__ TileSlots make() {
+    TileSlots slots;
+    slots.warp_first = (int)(threadIdx.x / 32u) * 32 * Items;
+    slots.warp_slot = padded(slots.warp_first);
+    slots.lane = (int)(threadIdx.x % 32u);
+    slots.blocked = padded((int)threadIdx.x * Items);
+    return slots;
+  }
+  /* Striped: the warp's item warp_first + step * 32 + lane. */
+  __device__ __forceinline__ int striped_index(int step) const {
+    return warp_first + step * 32 + lane;
+  }
+  __device__ __forceinline__ int striped(int step) const {
+    return warp_slot + step * 33 + lane;
+  }
+  /* Vectors of Lanes items: part `part` of the warp's vector `step`, the item
+   * warp_first + (step * 32 + lane) * Lanes + part; Lanes divides 32, so a vector never
+   * straddles a pad. */
+  template <int Lanes>
+  __device__ __forceinline__ int vector_index(int step) const {
+    return warp_first + (step * 32 + lane) * Lanes;
+  }
+  template <int Lanes>
+  __device__ __forceinline__ int vector(int step, int part) const {
+    static_assert(32 % Lanes == 0, "a vector must not straddle a pad");
+    return warp_slot + step * 33 * Lanes + padded(lane * Lanes) + part;
+  }
+  /* Blocked: the thread's item threadIdx.x * Items + item. */
+  __device__ __forceinline__ int blocked_index(int item) const {
+    return (int)threadIdx.x * Items + item;
+  }
+  __device__ __forceinline__ int blocked_slot(int item) const { return blocked + padded(item); }
 };
 
 /* Orders the staging accesses of a logical warp of 32 threads, each of which stages and
@@ -428,58 +436,71 @@ static __device__ __forceinline__ void staging_warp_sync() {
 #endif
 }
 
-/* The tile's items [start, start + valid) in blocked arrangement, as load_tile gives them.
- * Each warp of 32 threads loads its own 32 * Items items (coalesced: one load instruction
- * reads consecutive items or 16-byte vectors across the lanes), stages them through its part
- * of `staging` and reads back its lanes' blocked items, with warp barriers only. A whole
- * tile of an aligned array is read as 16-byte vectors. */
-template <int Threads, int Items, class T, class Load, class Staging>
-static __device__ __forceinline__ void load_tile_planar(const Load& load, long long start,
-                                                        int valid, T (&items)[Items],
-                                                        Staging& staging, std::false_type) {
-  unsigned int thread = threadIdx.x;
-  int warp_first = (int)(thread / 32u) * 32 * Items, lane = (int)(thread % 32u);
+/* Puts the tile's items [start, start + valid) in staging, each warp its own 32 * Items items
+ * (coalesced: one load instruction reads consecutive items, or 16-byte vectors, across the
+ * lanes), striped. A whole tile (`Full`: valid is the tile) has no bounds tests, and from an
+ * aligned array is read as 16-byte vectors (`Vectors`). In a partial tile the places past
+ * the end take copies of its last item: a load with no bounds test is cheaper than a guarded
+ * one (which holds a predicate an item while the loads are in flight: ptxas spilled them),
+ * and every place gets a value, which those past the end are never used for but which the
+ * tile's reduction may combine (the last tile's aggregate is read by no other tile). */
+template <bool Full, int Threads, int Items, class T, class Load, class Staging>
+static __device__ __forceinline__ void stage_tile(const Load& load, long long start, int valid,
+                                                  Staging& staging, std::false_type) {
+  TileSlots<Items> slots = TileSlots<Items>::make();
 #pragma unroll
-  for (int item = 0; item < Items; ++item) {
-    int index = warp_first + item * 32 + lane;
-    if (index < valid) staging.put(index, load(start + index));
+  for (int step = 0; step < Items; ++step) {
+    int index = slots.striped_index(step);
+    if (!Full) index = index < valid ? index : valid - 1;
+    staging.put(slots.striped(step), load(start + index));
   }
-  staging_warp_sync();
-#pragma unroll
-  for (int item = 0; item < Items; ++item) {
-    int index = (int)thread * Items + item;
-    if (index < valid) items[item] = staging.get(index);
-  }
-  staging_warp_sync();
 }
-template <int Threads, int Items, class T, class Load, class Staging>
-static __device__ __forceinline__ void load_tile_planar(const Load& load, long long start,
-                                                        int valid, T (&items)[Items],
-                                                        Staging& staging, std::true_type) {
+template <bool Full, int Threads, int Items, class T, class Load, class Staging>
+static __device__ __forceinline__ void stage_tile(const Load& load, long long start, int valid,
+                                                  Staging& staging, std::true_type) {
   typedef vector_access<typename load_pointer<Load>::type, Items> Access;
   typedef typename Access::Element U;
   enum { Lanes = Access::Lanes, Vectors = Items / Lanes };
   const U* base = load.it + start;
-  if (valid < Threads * Items || !aligned16(base)) {
-    load_tile_planar<Threads>(load, start, valid, items, staging, std::false_type());
+  if (!Full || !aligned16(base)) {
+    stage_tile<Full, Threads, Items, T>(load, start, valid, staging, std::false_type());
     return;
   }
   base = static_cast<const U*>(__builtin_assume_aligned(base, 16));
-  unsigned int thread = threadIdx.x;
-  int warp_first = (int)(thread / 32u) * 32 * Items, lane = (int)(thread % 32u);
+  TileSlots<Items> slots = TileSlots<Items>::make();
   U lanes[Vectors][Lanes];
 #pragma unroll
   for (int vector = 0; vector < Vectors; ++vector)
-    __builtin_memcpy(lanes[vector], base + warp_first + (vector * 32 + lane) * Lanes, 16);
+    __builtin_memcpy(lanes[vector], base + slots.template vector_index<Lanes>(vector), 16);
 #pragma unroll
   for (int vector = 0; vector < Vectors; ++vector)
 #pragma unroll
     for (int part = 0; part < Lanes; ++part)
-      staging.put(warp_first + (vector * 32 + lane) * Lanes + part, T(lanes[vector][part]));
+      staging.put(slots.template vector<Lanes>(vector, part), T(lanes[vector][part]));
+}
+
+/* The tile's items in blocked arrangement, as load_tile gives them (and past the end of a
+ * partial tile, copies of its last item): each warp stages its part (stage_tile) and reads
+ * back its lanes' blocked items, with warp barriers only. The two kinds of tile are staged
+ * apart, then read back by one piece of code, so that no register of the 32 items meets
+ * from two paths: LLVM merges identical code that follows such paths (the two kinds' block
+ * barriers after the look-back had become one), and ptxas spilled the items where they met
+ * (InclusiveSum's, at 64 registers). The
+ * items stay in staging until the caller's outputs replace them, each thread's in its own
+ * blocked places; the caller orders the reads before other threads' writes. */
+template <int Threads, int Items, class T, class Load, class Staging, class Vectors>
+static __device__ __forceinline__ void load_tile_planar(const Load& load, long long start,
+                                                        int valid, bool full,
+                                                        T (&items)[Items], Staging& staging,
+                                                        Vectors vectors) {
+  if (full)
+    stage_tile<true, Threads, Items, T>(load, start, valid, staging, vectors);
+  else
+    stage_tile<false, Threads, Items, T>(load, start, valid, staging, vectors);
   staging_warp_sync();
+  TileSlots<Items> slots = TileSlots<Items>::make();
 #pragma unroll
-  for (int item = 0; item < Items; ++item) items[item] = staging.get((int)thread * Items + item);
-  staging_warp_sync();
+  for (int item = 0; item < Items; ++item) items[item] = staging.get(slots.blocked_slot(item));
 }
 
 /* Whether a keyed load reads two arrays of 4-byte arithmetic values into items of a 4-byte
@@ -493,128 +514,237 @@ struct keyed_vectors<KeyedLoad<K*, U*, V, EqualityOp>, Items>
                                        sizeof(K) == 4 && sizeof(U) == 4 && sizeof(V) == 4 &&
                                        sizeof(HeadItem<V>) == 8 && Items % 4 == 0> {};
 
-/* load_tile_planar for a keyed load of two such arrays: each warp reads its part of the keys
- * and of the values as 16-byte vectors and stages them in the two planes (values in the
- * first, keys in the second); each thread then reads back its blocked values and keys and
- * compares each key with the one before, which for a warp's first item is read from global
- * memory (the previous warp's or tile's last key). Otherwise as load_tile_planar does. */
-template <int Threads, int Items, class K, class U, class V, class EqualityOp, class Staging>
-static __device__ __forceinline__ void load_tile_planar(
+/* stage_tile for a keyed load of two such arrays: each warp stages its part of the values in
+ * the first plane and of the keys in the second (as 16-byte vectors where the tile is whole
+ * and both arrays aligned); gives the key before the warp's first item, which its first
+ * lane reads from global memory (the previous warp's or tile's last key; any key where the
+ * warp starts past the end of a partial tile). */
+template <bool Full, int Threads, int Items, class K, class U, class V, class EqualityOp,
+          class Staging>
+static __device__ __forceinline__ typename std::remove_cv<K>::type stage_keys(
     const KeyedLoad<K*, U*, V, EqualityOp>& load, long long start, int valid,
-    HeadItem<V> (&items)[Items], Staging& staging, std::true_type) {
+    Staging& staging) {
   typedef typename std::remove_cv<K>::type Key;
-  typedef typename std::remove_cv<U>::type Value;
   enum { Vectors = Items / 4, Plane = Staging::Plane };
   const K* keys = load.keys + start;
   const U* values = load.values + start;
-  if (valid < Threads * Items || !aligned16(keys) || !aligned16(values)) {
-    load_tile_planar<Threads>(load, start, valid, items, staging, std::false_type());
-    return;
-  }
-  keys = static_cast<const K*>(__builtin_assume_aligned(keys, 16));
-  values = static_cast<const U*>(__builtin_assume_aligned(values, 16));
-  unsigned int thread = threadIdx.x;
-  int warp_first = (int)(thread / 32u) * 32 * Items, lane = (int)(thread % 32u);
-  unsigned int key_bits[Vectors][4], value_bits[Vectors][4];
-#pragma unroll
-  for (int vector = 0; vector < Vectors; ++vector) {
-    __builtin_memcpy(key_bits[vector], keys + warp_first + (vector * 32 + lane) * 4, 16);
-    __builtin_memcpy(value_bits[vector], values + warp_first + (vector * 32 + lane) * 4, 16);
-  }
-  /* The key before the warp's first item, read by its first lane. */
+  TileSlots<Items> slots = TileSlots<Items>::make();
   Key before = Key();
-  bool first_of_all = start + warp_first == 0;
-  if (lane == 0 && !first_of_all) before = keys[warp_first - 1];
+  int prior = slots.warp_first - 1;
+  if (!Full && prior > valid - 1) prior = valid - 1;
+  if (slots.lane == 0 && start + slots.warp_first != 0) before = keys[prior];
+  if (Full && aligned16(keys) && aligned16(values)) {
+    keys = static_cast<const K*>(__builtin_assume_aligned(keys, 16));
+    values = static_cast<const U*>(__builtin_assume_aligned(values, 16));
+    unsigned int key_bits[Vectors][4], value_bits[Vectors][4];
 #pragma unroll
-  for (int vector = 0; vector < Vectors; ++vector)
-#pragma unroll
-    for (int part = 0; part < 4; ++part) {
-      int index = padded(warp_first + (vector * 32 + lane) * 4 + part);
-      staging.words[index] = value_bits[vector][part];
-      staging.words[Plane + index] = key_bits[vector][part];
+    for (int vector = 0; vector < Vectors; ++vector) {
+      __builtin_memcpy(key_bits[vector], keys + slots.template vector_index<4>(vector), 16);
+      __builtin_memcpy(value_bits[vector], values + slots.template vector_index<4>(vector), 16);
     }
+#pragma unroll
+    for (int vector = 0; vector < Vectors; ++vector)
+#pragma unroll
+      for (int part = 0; part < 4; ++part) {
+        int slot = slots.template vector<4>(vector, part);
+        staging.words[slot] = value_bits[vector][part];
+        staging.words[Plane + slot] = key_bits[vector][part];
+      }
+    return before;
+  }
+#pragma unroll
+  for (int step = 0; step < Items; ++step) {
+    int index = slots.striped_index(step);
+    if (!Full) index = index < valid ? index : valid - 1;
+    Key key = keys[index];
+    typename std::remove_cv<U>::type value = values[index];
+    int slot = slots.striped(step);
+    __builtin_memcpy(&staging.words[slot], &value, 4);
+    __builtin_memcpy(&staging.words[Plane + slot], &key, 4);
+  }
+  return before;
+}
+
+/* load_tile_planar for a keyed load of two such arrays: after stage_keys, each thread reads
+ * back its blocked values and keys and compares each key with the one before (the previous
+ * thread's last, or for a warp's first the one stage_keys gave). */
+template <int Threads, int Items, class K, class U, class V, class EqualityOp, class Staging>
+static __device__ __forceinline__ void load_tile_planar(
+    const KeyedLoad<K*, U*, V, EqualityOp>& load, long long start, int valid, bool full,
+    HeadItem<V> (&items)[Items], Staging& staging, std::true_type) {
+  typedef typename std::remove_cv<K>::type Key;
+  typedef typename std::remove_cv<U>::type Value;
+  enum { Plane = Staging::Plane };
+  Key before = full ? stage_keys<true, Threads, Items>(load, start, valid, staging)
+                    : stage_keys<false, Threads, Items>(load, start, valid, staging);
   staging_warp_sync();
-  int first = (int)thread * Items;
-  if (first != warp_first) {
+  TileSlots<Items> slots = TileSlots<Items>::make();
+  int first = slots.blocked_index(0);
+  if (first != slots.warp_first) {
     unsigned int bits = staging.words[Plane + padded(first - 1)];
     __builtin_memcpy(&before, &bits, 4);
   }
 #pragma unroll
   for (int item = 0; item < Items; ++item) {
-    unsigned int bits = staging.words[Plane + padded(first + item)];
+    int slot = slots.blocked_slot(item);
+    unsigned int bits = staging.words[Plane + slot];
     Key key;
     __builtin_memcpy(&key, &bits, 4);
-    bits = staging.words[padded(first + item)];
+    bits = staging.words[slot];
     Value value;
     __builtin_memcpy(&value, &bits, 4);
     items[item].value = V(value);
-    items[item].heads = (item == 0 && first == 0 && first_of_all) || !load.equal(before, key);
+    items[item].heads = (item == 0 && start + first == 0) || !load.equal(before, key);
     before = key;
   }
-  staging_warp_sync();
 }
 
 /* Stores a tile's staged outputs [0, valid) to out[start ...], each warp its own part, as
  * load_tile_planar reads: consecutive items across the lanes, or, for a whole tile of an
  * aligned array, 16-byte vectors. The caller has staged them and synchronised the warp. */
-template <int Threads, int Items, class OutputIt, class Staging>
+template <bool Full, int Threads, int Items, class OutputIt, class Staging>
 static __device__ __forceinline__ void store_tile(OutputIt out, long long start, int valid,
                                                   const Staging& staging) {
-  int warp_first = (int)(threadIdx.x / 32u) * 32 * Items, lane = (int)(threadIdx.x % 32u);
+  TileSlots<Items> slots = TileSlots<Items>::make();
 #pragma unroll
-  for (int item = 0; item < Items; ++item) {
-    int index = warp_first + item * 32 + lane;
-    if (index < valid) out[start + index] = staging.get(index);
+  for (int step = 0; step < Items; ++step) {
+    int index = slots.striped_index(step);
+    if (Full || index < valid) out[start + index] = staging.get(slots.striped(step));
   }
 }
-template <int Threads, int Items, class U, class Staging>
+template <bool Full, int Threads, int Items, class U, class Staging>
 static __device__ __forceinline__ void store_tile(U* out, long long start, int valid,
                                                   const Staging& staging) {
   typedef vector_access<U*, Items> Access;
   enum { Lanes = Access::Lanes > 0 ? (int)Access::Lanes : 1, Vectors = Items / Lanes };
-  int warp_first = (int)(threadIdx.x / 32u) * 32 * Items, lane = (int)(threadIdx.x % 32u);
   U* base = out + start;
-  if (Access::Lanes == 0 || valid < Threads * Items || !aligned16(base)) {
+  if (Access::Lanes == 0 || !Full || !aligned16(base)) {
+    TileSlots<Items> slots = TileSlots<Items>::make();
 #pragma unroll
-    for (int item = 0; item < Items; ++item) {
-      int index = warp_first + item * 32 + lane;
-      if (index < valid) base[index] = staging.get(index);
+    for (int step = 0; step < Items; ++step) {
+      int index = slots.striped_index(step);
+      if (Full || index < valid) base[index] = staging.get(slots.striped(step));
     }
     return;
   }
   base = static_cast<U*>(__builtin_assume_aligned(base, 16));
+  TileSlots<Items> slots = TileSlots<Items>::make();
 #pragma unroll
   for (int vector = 0; vector < Vectors; ++vector) {
-    int first = warp_first + (vector * 32 + lane) * Lanes;
     typename std::remove_cv<U>::type parts[Lanes];
 #pragma unroll
-    for (int part = 0; part < Lanes; ++part) parts[part] = staging.get(first + part);
-    __builtin_memcpy(base + first, parts, 16);
+    for (int part = 0; part < Lanes; ++part)
+      parts[part] = staging.get(slots.template vector<Lanes>(vector, part));
+    __builtin_memcpy(base + slots.template vector_index<Lanes>(vector), parts, 16);
   }
 }
 
-/* emit_tile for the single pass: a staged emitter's values are stored as store_tile does. */
-template <int Threads, int Items, class Emit, class T, class Staging>
-static __device__ __forceinline__ void single_pass_emit(
-    Emit& emit, std::false_type, long long start, int mine, const bool (&has)[Items],
-    const T (&exclusive)[Items], const T (&inclusive)[Items], int, Staging&) {
+/* Whether a staged emitter is seeded (`Seeded` is std::true_type): its value for an item is
+ * op(seed, the items before it in the thread), where seed(has_prefix, exclusive) is its value
+ * for the thread's first item; so a thread runs one scan for its outputs, where value() would
+ * take an operation of its own per item (ExclusiveScan's op(initial, exclusive)). */
+template <class T>
+struct always_void {
+  typedef void type;
+};
+template <class Emit, class = void>
+struct emit_seeded : std::false_type {};
+template <class Emit>
+struct emit_seeded<Emit, typename always_void<typename Emit::Seeded>::type> : Emit::Seeded {};
+
+/* Emitters see each item as emit(index, has_prefix, exclusive, inclusive): `exclusive` is op
+ * over the items before `index` (meaningless when has_prefix is false, at index 0),
+ * `inclusive` op over the items up to it; such an emitter also gets last(inclusive) for the
+ * input's last item, after that item's call and in the same thread, so that its calls need
+ * not test their index against the input's end. A staged emitter (`Staged` is
+ * std::true_type) instead gives value(index, has_prefix, exclusive, inclusive) per item,
+ * which the tile stores striped (coalesced) to `out`.
+ *
+ * emit_items gives a thread's items to the emitter, computing each one's values as it goes:
+ * `running` is op over the items before the thread's first (meaningless where `has` is
+ * false, in the first thread of the input's first tile), and `mine` the thread's items below
+ * `valid` (all of them where `Full`); `last_tile` says whether the tile ends the input. A
+ * staged emitter's values are stored as store_tile does. */
+template <bool Full, int Threads, int Items, class Emit, class T, class Op, class Staging,
+          class Seeded>
+static __device__ __forceinline__ void emit_items(Emit& emit, std::false_type, Seeded,
+                                                  long long start, int mine, bool has,
+                                                  T running, const T (&items)[Items], Op op,
+                                                  int valid, bool last_tile, Staging&) {
+  long long first = start + (long long)threadIdx.x * Items;
 #pragma unroll
   for (int item = 0; item < Items; ++item)
-    if (item < mine)
-      emit(start + threadIdx.x * Items + item, has[item], exclusive[item], inclusive[item]);
+    if (Full || item < mine) {
+      T inclusive = item == 0 && !has ? items[0] : op(running, items[item]);
+      emit(first + item, item > 0 || has, running, inclusive);
+      running = inclusive;
+    }
+  /* `running` is now the inclusive value of the thread's last item. */
+  if (last_tile && (int)threadIdx.x == (valid - 1) / Items) emit.last(running);
 }
-template <int Threads, int Items, class Emit, class T, class Staging>
-static __device__ __forceinline__ void single_pass_emit(
-    Emit& emit, std::true_type, long long start, int mine, const bool (&has)[Items],
-    const T (&exclusive)[Items], const T (&inclusive)[Items], int valid, Staging& staging) {
+template <bool Full, int Threads, int Items, class Emit, class T, class Op, class Staging>
+static __device__ __forceinline__ void emit_items(Emit& emit, std::true_type, std::false_type,
+                                                  long long start, int mine, bool has,
+                                                  T running, const T (&items)[Items], Op op,
+                                                  int valid, bool, Staging& staging) {
+  TileSlots<Items> slots = TileSlots<Items>::make();
+  long long first = start + (long long)threadIdx.x * Items;
 #pragma unroll
   for (int item = 0; item < Items; ++item)
-    if (item < mine) {
-      int index = (int)threadIdx.x * Items + item;
-      staging.put(index, emit.value(start + index, has[item], exclusive[item], inclusive[item]));
+    if (Full || item < mine) {
+      T inclusive = item == 0 && !has ? items[0] : op(running, items[item]);
+      staging.put(slots.blocked_slot(item),
+                  emit.value(first + item, item > 0 || has, running, inclusive));
+      running = inclusive;
     }
   staging_warp_sync();
-  store_tile<Threads, Items>(emit.out, start, valid, staging);
+  store_tile<Full, Threads, Items>(emit.out, start, valid, staging);
+}
+template <bool Full, int Threads, int Items, class Emit, class T, class Op, class Staging>
+static __device__ __forceinline__ void emit_items(Emit& emit, std::true_type, std::true_type,
+                                                  long long start, int mine, bool has,
+                                                  T running, const T (&items)[Items], Op op,
+                                                  int valid, bool, Staging& staging) {
+  TileSlots<Items> slots = TileSlots<Items>::make();
+  T value = emit.seed(has, running);
+#pragma unroll
+  for (int item = 0; item < Items; ++item)
+    if (Full || item < mine) {
+      staging.put(slots.blocked_slot(item), value);
+      if (item + 1 < Items) value = op(value, items[item]);
+    }
+  staging_warp_sync();
+  store_tile<Full, Threads, Items>(emit.out, start, valid, staging);
+}
+
+/* The multi-pass engine's last launch: each tile scanned again from its predecessor's
+ * inclusive value. */
+template <class T, class Load, class Op, class Emit>
+__global__ void __launch_bounds__(SCAN_THREADS)
+    scan_downsweep(Load load, long long count, Op op, const T* tile_inclusive, Emit emit) {
+  enum { Items = scan_items<T>::value, Tile = SCAN_THREADS * Items };
+  typedef typename Emit::Out Out;
+  __shared__ Uninitialized<T> staging[staging_size<Tile>::value];
+  __shared__ Planar<Out, Emit::Staged::value ? (int)Tile : 1> out_staging;
+  __shared__ typename BlockPartials<T, SCAN_THREADS>::Storage scan_storage;
+  long long start = (long long)blockIdx.x * Tile;
+  int valid = count - start < Tile ? (int)(count - start) : (int)Tile;
+  T items[Items];
+  load_tile<SCAN_THREADS>(load, start, valid, items, staging);
+  int mine = valid - (int)threadIdx.x * Items;
+  mine = mine < 0 ? 0 : mine > Items ? (int)Items : mine;
+  T exclusive, aggregate;
+  BlockPartials<T, SCAN_THREADS>::exclusive_scan(
+      scan_storage, thread_reduce(items, mine > 0 ? mine : 1, op), op, exclusive, aggregate);
+  bool has = blockIdx.x > 0 || threadIdx.x != 0;
+  T running = exclusive;
+  if (blockIdx.x > 0) {
+    T prefix = tile_inclusive[blockIdx.x - 1];
+    running = threadIdx.x == 0 ? prefix : op(prefix, exclusive);
+  }
+  emit_items<false, SCAN_THREADS>(emit, typename Emit::Staged(), emit_seeded<Emit>(), start,
+                                  mine, has, running, items, op, valid, start + valid == count,
+                                  out_staging);
 }
 
 /* A tile's published state: empty, its aggregate, or its inclusive prefix. */
@@ -699,10 +829,10 @@ enum { LOOK_BACK_LANES = 32 };
 
 /* op over the tiles before `tile` (which is above 0), for the threads below
  * LOOK_BACK_LANES. On the GPUs each lane waits for one tile of a window of 32 (the lowest
- * lane the earliest tile); the window's nearest inclusive prefix ends the walk, and the
- * window from it (or all of it, when it has none) is reduced in tile order by shuffles, so
- * a non-commutative operator is fine. Lanes below tile 0 are never needed: tile 0 publishes
- * a prefix, which a window reaching below it holds. */
+ * lane the earliest tile); the window's nearest inclusive prefix (found by one ballot) ends
+ * the walk, and the window from it (or all of it, when it has none) is reduced in tile order
+ * by shuffles, so a non-commutative operator is fine. Lanes below tile 0 are never needed:
+ * tile 0 publishes a prefix, which a window reaching below it holds. */
 template <class T, class States, class Op>
 static __device__ __forceinline__ T look_back(const States& states, unsigned int tile, Op op) {
   T prefix;
@@ -723,12 +853,10 @@ static __device__ __forceinline__ T look_back(const States& states, unsigned int
     T value = T();
     unsigned int state = other >= 0 ? states.wait((unsigned int)other, value) : TILE_EMPTY;
     /* The highest lane holding a prefix, or -1. */
-    int from = state == TILE_PREFIX ? (int)lane : -1;
-#pragma unroll
-    for (unsigned int step = 16; step > 0; step >>= 1) {
-      int theirs = shfl_xor(32, from, step);
-      from = theirs > from ? theirs : from;
-    }
+    unsigned int prefix_lanes = (unsigned int)(__ballot_sync(logical_lanes(32),
+                                                             state == TILE_PREFIX) >>
+                                               (__lane_id() & ~31u));
+    int from = 31 - __clz((int)prefix_lanes); /* -1 where no lane holds one */
     /* Each lane gets op over lanes lane .. 31; lanes below `from` are not read by it. */
 #pragma unroll
     for (unsigned int step = 1; step < 32; step <<= 1) {
@@ -754,39 +882,49 @@ enum { SCAN_MIN_BLOCKS = 6 };
 enum { SCAN_MIN_BLOCKS = 1 };
 #endif
 
+/* The single pass's shared memory. Loading is over before any output is staged, so the two
+ * share the staging. */
+template <class T, class Emit>
+struct SinglePassStorage {
+  enum { Items = single_pass_items<T>::value, Tile = SINGLE_PASS_THREADS * Items };
+  typedef typename Emit::Out Out;
+  union Staging {
+    Planar<T, Tile> in;
+    Planar<Out, Emit::Staged::value ? (int)Tile : 1> out;
+  };
+  Staging staging;
+  typename BlockPartials<T, SINGLE_PASS_THREADS>::Storage scan;
+  unsigned int tile;
+  Uninitialized<T> prefix;
+};
+
 /* Tiles are numbered by an atomic counter as blocks start, so a block only ever waits for
- * tiles whose blocks are already running. Thread 0 publishes the tile's aggregate; the
- * look-back lanes then find its exclusive prefix, and thread 0 publishes the inclusive one. */
+ * tiles whose blocks are already running. Every tile but the last is whole (`full`): it is
+ * loaded and emitted with no bounds tests; between the two, both kinds run the same code,
+ * the partial tile with copies of its last item past the end. Thread 0 publishes the tile's
+ * aggregate; the look-back lanes then find its exclusive prefix, and thread 0 publishes the
+ * inclusive one. The read-back of the tile's items comes before two block barriers, and
+ * the outputs that replace them in staging after. */
 template <class T, class States, class Load, class Op, class Emit>
 __global__ void __launch_bounds__(SINGLE_PASS_THREADS, SCAN_MIN_BLOCKS)
     scan_single_pass(Load load, long long count, Op op, unsigned int* counter, States states,
                      Emit emit) {
   enum { Items = single_pass_items<T>::value, Tile = SINGLE_PASS_THREADS * Items };
-  typedef typename Emit::Out Out;
-  /* Loading is over before any output is staged, so the two share the storage. */
-  union Staging {
-    Planar<T, Tile> in;
-    Planar<Out, Emit::Staged::value ? (int)Tile : 1> out;
-  };
-  __shared__ Staging staging;
-  __shared__ typename BlockPartials<T, SINGLE_PASS_THREADS>::Storage scan_storage;
-  __shared__ unsigned int tile_shared;
-  __shared__ Uninitialized<T> prefix_shared;
-  if (threadIdx.x == 0) tile_shared = atomicAdd(counter, 1u);
-  __syncthreads();
-  unsigned int tile = tile_shared;
-  long long start = (long long)tile * Tile;
-  int valid = count - start < Tile ? (int)(count - start) : (int)Tile;
-  T items[Items];
   typedef vector_access<typename load_pointer<Load>::type, Items> Access;
+  __shared__ SinglePassStorage<T, Emit> storage;
+  if (threadIdx.x == 0) storage.tile = atomicAdd(counter, 1u);
+  __syncthreads();
+  unsigned int tile = storage.tile;
+  long long start = (long long)tile * Tile;
+  bool full = count - start >= Tile;
+  int valid = full ? (int)Tile : (int)(count - start);
+  T items[Items];
   load_tile_planar<SINGLE_PASS_THREADS>(
-      load, start, valid, items, staging.in,
+      load, start, valid, full, items, storage.staging.in,
       std::integral_constant<bool, (Access::Lanes > 0) || keyed_vectors<Load, Items>::value>());
-  int mine = valid - (int)threadIdx.x * Items;
-  mine = mine < 0 ? 0 : mine > Items ? (int)Items : mine;
   T exclusive, aggregate;
-  BlockPartials<T, SINGLE_PASS_THREADS>::exclusive_scan(
-      scan_storage, thread_reduce(items, mine > 0 ? mine : 1, op), op, exclusive, aggregate);
+  BlockPartials<T, SINGLE_PASS_THREADS>::exclusive_scan_once(
+      storage.scan, thread_reduce(items, Items, op), op, exclusive, aggregate);
   if (tile == 0) {
     if (threadIdx.x == 0) states.publish(0, TILE_PREFIX, aggregate);
   } else {
@@ -796,33 +934,30 @@ __global__ void __launch_bounds__(SINGLE_PASS_THREADS, SCAN_MIN_BLOCKS)
       T prefix = look_back<T>(states, tile, op);
       if (threadIdx.x == 0) {
         states.publish(tile, TILE_PREFIX, op(prefix, aggregate));
-        prefix_shared.get() = prefix;
+        storage.prefix.get() = prefix;
       }
     }
   }
   __syncthreads();
-  bool tile_prefix = tile > 0;
-  T running = T();
-  if (threadIdx.x == 0) {
-    if (tile_prefix) running = prefix_shared.get();
+  /* op over the items before the thread's first: meaningless in the first thread of tile 0,
+   * the one without `has`. */
+  bool has = tile > 0 || threadIdx.x != 0;
+  T running = exclusive;
+  if (tile > 0) {
+    T prefix = storage.prefix.get();
+    running = threadIdx.x == 0 ? prefix : op(prefix, exclusive);
+  }
+  if (full) {
+    emit_items<true, SINGLE_PASS_THREADS>(emit, typename Emit::Staged(), emit_seeded<Emit>(),
+                                          start, (int)Items, has, running, items, op, valid,
+                                          count - start == Tile, storage.staging.out);
   } else {
-    running = tile_prefix ? op(prefix_shared.get(), exclusive) : exclusive;
+    int mine = valid - (int)threadIdx.x * Items;
+    mine = mine < 0 ? 0 : mine > Items ? (int)Items : mine;
+    emit_items<false, SINGLE_PASS_THREADS>(emit, typename Emit::Staged(), emit_seeded<Emit>(),
+                                           start, mine, has, running, items, op, valid, true,
+                                           storage.staging.out);
   }
-  bool have = tile_prefix || threadIdx.x != 0;
-  bool has[Items];
-  T before[Items], after[Items];
-#pragma unroll
-  for (int item = 0; item < Items; ++item) {
-    if (item < mine) {
-      has[item] = have;
-      before[item] = running;
-      running = have ? op(running, items[item]) : items[item];
-      after[item] = running;
-      have = true;
-    }
-  }
-  single_pass_emit<SINGLE_PASS_THREADS>(emit, typename Emit::Staged(), start, mine, has, before,
-                                        after, valid, staging.out);
 }
 
 template <class OutputIt, class T>
