@@ -366,6 +366,11 @@ int main() {
   printf("priority stream %s\n", hipGetErrorName(hipStreamCreateWithPriority(&stream, 0, -9)));
   int tag = 5;
   printf("host func %s\n", hipGetErrorName(hipLaunchHostFunc(stream, host_function, &tag)));
+  /* Freed on a stream with nothing left to run: back in the pool with no host function. */
+  void* block = 0;
+  printf("pool alloc %s\n", hipGetErrorName(hipMallocAsync(&block, 256, stream)));
+  hipStreamSynchronize(stream);
+  printf("pool free %s\n", hipGetErrorName(hipFreeAsync(block, stream)));
   int* data = 0;
   hipMalloc((void**)&data, 64);
   int rows[6] = {1, 2, 3, 4, 5, 6};
@@ -427,6 +432,9 @@ fn wider_api_reaches_the_driver() {
         "fake: cuLaunchHostFunc 0x5000",
         "host function 5",
         "host func hipSuccess",
+        // No cuLaunchHostFunc between these two: the stream was idle (cuStreamQuery).
+        "pool alloc hipSuccess",
+        "pool free hipSuccess",
         // Host to device: CU_MEMORYTYPE_HOST 1 and DEVICE 2.
         "fake: cuMemcpy2D types 1 2 pitches 8 16 width 8 height 3",
         "2d hipSuccess",

@@ -414,18 +414,22 @@ pub unsafe extern "C" fn hipFreeAsync(ptr: *mut c_void, stream: HipStream) -> Hi
             backend.stream_synchronize(device, stream as usize)?;
             return backend.free(device, address);
         };
-        backend.launch_host_func(
-            device,
-            stream as usize,
-            Box::new(move || {
-                let mut pools = lock();
-                if let Some(entry) = pools.pools.get_mut(&pool) {
-                    if let Some(size) = entry.used.remove(&address) {
-                        entry.cached.push((address, size));
-                    }
+        let give_back = move || {
+            let mut pools = lock();
+            if let Some(entry) = pools.pools.get_mut(&pool) {
+                if let Some(size) = entry.used.remove(&address) {
+                    entry.cached.push((address, size));
                 }
-            }),
-        )
+            }
+        };
+        // A stream with nothing left to run has passed every use of the block already: it
+        // goes back now, sparing a host function's round trip through the driver (Thrust
+        // frees its temporaries so, after the algorithm's work is done).
+        if backend.stream_query(device, stream as usize).is_ok() {
+            give_back();
+            return Ok(());
+        }
+        backend.launch_host_func(device, stream as usize, Box::new(give_back))
     })
 }
 

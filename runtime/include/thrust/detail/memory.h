@@ -263,8 +263,8 @@ inline void device_deallocate(void* p) {
  * gets it again instead of hipMalloc'ing and hipFree'ing (and draining the device) each time.
  * The cache lives until the program exits or hipDeviceReset; the runtime releases it when an
  * allocation on the device would otherwise fail for lack of memory. A block goes back with
- * hipFreeAsync on the algorithm's stream, which is then synchronised, so the block is back in
- * the cache when the algorithm returns. Where the pool cannot serve (a capturing stream, no
+ * hipFreeAsync on the algorithm's stream once that stream is synchronised, so the block is
+ * back in the cache when the algorithm returns. Where the pool cannot serve (a capturing stream, no
  * memory even after the runtime released the pools' caches), hipMalloc and hipFree do, as
  * before. */
 struct temporary_pools {
@@ -334,8 +334,10 @@ inline temporary_block temporary_allocate(std::size_t bytes, hipStream_t stream)
 /* Gives `block` back once `stream` is done with it, and waits for that. */
 inline void temporary_free(const temporary_block& block, hipStream_t stream) {
   if (block.pooled) {
-    if (hipFreeAsync(block.ptr, stream) != hipSuccess) (void)hipGetLastError();
+    /* Drained first: the runtime then takes the block back at once, where a busy stream
+     * would need a host function on it (a round trip through the driver). */
     (void)hipStreamSynchronize(stream);
+    if (hipFreeAsync(block.ptr, stream) != hipSuccess) (void)hipGetLastError();
   } else {
     (void)hipStreamSynchronize(stream);
     (void)hipFree(block.ptr);
