@@ -398,6 +398,22 @@ EXPORT float __oxhip_log10f(float x) {
   return log_common_f(x) ? log10_base_f(x, 0) : log10_slow_f(x);
 }
 
+/* log(2) rounded to float (0x3f317218, 21 significant bits) and L - log(2). */
+#define LOG1PF_L 0x1.62e430p-1f
+#define LOG1PF_L_ERR 0x1.05c611p-29f
+
+/* log2(u) for u = 1 + x at log1pf's rare inputs (x not in (-1, inf)): inf, -inf or NaN,
+ * as log1p(x) is. The GPUs' instruction gives exactly these there. */
+INLINE float log1p_special_f(float u) {
+#if defined(__NVPTX__)
+  return __nvvm_lg2_approx_ftz_f(u);
+#elif defined(__AMDGCN__)
+  return __builtin_amdgcn_logf(u);
+#else
+  return u > 0.0f ? u * INFF : u == 0.0f ? -INFF : NANF;
+#endif
+}
+
 /* (log1p(f) - f) / f^2 for f in [-1/4, 1/2]: fitted for the relative error it makes in
  * log1p(f) = f + f^2 q, 2^-26.8 (devicelibs/fit/minimax_f.py log1p). */
 INLINE float log1p_tail_f(float f) {
@@ -414,34 +430,49 @@ INLINE float log1p_tail_f(float f) {
 }
 
 /* log1p(x) = e log(2) + log1p(f) with 1 + x = 2^e (1 + f), branch-free. e is taken from
- * u = 1 + x rounded so that 1 + f is in [3/4, 3/2] (give or take an ulp of u), and f is
- * x 2^-e + (2^-e - 1): x 2^-e is x with e taken from its exponent field and 2^-e - 1 is
- * exact for e <= 24, and for e != 0 the two have opposite signs and are within a factor 2
- * of each other (f is in [-1/4, 1/2]), so their sum is exact (Sterbenz), and for e = 0 it
- * is x. So f carries the rounding error of 1 + x, with no correction term. (From 3/4, not
- * sqrt(1/2): f = A - 1/2 below -1/4 rounds.) Above e = 24 f's error is far below an ulp of
- * the result (which exceeds 16); 4 2^-e stays a normal float up to e = 128 (x = inf).
- * e log(2) is added exactly as log_combine_tail does it (e 2^23 converted exactly, the
- * constants scaled by 2^-23). */
+ * u = 1 + x so that 1 + f is in [3/4, 3/2], and f is x 2^-e + (2^-e - 1): x 2^-e is x
+ * with e taken from its exponent field and 2^-e - 1 is exact for e <= 24, and for e != 0
+ * the two have opposite signs and are within a factor 2 of each other (f is in
+ * [-1/4, 1/2]), so their sum is exact (Sterbenz), and for e = 0 it is x. So f carries the
+ * rounding error of 1 + x, with no correction term. (From 3/4, not sqrt(1/2): f = A - 1/2
+ * below -1/4 rounds.) Above e = 24 f's error is far below an ulp of the result (which
+ * exceeds 16); 4 2^-e stays a normal float up to e = 128 (x = inf).
+ * On NVPTX u is rounded toward zero, as libdevice does it: rounded to nearest,
+ * x = 1/2 - 2^-25 gives u = 3/2, e = 1 and an f that rounds (by 2^-26, 0.67 ulp of the
+ * result); toward zero, e = 1 starts at x = 1/2 and e = -1 below x = -1/4, so that f is
+ * exact everywhere. The bits hold -e << 23, not e << 23 ((0x3fbfffff - u) & 0xff800000 is
+ * minus (u - 0x3f400000) & 0xff800000): -e converted is +0 for e = 0, and the sums below
+ * then give log1p(-0) = -0 without a selection. */
 EXPORT float __oxhip_log1pf(float x) {
+#if defined(__NVPTX__)
+  float u = __nvvm_add_rz_f(1.0f, x);
+#else
   float u = 1.0f + x;
-  u32 ebits = (fbits(u) - 0x3f400000u) & 0xff800000u; /* e << 23 */
-  float f = ffrom(fbits(x) - ebits) - FMAF(ffrom(0x40800000u - ebits), -0.25f, 1.0f);
-  float de = (float)(int)ebits; /* e 2^23, exact */
-  /* f^2 q as one FMA on the rounded f^2, with the small terms as its addend: 0.952 ulp
-   * at most over every float (at 0.487, e = 0 and f near 1/2, where f^2's rounding costs
-   * about 0.1 ulp); an exact f^2 pair, three instructions more, was 0.05 ulp lower over
-   * every 61st float (0.866 against 0.914). */
+#endif
+  u32 nebits = (0x3fbfffffu - fbits(u)) & 0xff800000u; /* -e << 23 */
+  float f = ffrom(fbits(x) + nebits) - FMAF(ffrom(0x40800000u + nebits), -0.25f, 1.0f);
+  float dn = (float)(int)nebits; /* -e 2^23, exact */
   float q = log1p_tail_f(f);
-  float a = de * (LN2F_HI * 0x1p-23f); /* exact */
-  float s = a + f;
-  float err = f - (s - a); /* Fast2Sum: |a| > |f| where a is not 0 */
-  float r = s + FMAF(f * f, q, FMAF(de, LN2F_LO * 0x1p-23f, err));
-  /* log1p(x) has x's sign, which also gives log1p(-0) = -0 (the sums above give +0); the
-   * rare inputs by a selection: x inf gives inf, -1 gives -inf and NaN stays NaN, all as
-   * x inf; below -1, NaN */
-  float special = x < -1.0f ? NANF : x * INFF;
-  return copysignf_(x > -1.0f && x < INFF ? r : special, x);
+  /* e log(2) + f as s + err exactly, with log(2) rounded to the float L (21 significant
+   * bits, LOG1PF_L): s = e L + f rounds once (one FMA); s - e L is a multiple of s's ulp or
+   * of L's last bit and at most |f| + ulp(s)/2, so it is exact, and err = f - (s - e L) is
+   * s's rounding error. f^2 q is one FMA on the rounded f^2, with err as its addend. */
+  float s = FMAF(dn, -LOG1PF_L * 0x1p-23f, f);
+  float err = f - FMAF(dn, LOG1PF_L * 0x1p-23f, s);
+  /* e (log(2) - L) is 2^-28.4 e relative to e log(2), at most 0.064 ulp of the result (at
+   * e = +-1). With f exact (NVPTX) the sum goes without it: 0.952 ulp over every float, as
+   * with it. Rounded to nearest, x = 1/2 - 2^-25 reaches 1.268 ulp without it, so the other
+   * targets keep it; converted from e 2^23, not -e 2^23, so that the product is -0 for
+   * e = 0 (log1p(-0) = -0). */
+#if !defined(__NVPTX__)
+  err = FMAF((float)(int)(0u - nebits), -LOG1PF_L_ERR * 0x1p-23f, err);
+#endif
+  float r = s + FMAF(f * f, q, err);
+  /* The rare inputs by one selection of log2(u): inf for x = inf, -inf for x = -1 and NaN
+   * below -1 and for NaN, as log1p is. Computed outside the ?:, where the call made clang
+   * branch around the whole evaluation (a branch and a reconvergence point per call). */
+  float special = log1p_special_f(u);
+  return x > -1.0f && x < INFF ? r : special;
 }
 
 /* ---- power ------------------------------------------------------------------------- */
@@ -1127,20 +1158,22 @@ EXPORT float __oxhip_frcp_rn(float x) { return 1.0f / x; }
 EXPORT float __oxhip_fsqrt_rn(float x) { return __builtin_sqrtf(x); }
 
 #if defined(__NVPTX__) || defined(__AMDGCN__)
-/* w = m^(-1/3) from the instructions, 2^(-log2 m / 3) (relative error about 2^-21), then
- * y = m w^2 and one Newton step y - (y^3 - m) / (3 y^2), with 1 / (3 y^2) taken as w^2 / 3
- * (m w^3 = 1 to 2^-21, so its error is of order 2^-20 on a correction of 2^-21) and y^3 - m
- * as fma(y^2, y, -m) (only y^2 rounds, a sixth of an ulp in the result), for normal
- * m >= 2^-100. Two special-function instructions where x^(1/3) and a reciprocal for the
+/* w = |m|^(-1/3) from the instructions, 2^(-log2 |m| / 3) (relative error about 2^-21),
+ * then y = m w^2 and one Newton step y - (y^3 - m) / (3 y^2), with 1 / (3 y^2) taken as
+ * w^2 / 3 (|m| w^3 = 1 to 2^-21, so its error is of order 2^-20 on a correction of 2^-21)
+ * and y^3 - m as fma(y^2, y, -m) (only y^2 rounds, a sixth of an ulp in the result), for
+ * normal |m| >= 2^-100. m keeps its sign, so y has the root's sign (the rounding is
+ * symmetric). Two special-function instructions where x^(1/3) and a reciprocal for the
  * step took three: they run at an eighth of the FMA rate, and three per evaluation kept
- * that unit nearly as busy as the issue slots (devicelibs/fit/sass_pipes.py). m is normal,
- * so NVPTX takes lg2's .ftz form: the plain one adds a subnormal rescaling around the same
- * instruction (four operations). */
-INLINE float cbrt_positive_f(float m) {
+ * that unit nearly as busy as the issue slots (devicelibs/fit/sass_pipes.py). |m| is
+ * normal, so NVPTX takes lg2's .ftz form: the plain one adds a subnormal rescaling around
+ * the same instruction (four operations). For m = 0 or infinite w^2 is inf or 0, and the
+ * result NaN. */
+INLINE float cbrt_kernel_f(float m) {
 #if defined(__NVPTX__)
-  float w = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_ftz_f(m) * (-1.0f / 3.0f));
+  float w = __nvvm_ex2_approx_ftz_f(__nvvm_lg2_approx_ftz_f(fabsf_(m)) * (-1.0f / 3.0f));
 #else
-  float w = __builtin_amdgcn_exp2f(__builtin_amdgcn_logf(m) * (-1.0f / 3.0f));
+  float w = __builtin_amdgcn_exp2f(__builtin_amdgcn_logf(fabsf_(m)) * (-1.0f / 3.0f));
 #endif
   float w2 = w * w;
   float y = m * w2;
@@ -1149,14 +1182,14 @@ INLINE float cbrt_positive_f(float m) {
 
 /* Branch-free (a call to a slow path costs its own branches in every warp): |x| below
  * 2^-100 is scaled by 2^75 first, so that r^3 and the residual stay normal, and the root
- * by 2^-25 after; 0 and infinities are x + x, NaN stays NaN through the kernel. */
+ * by 2^-25 after. The kernel's NaN marks the rare inputs: 0 and infinities, whose root is
+ * m itself (x, or 0 scaled), and NaN, which m is then too. */
 EXPORT float __oxhip_cbrtf(float x) {
-  float ax = fabsf_(x);
-  int tiny = ax < 0x1p-100f;
-  float r = cbrt_positive_f(tiny ? ax * 0x1p75f : ax);
-  r = copysignf_(tiny ? r * 0x1p-25f : r, x);
-  float twice = x + x; /* equals x exactly for 0 and infinities; NaN takes r, NaN too */
-  return twice != x ? r : twice;
+  int tiny = fabsf_(x) < 0x1p-100f;
+  float m = tiny ? x * 0x1p75f : x;
+  float r = cbrt_kernel_f(m);
+  r = tiny ? r * 0x1p-25f : r;
+  return r != r ? m : r;
 }
 #else
 /* y^3 - m, with y^3 computed in two parts (for y^3 and m far from overflow and underflow). */

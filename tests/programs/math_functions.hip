@@ -19,7 +19,7 @@ struct Case {
   double tolerance;  // relative; 0: exact
 };
 
-constexpr int kCases = 93;
+constexpr int kCases = 105;
 
 __global__ void compute(double* out, int* ints) {
   int k = 0;
@@ -139,6 +139,22 @@ __global__ void compute(double* out, int* ints) {
   out[k++] = fdividef(1.0f, (float)(x + 1.9));  // 1/3, correctly rounded
   out[k++] = __fmaf_ieee_ru(just_above_one, just_above_one, 0.0f);
   out[k++] = __fmaf_ieee_rd(just_above_one, just_above_one, 0.0f);
+  // log1pf and cbrtf at their rare inputs, which both take by a selection, not a branch,
+  // and at the edges of their reductions; the arguments hidden from the optimiser.
+  volatile float opaque_one = 1.0f;
+  const float unit = opaque_one;
+  out[k++] = log1pf(-0.0f * unit);                // -0
+  out[k++] = log1pf(-unit);                       // -inf
+  out[k++] = log1pf(-2.0f * unit);                // NaN
+  out[k++] = log1pf(INFINITY * unit);             // inf
+  out[k++] = log1pf(0x1.fffffep-2f * unit);       // 1 + x rounds to 3/2 (nearest)
+  out[k++] = log1pf(0x1p-140f * unit);            // a subnormal: x itself
+  out[k++] = cbrtf(-0.0f * unit);                 // -0
+  out[k++] = cbrtf(-INFINITY * unit);             // -inf
+  out[k++] = cbrtf(__builtin_nanf("") * unit);    // NaN
+  out[k++] = cbrtf(-0x1p-147f * unit);            // -2^-49, from a subnormal
+  out[k++] = cbrtf(0x1p-120f * unit);             // 2^-40, scaled by 2^75 inside
+  out[k++] = cbrtf(-27.0f * unit);                // -3
   ints[7] = k;
 }
 
@@ -251,6 +267,20 @@ int main() {
       {"fdividef(1, 3)", got[90], (double)(1.0f / 3.0f), 0},
       {"__fmaf_ieee_ru", got[91], 1.0 + 0x1p-22 + 0x1p-23, 0},
       {"__fmaf_ieee_rd", got[92], 1.0 + 0x1p-22, 0},
+      {"log1pf(-0) is -0", std::signbit(got[93]) && got[93] == 0 ? 0.0 : 1.0, 0.0, 0},
+      {"log1pf(-1)", got[94], -INFINITY, 0},
+      {"log1pf(-2) is NaN", std::isnan(got[95]) ? 0.0 : 1.0, 0.0, 0},
+      {"log1pf(inf)", got[96], INFINITY, 0},
+      // Within an ulp (CUDA's bound): 2^-25 at 0.405.
+      {"log1pf(1/2 - 2^-25)", got[97], std::log1p(0.5 - 0x1p-25),
+       0x1p-25 / std::log1p(0.5 - 0x1p-25)},
+      {"log1pf(2^-140)", got[98], 0x1p-140, 0},
+      {"cbrtf(-0) is -0", std::signbit(got[99]) && got[99] == 0 ? 0.0 : 1.0, 0.0, 0},
+      {"cbrtf(-inf)", got[100], -INFINITY, 0},
+      {"cbrtf(NaN) is NaN", std::isnan(got[101]) ? 0.0 : 1.0, 0.0, 0},
+      {"cbrtf(-2^-147)", got[102], -0x1p-49, loose},
+      {"cbrtf(2^-120)", got[103], 0x1p-40, loose},
+      {"cbrtf(-27)", got[104], -3.0, loose},
   };
   // CUDA's own functions from host code: the host compile links the device library's host
   // bitcode, so these are the library's functions, not a second implementation.
