@@ -1203,7 +1203,11 @@ INLINE float cube_residual(float y, float m) {
 
 EXPORT float __oxhip_cbrtf(float x) {
   float ax = fabsf_(x);
-  if (!(ax < INFF) || ax == 0.0f) return x + x;
+  /* x + x is x for 0 and infinities, and for subnormals where they are flushed (the CPU
+   * device under -ftz=true): a test of ax == 0 became one of its bits, and a flushed
+   * subnormal went on to the scaling below as 0 (cbrtf(2^-148) was 1.59 2^-51). */
+  float twice = x + x;
+  if (twice == x || !(ax < INFF)) return twice;
   int adjust = 0;
   if (ax < 0x1p-126f) {
     ax *= 0x1p24f;
