@@ -54,6 +54,24 @@ class BlockReduce {
   __device__ __forceinline__ T Reduce(T input, ReductionOp op, int num_valid) {
     unsigned int rank = detail::block_rank();
     unsigned int valid = num_valid < 0 ? 0u : (unsigned int)num_valid;
+#if defined(__OXHIP_CPU__)
+    /* The CPU device: a warp shuffle is a phase of every lane (docs/cpu-target.md), a barrier
+     * too, but with no runtime call; so the items go through shared memory and thread 0
+     * folds them in rank order, which takes two barriers where the warp reduction takes ten
+     * shuffles and two barriers. Back-to-back calls need no barrier before: thread 0 reads
+     * the items before the second barrier, and the others write them again only after it. */
+    __shared__ detail::Uninitialized<T> items[Threads];
+    if (valid > Threads) valid = Threads;
+    if (rank < Threads) items[rank].get() = input;
+    __syncthreads();
+    if (rank == 0) {
+      T total = items[0].get();
+      for (unsigned int other = 1; other < valid; ++other) total = op(total, items[other].get());
+      storage_.partial[0].get() = total;
+    }
+    __syncthreads();
+    return storage_.partial[0].get();
+#else
     unsigned int warp = rank / 32, first = warp * 32;
     unsigned int in_warp = valid <= first ? 0u : valid - first;
     T partial = detail::warp_reduce<32>(input, op, in_warp > 32 ? 32u : in_warp);
@@ -65,6 +83,7 @@ class BlockReduce {
     for (unsigned int other = 1; other < warps && other < Warps; ++other)
       total = op(total, storage_.partial[other].get());
     return total;
+#endif
   }
 
  private:

@@ -202,6 +202,26 @@ class BlockScan {
   __device__ __forceinline__ void scan(T input, ScanOp op, T& inclusive, T& exclusive,
                                        T& aggregate) {
     unsigned int rank = detail::block_rank();
+#if defined(__OXHIP_CPU__)
+    /* The CPU device: the items go through shared memory and thread 0 scans them in place,
+     * three barriers where the warp scans take six shuffles and two barriers (a shuffle is a
+     * phase of every lane there, with a runtime call; docs/cpu-target.md). */
+    __shared__ detail::Uninitialized<T> items[Threads];
+    __syncthreads(); /* an earlier call's threads have read the items */
+    if (rank < Threads) items[rank].get() = input;
+    __syncthreads();
+    if (rank == 0) {
+      T running = items[0].get();
+      for (unsigned int other = 1; other < Threads; ++other) {
+        running = op(running, items[other].get());
+        items[other].get() = running;
+      }
+    }
+    __syncthreads();
+    inclusive = items[rank].get();
+    exclusive = rank == 0 ? input : items[rank - 1].get();
+    aggregate = items[Threads - 1].get();
+#else
     unsigned int warp = rank / 32, lane = rank & 31u;
     T in_warp = detail::warp_inclusive_scan<32>(input, op);
     T previous = detail::shfl_up(32, in_warp, 1);
@@ -222,6 +242,7 @@ class BlockScan {
     for (unsigned int other = 1; other < Warps; ++other)
       total = op(total, storage_.warp_total[other].get());
     aggregate = total;
+#endif
   }
 
   template <class BlockPrefixCallbackOp>
