@@ -457,7 +457,8 @@ fn plan_offload_source(
                     ty,
                 ));
             }
-            if !host_only && !(mode == Mode::Preprocess && invocation.macros_only) {
+            let host_macros = mode == Mode::Preprocess && invocation.macros_only;
+            if !host_only && !host_macros {
                 for arch in &invocation.offload_archs {
                     sides.push(plan.push(
                         Action::Preprocess {
