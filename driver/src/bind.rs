@@ -134,6 +134,12 @@ pub enum Tool {
         clang: PathBuf,
         build: Vec<OsString>,
     },
+    /// One dependency file from those of every side of a compile, the first's targets and
+    /// files first (in-process, `sides::merge`); `phony` is `-MP`.
+    MergeDependencies { phony: bool },
+    /// One `-E` output from the preprocessed text of every side, as a text bundle whose
+    /// entries `sides` names, host first (in-process, `sides::join_preprocessed`).
+    MergePreprocessed { sides: Vec<String> },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -215,6 +221,9 @@ struct Binder<'a> {
     pending_ptxas: Vec<usize>,
     /// The [`Tool::Pch`] job of each PCH file, once a compile needs it.
     pch_jobs: BTreeMap<PathBuf, usize>,
+    /// Per source (its Input action), the device compiles that write a dependency file
+    /// for the [`Tool::MergeDependencies`] job of the source: the job and the file.
+    device_dependencies: BTreeMap<ActionId, Vec<(usize, PathBuf)>>,
 }
 
 /// [`Plan`] → jobs. `temp_dir` holds intermediates unless `-save-temps`.
@@ -248,6 +257,7 @@ pub fn bind(
         host_math_job: None,
         pending_ptxas: Vec::new(),
         pch_jobs: BTreeMap::new(),
+        device_dependencies: BTreeMap::new(),
     };
     let mut seen_stems: BTreeMap<String, usize> = BTreeMap::new();
     for (id, node) in plan.nodes.iter().enumerate() {
@@ -269,6 +279,7 @@ pub fn bind(
     for id in 0..plan.nodes.len() {
         binder.bind_node(id)?;
     }
+    binder.merge_device_only_dependencies();
     Ok(binder.jobs)
 }
 
@@ -362,7 +373,18 @@ impl Binder<'_> {
             Action::Compile {
                 side: Side::Host, ..
             } => format!("{stem}-host-{HOST_TRIPLE}.o"),
-            Action::Preprocess { .. } | Action::Input { .. } | Action::Link { .. } => {
+            Action::Preprocess { side, .. } => {
+                let extension = if node.ty == FileType::Dependencies {
+                    "d"
+                } else {
+                    "ii"
+                };
+                match side {
+                    Side::Host => format!("{stem}-host-{HOST_TRIPLE}.{extension}"),
+                    Side::Device(arch) => device_name(arch, extension),
+                }
+            }
+            Action::MergeSides { .. } | Action::Input { .. } | Action::Link { .. } => {
                 format!("{stem}.tmp")
             }
         };
@@ -485,6 +507,64 @@ impl Binder<'_> {
         })
     }
 
+    /// The dependency file of one side of a compile whose sides' files are merged
+    /// ([`Tool::MergeDependencies`]): `file`, among the intermediates, without `-MP`.
+    fn side_dependencies(&self, file: PathBuf) -> Option<frontend::DependencyOptions> {
+        let mut deps = self.dependencies(&file)?;
+        deps.file = file;
+        deps.phony_targets = false;
+        Some(deps)
+    }
+
+    /// Pushes the [`Tool::MergeDependencies`] job that writes `merged` from the dependency
+    /// files of `sides` (job, file), the first side's first.
+    fn push_dependency_merge(
+        &mut self,
+        merged: &frontend::DependencyOptions,
+        sides: Vec<(usize, PathBuf)>,
+    ) {
+        let (deps, inputs): (Vec<usize>, Vec<PathBuf>) = sides.into_iter().unzip();
+        let phony = self.invocation.dependencies.phony;
+        let mut args: Vec<OsString> = vec!["-cc1mergedeps".into()];
+        if phony {
+            args.push("-MP".into());
+        }
+        args.extend(["-o".into(), merged.file.clone().into_os_string()]);
+        args.extend(inputs.iter().map(|path| path.clone().into_os_string()));
+        self.jobs.push(Job {
+            tool: Tool::MergeDependencies { phony },
+            program: self.toolchain.exe.clone(),
+            inputs,
+            output: merged.file.clone(),
+            args,
+            deps,
+            is_result: true,
+            pch: None,
+        });
+    }
+
+    /// The dependency merges of sources compiled without a host side
+    /// (`--cuda-device-only -MD`): the first device's file leads, and the merged file is
+    /// named after the source's result as a host compile's is after its object.
+    fn merge_device_only_dependencies(&mut self) {
+        let pending = std::mem::take(&mut self.device_dependencies);
+        for (source, sides) in pending {
+            let Some(result) = self
+                .plan
+                .results
+                .iter()
+                .copied()
+                .find(|result| self.source_of(*result) == source)
+            else {
+                continue;
+            };
+            let output = self.paths[result].clone();
+            if let Some(merged) = self.dependencies(&output) {
+                self.push_dependency_merge(&merged, sides);
+            }
+        }
+    }
+
     /// The same as clang driver arguments, for plain C/C++ compiles.
     fn dependency_args(&self, output: &Path) -> Vec<String> {
         let Some(deps) = self.dependencies(output) else {
@@ -528,7 +608,9 @@ impl Binder<'_> {
             | Tool::FatbinWrapper
             | Tool::HostMath
             | Tool::RuntimeScript
-            | Tool::Pch { .. } => self.toolchain.exe.clone(),
+            | Tool::Pch { .. }
+            | Tool::MergeDependencies { .. }
+            | Tool::MergePreprocessed { .. } => self.toolchain.exe.clone(),
         };
         self.job_of.insert(id, self.jobs.len());
         self.jobs.push(Job {
@@ -730,10 +812,10 @@ impl Binder<'_> {
                         } else {
                             CompileOutput::Preprocessed
                         },
-                        dependencies: if dependencies_only {
-                            self.dependencies(&output)
-                        } else {
-                            None
+                        dependencies: match (&side, dependencies_only) {
+                            (_, false) => None,
+                            (Side::Host, true) => self.dependencies(&output),
+                            (Side::Device(_), true) => self.side_dependencies(output.clone()),
                         },
                         extra: self.overlay_args(input),
                     };
@@ -768,10 +850,43 @@ impl Binder<'_> {
                     self.push(id, clang, input_paths, output, args);
                 }
             }
+            Action::MergeSides { sides } => {
+                let (tool, mut args): (Tool, Vec<OsString>) = if node.ty == FileType::Dependencies {
+                    let phony = self.invocation.dependencies.phony;
+                    let mut args = vec!["-cc1mergedeps".into()];
+                    if phony {
+                        args.push("-MP".into());
+                    }
+                    (Tool::MergeDependencies { phony }, args)
+                } else {
+                    // The entry IDs of clang's `-E` text bundles: `hip-` for the devices.
+                    let ids: Vec<String> = sides
+                        .iter()
+                        .map(|side| match &self.plan.nodes[*side].action {
+                            Action::Preprocess {
+                                side: Side::Device(arch),
+                                ..
+                            } => arch.bundle_entry_id().replacen("hipv4-", "hip-", 1),
+                            _ => format!("host-{HOST_TRIPLE}-"),
+                        })
+                        .collect();
+                    let args = vec![
+                        "-cc1mergepp".into(),
+                        format!("-sides={}", ids.join(",")).into(),
+                    ];
+                    (Tool::MergePreprocessed { sides: ids }, args)
+                };
+                args.extend(["-o".into(), output.clone().into_os_string()]);
+                args.extend(input_paths.iter().map(|path| path.clone().into_os_string()));
+                self.push(id, tool, input_paths, output, args);
+            }
             Action::Compile {
                 input,
                 side: Side::Device(arch),
             } => {
+                // `-MD`: each device front end lists the headers it read, which the host's
+                // may lack; the source's merge job adds them to the host's list.
+                let dependencies = self.side_dependencies(output.with_extension("d"));
                 let request = CompileRequest {
                     lang: self.lang_of(input),
                     side: Side::Device(arch),
@@ -779,7 +894,7 @@ impl Binder<'_> {
                     gpubinary: None,
                     cuid: self.cuid(input),
                     output: CompileOutput::Bitcode,
-                    dependencies: None,
+                    dependencies: dependencies.clone(),
                     extra: self.overlay_args(input),
                 };
                 let args = compile_args(
@@ -791,6 +906,14 @@ impl Binder<'_> {
                 );
                 let args = self.toolchain.device_flags.apply(args);
                 self.push_compile(id, input_paths, output, args);
+                if let Some(dependencies) = dependencies {
+                    let source = self.source_of(id);
+                    let job = self.jobs.len() - 1;
+                    self.device_dependencies
+                        .entry(source)
+                        .or_default()
+                        .push((job, dependencies.file));
+                }
             }
             Action::Compile {
                 input,
@@ -960,6 +1083,20 @@ impl Binder<'_> {
                     input_paths.push(bitcode);
                     host_math_job = Some(job);
                 }
+                // With device compiles that wrote dependency files, the host's goes among the
+                // intermediates too, and a merge job writes the one the user asked for.
+                let merged = self.dependencies(&output);
+                let devices = self
+                    .device_dependencies
+                    .remove(&self.source_of(id))
+                    .filter(|_| merged.is_some());
+                let dependencies = match devices {
+                    Some(_) => self.side_dependencies(
+                        self.intermediate_dir
+                            .join(format!("{}-host-{HOST_TRIPLE}.d", self.stem(id))),
+                    ),
+                    None => merged.clone(),
+                };
                 let request = CompileRequest {
                     lang,
                     side: Side::Host,
@@ -971,7 +1108,7 @@ impl Binder<'_> {
                     } else {
                         CompileOutput::Object
                     },
-                    dependencies: self.dependencies(&output),
+                    dependencies: dependencies.clone(),
                     extra,
                 };
                 let args = compile_args(
@@ -985,6 +1122,11 @@ impl Binder<'_> {
                 self.push_compile(id, input_paths, output, args);
                 if let (Some(job), Some(last)) = (host_math_job, self.jobs.last_mut()) {
                     last.deps.push(job);
+                }
+                if let (Some(merged), Some(devices), Some(host)) = (merged, devices, dependencies) {
+                    let mut sides = vec![(self.jobs.len() - 1, host.file)];
+                    sides.extend(devices);
+                    self.push_dependency_merge(&merged, sides);
                 }
             }
             Action::Link { parts } => {

@@ -698,6 +698,22 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
             Ok(())
         }
         Tool::RuntimeScript => run_runtime_script(write_path),
+        Tool::MergeDependencies { phony } => {
+            let inputs: Vec<PathBuf> = job
+                .inputs
+                .iter()
+                .map(|input| actual_path(input, jobs, write_paths).to_path_buf())
+                .collect();
+            merge_dependencies(&inputs, *phony).and_then(|text| write_output(write_path, &text))
+        }
+        Tool::MergePreprocessed { sides } => {
+            let inputs: Vec<PathBuf> = job
+                .inputs
+                .iter()
+                .map(|input| actual_path(input, jobs, write_paths).to_path_buf())
+                .collect();
+            merge_preprocessed(sides, &inputs).and_then(|text| write_output(write_path, &text))
+        }
         Tool::Hipify => {
             let (search, _) = crate::search::SearchPath::from_args(
                 &job.args
@@ -961,6 +977,52 @@ pub(crate) fn run_host_math(output: &Path) -> Result<(), DriverError> {
 
 /// Writes the linker script that keeps the runtime's debug information out of a link
 /// (`bind::RUNTIME_SCRIPT`).
+/// The dependency file of every side of a compile, from each side's file (`inputs`, the
+/// first side's first): `sides::merge`.
+pub(crate) fn merge_dependencies(inputs: &[PathBuf], phony: bool) -> Result<String, DriverError> {
+    let texts = inputs
+        .iter()
+        .map(|path| std::fs::read_to_string(path).map_err(|err| io_error("reading", path, &err)))
+        .collect::<Result<Vec<String>, DriverError>>()?;
+    let Some((first, others)) = texts.split_first() else {
+        return Err(DriverError::Internal {
+            message: "a dependency merge without inputs".to_owned(),
+        });
+    };
+    let others: Vec<&str> = others.iter().map(String::as_str).collect();
+    crate::sides::merge(first, &others, phony).ok_or_else(|| DriverError::Internal {
+        message: format!(
+            "clang wrote a dependency file that is not a make rule: `{}`",
+            inputs
+                .iter()
+                .map(|path| path.display().to_string())
+                .collect::<Vec<_>>()
+                .join("`, `")
+        ),
+    })
+}
+
+/// The `-E` output of every side of a compile, from each side's preprocessed text
+/// (`inputs`, in the order of the entry IDs `sides`): `sides::join_preprocessed`.
+pub(crate) fn merge_preprocessed(
+    sides: &[String],
+    inputs: &[PathBuf],
+) -> Result<String, DriverError> {
+    let entries = sides
+        .iter()
+        .zip(inputs)
+        .map(|(id, path)| {
+            let bytes = std::fs::read(path).map_err(|err| io_error("reading", path, &err))?;
+            Ok((id.clone(), String::from_utf8_lossy(&bytes).into_owned()))
+        })
+        .collect::<Result<Vec<(String, String)>, DriverError>>()?;
+    Ok(crate::sides::join_preprocessed(&entries))
+}
+
+fn write_output(path: &Path, text: &str) -> Result<(), DriverError> {
+    std::fs::write(path, text).map_err(|err| io_error("writing", path, &err))
+}
+
 pub(crate) fn run_runtime_script(output: &Path) -> Result<(), DriverError> {
     std::fs::write(output, crate::bind::RUNTIME_SCRIPT_TEXT)
         .map_err(|err| io_error("writing", output, &err))

@@ -28,6 +28,8 @@ pub(crate) fn is_internal(argv: &[String]) -> bool {
                 | "-cc1hostmath"
                 | "-cc1runtimescript"
                 | "-cc1pch"
+                | "-cc1mergedeps"
+                | "-cc1mergepp"
         )
     )
 }
@@ -112,6 +114,27 @@ pub(crate) fn run_internal(
                 option: "-o".to_owned(),
             }),
         },
+        // `-cc1mergedeps [-MP] -o <output> <side's file>...`
+        "-cc1mergedeps" => {
+            let (inputs, output) = many_operands(rest, |arg| arg == "-MP")?;
+            let text = execute::merge_dependencies(&inputs, rest.iter().any(|arg| arg == "-MP"))?;
+            write_text(&output, &text, stdout)
+        }
+        // `-cc1mergepp -sides=<entry ID>,... -o <output> <side's text>...`
+        "-cc1mergepp" => {
+            let sides: Vec<String> = rest
+                .iter()
+                .find_map(|arg| arg.strip_prefix("-sides="))
+                .ok_or_else(|| DriverError::MissingValue {
+                    option: "-sides=".to_owned(),
+                })?
+                .split(',')
+                .map(str::to_owned)
+                .collect();
+            let (inputs, output) = many_operands(rest, |arg| arg.starts_with("-sides="))?;
+            let text = execute::merge_preprocessed(&sides, &inputs)?;
+            write_text(&output, &text, stdout)
+        }
         "-cc1hipify" => {
             let (search, rest) = crate::search::SearchPath::from_args(rest);
             let (input, output) = operands(&rest, |_| false)?;
@@ -121,6 +144,17 @@ pub(crate) fn run_internal(
             arg: other.to_owned(),
         }),
     }
+}
+
+/// Writes `text` to `output`, or to `stdout` when it is `-`.
+fn write_text(output: &Path, text: &str, stdout: &mut Vec<u8>) -> Result<(), DriverError> {
+    if output == Path::new("-") {
+        stdout.extend(text.as_bytes());
+        return Ok(());
+    }
+    std::fs::write(output, text).map_err(|err| DriverError::Io {
+        message: format!("writing `{}`: {err}", output.display()),
+    })
 }
 
 fn bad(arg: &str) -> DriverError {

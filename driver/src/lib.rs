@@ -21,6 +21,7 @@ pub mod pch;
 pub mod plan;
 mod rdc;
 pub mod search;
+pub mod sides;
 pub mod targets;
 pub mod toolchain;
 

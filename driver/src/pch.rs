@@ -224,145 +224,18 @@ fn key(build: &[OsString], identity: &str) -> String {
 /// lines of at most 75 columns, `-MP` phony targets for every file but the source).
 /// `None` when the text is not in the expected form.
 pub fn repair_dependency_file(text: &str, prelude_main: &Path, source: &Path) -> Option<String> {
-    // The rule ends at the first newline that no backslash continues; `-MP`'s phony
-    // targets follow it.
-    let bytes = text.as_bytes();
-    let end = (0..bytes.len())
-        .find(|&index| bytes[index] == b'\n' && (index == 0 || bytes[index - 1] != b'\\'))
-        .unwrap_or(bytes.len());
-    let rule = &text[..end];
-    let phony = !text[end..].trim().is_empty();
-    let words = split_make_words(rule);
-    let colon = words.iter().position(|word| word.raw.ends_with(':'))?;
-    let mut targets: Vec<String> = words[..colon].iter().map(|word| word.raw.clone()).collect();
-    let last_target = words[colon].raw.trim_end_matches(':').to_owned();
-    if !last_target.is_empty() {
-        targets.push(last_target);
-    }
+    let rule = crate::sides::parse(text)?;
     let prelude_main = prelude_main.to_string_lossy();
     let source = source.to_string_lossy();
-    let mut files: Vec<String> = words[colon + 1..]
-        .iter()
-        .map(|word| word.text.clone())
+    let mut files: Vec<String> = rule
+        .files
+        .into_iter()
         .filter(|file| *file != prelude_main)
         .collect();
     let position = files.iter().position(|file| *file == source)?;
     let main = files.remove(position);
     files.insert(0, main);
-
-    let mut out = String::new();
-    let mut columns = 0;
-    for target in &targets {
-        let width = target.len();
-        if columns == 0 {
-            columns += width;
-        } else if columns + width + 2 > 75 {
-            columns = width + 2;
-            out.push_str(" \\\n  ");
-        } else {
-            columns += width + 1;
-            out.push(' ');
-        }
-        out.push_str(target);
-    }
-    out.push(':');
-    columns += 1;
-    for file in &files {
-        let width = file.len();
-        if columns + width + 1 + 2 > 75 {
-            out.push_str(" \\\n ");
-            columns = 2;
-        }
-        out.push(' ');
-        out.push_str(&escape_make(file));
-        columns += width + 1;
-    }
-    out.push('\n');
-    if phony {
-        for file in &files[1..] {
-            out.push_str(&escape_make(file));
-            out.push_str(":\n");
-        }
-    }
-    Some(out)
-}
-
-/// One word of a make rule: as written, and unescaped.
-struct MakeWord {
-    raw: String,
-    text: String,
-}
-
-/// The words of a make rule as clang writes it: `\<newline>` continues a line, `\ ` is a
-/// space in a name, `\#` a `#`, `$$` a `$`.
-fn split_make_words(rule: &str) -> Vec<MakeWord> {
-    let mut words = Vec::new();
-    let mut raw = String::new();
-    let mut text = String::new();
-    let mut chars = rule.chars().peekable();
-    let finish = |raw: &mut String, text: &mut String, words: &mut Vec<MakeWord>| {
-        if !raw.is_empty() {
-            words.push(MakeWord {
-                raw: std::mem::take(raw),
-                text: std::mem::take(text),
-            });
-        }
-    };
-    while let Some(ch) = chars.next() {
-        match ch {
-            '\\' => match chars.peek() {
-                Some('\n') => {
-                    chars.next();
-                    finish(&mut raw, &mut text, &mut words);
-                }
-                Some(&next @ (' ' | '#')) => {
-                    chars.next();
-                    raw.push('\\');
-                    raw.push(next);
-                    text.push(next);
-                }
-                _ => {
-                    raw.push('\\');
-                    text.push('\\');
-                }
-            },
-            '$' if chars.peek() == Some(&'$') => {
-                chars.next();
-                raw.push_str("$$");
-                text.push('$');
-            }
-            ' ' | '\t' | '\n' => finish(&mut raw, &mut text, &mut words),
-            _ => {
-                raw.push(ch);
-                text.push(ch);
-            }
-        }
-    }
-    finish(&mut raw, &mut text, &mut words);
-    words
-}
-
-/// A file name as clang's make output writes it (`PrintFilename`, make format).
-fn escape_make(file: &str) -> String {
-    let mut out = String::with_capacity(file.len());
-    let chars: Vec<char> = file.chars().collect();
-    for (index, ch) in chars.iter().enumerate() {
-        match ch {
-            ' ' => {
-                // Backslashes before a space are doubled, then the space escaped.
-                let mut back = index;
-                while back > 0 && chars[back - 1] == '\\' {
-                    out.push('\\');
-                    back -= 1;
-                }
-                out.push_str("\\ ");
-            }
-            '#' => out.push_str("\\#"),
-            '$' => out.push_str("$$"),
-            _ => out.push(*ch),
-        }
-    }
-    out
+    Some(crate::sides::render(&rule.targets, &files, rule.phony))
 }
 
 #[cfg(test)]

@@ -85,6 +85,10 @@ pub enum Action {
     Hipify { input: ActionId },
     /// `-E` / `-M`: preprocess one side (writes text).
     Preprocess { input: ActionId, side: Side },
+    /// `-E` / `-M` of a HIP or CUDA source: one file from every side's preprocessing, host
+    /// first (in-process, `sides`): the dependencies of them all, or their texts as one
+    /// text bundle, so that a header only a device side includes is in the result.
+    MergeSides { sides: Vec<ActionId> },
     /// clang: device side → LLVM bitcode; plain C/C++ (host side) → object or assembly.
     Compile { input: ActionId, side: Side },
     /// codegen: device library, optimisation, lowering for one target.
@@ -157,6 +161,7 @@ impl Plan {
             | Action::Assemble { input }
             | Action::Hipify { input } => vec![*input],
             Action::Bundle { devices } => devices.clone(),
+            Action::MergeSides { sides } => sides.clone(),
             Action::HostCompile {
                 input,
                 bundle,
@@ -187,6 +192,7 @@ impl Plan {
                 Action::Input { path, .. } => ("input", format!("\"{}\"", path.display())),
                 Action::Hipify { .. } => ("hipify", self.ids(id)),
                 Action::Preprocess { .. } => ("preprocessor", self.ids(id)),
+                Action::MergeSides { .. } => ("side-merger", self.ids(id)),
                 Action::Compile { .. } => ("compiler", self.ids(id)),
                 Action::Backend { .. } => ("backend", self.ids(id)),
                 Action::Lld { .. } => ("linker", self.ids(id)),
@@ -436,16 +442,38 @@ fn plan_offload_source(
                     );
                     plan.results.push(id);
                 }
-            } else {
-                let id = plan.push(
+                return None;
+            }
+            // Every side, because a device front end may include headers the host's does
+            // not (docs/driver.md, "`-E` of a HIP or CUDA source"); `-E -dM` lists the host
+            // compile's macros, which no device side follows.
+            let mut sides = Vec::new();
+            if !device_only {
+                sides.push(plan.push(
                     Action::Preprocess {
                         input,
                         side: Side::Host,
                     },
                     ty,
-                );
-                plan.results.push(id);
+                ));
             }
+            let host_macros = mode == Mode::Preprocess && invocation.macros_only;
+            if !host_only && !host_macros {
+                for arch in &invocation.offload_archs {
+                    sides.push(plan.push(
+                        Action::Preprocess {
+                            input,
+                            side: Side::Device(arch.clone()),
+                        },
+                        ty,
+                    ));
+                }
+            }
+            let result = match sides.as_slice() {
+                [only] => *only,
+                _ => plan.push(Action::MergeSides { sides }, ty),
+            };
+            plan.results.push(result);
             return None;
         }
         Mode::Assembly if device_only => {

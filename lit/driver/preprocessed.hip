@@ -1,8 +1,9 @@
 // `-P` (no line markers), `-C` and `-CC` go to the preprocessing as with clang; compile caches
 // (sccache) preprocess with `-E -P` for their hash. Preprocessed inputs, `.ii` (or
 // `-x c++-cpp-output`) and `.i` (`-x cpp-output`), compile as plain host C++ and C, as with clang
-// (distcc sends them to remote hosts); a HIP source's `-E` output holds the host side only and
-// fails to compile so, loudly, rather than giving an empty object.
+// (distcc sends them to remote hosts); a HIP source's `-E` output holds every side behind a
+// failing `static_assert`, and fails to compile so, loudly and saying why, rather than giving an
+// empty object or a host-only one (lit/driver/device-dependencies.hip).
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %oxhip -E -P %s -o - | FileCheck %s --check-prefix=NOMARKERS
@@ -27,7 +28,8 @@
 // C: T answer
 //
 // RUN: %oxhip -E %s -o %t/kernel.ii
-// RUN: not %oxhip -c %t/kernel.ii -o %t/kernel.o
+// RUN: not %oxhip -c %t/kernel.ii -o %t/kernel.o 2>&1 | FileCheck %s --check-prefix=KERNEL-II
+// KERNEL-II: error: static assertion failed: oxhip: this is the -E output of a HIP compile
 // RUN: test ! -e %t/kernel.o
 #include <hip/hip_runtime.h>
 

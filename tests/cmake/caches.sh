@@ -118,6 +118,32 @@ else
 fi
 (cd "$work/two/deeper/tree/src" && ./app) >"$work/run.log" 2>&1 &&
   grep -q PASSED "$work/run.log" || { fail "the cached build does not run"; sed 's/^/    /' "$work/run.log" | tail -10; }
+# A header that only the device compiles include: ccache hashes `oxhip -E` (and in its direct
+# mode, the headers its line markers name), so a change to that header must be a miss that
+# gives a new object, never the old one (before `-E` held the device sides, it was a hit).
+stale="$work/stale"
+mkdir -p "$stale"
+printf '#define SCALE 2\n' >"$stale/device_scale.h"
+cat >"$stale/k.hip" <<'EOF'
+#include <hip/hip_runtime.h>
+#ifdef __HIP_DEVICE_COMPILE__
+#include "device_scale.h"
+#else
+#define SCALE 1
+#endif
+__global__ void scale(int* out) { out[threadIdx.x] *= SCALE; }
+EOF
+(cd "$stale" && ccache "$bin_dir/oxhip" --offload-arch=$archs -O2 -c k.hip -o k.o && cp k.o k-first.o) \
+  >"$work/stale.log" 2>&1 || { fail "ccache oxhip -c k.hip"; sed 's/^/    /' "$work/stale.log" | tail -10; }
+printf '#define SCALE 3\n' >"$stale/device_scale.h"
+ccache -z >/dev/null
+(cd "$stale" && ccache "$bin_dir/oxhip" --offload-arch=$archs -O2 -c k.hip -o k.o) \
+  >>"$work/stale.log" 2>&1 || { fail "ccache oxhip -c k.hip again"; sed 's/^/    /' "$work/stale.log" | tail -10; }
+if [ "$(hits)" = 0 ] && [ "$(misses)" = 1 ] && ! cmp -s "$stale/k.o" "$stale/k-first.o"; then
+  echo "PASS ccache oxhip: a change to a device-only header is a miss and a new object"
+else
+  fail "ccache oxhip after a change to a device-only header: $(hits) hits, $(misses) misses, expected a miss and a new object"
+fi
 echo "caches: Makefile part took $((SECONDS - start)) s"
 
 # 2. CMake: sources by absolute paths, ccache as the compiler launcher.
@@ -156,6 +182,17 @@ else
 fi
 (cd "$work/b/elsewhere/build" && ./mixed_sources) >"$work/run.log" 2>&1 ||
   { fail "the cached CMake build does not run"; sed 's/^/    /' "$work/run.log" | tail -10; }
+# The build tool rebuilds device.hip's object when device_only.h, which only its device
+# compiles include, changes: the dependency file lists every side's headers.
+device_object="$(find "$work/b/elsewhere/build" -name 'device.hip.o' | head -1)"
+touch -d '1 minute ago' "$device_object"
+printf '// edited by caches.sh\n' >>"$work/b/elsewhere/src/device_only.h"
+cmake --build "$work/b/elsewhere/build" >>"$work/cmake-b-elsewhere-build.log" 2>&1 || fail "cmake build after a device-only header changed"
+if [ -n "$device_object" ] && [ "$device_object" -nt "$work/b/elsewhere/src/device_only.h" ]; then
+  echo "PASS cmake (${generator[*]}): a change to a header only device compiles include rebuilds the object"
+else
+  fail "cmake (${generator[*]}): device.hip's object was not rebuilt after device_only.h changed"
+fi
 echo "caches: CMake part took $((SECONDS - start)) s"
 
 # 3. distcc in its "localhost" mode: it runs each command here, as a Makefile's CC.

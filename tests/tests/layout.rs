@@ -144,6 +144,7 @@ mod driver {
         "toolchain",
         "error",
         "pch",
+        "sides",
     ];
 
     /// What reaching outside the process looks like in Rust source.

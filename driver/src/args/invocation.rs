@@ -205,6 +205,9 @@ pub struct Invocation {
     /// Unknown `-f…`/`-m…` options, for host compiles only (with `-Xarch_host`'s, `-Xclang`'s
     /// and `-mllvm`'s arguments, as clang spells them).
     pub host_passthrough: Vec<String>,
+    /// `-dM`: `-E` lists the macros of the host compile instead of its text, and no device
+    /// side follows them.
+    pub macros_only: bool,
     /// `-Xarch_device`'s, `-Xclang`'s and `-mllvm`'s arguments, for device compiles.
     pub device_passthrough: Vec<String>,
     pub dependencies: Dependencies,

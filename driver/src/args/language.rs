@@ -42,6 +42,14 @@ pub(super) fn read(
                 if PREFIX_MAP_FLAGS.iter().any(|flag| text.starts_with(flag)) {
                     inv.device_passthrough.push(text.clone());
                 }
+                // The device sides of `-E` are written in the form the host side is (`-P`
+                // for sccache's path-free hash).
+                if matches!(text.as_str(), "-P" | "-C" | "-CC") {
+                    inv.device_passthrough.push(text.clone());
+                }
+                if text == "-dM" {
+                    inv.macros_only = true;
+                }
                 inv.host_passthrough.push(text.clone());
             }
             Arg::Opt { .. } => {}

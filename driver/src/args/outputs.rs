@@ -141,10 +141,37 @@ fn read_dependencies(args: &Args, inv: &mut Invocation) {
                 deps.user_only = matches!(opt.id, OptId::DepsOnlyUser | OptId::DepsFileUser);
             }
             OptId::DepsOutput => deps.file = Some(PathBuf::from(opt.value())),
+            OptId::DepsTarget if opt.spelling == "-MQ" => {
+                deps.targets.push(quote_make_target(opt.value()));
+            }
             OptId::DepsTarget => deps.targets.push(opt.value().to_owned()),
             _ => deps.phony = true,
         }
     }
+}
+
+/// A `-MQ` target as clang's driver quotes it for make (`QuoteTarget`): `$` doubled, `#`
+/// and blanks escaped with a backslash (and the backslashes before a blank doubled).
+fn quote_make_target(target: &str) -> String {
+    let chars: Vec<char> = target.chars().collect();
+    let mut quoted = String::with_capacity(target.len());
+    for (index, ch) in chars.iter().enumerate() {
+        match ch {
+            ' ' | '\t' => {
+                let mut back = index;
+                while back > 0 && chars[back - 1] == '\\' {
+                    quoted.push('\\');
+                    back -= 1;
+                }
+                quoted.push('\\');
+            }
+            '$' => quoted.push('$'),
+            '#' => quoted.push('\\'),
+            _ => {}
+        }
+        quoted.push(*ch);
+    }
+    quoted
 }
 
 /// One `-g…` option, as clang reads it: later ones refine or override earlier ones.

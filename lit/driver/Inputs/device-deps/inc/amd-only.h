@@ -1,0 +1,1 @@
+#define AMD_ONLY 3
