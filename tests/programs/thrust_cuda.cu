@@ -2,7 +2,9 @@
 // A CUDA program using Thrust as nvcc users write it: cudaMalloc'd memory wrapped in
 // thrust::device_ptr, thrust::cuda::par.on(stream) on a cudaStream_t, __device__ lambdas
 // (nvcc's --extended-lambda), a reduction, a sort by key and a reduce_by_key, with its own
-// error checks. oxhip compiles it by translating it to HIP; the thrust/ headers stay.
+// error checks; code under `#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA`, as CUDA
+// libraries write it (thrust::system::cuda names, a universal_vector in managed memory). oxhip
+// compiles it by translating it to HIP; the thrust/ headers stay.
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -16,6 +18,19 @@
 #include <thrust/sort.h>
 #include <thrust/system/cuda/execution_policy.h>
 #include <thrust/transform.h>
+#include <thrust/universal_vector.h>
+
+// What NVIDIA's Thrust reports in a CUDA program; the other branch must not be taken.
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+#define DEVICE_SYSTEM_IS_CUDA 1
+#elif THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_HIP
+#define DEVICE_SYSTEM_IS_CUDA 0
+#else
+#error "THRUST_DEVICE_SYSTEM is neither CUDA nor HIP"
+#endif
+static_assert(THRUST_DEVICE_SYSTEM_CUDA == 1 && THRUST_DEVICE_SYSTEM_OMP == 2 &&
+                  THRUST_DEVICE_SYSTEM_TBB == 3 && THRUST_DEVICE_SYSTEM_CPP == 4,
+              "Thrust's values");
 
 #define CHECK(call)                                                                   \
   do {                                                                                \
@@ -94,6 +109,29 @@ int main() {
     std::printf("no exception for an impossible allocation\n");
     ++failures;
   }
+
+  if (!DEVICE_SYSTEM_IS_CUDA) {
+    std::printf("THRUST_DEVICE_SYSTEM is not THRUST_DEVICE_SYSTEM_CUDA in a CUDA program\n");
+    ++failures;
+  }
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+  // The CUDA system's own names, and managed memory the host reads after a kernel.
+  thrust::system::cuda::universal_vector<int> managed(1000);
+  for (int i = 0; i < 1000; ++i) managed[i] = i;
+  thrust::transform(thrust::system::cuda::par.on(stream), managed.begin(), managed.end(),
+                    managed.begin(), [] __device__(int x) { return 3 * x; });
+  cudaPointerAttributes attributes;
+  CHECK(cudaPointerGetAttributes(&attributes, thrust::raw_pointer_cast(managed.data())));
+  if (managed[999] != 2997 || attributes.type != cudaMemoryTypeManaged) {
+    std::printf("universal_vector under THRUST_DEVICE_SYSTEM_CUDA\n");
+    ++failures;
+  }
+  thrust::system::cuda::vector<int> on_device(managed.begin(), managed.end());
+  if (thrust::reduce(thrust::cuda::par, on_device.begin(), on_device.end()) != 3 * 999 * 1000 / 2) {
+    std::printf("thrust::system::cuda::vector\n");
+    ++failures;
+  }
+#endif
 
   CHECK(cudaFree(counters));
   CHECK(cudaFree(raw));

@@ -5,6 +5,7 @@
 #define OXHIP_THRUST_DETAIL_COPY_H
 
 #include <thrust/detail/algorithms_device.h>
+#include <thrust/detail/universal.h>
 
 namespace thrust {
 namespace detail {
@@ -28,6 +29,8 @@ template <class It>
 struct contiguous_device : std::false_type {};
 template <class T>
 struct contiguous_device<device_ptr<T>> : std::true_type {};
+template <class T>
+struct contiguous_device<universal_ptr<T>> : std::true_type {};
 
 /* The copy for the pair of systems (from, to). */
 template <class It, class Out>
