@@ -13,6 +13,7 @@
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
 #include <thrust/host_vector.h>
+#include <thrust/merge.h>
 #include <thrust/reduce.h>
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
@@ -90,6 +91,25 @@ int main() {
       ++failures;
       break;
     }
+
+  // merge_by_key with a __device__ lambda as the comparator: descending keys, the first
+  // range's value first among equal keys.
+  {
+    thrust::device_vector<int> k1 = {9, 7, 7, 2}, v1 = {1, 2, 3, 4}, k2 = {8, 7, 2, 1},
+                               v2 = {5, 6, 7, 8};
+    thrust::device_vector<int> k(8), v(8);
+    auto end = thrust::merge_by_key(thrust::cuda::par.on(stream), k1.begin(), k1.end(), k2.begin(),
+                                    k2.end(), v1.begin(), v2.begin(), k.begin(), v.begin(),
+                                    [] __device__(int a, int b) { return a > b; });
+    thrust::host_vector<int> hk = k, hv = v;
+    const int want_keys[] = {9, 8, 7, 7, 7, 2, 2, 1}, want_values[] = {1, 5, 2, 3, 6, 4, 7, 8};
+    bool ok = end.first == k.end() && end.second == v.end();
+    for (int i = 0; i < 8; ++i) ok = ok && hk[i] == want_keys[i] && hv[i] == want_values[i];
+    if (!ok) {
+      std::printf("merge_by_key with a __device__ lambda\n");
+      ++failures;
+    }
+  }
 
   // A raw pointer of the device with thrust::device, and a Thrust error as an exception.
   int* counters = nullptr;
