@@ -13,6 +13,8 @@
 #include <thrust/copy.h>
 #include <thrust/execution_policy.h>
 #include <thrust/reduce.h>
+#include <thrust/scan.h>
+#include <thrust/iterator/constant_iterator.h>
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
 #include <thrust/transform.h>
@@ -204,6 +206,26 @@ static void adaptors_on_the_device() {
   ok = true;
   for (int i = 0; i < n; ++i) ok = ok && h[2 * i] == 20 * i && h[2 * i + 1] == 10 * (2 * n - 1 - 2 * i);
   expect(ok, "sort through a stride_iterator");
+
+  // Scans through the adaptors (hipCUB's): reading a repeat_iterator, writing a
+  // stride_iterator; and reduce_by_key with the adaptor as keys.
+  thrust::device_vector<int> scanned(2 * 3 * n, -1);
+  stride_iterator<dev_it> every_other(scanned.begin(), 2);
+  repeat_iterator<dev_it> again(data.begin(), 3);
+  thrust::inclusive_scan(again, again + 3 * n, every_other);
+  h = scanned;
+  ok = true;
+  for (int i = 0, total = 0; i < 3 * n; ++i) {
+    total += i / 3;
+    ok = ok && h[2 * i] == total && h[2 * i + 1] == -1;
+  }
+  expect(ok, "inclusive_scan from a repeat_iterator into a stride_iterator");
+  thrust::device_vector<int> unique_keys(n), sums(n);
+  auto ends = thrust::reduce_by_key(again, again + 3 * n, thrust::make_constant_iterator(2),
+                                    unique_keys.begin(), sums.begin());
+  expect(ends.first - unique_keys.begin() == n && unique_keys[n - 1] == n - 1 && sums[0] == 6 &&
+             sums[n - 1] == 6,
+         "reduce_by_key with repeat_iterator keys");
 
   // Fancy iterators over the program's iterators, and a facade of any system on the device.
   int dot = thrust::reduce(thrust::make_transform_iterator(negated_iterator<dev_it>(data.begin()),
