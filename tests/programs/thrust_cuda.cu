@@ -2,7 +2,9 @@
 // A CUDA program using Thrust as nvcc users write it: cudaMalloc'd memory wrapped in
 // thrust::device_ptr, thrust::cuda::par.on(stream) on a cudaStream_t, __device__ lambdas
 // (nvcc's --extended-lambda), a reduction, a sort by key and a reduce_by_key, with its own
-// error checks. oxhip compiles it by translating it to HIP; the thrust/ headers stay.
+// error checks; code under `#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA`, as CUDA
+// libraries write it (thrust::system::cuda names, a universal_vector in managed memory). oxhip
+// compiles it by translating it to HIP; the thrust/ headers stay.
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -11,11 +13,25 @@
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
 #include <thrust/host_vector.h>
+#include <thrust/merge.h>
 #include <thrust/reduce.h>
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
 #include <thrust/system/cuda/execution_policy.h>
 #include <thrust/transform.h>
+#include <thrust/universal_vector.h>
+
+// What NVIDIA's Thrust reports in a CUDA program; the other branch must not be taken.
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+#define DEVICE_SYSTEM_IS_CUDA 1
+#elif THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_HIP
+#define DEVICE_SYSTEM_IS_CUDA 0
+#else
+#error "THRUST_DEVICE_SYSTEM is neither CUDA nor HIP"
+#endif
+static_assert(THRUST_DEVICE_SYSTEM_CUDA == 1 && THRUST_DEVICE_SYSTEM_OMP == 2 &&
+                  THRUST_DEVICE_SYSTEM_TBB == 3 && THRUST_DEVICE_SYSTEM_CPP == 4,
+              "Thrust's values");
 
 #define CHECK(call)                                                                   \
   do {                                                                                \
@@ -76,6 +92,25 @@ int main() {
       break;
     }
 
+  // merge_by_key with a __device__ lambda as the comparator: descending keys, the first
+  // range's value first among equal keys.
+  {
+    thrust::device_vector<int> k1 = {9, 7, 7, 2}, v1 = {1, 2, 3, 4}, k2 = {8, 7, 2, 1},
+                               v2 = {5, 6, 7, 8};
+    thrust::device_vector<int> k(8), v(8);
+    auto end = thrust::merge_by_key(thrust::cuda::par.on(stream), k1.begin(), k1.end(), k2.begin(),
+                                    k2.end(), v1.begin(), v2.begin(), k.begin(), v.begin(),
+                                    [] __device__(int a, int b) { return a > b; });
+    thrust::host_vector<int> hk = k, hv = v;
+    const int want_keys[] = {9, 8, 7, 7, 7, 2, 2, 1}, want_values[] = {1, 5, 2, 3, 6, 4, 7, 8};
+    bool ok = end.first == k.end() && end.second == v.end();
+    for (int i = 0; i < 8; ++i) ok = ok && hk[i] == want_keys[i] && hv[i] == want_values[i];
+    if (!ok) {
+      std::printf("merge_by_key with a __device__ lambda\n");
+      ++failures;
+    }
+  }
+
   // A raw pointer of the device with thrust::device, and a Thrust error as an exception.
   int* counters = nullptr;
   CHECK(cudaMalloc(&counters, 16 * sizeof(int)));
@@ -94,6 +129,29 @@ int main() {
     std::printf("no exception for an impossible allocation\n");
     ++failures;
   }
+
+  if (!DEVICE_SYSTEM_IS_CUDA) {
+    std::printf("THRUST_DEVICE_SYSTEM is not THRUST_DEVICE_SYSTEM_CUDA in a CUDA program\n");
+    ++failures;
+  }
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+  // The CUDA system's own names, and managed memory the host reads after a kernel.
+  thrust::system::cuda::universal_vector<int> managed(1000);
+  for (int i = 0; i < 1000; ++i) managed[i] = i;
+  thrust::transform(thrust::system::cuda::par.on(stream), managed.begin(), managed.end(),
+                    managed.begin(), [] __device__(int x) { return 3 * x; });
+  cudaPointerAttributes attributes;
+  CHECK(cudaPointerGetAttributes(&attributes, thrust::raw_pointer_cast(managed.data())));
+  if (managed[999] != 2997 || attributes.type != cudaMemoryTypeManaged) {
+    std::printf("universal_vector under THRUST_DEVICE_SYSTEM_CUDA\n");
+    ++failures;
+  }
+  thrust::system::cuda::vector<int> on_device(managed.begin(), managed.end());
+  if (thrust::reduce(thrust::cuda::par, on_device.begin(), on_device.end()) != 3 * 999 * 1000 / 2) {
+    std::printf("thrust::system::cuda::vector\n");
+    ++failures;
+  }
+#endif
 
   CHECK(cudaFree(counters));
   CHECK(cudaFree(raw));

@@ -524,6 +524,121 @@ OXHIP_THRUST_SET_OPERATION(set_difference, 2)
 OXHIP_THRUST_SET_OPERATION(set_symmetric_difference, 3)
 #undef OXHIP_THRUST_SET_OPERATION
 
+/* ---- merging and set operations by key ----------------------------------------------------------- */
+
+/* The by-key forms are the plain ones over zipped (key, value) ranges, compared by key: the
+ * values travel with their keys, and where both ranges hold a key the first range's element
+ * wins, as in Thrust. set_intersection_by_key has no second range of values; its second range
+ * is zipped with its own keys, which are never written. */
+namespace detail {
+template <class C>
+struct key_compare {
+  mutable C comp;
+  template <class A, class B>
+  OXHIP_THRUST_HD bool operator()(const A& a, const B& b) const {
+    return comp(thrust::get<0>(a), thrust::get<0>(b));
+  }
+};
+template <class KOut, class VOut, class Zip>
+OXHIP_THRUST_HD pair<KOut, VOut> unzip_pair(const Zip& zip) {
+  return pair<KOut, VOut>(thrust::get<0>(zip.get_iterator_tuple()),
+                          thrust::get<1>(zip.get_iterator_tuple()));
+}
+template <class Exec, class KIt1, class KIt2, class VIt1, class VIt2, class KOut, class VOut,
+          class C>
+OXHIP_THRUST_HD pair<KOut, VOut> merge_by_key(const Exec& exec, KIt1 keys_first1, KIt1 keys_last1,
+                                              KIt2 keys_first2, KIt2 keys_last2,
+                                              VIt1 values_first1, VIt2 values_first2,
+                                              KOut keys_result, VOut values_result, C comp) {
+  return unzip_pair<KOut, VOut>(algo::merge(
+      exec, thrust::make_zip_iterator(keys_first1, values_first1),
+      thrust::make_zip_iterator(keys_last1, values_first1 + (keys_last1 - keys_first1)),
+      thrust::make_zip_iterator(keys_first2, values_first2),
+      thrust::make_zip_iterator(keys_last2, values_first2 + (keys_last2 - keys_first2)),
+      thrust::make_zip_iterator(keys_result, values_result), key_compare<C>{comp}));
+}
+/* kind: 0 union, 1 intersection, 2 difference, 3 symmetric difference. */
+template <class Exec, class KIt1, class KIt2, class VIt1, class VIt2, class KOut, class VOut,
+          class C>
+OXHIP_THRUST_HD pair<KOut, VOut> set_operation_by_key(const Exec& exec, KIt1 keys_first1,
+                                                      KIt1 keys_last1, KIt2 keys_first2,
+                                                      KIt2 keys_last2, VIt1 values_first1,
+                                                      VIt2 values_first2, KOut keys_result,
+                                                      VOut values_result, C comp, int kind) {
+  return unzip_pair<KOut, VOut>(algo::set_operation(
+      exec, thrust::make_zip_iterator(keys_first1, values_first1),
+      thrust::make_zip_iterator(keys_last1, values_first1 + (keys_last1 - keys_first1)),
+      thrust::make_zip_iterator(keys_first2, values_first2),
+      thrust::make_zip_iterator(keys_last2, values_first2 + (keys_last2 - keys_first2)),
+      thrust::make_zip_iterator(keys_result, values_result), key_compare<C>{comp}, kind));
+}
+}  // namespace detail
+
+OXHIP_THRUST_ALGORITHM((pair<KOut, VOut>), merge_by_key, KIt1,
+                       (class KIt1, class KIt2, class VIt1, class VIt2, class KOut, class VOut),
+                       (KIt1 keys_first1, KIt1 keys_last1, KIt2 keys_first2, KIt2 keys_last2,
+                        VIt1 values_first1, VIt2 values_first2, KOut keys_result,
+                        VOut values_result),
+                       (KIt1, KIt2, VIt1, VIt2, KOut, VOut),
+                       return detail::merge_by_key(exec, keys_first1, keys_last1, keys_first2,
+                                                   keys_last2, values_first1, values_first2,
+                                                   keys_result, values_result, thrust::less<>()))
+OXHIP_THRUST_ALGORITHM((pair<KOut, VOut>), merge_by_key, KIt1,
+                       (class KIt1, class KIt2, class VIt1, class VIt2, class KOut, class VOut,
+                        class C),
+                       (KIt1 keys_first1, KIt1 keys_last1, KIt2 keys_first2, KIt2 keys_last2,
+                        VIt1 values_first1, VIt2 values_first2, KOut keys_result,
+                        VOut values_result, C comp),
+                       (KIt1, KIt2, VIt1, VIt2, KOut, VOut),
+                       return detail::merge_by_key(exec, keys_first1, keys_last1, keys_first2,
+                                                   keys_last2, values_first1, values_first2,
+                                                   keys_result, values_result, comp))
+
+#define OXHIP_THRUST_SET_OPERATION_BY_KEY(name, kind)                                            \
+  OXHIP_THRUST_ALGORITHM((pair<KOut, VOut>), name, KIt1,                                         \
+                         (class KIt1, class KIt2, class VIt1, class VIt2, class KOut, class VOut), \
+                         (KIt1 keys_first1, KIt1 keys_last1, KIt2 keys_first2, KIt2 keys_last2,  \
+                          VIt1 values_first1, VIt2 values_first2, KOut keys_result,              \
+                          VOut values_result),                                                   \
+                         (KIt1, KIt2, VIt1, VIt2, KOut, VOut),                                   \
+                         return detail::set_operation_by_key(                                    \
+                             exec, keys_first1, keys_last1, keys_first2, keys_last2,             \
+                             values_first1, values_first2, keys_result, values_result,           \
+                             thrust::less<>(), kind))                                            \
+  OXHIP_THRUST_ALGORITHM((pair<KOut, VOut>), name, KIt1,                                         \
+                         (class KIt1, class KIt2, class VIt1, class VIt2, class KOut, class VOut, \
+                          class C),                                                              \
+                         (KIt1 keys_first1, KIt1 keys_last1, KIt2 keys_first2, KIt2 keys_last2,  \
+                          VIt1 values_first1, VIt2 values_first2, KOut keys_result,              \
+                          VOut values_result, C comp),                                           \
+                         (KIt1, KIt2, VIt1, VIt2, KOut, VOut),                                   \
+                         return detail::set_operation_by_key(                                    \
+                             exec, keys_first1, keys_last1, keys_first2, keys_last2,             \
+                             values_first1, values_first2, keys_result, values_result, comp,     \
+                             kind))
+OXHIP_THRUST_SET_OPERATION_BY_KEY(set_union_by_key, 0)
+OXHIP_THRUST_SET_OPERATION_BY_KEY(set_difference_by_key, 2)
+OXHIP_THRUST_SET_OPERATION_BY_KEY(set_symmetric_difference_by_key, 3)
+#undef OXHIP_THRUST_SET_OPERATION_BY_KEY
+OXHIP_THRUST_ALGORITHM((pair<KOut, VOut>), set_intersection_by_key, KIt1,
+                       (class KIt1, class KIt2, class VIt1, class KOut, class VOut),
+                       (KIt1 keys_first1, KIt1 keys_last1, KIt2 keys_first2, KIt2 keys_last2,
+                        VIt1 values_first1, KOut keys_result, VOut values_result),
+                       (KIt1, KIt2, VIt1, KOut, VOut),
+                       return detail::set_operation_by_key(exec, keys_first1, keys_last1,
+                                                           keys_first2, keys_last2, values_first1,
+                                                           keys_first2, keys_result, values_result,
+                                                           thrust::less<>(), 1))
+OXHIP_THRUST_ALGORITHM((pair<KOut, VOut>), set_intersection_by_key, KIt1,
+                       (class KIt1, class KIt2, class VIt1, class KOut, class VOut, class C),
+                       (KIt1 keys_first1, KIt1 keys_last1, KIt2 keys_first2, KIt2 keys_last2,
+                        VIt1 values_first1, KOut keys_result, VOut values_result, C comp),
+                       (KIt1, KIt2, VIt1, KOut, VOut),
+                       return detail::set_operation_by_key(exec, keys_first1, keys_last1,
+                                                           keys_first2, keys_last2, values_first1,
+                                                           keys_first2, keys_result, values_result,
+                                                           comp, 1))
+
 /* ---- reverse, swap_ranges ------------------------------------------------------------------------- */
 
 OXHIP_THRUST_ALGORITHM((void), reverse, It, (class It), (It first, It last), (It),

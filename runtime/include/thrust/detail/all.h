@@ -4,6 +4,7 @@
 #ifndef OXHIP_THRUST_DETAIL_ALL_H
 #define OXHIP_THRUST_DETAIL_ALL_H
 
+#include <thrust/detail/iterator_facade.h>
 #include <thrust/detail/vector.h>
 
 namespace thrust {

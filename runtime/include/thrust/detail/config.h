@@ -54,9 +54,21 @@
 #ifndef THRUST_HOST_SYSTEM
 #define THRUST_HOST_SYSTEM THRUST_HOST_SYSTEM_CPP
 #endif
-/* oxhip compiles CUDA programs as HIP, so the device system is HIP for both. */
+/* The device system a program sees is the one its own Thrust would report: CUDA in a CUDA
+ * program (the driver defines __OXHIP_CUDA_SOURCE__ for .cu sources), as NVIDIA's Thrust
+ * does, and HIP in a HIP program, as rocThrust does. Both run the same code here; the value
+ * only steers the program's own `#if`s. */
 #ifndef THRUST_DEVICE_SYSTEM
+#ifdef __OXHIP_CUDA_SOURCE__
+#define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_CUDA
+#else
 #define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_HIP
+#endif
+#endif
+#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA
+#define __THRUST_DEVICE_SYSTEM_NAMESPACE cuda
+#else
+#define __THRUST_DEVICE_SYSTEM_NAMESPACE hip
 #endif
 
 #define THRUST_HOST_DEVICE __host__ __device__

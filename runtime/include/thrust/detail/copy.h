@@ -5,6 +5,7 @@
 #define OXHIP_THRUST_DETAIL_COPY_H
 
 #include <thrust/detail/algorithms_device.h>
+#include <thrust/detail/universal.h>
 
 namespace thrust {
 namespace detail {
@@ -28,6 +29,21 @@ template <class It>
 struct contiguous_device : std::false_type {};
 template <class T>
 struct contiguous_device<device_ptr<T>> : std::true_type {};
+template <class T>
+struct contiguous_device<universal_ptr<T>> : std::true_type {};
+
+/* The copy kinds to and from a contiguous device range: universal memory may be host memory
+ * (universal_host_pinned_vector), so its copies name no side and the runtime tells. */
+template <class It>
+struct device_copy_kind {
+  static constexpr hipMemcpyKind to_device = hipMemcpyHostToDevice;
+  static constexpr hipMemcpyKind to_host = hipMemcpyDeviceToHost;
+};
+template <class T>
+struct device_copy_kind<universal_ptr<T>> {
+  static constexpr hipMemcpyKind to_device = hipMemcpyDefault;
+  static constexpr hipMemcpyKind to_host = hipMemcpyDefault;
+};
 
 /* The copy for the pair of systems (from, to). */
 template <class It, class Out>
@@ -65,7 +81,8 @@ Out copy_to_device(std::true_type, It first, It last, Out out) {
   typedef typename std::iterator_traits<Out>::value_type T;
   std::ptrdiff_t n = last - first;
   if (n > 0)
-    throw_on_error(hipMemcpy(unwrap(out), host_address(first), n * sizeof(T), hipMemcpyHostToDevice),
+    throw_on_error(hipMemcpy(unwrap(out), host_address(first), n * sizeof(T),
+                             device_copy_kind<Out>::to_device),
                    "thrust::copy: host to device");
   return out + n;
 }
@@ -97,7 +114,8 @@ Out copy_to_host(std::true_type, It first, It last, Out out) {
   typedef typename std::iterator_traits<It>::value_type T;
   std::ptrdiff_t n = last - first;
   if (n > 0)
-    throw_on_error(hipMemcpy(host_address(out), unwrap(first), n * sizeof(T), hipMemcpyDeviceToHost),
+    throw_on_error(hipMemcpy(host_address(out), unwrap(first), n * sizeof(T),
+                             device_copy_kind<It>::to_host),
                    "thrust::copy: device to host");
   return out + n;
 }

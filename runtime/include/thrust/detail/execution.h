@@ -236,6 +236,7 @@ static constexpr detail::device_t device;
 static constexpr detail::seq_t seq;
 
 namespace cuda_cub {
+typedef device_system_tag tag;
 static constexpr detail::par_t par;
 static constexpr detail::par_t par_nosync(nullptr, false);
 typedef detail::par_t execute_on_stream;
@@ -243,6 +244,7 @@ typedef detail::par_t execute_on_stream;
 namespace cuda = cuda_cub;
 
 namespace hip_rocprim {
+typedef device_system_tag tag;
 static constexpr detail::par_t par;
 static constexpr detail::par_t par_nosync(nullptr, false);
 typedef detail::par_t execute_on_stream;

@@ -19,6 +19,7 @@ struct use_default {};
 struct random_access_traversal_tag {};
 struct bidirectional_traversal_tag {};
 struct forward_traversal_tag {};
+struct single_pass_traversal_tag {};
 struct incrementable_traversal_tag {};
 typedef std::random_access_iterator_tag random_access_device_iterator_tag;
 typedef std::random_access_iterator_tag random_access_host_iterator_tag;
@@ -312,6 +313,54 @@ class transform_output_iterator
 template <class F, class It>
 OXHIP_THRUST_HD transform_output_iterator<F, It> make_transform_output_iterator(It it, F f) {
   return transform_output_iterator<F, It>(it, f);
+}
+
+/* ---- tabulate_output_iterator ------------------------------------------------------------- */
+
+namespace detail {
+template <class F, class Difference>
+struct tabulate_output_proxy {
+  mutable F f;
+  Difference index;
+  template <class T>
+  OXHIP_THRUST_HD const tabulate_output_proxy& operator=(const T& value) const {
+    f(index, value);
+    return *this;
+  }
+};
+}  // namespace detail
+
+/* An output iterator that calls f(i, x) when x is assigned through it at position i (its
+ * offset from where it started). */
+template <class BinaryFunction, class System = use_default, class DifferenceT = std::ptrdiff_t>
+class tabulate_output_iterator
+    : public detail::iterator_ops<tabulate_output_iterator<BinaryFunction, System, DifferenceT>> {
+ public:
+  typedef void value_type;
+  typedef detail::tabulate_output_proxy<BinaryFunction, DifferenceT> reference;
+  typedef void pointer;
+  typedef DifferenceT difference_type;
+  typedef typename detail::system_tag_of<System>::type oxhip_system;
+
+  OXHIP_THRUST_HD tabulate_output_iterator() : f_(), index_(0) {}
+  OXHIP_THRUST_HD tabulate_output_iterator(BinaryFunction f, DifferenceT index = 0)
+      : f_(f), index_(index) {}
+  OXHIP_THRUST_HD reference operator*() const { return reference{f_, index_}; }
+  OXHIP_THRUST_HD reference operator[](DifferenceT n) const { return reference{f_, index_ + n}; }
+  OXHIP_THRUST_HD void oxhip_advance(std::ptrdiff_t n) { index_ += static_cast<DifferenceT>(n); }
+  OXHIP_THRUST_HD std::ptrdiff_t oxhip_distance(const tabulate_output_iterator& other) const {
+    return static_cast<std::ptrdiff_t>(other.index_ - index_);
+  }
+
+ private:
+  BinaryFunction f_;
+  DifferenceT index_;
+};
+
+template <class BinaryFunction>
+OXHIP_THRUST_HD tabulate_output_iterator<BinaryFunction> make_tabulate_output_iterator(
+    BinaryFunction f) {
+  return tabulate_output_iterator<BinaryFunction>(f);
 }
 
 /* ---- zip_iterator ------------------------------------------------------------------------- */

@@ -19,42 +19,52 @@ namespace thrust {
 template <class T>
 class device_ptr;
 
-/* One element in device memory, seen from host code. */
+/* One element in device memory. In host code it copies the element to or from the device;
+ * in device code (where a user iterator's reference type may be one, as in Thrust) it reads
+ * and writes the element itself: each access is overloaded on __host__ and __device__, and
+ * clang picks the one of the pass it compiles. */
 template <class T>
 class device_reference {
  public:
   typedef typename std::remove_const<T>::type value_type;
   typedef device_ptr<T> pointer;
 
-  explicit device_reference(const device_ptr<T>& p) : ptr_(p) {}
+  OXHIP_THRUST_HD explicit device_reference(const device_ptr<T>& p) : ptr_(p) {}
+  /* What `*p` of a device_ptr is in device code. */
+  __device__ device_reference(T& element) : ptr_(&element) {}
   device_reference(const device_reference&) = default;
 
-  operator value_type() const {
+  __host__ operator value_type() const {
     value_type value;
     detail::throw_on_error(
         hipMemcpy(&value, ptr_.get(), sizeof(value_type), hipMemcpyDeviceToHost),
         "device_reference: reading an element");
     return value;
   }
-  const device_reference& operator=(const value_type& value) const {
+  __device__ operator value_type() const { return *ptr_.get(); }
+  __host__ const device_reference& operator=(const value_type& value) const {
     detail::throw_on_error(
         hipMemcpy(const_cast<value_type*>(ptr_.get()), &value, sizeof(value_type),
                   hipMemcpyHostToDevice),
         "device_reference: writing an element");
     return *this;
   }
-  const device_reference& operator=(const device_reference& other) const {
+  __device__ const device_reference& operator=(const value_type& value) const {
+    *const_cast<value_type*>(ptr_.get()) = value;
+    return *this;
+  }
+  OXHIP_THRUST_HD const device_reference& operator=(const device_reference& other) const {
     return *this = static_cast<value_type>(other);
   }
   template <class U>
-  const device_reference& operator=(const device_reference<U>& other) const {
+  OXHIP_THRUST_HD const device_reference& operator=(const device_reference<U>& other) const {
     return *this = static_cast<value_type>(static_cast<U>(other));
   }
-  device_ptr<T> operator&() const { return ptr_; }
+  OXHIP_THRUST_HD device_ptr<T> operator&() const { return ptr_; }
 
 #define OXHIP_THRUST_COMPOUND(op)                                              \
   template <class U>                                                           \
-  const device_reference& operator op(const U& other) const {                  \
+  OXHIP_THRUST_HD const device_reference& operator op(const U& other) const {  \
     value_type value = *this;                                                  \
     value op other;                                                            \
     return *this = value;                                                      \
@@ -70,14 +80,14 @@ class device_reference {
   OXHIP_THRUST_COMPOUND(<<=)
   OXHIP_THRUST_COMPOUND(>>=)
 #undef OXHIP_THRUST_COMPOUND
-  const device_reference& operator++() const { return *this += 1; }
-  const device_reference& operator--() const { return *this -= 1; }
-  value_type operator++(int) const {
+  OXHIP_THRUST_HD const device_reference& operator++() const { return *this += 1; }
+  OXHIP_THRUST_HD const device_reference& operator--() const { return *this -= 1; }
+  OXHIP_THRUST_HD value_type operator++(int) const {
     value_type old = *this;
     *this = old + 1;
     return old;
   }
-  value_type operator--(int) const {
+  OXHIP_THRUST_HD value_type operator--(int) const {
     value_type old = *this;
     *this = old - 1;
     return old;
@@ -422,8 +432,6 @@ namespace cuda_cub {
 namespace experimental {
 using thrust::detail::pinned_allocator;
 }
-template <class T>
-using universal_allocator = std::allocator<T>;
 }  // namespace cuda_cub
 namespace hip_rocprim {
 namespace experimental {

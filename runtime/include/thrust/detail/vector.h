@@ -1,10 +1,14 @@
-/* oxhip: thrust::host_vector and thrust::device_vector.
+/* oxhip: thrust::host_vector, thrust::device_vector and thrust::universal_vector.
  *
- * host_vector<T> is a std::vector<T> that also converts to and from device_vector.
- * device_vector<T> owns hipMalloc'd storage; its iterators are device_ptr<T> (the device
- * system), element access from host code copies one element (device_reference), and
- * copies to, from and between vectors are hipMemcpy calls. Elements are built by a fill
- * kernel, so T needs a default constructor usable in device code. */
+ * host_vector<T> is a std::vector<T> that also converts to and from the other vectors.
+ * device_vector<T> and universal_vector<T> are detail::vector_base<T, Alloc>, which owns
+ * memory of the kind its allocator names (vector_memory): hipMalloc'd for device_vector, whose
+ * iterators are device_ptr<T> and whose elements host code reaches one copy at a time
+ * (device_reference); managed (hipMallocManaged) or mapped pinned memory for universal_vector,
+ * whose iterators are universal_ptr<T> and whose elements host code reads and writes in place
+ * (T&). Both are the device system. Elements are built by a fill kernel, so T needs a default
+ * constructor usable in device code; copies to, from and between vectors are hipMemcpy
+ * calls. */
 #ifndef OXHIP_THRUST_DETAIL_VECTOR_H
 #define OXHIP_THRUST_DETAIL_VECTOR_H
 
@@ -14,6 +18,10 @@ namespace thrust {
 
 template <class T, class Alloc = device_allocator<T>>
 class device_vector;
+namespace detail {
+template <class T, class Alloc>
+class vector_base;
+}  // namespace detail
 
 template <class T, class Alloc = std::allocator<T>>
 class host_vector : public std::vector<T, Alloc> {
@@ -31,7 +39,7 @@ class host_vector : public std::vector<T, Alloc> {
   template <class U, class A>
   host_vector(const host_vector<U, A>& other) : base(other.begin(), other.end()) {}
   template <class U, class A>
-  host_vector(const device_vector<U, A>& other) : base(other.size()) {
+  host_vector(const detail::vector_base<U, A>& other) : base(other.size()) {
     thrust::copy(other.begin(), other.end(), this->begin());
   }
   /* From a device range: one copy, not one per element. */
@@ -52,64 +60,90 @@ class host_vector : public std::vector<T, Alloc> {
     return *this;
   }
   template <class U, class A>
-  host_vector& operator=(const device_vector<U, A>& other) {
+  host_vector& operator=(const detail::vector_base<U, A>& other) {
     this->resize(other.size());
     thrust::copy(other.begin(), other.end(), this->begin());
     return *this;
   }
 };
 
+namespace detail {
+
+/* The memory a vector's allocator names: device memory (hipMalloc) unless it is a universal
+ * allocator (universal.h). `within` is the copy kind between two vectors of the kind,
+ * `from_host` from host memory. */
+template <class Alloc, class = void>
+struct vector_memory {
+  template <class T>
+  using pointer = device_ptr<T>;
+  static void* allocate(std::size_t bytes) { return device_allocate(bytes); }
+  static void deallocate(void* p) { (void)hipFree(p); }
+  static constexpr hipMemcpyKind within = hipMemcpyDeviceToDevice;
+  static constexpr hipMemcpyKind from_host = hipMemcpyHostToDevice;
+};
+template <class Alloc>
+struct vector_memory<Alloc, typename make_void<typename Alloc::oxhip_memory>::type> {
+  template <class T>
+  using pointer = universal_ptr<T>;
+  static void* allocate(std::size_t bytes) { return Alloc::oxhip_memory::allocate(bytes); }
+  static void deallocate(void* p) { Alloc::oxhip_memory::deallocate(p); }
+  static constexpr hipMemcpyKind within = hipMemcpyDefault;
+  static constexpr hipMemcpyKind from_host = hipMemcpyDefault;
+};
+
 template <class T, class Alloc>
-class device_vector {
+class vector_base {
+  typedef vector_memory<Alloc> memory;
+
  public:
   typedef T value_type;
   typedef std::size_t size_type;
   typedef std::ptrdiff_t difference_type;
-  typedef device_ptr<T> pointer;
-  typedef device_ptr<const T> const_pointer;
-  typedef device_reference<T> reference;
-  typedef device_reference<const T> const_reference;
-  typedef device_ptr<T> iterator;
-  typedef device_ptr<const T> const_iterator;
+  typedef typename memory::template pointer<T> pointer;
+  typedef typename memory::template pointer<const T> const_pointer;
+  typedef typename std::iterator_traits<pointer>::reference reference;
+  typedef typename std::iterator_traits<const_pointer>::reference const_reference;
+  typedef pointer iterator;
+  typedef const_pointer const_iterator;
   typedef thrust::reverse_iterator<iterator> reverse_iterator;
   typedef thrust::reverse_iterator<const_iterator> const_reverse_iterator;
   typedef Alloc allocator_type;
 
-  device_vector() : data_(nullptr), size_(0), capacity_(0) {}
-  explicit device_vector(size_type n) : device_vector() { resize(n); }
-  device_vector(size_type n, const T& value) : device_vector() { resize(n, value); }
-  device_vector(const device_vector& other) : device_vector() { assign_device(other.data_, other.size_); }
-  device_vector(device_vector&& other) noexcept
+  vector_base() : data_(nullptr), size_(0), capacity_(0) {}
+  explicit vector_base(size_type n) : vector_base() { resize(n); }
+  vector_base(size_type n, const T& value) : vector_base() { resize(n, value); }
+  vector_base(const vector_base& other) : vector_base() { assign_device(other.data_, other.size_); }
+  vector_base(vector_base&& other) noexcept
       : data_(other.data_), size_(other.size_), capacity_(other.capacity_) {
     other.data_ = nullptr;
     other.size_ = other.capacity_ = 0;
   }
   template <class U, class A>
-  device_vector(const device_vector<U, A>& other) : device_vector() {
+  vector_base(const vector_base<U, A>& other) : vector_base() {
     assign(other.begin(), other.end());
   }
   template <class U, class A>
-  device_vector(const std::vector<U, A>& other) : device_vector() {
+  vector_base(const std::vector<U, A>& other) : vector_base() {
     assign(other.begin(), other.end());
   }
   template <class U, class A>
-  device_vector(const host_vector<U, A>& other) : device_vector() {
+  vector_base(const host_vector<U, A>& other) : vector_base() {
     assign(other.begin(), other.end());
   }
-  device_vector(std::initializer_list<T> values) : device_vector() {
+  vector_base(std::initializer_list<T> values) : vector_base() {
     assign(values.begin(), values.end());
   }
   template <class It, class = typename std::enable_if<!std::is_integral<It>::value>::type>
-  device_vector(It first, It last) : device_vector() {
+  vector_base(It first, It last) : vector_base() {
     assign(first, last);
   }
-  ~device_vector() { release(); }
+  ~vector_base() { release(); }
 
-  device_vector& operator=(const device_vector& other) {
+  vector_base& operator=(const vector_base& other) {
     if (this != &other) assign_device(other.data_, other.size_);
     return *this;
   }
-  device_vector& operator=(device_vector&& other) noexcept {
+  vector_base& operator=(vector_base&& other) noexcept {
     if (this != &other) {
       release();
       data_ = other.data_;
@@ -121,17 +155,17 @@ class device_vector {
     return *this;
   }
   template <class U, class A>
-  device_vector& operator=(const device_vector<U, A>& other) {
+  vector_base& operator=(const vector_base<U, A>& other) {
     assign(other.begin(), other.end());
     return *this;
   }
   template <class U, class A>
-  device_vector& operator=(const std::vector<U, A>& other) {
+  vector_base& operator=(const std::vector<U, A>& other) {
     assign(other.begin(), other.end());
     return *this;
   }
   template <class U, class A>
-  device_vector& operator=(const host_vector<U, A>& other) {
+  vector_base& operator=(const host_vector<U, A>& other) {
     assign(other.begin(), other.end());
     return *this;
   }
@@ -156,15 +190,15 @@ class device_vector {
 
   void reserve(size_type n) {
     if (n <= capacity_) return;
-    T* fresh = static_cast<T*>(detail::device_allocate(n * sizeof(T)));
+    T* fresh = static_cast<T*>(memory::allocate(n * sizeof(T)));
     if (size_ > 0) {
-      hipError_t status = hipMemcpy(fresh, data_, size_ * sizeof(T), hipMemcpyDeviceToDevice);
+      hipError_t status = hipMemcpy(fresh, data_, size_ * sizeof(T), memory::within);
       if (status != hipSuccess) {
-        (void)hipFree(fresh);
+        memory::deallocate(fresh);
         detail::throw_on_error(status, "device_vector: growing");
       }
     }
-    if (data_ != nullptr) detail::device_deallocate(data_);
+    if (data_ != nullptr) memory::deallocate(data_);
     data_ = fresh;
     capacity_ = n;
   }
@@ -179,17 +213,17 @@ class device_vector {
   void clear() { size_ = 0; }
   void shrink_to_fit() {
     if (capacity_ == size_) return;
-    device_vector smaller(*this);
+    vector_base smaller(*this);
     swap(smaller);
   }
-  void swap(device_vector& other) noexcept {
+  void swap(vector_base& other) noexcept {
     std::swap(data_, other.data_);
     std::swap(size_, other.size_);
     std::swap(capacity_, other.capacity_);
   }
   void push_back(const T& value) {
     if (size_ == capacity_) reserve(capacity_ == 0 ? 4 : 2 * capacity_);
-    detail::throw_on_error(hipMemcpy(data_ + size_, &value, sizeof(T), hipMemcpyHostToDevice),
+    detail::throw_on_error(hipMemcpy(data_ + size_, &value, sizeof(T), memory::from_host),
                            "device_vector::push_back");
     ++size_;
   }
@@ -208,8 +242,8 @@ class device_vector {
   pointer data() { return pointer(data_); }
   const_pointer data() const { return const_pointer(data_); }
 
-  reference operator[](size_type i) { return reference(pointer(data_ + i)); }
-  const_reference operator[](size_type i) const { return const_reference(const_pointer(data_ + i)); }
+  reference operator[](size_type i) { return *pointer(data_ + i); }
+  const_reference operator[](size_type i) const { return *const_pointer(data_ + i); }
   reference front() { return (*this)[0]; }
   const_reference front() const { return (*this)[0]; }
   reference back() { return (*this)[size_ - 1]; }
@@ -221,7 +255,7 @@ class device_vector {
     difference_type removed = last - first;
     difference_type tail = end() - last;
     if (removed > 0 && tail > 0) {
-      device_vector saved(last, end());
+      vector_base saved(last, end());
       thrust::copy(saved.begin(), saved.end(), first);
     }
     size_ -= (size_type)removed;
@@ -231,7 +265,7 @@ class device_vector {
   iterator insert(iterator position, const T& value) { return insert(position, 1, value); }
   iterator insert(iterator position, size_type n, const T& value) {
     difference_type at = position - begin();
-    device_vector tail(begin() + at, end());
+    vector_base tail(begin() + at, end());
     resize(size_ + n);
     thrust::fill_n(begin() + at, n, value);
     thrust::copy(tail.begin(), tail.end(), begin() + at + n);
@@ -240,7 +274,7 @@ class device_vector {
   template <class It, class = typename std::enable_if<!std::is_integral<It>::value>::type>
   void insert(iterator position, It first, It last) {
     difference_type at = position - begin();
-    device_vector tail(begin() + at, end());
+    vector_base tail(begin() + at, end());
     size_type n = (size_type)std::distance(first, last);
     resize(size_ + n);
     thrust::copy(first, last, begin() + at);
@@ -252,12 +286,12 @@ class device_vector {
     clear();
     reserve(n);
     if (n > 0)
-      detail::throw_on_error(hipMemcpy(data_, source, n * sizeof(T), hipMemcpyDeviceToDevice),
+      detail::throw_on_error(hipMemcpy(data_, source, n * sizeof(T), memory::within),
                              "device_vector: copying");
     size_ = n;
   }
   void release() {
-    if (data_ != nullptr) (void)hipFree(data_);
+    if (data_ != nullptr) memory::deallocate(data_);
     data_ = nullptr;
     size_ = capacity_ = 0;
   }
@@ -267,14 +301,48 @@ class device_vector {
   size_type capacity_;
 };
 
+}  // namespace detail
+
+/* A vector in device memory (hipMalloc). */
+template <class T, class Alloc>
+class device_vector : public detail::vector_base<T, Alloc> {
+  typedef detail::vector_base<T, Alloc> base;
+
+ public:
+  using base::base;
+  using base::operator=;
+  device_vector() {}
+  device_vector(const device_vector&) = default;
+  device_vector(device_vector&&) = default;
+  device_vector& operator=(const device_vector&) = default;
+  device_vector& operator=(device_vector&&) = default;
+  device_vector(std::initializer_list<T> values) : base(values) {}
+};
+
 template <class T, class A>
-void swap(device_vector<T, A>& a, device_vector<T, A>& b) {
+void swap(detail::vector_base<T, A>& a, detail::vector_base<T, A>& b) {
   a.swap(b);
 }
 
-/* A vector in memory both sides can reach (hipMallocManaged in Thrust; a device_vector here). */
+/* A vector in memory both sides reach: managed memory by default (universal.h). As in Thrust,
+ * it is a vector_base, not a device_vector. */
+template <class T, class Alloc = universal_allocator<T>>
+using universal_vector = detail::vector_base<T, Alloc>;
 template <class T>
-using universal_vector = device_vector<T>;
+using universal_host_pinned_vector = detail::vector_base<T, universal_host_pinned_allocator<T>>;
+
+namespace cuda_cub {
+template <class T, class Alloc = device_allocator<T>>
+using vector = thrust::device_vector<T, Alloc>;
+template <class T, class Alloc = universal_allocator<T>>
+using universal_vector = thrust::universal_vector<T, Alloc>;
+}  // namespace cuda_cub
+namespace hip_rocprim {
+template <class T, class Alloc = device_allocator<T>>
+using vector = thrust::device_vector<T, Alloc>;
+template <class T, class Alloc = universal_allocator<T>>
+using universal_vector = thrust::universal_vector<T, Alloc>;
+}  // namespace hip_rocprim
 
 }  // namespace thrust
 
