@@ -622,6 +622,61 @@ fn run_waves_into(
     Ok(())
 }
 
+/// Whether a codegen job runs in a process of its own: NVPTX at `-O2`/`-O3`, whose LLVM
+/// options are process-wide ([`codegen::tune_process_for_nvptx`]) while the other targets of
+/// the compile share this process.
+pub(crate) fn wants_own_process(job: &crate::bind::CodegenJob) -> bool {
+    matches!(job.arch, OffloadArch::Nvptx { .. })
+        && matches!(
+            job.opt_level,
+            crate::args::OptLevel::O2 | crate::args::OptLevel::O3
+        )
+}
+
+/// Runs a codegen job as `oxhip -cc1codegen …` (the line `-###` prints, its inputs and output
+/// where they actually are). When that process fails, the job runs again here for the
+/// error as data (an inline-assembly error is then located in the source): the failure of
+/// a compile does not depend on unrolling. Should this run succeed where the process failed,
+/// the process's own message stands. A process that cannot start (an `exe` that is not
+/// oxhip, in tests) leaves the job to this process.
+fn run_codegen_process(
+    job: &Job,
+    options: &crate::bind::CodegenJob,
+    inputs: &[PathBuf],
+    write_path: &Path,
+    stderr: &mut Vec<u8>,
+) -> Result<(), DriverError> {
+    let mut args = job_args(job, write_path);
+    for arg in &mut args {
+        if let Some(position) = job
+            .inputs
+            .iter()
+            .position(|input| input.as_os_str() == *arg)
+        {
+            *arg = inputs[position].clone().into_os_string();
+        }
+    }
+    let output = match Command::new(&job.program)
+        .args(&args)
+        .stdin(Stdio::null())
+        .output()
+    {
+        Ok(output) => output,
+        Err(_) => return run_codegen(options, inputs, write_path),
+    };
+    if output.status.success() {
+        stderr.extend(&output.stderr);
+        return Ok(());
+    }
+    run_codegen(options, inputs, write_path)?;
+    stderr.extend(&output.stdout);
+    stderr.extend(&output.stderr);
+    Err(DriverError::ToolFailed {
+        command: job.program.display().to_string(),
+        status: output.status.code().unwrap_or(1),
+    })
+}
+
 /// Maps each input path of `job` to where its producer actually wrote it.
 fn actual_path<'a>(path: &'a Path, jobs: &[Job], write_paths: &'a [PathBuf]) -> &'a Path {
     jobs.iter()
@@ -670,8 +725,12 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
                 .iter()
                 .map(|input| actual_path(input, jobs, write_paths).to_path_buf())
                 .collect();
-            run_codegen(options, &inputs, write_path)
-                .map_err(|err| locate_inline_asm(err, &job.inputs[0], jobs))
+            if wants_own_process(options) {
+                run_codegen_process(job, options, &inputs, write_path, &mut stderr)
+            } else {
+                run_codegen(options, &inputs, write_path)
+            }
+            .map_err(|err| locate_inline_asm(err, &job.inputs[0], jobs))
         }
         Tool::Package { arch } => {
             let input = actual_path(&job.inputs[0], jobs, write_paths);

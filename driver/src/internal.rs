@@ -46,6 +46,9 @@ pub(crate) fn run_internal(
     match mode {
         "-cc1codegen" => {
             let (job, inputs, output) = parse_codegen(rest)?;
+            if execute::wants_own_process(&job) {
+                codegen::tune_process_for_nvptx();
+            }
             if output != Path::new("-") {
                 return execute::run_codegen(&job, &inputs, &output);
             }
