@@ -173,7 +173,7 @@ int main() {
     check_three_way("counting", in, hipcub::CountingInputIterator<int>(0), Below{1234},
                     Above{3000});
   }
-  // Items of 12 bytes (the multi-pass engine on every device).
+  // Items of 12 bytes, read and written through the emitter (the scan is of pairs of counts).
   for (int n : {0, 3, 3000, 70001}) {
     std::vector<Triple> in(n);
     for (int i = 0; i < n; ++i)
