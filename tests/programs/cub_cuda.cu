@@ -2,8 +2,9 @@
 // program writes them (oxhip translates the file; cub:: becomes oxhip's portable hipcub::).
 // A block-level kernel (BlockLoad, BlockScan with a prefix callback, BlockReduce,
 // BlockRadixSort, BlockStore, WarpReduce) and the device-wide DeviceReduce::Sum,
-// DeviceScan::ExclusiveSum, DeviceRadixSort::SortPairs, DeviceSelect::If and
-// DeviceRunLengthEncode::Encode, each checked against the host.
+// DeviceScan::ExclusiveSum, DeviceRadixSort::SortPairs, DeviceSelect::If,
+// DeviceRunLengthEncode::Encode, the three-way DevicePartition::If and
+// DeviceSegmentedSort::SortKeysDescending, each checked against the host.
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -71,6 +72,9 @@ __global__ void block_kernel(const int* in, int* scanned, int* sorted, int* sums
   if (threadIdx.x % 32 == 0) sums[1 + threadIdx.x / 32] = warp_total;
 }
 
+struct IsMultipleOf3 {
+  __host__ __device__ bool operator()(int x) const { return x % 3 == 0; }
+};
 struct IsNegative {
   __host__ __device__ bool operator()(int x) const { return x < 0; }
 };
@@ -207,6 +211,70 @@ int main() {
     ++errors;
   }
   CHECK(cudaFree(temp));
+
+  // The three-way partition: negatives, then multiples of 3 among the rest, then the others,
+  // each in input order; then DeviceSegmentedSort of segments of 1000 keys (the last
+  // shorter) by one offsets array for both ends.
+  int *d_second, *d_counts;
+  CHECK(cudaMalloc(&d_second, n * sizeof(int)));
+  CHECK(cudaMalloc(&d_counts, 2 * sizeof(int)));
+  temp = nullptr;
+  bytes = 0;
+  CHECK(cub::DevicePartition::If(temp, bytes, d_in, d_values, d_second, d_out, d_counts, n,
+                                 IsNegative(), IsMultipleOf3()));
+  CHECK(cudaMalloc(&temp, bytes));
+  CHECK(cub::DevicePartition::If(temp, bytes, d_in, d_values, d_second, d_out, d_counts, n,
+                                 IsNegative(), IsMultipleOf3(), stream));
+  CHECK(cudaStreamSynchronize(stream));
+  CHECK(cudaFree(temp));
+  std::vector<int> parts[3];
+  for (int x : in) parts[x < 0 ? 0 : x % 3 == 0 ? 1 : 2].push_back(x);
+  int counts[2];
+  CHECK(cudaMemcpy(counts, d_counts, sizeof counts, cudaMemcpyDeviceToHost));
+  int* part_outputs[3] = {d_values, d_second, d_out};
+  if (counts[0] != (int)parts[0].size() || counts[1] != (int)parts[1].size()) {
+    std::printf("DevicePartition::If (three-way): counts %d %d, want %zu %zu\n", counts[0],
+                counts[1], parts[0].size(), parts[1].size());
+    ++errors;
+  } else {
+    for (int part = 0; part < 3; ++part) {
+      std::vector<int> got_part(parts[part].size());
+      CHECK(cudaMemcpy(got_part.data(), part_outputs[part], got_part.size() * sizeof(int),
+                       cudaMemcpyDeviceToHost));
+      if (got_part != parts[part]) {
+        std::printf("DevicePartition::If (three-way): part %d differs\n", part);
+        ++errors;
+      }
+    }
+  }
+  std::vector<int> offsets;
+  for (int at = 0; at < n; at += 1000) offsets.push_back(at);
+  offsets.push_back(n);
+  int segments = (int)offsets.size() - 1;
+  int* d_offsets;
+  CHECK(cudaMalloc(&d_offsets, offsets.size() * sizeof(int)));
+  CHECK(cudaMemcpy(d_offsets, offsets.data(), offsets.size() * sizeof(int),
+                   cudaMemcpyHostToDevice));
+  temp = nullptr;
+  bytes = 0;
+  CHECK(cub::DeviceSegmentedSort::SortKeysDescending(temp, bytes, d_in, d_sorted, n, segments,
+                                                     d_offsets, d_offsets + 1));
+  CHECK(cudaMalloc(&temp, bytes));
+  CHECK(cub::DeviceSegmentedSort::SortKeysDescending(temp, bytes, d_in, d_sorted, n, segments,
+                                                     d_offsets, d_offsets + 1));
+  std::vector<int> want_sorted(in);
+  for (int s = 0; s < segments; ++s)
+    std::sort(want_sorted.begin() + offsets[s], want_sorted.begin() + offsets[s + 1],
+              [](int a, int b) { return b < a; });
+  CHECK(cudaMemcpy(got.data(), d_sorted, n * sizeof(int), cudaMemcpyDeviceToHost));
+  if (got != want_sorted) {
+    std::printf("DeviceSegmentedSort::SortKeysDescending: wrong order\n");
+    ++errors;
+  }
+  CHECK(cudaFree(temp));
+  CHECK(cudaFree(d_offsets));
+  CHECK(cudaFree(d_second));
+  CHECK(cudaFree(d_counts));
   CHECK(cudaStreamDestroy(stream));
   CHECK(cudaFree(d_in));
   CHECK(cudaFree(d_out));

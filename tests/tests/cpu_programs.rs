@@ -172,7 +172,9 @@ fn program_flags(program: &Path) -> Vec<String> {
 }
 
 /// Every test program: `tests/programs/*.hip`, `*.cu` (CUDA sources, built as CUDA by the
-/// same command), the directories, `examples/vadd.hip`.
+/// same command), the directories, `examples/vadd.hip`. `OXHIP_TEST_PROGRAMS`, when set,
+/// keeps only the programs whose name contains one of its comma-separated words
+/// (`OXHIP_TEST_PROGRAMS=hipcub_,cub_cuda`), to run a few while working on them.
 fn programs() -> Vec<PathBuf> {
     let directory = repo_root().join("tests/programs");
     let mut programs: Vec<PathBuf> = std::fs::read_dir(&directory)
@@ -182,6 +184,14 @@ fn programs() -> Vec<PathBuf> {
         .filter(|path| path.extension().is_some_and(|e| e == "hip" || e == "cu") || path.is_dir())
         .collect();
     programs.push(repo_root().join("examples/vadd.hip"));
+    if let Ok(words) = std::env::var("OXHIP_TEST_PROGRAMS") {
+        programs.retain(|program| {
+            let name = program.file_stem().unwrap_or_default().to_string_lossy();
+            words
+                .split(',')
+                .any(|word| !word.is_empty() && name.contains(word))
+        });
+    }
     programs.sort();
     programs
 }

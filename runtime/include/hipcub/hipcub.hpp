@@ -36,11 +36,14 @@
 #include "device/device_scan.hpp"
 #include "device/device_radix_sort.hpp"
 #include "device/device_segmented_radix_sort.hpp"
+#include "device/device_segmented_sort.hpp"
 #include "device/device_segmented_reduce.hpp"
 #include "device/device_select.hpp"
 #include "device/device_partition.hpp"
 #include "device/device_run_length_encode.hpp"
 #include "device/device_histogram.hpp"
 #include "device/device_merge_sort.hpp"
+#include "device/device_adjacent_difference.hpp"
+#include "device/device_for.hpp"
 
 #endif /* OXHIP_HIPCUB_HPP */

@@ -1,6 +1,6 @@
 /* oxhip: hipCUB's common pieces (namespace hipcub), written for oxhip in portable device code
- * (docs/libraries.md): the operators (Sum, Max, Min, ArgMin, ArgMax, Equality, Inequality),
- * KeyValuePair, DoubleBuffer, NullType, the input iterators (CountingInputIterator,
+ * (docs/libraries.md): the operators (Sum, Max, Min, ArgMin, ArgMax, Equality, Inequality,
+ * Difference), KeyValuePair, DoubleBuffer, NullType, the input iterators (CountingInputIterator,
  * ConstantInputIterator, TransformInputIterator), CUB_MAX/CUB_MIN, and the detail helpers the
  * warp, block and device algorithms share (shuffles over logical warps, warp reduce and scan,
  * the block rank, uninitialized shared storage). Nothing here depends on the target, so a
@@ -76,6 +76,14 @@ struct Inequality {
   template <class T, class U>
   __host__ __device__ __forceinline__ bool operator()(const T& a, const U& b) const {
     return a != b;
+  }
+};
+
+/* a - b: DeviceAdjacentDifference's default operator. */
+struct Difference {
+  template <class T>
+  __host__ __device__ __forceinline__ T operator()(const T& a, const T& b) const {
+    return a - b;
   }
 };
 

@@ -2,9 +2,11 @@
  * Descending forms over segments [d_begin_offsets[i], d_end_offsets[i]), with pointers or
  * DoubleBuffers, over bits [begin_bit, end_bit). One block sorts one segment: each 4-bit
  * pass counts the segment's digits, then ranks and writes its tiles in order (the ranking
- * of detail/radix.hpp), so a segment of any length is sorted stably. Items outside every
- * segment are left as they are in the output buffer. FIXME(#25): a few very long segments
- * use one block each; splitting them across blocks would be faster.
+ * of detail/radix.hpp), so a segment of any length is sorted stably. A segment of at most
+ * one item per thread takes no passes: each thread finds its item's place by comparing its
+ * key with all of the segment's. Items outside every segment are left as they are in the
+ * output buffer. FIXME(#25): a few very long segments use one block each; splitting them
+ * across blocks would be faster.
  */
 #ifndef OXHIP_HIPCUB_DEVICE_SEGMENTED_RADIX_SORT_HPP
 #define OXHIP_HIPCUB_DEVICE_SEGMENTED_RADIX_SORT_HPP
@@ -31,6 +33,41 @@ __global__ void __launch_bounds__(RADIX_THREADS)
   long long end = (long long)ends[blockIdx.x];
   if (end <= begin) return;
   long long count = end - begin;
+  if (count <= RADIX_THREADS) {
+    /* A short segment takes no passes: each thread ranks one item against the segment's
+     * keys, staged in shared memory (the items with smaller keys, and those before it with
+     * equal ones, so the sort stays stable), and writes it straight to the buffer the last
+     * pass would have written. The item is read before the barrier, so that buffer may be
+     * the input (DoubleBuffers). */
+    typedef typename radix_traits<K>::U U;
+    bool to_1 = ((first + passes - 1) & 1) != 0;
+    K* keys_to = to_1 ? keys_1 : keys_0;
+    V* values_to = to_1 ? values_1 : values_0;
+    int width = end_bit - begin_bit;
+    U mask = width >= (int)sizeof(U) * 8 ? (U)~(U)0 : (U)(((U)1 << width) - 1);
+    int thread = (int)threadIdx.x;
+    K key;
+    V value;
+    if (thread < count) {
+      key = keys_in[begin + thread];
+      storage.keys[thread].get() = key;
+      if (Tile::HasValues) value = values_in[begin + thread];
+    }
+    __syncthreads();
+    if (thread < count) {
+      U mine = radix_traits<K>::to_bits(key);
+      mine = (U)((U)((descending ? (U)~mine : mine) >> begin_bit) & mask);
+      int rank = 0;
+      for (int other = 0; other < (int)count; ++other) {
+        U bits = radix_traits<K>::to_bits(storage.keys[other].get());
+        bits = (U)((U)((descending ? (U)~bits : bits) >> begin_bit) & mask);
+        rank += (bits < mine || (bits == mine && other < thread)) ? 1 : 0;
+      }
+      keys_to[begin + rank] = key;
+      if (Tile::HasValues) values_to[begin + rank] = value;
+    }
+    return;
+  }
   const K* keys_from = keys_in;
   const V* values_from = values_in;
   for (int pass = 0; pass < passes; ++pass) {

@@ -1,7 +1,9 @@
 /* oxhip: hipCUB's DeviceSelect (Flagged, If, Unique, UniqueByKey) and DevicePartition
- * (Flagged, If) (docs/libraries.md), over the scan engine of detail/tile_scan.hpp: a scan of
- * the selection flags gives each selected item its place. Selected items keep their order;
- * DevicePartition puts the rest after them in reverse order, as CUB does.
+ * (Flagged, If, and If's three-way form) (docs/libraries.md), over the scan engine of
+ * detail/tile_scan.hpp: a scan of the selection flags gives each selected item its place.
+ * Selected items keep their order; DevicePartition puts the rest after them in reverse
+ * order, as CUB does. The three-way form scans pairs of flags (first part, second part):
+ * each part keeps its order in its own output, and so do the unselected items in theirs.
  */
 #ifndef OXHIP_HIPCUB_DEVICE_SELECT_HPP
 #define OXHIP_HIPCUB_DEVICE_SELECT_HPP
@@ -80,6 +82,61 @@ struct UniqueByKeyEmit {
     }
   }
   __device__ __forceinline__ void last(int inclusive) const { *num_selected = inclusive; }
+};
+
+/* The three-way partition's item: whether it goes to the first part, and whether to the
+ * second (never both); summed, the counts of each part so far. */
+struct PartCounts {
+  int first;
+  int second;
+};
+struct PartCountsSum {
+  __device__ __forceinline__ PartCounts operator()(const PartCounts& a,
+                                                   const PartCounts& b) const {
+    PartCounts sum = {a.first + b.first, a.second + b.second};
+    return sum;
+  }
+};
+template <class InputIt, class FirstOp, class SecondOp>
+struct ThreeWayLoad {
+  InputIt in;
+  FirstOp first_op;
+  SecondOp second_op;
+  __device__ __forceinline__ PartCounts operator()(long long index) const {
+    PartCounts counts = {0, 0};
+    if ((bool)first_op(in[index]))
+      counts.first = 1;
+    else if ((bool)second_op(in[index]))
+      counts.second = 1;
+    return counts;
+  }
+};
+/* An item of the first or the second part goes to that part's count before it; an
+ * unselected one to its index less both counts. The input's last item writes both totals. */
+template <class InputIt, class FirstOut, class SecondOut, class UnselectedOut, class NumIt>
+struct ThreeWayEmit {
+  typedef std::false_type Staged;
+  typedef char Out;
+  InputIt in;
+  FirstOut first_out;
+  SecondOut second_out;
+  UnselectedOut unselected_out;
+  NumIt num_selected;
+  __device__ __forceinline__ void operator()(long long index, bool has, PartCounts exclusive,
+                                             PartCounts inclusive) const {
+    int first_before = has ? exclusive.first : 0;
+    int second_before = has ? exclusive.second : 0;
+    if (inclusive.first != first_before)
+      first_out[first_before] = in[index];
+    else if (inclusive.second != second_before)
+      second_out[second_before] = in[index];
+    else
+      unselected_out[index - first_before - second_before] = in[index];
+  }
+  __device__ __forceinline__ void last(PartCounts inclusive) const {
+    num_selected[0] = inclusive.first;
+    num_selected[1] = inclusive.second;
+  }
 };
 
 template <class Predicate, class Emit, class NumIt>
@@ -182,6 +239,37 @@ struct DevicePartition {
                                                                        num_items};
     return detail::select_run(d_temp_storage, temp_storage_bytes, num_items, predicate, emit,
                               d_num_selected_out, stream);
+  }
+  /* Three ways: items that select_first_part_op takes go to d_first_part_out, of the
+   * rest those that select_second_part_op takes to d_second_part_out, the others to
+   * d_unselected_out, each in input order; d_num_selected_out[0] and [1] get the two
+   * parts' counts. */
+  template <class InputIt, class FirstOutputIt, class SecondOutputIt, class UnselectedOutputIt,
+            class NumSelectedIt, class SelectFirstPartOp, class SelectSecondPartOp>
+  static hipError_t If(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                       FirstOutputIt d_first_part_out, SecondOutputIt d_second_part_out,
+                       UnselectedOutputIt d_unselected_out, NumSelectedIt d_num_selected_out,
+                       int num_items, SelectFirstPartOp select_first_part_op,
+                       SelectSecondPartOp select_second_part_op, hipStream_t stream = 0,
+                       bool debug_synchronous = false) {
+    (void)debug_synchronous;
+    detail::ThreeWayLoad<InputIt, SelectFirstPartOp, SelectSecondPartOp> load = {
+        d_in, select_first_part_op, select_second_part_op};
+    detail::ThreeWayEmit<InputIt, FirstOutputIt, SecondOutputIt, UnselectedOutputIt,
+                         NumSelectedIt>
+        emit = {d_in, d_first_part_out, d_second_part_out, d_unselected_out,
+                d_num_selected_out};
+    hipError_t status =
+        detail::tile_scan<detail::PartCounts>(d_temp_storage, temp_storage_bytes, num_items,
+                                              load, detail::PartCountsSum(), emit, stream);
+    if (status == hipSuccess && d_temp_storage != nullptr && num_items <= 0) {
+      detail::write_one<<<1, 1, 0, stream>>>(d_num_selected_out, 0);
+      status = hipGetLastError();
+      if (status != hipSuccess) return status;
+      detail::write_one<<<1, 1, 0, stream>>>(d_num_selected_out + 1, 0);
+      status = hipGetLastError();
+    }
+    return status;
   }
 };
 
