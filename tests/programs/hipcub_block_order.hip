@@ -4,9 +4,11 @@
 // 2^32, an 8-byte item), a 2-D block (4 x 32 and 8 x 16: the rank is x-major), two
 // reductions of one type into two storages with no barrier between them, num_valid of 1
 // and of all but one, and BlockScan's inclusive and exclusive scans with a running prefix
-// callback over several tiles. On the CPU device these collectives go through shared
-// memory rather than warp shuffles (docs/libraries.md), so the order they combine items in
-// is checked against the host's left fold.
+// callback over several tiles; then WarpReduce and WarpScan with the same operator over
+// logical warps of 32 and 8 lanes (valid_items, aggregates, an initial value). On the CPU
+// device these collectives go through shared memory rather than warp shuffles
+// (docs/libraries.md), so the order they combine items in is checked against the host's
+// left fold.
 #include "check.h"
 #include <hipcub/hipcub.hpp>
 
@@ -90,6 +92,58 @@ __global__ void ordered(Affine* out) {
   }
 }
 
+enum { WARP_FIELDS = 5, WARP_THREADS = 96 };
+
+template <int Width>
+__global__ void warp_ordered(Affine* out) {
+  typedef hipcub::WarpReduce<Affine, Width> Reduce;
+  typedef hipcub::WarpScan<Affine, Width> Scan;
+  __shared__ typename Reduce::TempStorage reduce_storage[WARP_THREADS / Width];
+  __shared__ typename Scan::TempStorage scan_storage[WARP_THREADS / Width];
+  unsigned rank = threadIdx.x, warp = rank / Width;
+  Affine* r = out + rank * WARP_FIELDS;
+  Affine mine = item_of(rank, 7, 0), initial = item_of(999, 7, 1);
+  r[0] = Reduce(reduce_storage[warp]).Reduce(mine, Compose());
+  r[1] = Reduce(reduce_storage[warp]).Reduce(mine, Compose(), Width / 2 + 1);
+  Affine aggregate;
+  Scan(scan_storage[warp]).InclusiveScan(mine, r[2], Compose(), aggregate);
+  r[3] = aggregate;
+  Scan(scan_storage[warp]).ExclusiveScan(mine, r[4], initial, Compose());
+}
+
+static long long check_warps(Affine* out, int width) {
+  static Affine got[WARP_THREADS * WARP_FIELDS];
+  CHECK(hipMemset(out, 0, sizeof got));
+  if (width == 32) warp_ordered<32><<<1, WARP_THREADS>>>(out);
+  else warp_ordered<8><<<1, WARP_THREADS>>>(out);
+  CHECK_LAUNCH();
+  CHECK(hipMemcpy(got, out, sizeof got, hipMemcpyDeviceToHost));
+  const Affine identity = {1u, 0u};
+  Compose op;
+  long long errors = 0;
+  for (unsigned t = 0; t < WARP_THREADS; ++t) {
+    unsigned base = t - t % width, lane = t % width;
+    Affine whole = identity, part = identity, inclusive = identity;
+    Affine exclusive = item_of(999, 7, 1);
+    for (unsigned k = 0; k < (unsigned)width; ++k) {
+      Affine x = item_of(base + k, 7, 0);
+      whole = op(whole, x);
+      if (k < (unsigned)width / 2 + 1) part = op(part, x);
+      if (k <= lane) inclusive = op(inclusive, x);
+      if (k < lane) exclusive = op(exclusive, x);
+    }
+    Affine want[WARP_FIELDS] = {whole, part, inclusive, whole, exclusive};
+    for (unsigned f = 0; f < WARP_FIELDS; ++f) {
+      if (f < 2 && lane != 0) continue;  // a warp reduction's result is lane 0's
+      const Affine& g = got[t * WARP_FIELDS + f];
+      if ((g.a != want[f].a || g.b != want[f].b) && errors++ < 8)
+        std::printf("warps of %d: thread %u field %u is (%u, %u), want (%u, %u)\n", width, t, f,
+                    g.a, g.b, want[f].a, want[f].b);
+    }
+  }
+  return errors;
+}
+
 // The host's answer: left folds in rank order.
 static void expect(unsigned threads, unsigned block, Affine* want) {
   const Affine identity = {1u, 0u};
@@ -162,6 +216,8 @@ int main() {
       }
     }
   }
+  errors += check_warps(out, 32);
+  errors += check_warps(out, 8);
   CHECK(hipFree(out));
   return finish("hipcub_block_order", errors);
 }

@@ -332,10 +332,81 @@ static __device__ __forceinline__ T shfl_idx(unsigned int width, T value, unsign
   return __oxhip_shfl(__OXHIP_SHFL_IDX, logical_lanes(width), value, (int)lane, (int)width);
 }
 
+static __device__ __forceinline__ unsigned int block_rank() {
+  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+
+/* Shared storage for a T that need not be trivially constructible. */
+template <class T>
+struct Uninitialized {
+  alignas(T) unsigned char bytes[sizeof(T)];
+  __host__ __device__ __forceinline__ T& get() { return *reinterpret_cast<T*>(bytes); }
+};
+
+#if defined(__OXHIP_CPU__)
+/* The CPU device's warp collectives. A shuffle there is an exchange, a phase of every lane
+ * with a runtime call (docs/cpu-target.md), and a butterfly takes one or two a step; so the
+ * lanes put their values in shared memory between two `__syncwarp`s of the logical warp and
+ * each lane folds what it needs in lane order (the second `__syncwarp` keeps the next call's
+ * writes after every lane's reads). One slot per thread of the largest block, per type. */
+template <class T>
+struct CpuWarpSlots {
+  static __device__ __forceinline__ Uninitialized<T>* get() {
+    __shared__ Uninitialized<T> slots[1024];
+    return slots;
+  }
+};
+
+/* The logical warp's first rank and how many of its lanes exist (the block's last warp may
+ * be partial). */
+template <unsigned int Width>
+static __device__ __forceinline__ unsigned int cpu_warp_base(unsigned int& present) {
+  unsigned int rank = block_rank(), base = rank - (rank & (Width - 1u));
+  unsigned int threads = blockDim.x * blockDim.y * blockDim.z;
+  present = threads - base < Width ? threads - base : Width;
+  return base;
+}
+
+/* inclusive: op over lanes 0 .. this one; previous: the lane before's inclusive (lane 0: its
+ * own value); aggregate: op over every present lane. */
+template <unsigned int Width, class T, class Op>
+static __device__ __forceinline__ void cpu_warp_scan(T value, Op op, T& inclusive, T& previous,
+                                                     T& aggregate) {
+  unsigned int present, base = cpu_warp_base<Width>(present), rank = block_rank();
+  Uninitialized<T>* slots = CpuWarpSlots<T>::get();
+  slots[rank].get() = value;
+  __syncwarp(logical_lanes(Width));
+  T running = slots[base].get();
+  previous = value;
+  inclusive = running;
+  for (unsigned int lane = base + 1; lane < base + present; ++lane) {
+    if (lane == rank) previous = running;
+    running = op(running, slots[lane].get());
+    if (lane == rank) inclusive = running;
+  }
+  aggregate = running;
+  __syncwarp(logical_lanes(Width));
+}
+#endif
+
 /* op over the logical warp's values, lanes below `valid` only, in lane order; every lane
  * gets it. */
 template <unsigned int Width, class T, class Op>
 static __device__ __forceinline__ T warp_reduce(T value, Op op, unsigned int valid) {
+#if defined(__OXHIP_CPU__)
+  unsigned int present, base = cpu_warp_base<Width>(present);
+  if (valid > present) valid = present;
+  Uninitialized<T>* slots = CpuWarpSlots<T>::get();
+  slots[block_rank()].get() = value;
+  __syncwarp(logical_lanes(Width));
+  if (valid > 0) {
+    value = slots[base].get();
+    for (unsigned int lane = base + 1; lane < base + valid; ++lane)
+      value = op(value, slots[lane].get());
+  }
+  __syncwarp(logical_lanes(Width));
+  return value;
+#else
   unsigned int lane = __lane_id() & (Width - 1u);
   /* Butterfly with a validity flag: a pair combines only the valid parts, the lower rank's
    * on the left, so op need only be associative. */
@@ -350,29 +421,25 @@ static __device__ __forceinline__ T warp_reduce(T value, Op op, unsigned int val
     have = have || other_have;
   }
   return value;
+#endif
 }
 
 /* Inclusive op-scan over the logical warp, in lane order. */
 template <unsigned int Width, class T, class Op>
 static __device__ __forceinline__ T warp_inclusive_scan(T value, Op op) {
+#if defined(__OXHIP_CPU__)
+  T inclusive, previous, aggregate;
+  cpu_warp_scan<Width>(value, op, inclusive, previous, aggregate);
+  return inclusive;
+#else
   unsigned int lane = __lane_id() & (Width - 1u);
   for (unsigned int step = 1; step < Width; step <<= 1) {
     T other = shfl_up(Width, value, step);
     if (lane >= step) value = op(other, value);
   }
   return value;
+#endif
 }
-
-static __device__ __forceinline__ unsigned int block_rank() {
-  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
-}
-
-/* Shared storage for a T that need not be trivially constructible. */
-template <class T>
-struct Uninitialized {
-  alignas(T) unsigned char bytes[sizeof(T)];
-  __host__ __device__ __forceinline__ T& get() { return *reinterpret_cast<T*>(bytes); }
-};
 
 /* The type `*it` gives, without reference or cv. */
 template <class Iterator>
