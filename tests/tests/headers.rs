@@ -18,13 +18,14 @@ fn include_dir() -> PathBuf {
     repo_root().join("runtime/include")
 }
 
-/// `hip/X.h`, `hip/amd_detail/X.h`, `hipcub/X.hpp`, `hipcub/*/X.hpp` and `rocprim/X.hpp` for
-/// every header, split into those that work and those that only stop the compile with oxhip's
+/// `X.h` (CUDA's names that HIP sources include: `math_constants.h`), `hip/X.h`,
+/// `hip/amd_detail/X.h`, `hipcub/X.hpp`, `hipcub/*/X.hpp` and `rocprim/X.hpp` for every header, split into those that work and those that only stop the compile with oxhip's
 /// message (they exist so that a ROCm installation's header of the same name is never used).
 fn headers() -> (Vec<String>, Vec<String>) {
     let mut working = Vec::new();
     let mut refusing = Vec::new();
     for directory in [
+        ".",
         "hip",
         "hip/amd_detail",
         "hip/nvidia_detail",
@@ -45,7 +46,11 @@ fn headers() -> (Vec<String>, Vec<String>) {
                 continue;
             }
             let text = std::fs::read_to_string(entry.path()).expect("reading a header");
-            let header = format!("{directory}/{name}");
+            let header = if directory == "." {
+                name
+            } else {
+                format!("{directory}/{name}")
+            };
             if text.contains("#error \"oxhip") {
                 refusing.push(header);
             } else {
