@@ -210,6 +210,9 @@ int main() {
   test_case("descending", make_range(1500, 40, 5, 0, true), make_range(900, 40, 6, 100000, true),
             thrust::greater<int>(), false);
 
-  if (failures == 0) std::printf("PASSED\n");
+  if (failures == 0)
+    std::printf("thrust_by_key: PASSED\n");
+  else
+    std::printf("thrust_by_key: FAILED (%d failures)\n", failures);
   return failures == 0 ? 0 : 1;
 }

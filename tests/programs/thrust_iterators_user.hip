@@ -335,6 +335,9 @@ int main() {
   adaptors_on_the_device();
   adaptors_on_the_host();
   tabulate_output();
-  if (failures == 0) std::printf("PASSED\n");
+  if (failures == 0)
+    std::printf("thrust_iterators_user: PASSED\n");
+  else
+    std::printf("thrust_iterators_user: FAILED (%d failures)\n", failures);
   return failures == 0 ? 0 : 1;
 }

@@ -144,6 +144,9 @@ int main() {
   expect(p[99] == 100.0 && *p == 1.0 && thrust::raw_pointer_cast(p)[5] == 6.0, "universal_ptr");
   allocator.deallocate(p, 100);
 
-  if (failures == 0) std::printf("PASSED\n");
+  if (failures == 0)
+    std::printf("thrust_universal: PASSED\n");
+  else
+    std::printf("thrust_universal: FAILED (%d failures)\n", failures);
   return failures == 0 ? 0 : 1;
 }
