@@ -33,18 +33,24 @@ fn initialise_targets() {
         // NVPTX with the layout the front end and the device library's bitcode are built
         // with (`frontend::NVPTX_SHORT_POINTERS`, whose last flag is this LLVM option).
         // LLVM takes it only as a command-line option; this process parses it once.
-        let option = std::ffi::CString::new(frontend::NVPTX_SHORT_POINTERS[2])
-            .expect("a flag without NUL bytes");
-        let arguments = [c"oxhip-codegen".as_ptr(), option.as_ptr()];
-        // SAFETY: two NUL-terminated strings that outlive the call; no overview text.
-        unsafe {
-            inkwell::llvm_sys::support::LLVMParseCommandLineOptions(
-                arguments.len() as i32,
-                arguments.as_ptr(),
-                std::ptr::null(),
-            );
-        }
+        parse_llvm_option(frontend::NVPTX_SHORT_POINTERS[2]);
     });
+}
+
+/// Parses one of LLVM's command-line options into this process's option set (process-wide:
+/// every later compile of the process sees it). `flag` must be an option LLVM 22 knows, or
+/// LLVM prints an error and exits.
+fn parse_llvm_option(flag: &str) {
+    let option = std::ffi::CString::new(flag).expect("a flag without NUL bytes");
+    let arguments = [c"oxhip-codegen".as_ptr(), option.as_ptr()];
+    // SAFETY: two NUL-terminated strings that outlive the call; no overview text.
+    unsafe {
+        inkwell::llvm_sys::support::LLVMParseCommandLineOptions(
+            arguments.len() as i32,
+            arguments.as_ptr(),
+            std::ptr::null(),
+        );
+    }
 }
 
 /// LLVM's loop-unroll partial threshold for NVPTX code at `-O2`/`-O3`, where NVPTX's own is a
@@ -64,20 +70,9 @@ static NVPTX_TUNING: Once = Once::new();
 pub fn tune_process_for_nvptx() {
     initialise_targets();
     NVPTX_TUNING.call_once(|| {
-        let option = std::ffi::CString::new(format!(
+        parse_llvm_option(&format!(
             "-unroll-partial-threshold={NVPTX_PARTIAL_UNROLL_THRESHOLD}"
-        ))
-        .expect("a flag without NUL bytes");
-        let arguments = [c"oxhip-codegen".as_ptr(), option.as_ptr()];
-        // SAFETY: two NUL-terminated strings that outlive the call; no overview text. The
-        // option exists in every LLVM since 3.x, so parsing cannot fail and exit.
-        unsafe {
-            inkwell::llvm_sys::support::LLVMParseCommandLineOptions(
-                arguments.len() as i32,
-                arguments.as_ptr(),
-                std::ptr::null(),
-            );
-        }
+        ));
     });
 }
 
