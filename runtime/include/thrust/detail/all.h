@@ -49,6 +49,39 @@ detail::enable_if_not_policy<It, Out> transform_exclusive_scan(It first, It last
                                 thrust::make_transform_iterator(last, f), out, init, op);
 }
 
+/* device_new and device_delete: objects constructed and destroyed on the device, in memory
+ * from device_malloc (or memory the caller has). */
+namespace detail {
+template <class T>
+struct destroy_in_place {
+  OXHIP_THRUST_HD void operator()(T& object) const { object.~T(); }
+};
+}  // namespace detail
+
+/* n copies of `exemplar` constructed at p. */
+template <class T>
+device_ptr<T> device_new(device_ptr<void> p, const T& exemplar, const std::size_t n = 1) {
+  device_ptr<T> result(static_cast<T*>(p.get()));
+  thrust::uninitialized_fill(thrust::device, result, result + n, exemplar);
+  return result;
+}
+/* n value-initialised T at p. */
+template <class T>
+device_ptr<T> device_new(device_ptr<void> p, const std::size_t n = 1) {
+  return thrust::device_new<T>(p, T(), n);
+}
+/* n value-initialised T in new device memory. */
+template <class T>
+device_ptr<T> device_new(const std::size_t n = 1) {
+  return thrust::device_new<T>(thrust::device_malloc(n * sizeof(T)), T(), n);
+}
+/* Destroys n objects at ptr on the device, then frees the memory (device_free). */
+template <class T>
+void device_delete(device_ptr<T> ptr, const std::size_t n = 1) {
+  thrust::for_each_n(thrust::device, ptr, n, detail::destroy_in_place<T>());
+  thrust::device_free(ptr);
+}
+
 }  // namespace thrust
 
 #endif /* OXHIP_THRUST_DETAIL_ALL_H */

@@ -1,0 +1,6 @@
+/* oxhip: <thrust/device_delete.h>. oxhip's Thrust keeps its code in thrust/detail/ (docs/thrust.md);
+ * every public header brings all of it. */
+#ifndef OXHIP_THRUST_DEVICE_DELETE_H
+#define OXHIP_THRUST_DEVICE_DELETE_H
+#include <thrust/detail/all.h>
+#endif
