@@ -28,8 +28,10 @@
 //! x86-64 ABI splits small aggregates into one or two IR parameters (`p.coerce`, or
 //! `p.coerce0` + `p.coerce1`, each loaded from offset 0 and 8 of the argument) or passes them
 //! `byval`; clang's value names are the only trace of that grouping, so the device compile must
-//! keep value names (no `-discard-value-names`). Empty aggregates have no IR parameter at all,
-//! so kernels taking one are not supported (FIXME(#4)).
+//! keep value names (no `-discard-value-names`). Empty aggregates have no IR parameter at all
+//! (`cpu_params` finds their slots from the mangled name), and a class with a non-trivial copy
+//! constructor or destructor is a plain pointer to the caller's object, which [`parameters`]
+//! makes `byval` with the class's size ([`indirect_layout`]).
 //!
 //! The record layouts here must match `hip/oxhip/cpu.h` and the runtime's `Item`/`Ops`.
 
@@ -40,7 +42,7 @@ use inkwell::builder::Builder;
 use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
 use inkwell::targets::{TargetData, TargetMachine};
-use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
+use inkwell::types::{AnyType, BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
     AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, GlobalValue, IntValue,
     PointerValue,
@@ -48,12 +50,16 @@ use inkwell::values::{
 use inkwell::{AddressSpace, GlobalVisibility, IntPredicate, ThreadLocalMode};
 
 use inkwell::llvm_sys::core::{
-    LLVMConstIntGetZExtValue, LLVMGetFirstUse, LLVMGetGEPSourceElementType,
-    LLVMGetInstructionOpcode, LLVMGetIntTypeWidth, LLVMGetNextUse, LLVMGetNumOperands,
-    LLVMGetOperand, LLVMGetTypeKind, LLVMGetUser, LLVMGlobalClearMetadata, LLVMIsAConstantInt,
-    LLVMIsAInstruction, LLVMIsUndef, LLVMSetAlignment,
+    LLVMConstIntGetZExtValue, LLVMGetCallSiteEnumAttribute, LLVMGetCalledValue,
+    LLVMGetEnumAttributeAtIndex, LLVMGetEnumAttributeValue, LLVMGetFirstUse,
+    LLVMGetGEPSourceElementType, LLVMGetGlobalParent, LLVMGetInstructionOpcode,
+    LLVMGetIntTypeWidth, LLVMGetModuleContext, LLVMGetNextUse, LLVMGetNumArgOperands,
+    LLVMGetNumOperands, LLVMGetOperand, LLVMGetTypeByName2, LLVMGetTypeKind, LLVMGetUser,
+    LLVMGetValueName2, LLVMGlobalClearMetadata, LLVMIsAConstantInt, LLVMIsAFunction,
+    LLVMIsAInstruction, LLVMIsUndef, LLVMSetAlignment, LLVMTypeIsSized, LLVMTypeOf,
 };
-use inkwell::llvm_sys::prelude::LLVMValueRef;
+use inkwell::llvm_sys::prelude::{LLVMTypeRef, LLVMValueRef};
+use inkwell::llvm_sys::target::{LLVMABIAlignmentOfType, LLVMABISizeOfType};
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 use crate::CodegenError;
@@ -168,7 +174,7 @@ pub(crate) fn lower<'ctx>(
     writable_constants(module);
     let mut kernel_parameters = Vec::new();
     for kernel in &kernels {
-        kernel_parameters.push(parameters(*kernel, description)?);
+        kernel_parameters.push(parameters(context, target_data, *kernel, description)?);
     }
     let names: Vec<&str> = OPERATIONS.iter().map(|(name, _)| *name).collect();
     let reach = cpu_regions::reaching(module, &names);
@@ -593,7 +599,12 @@ struct Parameters {
 /// finding the slots of parameters the ABI dropped (`cpu_params`). Must run before anything
 /// rewrites the kernel's entry block: the names and types of clang's parameter copies there
 /// tell aggregates apart.
-fn parameters(kernel: FunctionValue<'_>, description: &str) -> Result<Parameters, CodegenError> {
+fn parameters<'ctx>(
+    context: &'ctx Context,
+    target_data: &TargetData,
+    kernel: FunctionValue<'ctx>,
+    description: &str,
+) -> Result<Parameters, CodegenError> {
     let byval = Attribute::get_named_enum_kind_id("byval");
     let mut sources = Vec::new();
     let mut groups: Vec<cpu_params::Parameter> = Vec::new();
@@ -685,35 +696,70 @@ fn parameters(kernel: FunctionValue<'_>, description: &str) -> Result<Parameters
         index += 1;
     }
     let mangled = kernel.get_name().to_string_lossy().into_owned();
-    let Some(source) = cpu_params::source_parameters(&mangled) else {
+    let source = cpu_params::source_parameters(&mangled).filter(|source| source.len() >= index);
+    let Some(source) = source else {
         return Ok(Parameters {
             sources,
             slots: index,
         });
     };
-    if source.len() <= index {
-        return Ok(Parameters {
-            sources,
-            slots: index,
-        });
+    let slots: Vec<usize> = if source.len() == index {
+        (0..index).collect()
+    } else {
+        // Some parameters have no IR parameter: empty classes. Their copies are the aggregate
+        // copies no IR parameter fills.
+        let droppable: HashSet<String> = copies
+            .iter()
+            .filter(|(copy, _)| !bases.contains(copy) && !copy.starts_with("coerce"))
+            .map(|(_, ty)| cpu_params::type_name(ty))
+            .collect();
+        cpu_params::match_slots(&source, &groups, &droppable).ok_or_else(|| {
+            CodegenError::Verify {
+                target: description.to_owned(),
+                message: format!(
+                    "kernel `{mangled}`: cannot tell which of its {} parameters the x86-64 ABI \
+                     dropped (it has {index} in the IR); please report this kernel's signature",
+                    source.len()
+                ),
+            }
+        })?
+    };
+    // A class with a non-trivial copy constructor or destructor is passed indirectly: a plain
+    // `ptr` to the caller's object, and `args[i]` points at that object. The kernel takes it
+    // `byval` from here on (each call gets its own copy, which it may change, as a by-value
+    // parameter allows), and the argument table gets the class's size.
+    for (position, parameter) in kernel.get_param_iter().enumerate() {
+        let Source::Load {
+            index: group,
+            offset: 0,
+        } = sources[position]
+        else {
+            continue;
+        };
+        if groups[group].kind != cpu_params::Kind::Pointer
+            || source[slots[group]].kind != cpu_params::Kind::Named
+        {
+            continue;
+        }
+        let (size, alignment) = indirect_layout(
+            kernel,
+            parameter.as_value_ref(),
+            source[slots[group]].name.as_deref(),
+            target_data,
+        );
+        let location = AttributeLoc::Param(u32::try_from(position).unwrap_or(u32::MAX));
+        let bytes = context
+            .i8_type()
+            .array_type(u32::try_from(size).unwrap_or(u32::MAX));
+        kernel.add_attribute(
+            location,
+            context.create_type_attribute(byval, bytes.as_any_type_enum()),
+        );
+        let align = Attribute::get_named_enum_kind_id("align");
+        kernel.remove_enum_attribute(location, align);
+        kernel.add_attribute(location, context.create_enum_attribute(align, alignment));
+        sources[position] = Source::Pointer { index: group };
     }
-    // Some parameters have no IR parameter: empty classes. Their copies are the aggregate
-    // copies no IR parameter fills.
-    let droppable: HashSet<String> = copies
-        .iter()
-        .filter(|(copy, _)| !bases.contains(copy) && !copy.starts_with("coerce"))
-        .map(|(_, ty)| cpu_params::type_name(ty))
-        .collect();
-    let Some(slots) = cpu_params::match_slots(&source, &groups, &droppable) else {
-        return Err(CodegenError::Verify {
-            target: description.to_owned(),
-            message: format!(
-                "kernel `{mangled}`: cannot tell which of its {} parameters the x86-64 ABI \
-                 dropped (it has {index} in the IR); please report this kernel's signature",
-                source.len()
-            ),
-        });
-    };
     for source in &mut sources {
         match source {
             Source::Load { index, .. } | Source::Pointer { index } => *index = slots[*index],
@@ -723,6 +769,131 @@ fn parameters(kernel: FunctionValue<'_>, description: &str) -> Result<Parameters
         sources,
         slots: source.len(),
     })
+}
+
+/// The size and alignment of the class behind `parameter`, a class the x86-64 ABI passes
+/// indirectly, for the argument table and the `byval` copy. The IR has no type for the
+/// parameter (a plain `ptr`), so this takes the largest extent clang's own code reads through
+/// it: the types of its member accesses (`getelementptr %class.T, ptr %p`), loads and stores,
+/// the `dereferenceable` bytes of the calls it is passed to (member functions' `this`,
+/// references, copy constructors) and `memcpy`s from it. Where the pointer escapes in other
+/// ways (captured by reference, say), the struct types named after the class count too
+/// (`class.T`, `class.T.<n>` for its other instantiations), the largest of them: reading a few
+/// bytes past a smaller object is safe where cutting one short is not. A parameter nothing
+/// reads gets one byte.
+fn indirect_layout(
+    kernel: FunctionValue<'_>,
+    parameter: LLVMValueRef,
+    class: Option<&str>,
+    target_data: &TargetData,
+) -> (u64, u64) {
+    let layout = target_data.as_mut_ptr();
+    let mut size = 0u64;
+    // Never more than the class's own: the pointer may be the caller's object.
+    let mut alignment = 1u64;
+    let mut escapes = false;
+    let dereferenceable = Attribute::get_named_enum_kind_id("dereferenceable");
+    // SAFETY: walks the uses of a live parameter and reads operands, types and attributes of
+    // live instructions and functions.
+    unsafe {
+        let mut types: Vec<LLVMTypeRef> = Vec::new();
+        let mut site = LLVMGetFirstUse(parameter);
+        while !site.is_null() {
+            let user = LLVMGetUser(site);
+            site = LLVMGetNextUse(site);
+            if LLVMIsAInstruction(user).is_null() {
+                escapes = true;
+                continue;
+            }
+            match LLVMGetInstructionOpcode(user) {
+                LLVMOpcode::LLVMGetElementPtr if LLVMGetOperand(user, 0) == parameter => {
+                    types.push(LLVMGetGEPSourceElementType(user));
+                }
+                LLVMOpcode::LLVMLoad => types.push(LLVMTypeOf(user)),
+                LLVMOpcode::LLVMStore if LLVMGetOperand(user, 1) == parameter => {
+                    types.push(LLVMTypeOf(LLVMGetOperand(user, 0)));
+                }
+                // Clang keeps the pointer in `%p.indirect_addr` for debug information.
+                LLVMOpcode::LLVMStore
+                    if value_name(LLVMGetOperand(user, 1)).ends_with(".indirect_addr") => {}
+                LLVMOpcode::LLVMCall => {
+                    let callee = LLVMGetCalledValue(user);
+                    let name = if LLVMIsAFunction(callee).is_null() {
+                        ""
+                    } else {
+                        value_name(callee)
+                    };
+                    let arguments = LLVMGetNumArgOperands(user);
+                    for argument in 0..arguments {
+                        if LLVMGetOperand(user, argument) != parameter {
+                            continue;
+                        }
+                        let copied = (name.starts_with("llvm.memcpy")
+                            || name.starts_with("llvm.memmove"))
+                            && argument == 1;
+                        if copied {
+                            let length = LLVMGetOperand(user, 2);
+                            if LLVMIsAConstantInt(length).is_null() {
+                                escapes = true;
+                            } else {
+                                size = size.max(LLVMConstIntGetZExtValue(length));
+                            }
+                            continue;
+                        }
+                        let mut bytes = 0u64;
+                        let at_call =
+                            LLVMGetCallSiteEnumAttribute(user, argument + 1, dereferenceable);
+                        if !at_call.is_null() {
+                            bytes = LLVMGetEnumAttributeValue(at_call);
+                        } else if !LLVMIsAFunction(callee).is_null() {
+                            let declared =
+                                LLVMGetEnumAttributeAtIndex(callee, argument + 1, dereferenceable);
+                            if !declared.is_null() {
+                                bytes = LLVMGetEnumAttributeValue(declared);
+                            }
+                        }
+                        if bytes == 0 {
+                            escapes = true;
+                        }
+                        size = size.max(bytes);
+                    }
+                }
+                _ => escapes = true,
+            }
+        }
+        if escapes {
+            if let Some(class) = class {
+                let context = LLVMGetModuleContext(LLVMGetGlobalParent(kernel.as_value_ref()));
+                for prefix in ["class.", "struct.", "union."] {
+                    let name = format!("{prefix}{class}");
+                    let mut lookup = |name: &str| {
+                        let Ok(name) = std::ffi::CString::new(name) else {
+                            return false;
+                        };
+                        let ty = LLVMGetTypeByName2(context, name.as_ptr());
+                        if ty.is_null() {
+                            return false;
+                        }
+                        types.push(ty);
+                        true
+                    };
+                    lookup(&name);
+                    // Other instantiations of a template get `.<n>` from a counter shared by
+                    // every name in the module; the first hundreds are enough in practice.
+                    for unique in 0..4096 {
+                        lookup(&format!("{name}.{unique}"));
+                    }
+                }
+            }
+        }
+        for ty in types {
+            if LLVMTypeIsSized(ty) != 0 {
+                size = size.max(LLVMABISizeOfType(layout, ty));
+                alignment = alignment.max(u64::from(LLVMABIAlignmentOfType(layout, ty)));
+            }
+        }
+    }
+    (size.max(1), alignment)
 }
 
 /// Builds `__oxhip_cpu_entry.K` (one work-item) or, with `row`, `__oxhip_cpu_row.K` (the
@@ -774,7 +945,7 @@ fn entry_trampoline<'ctx>(
         .map_err(fail)?;
     let arguments = load_arguments(&builder, context, args, kernel, parameters, description)?;
     if !row {
-        builder.build_call(kernel, &arguments, "").map_err(fail)?;
+        call_kernel(&builder, kernel, &arguments).map_err(fail)?;
         builder.build_return(None).map_err(fail)?;
         return Ok(());
     }
@@ -823,7 +994,7 @@ fn entry_trampoline<'ctx>(
         .build_and(index, i32_type.const_int(WARP_SIZE - 1, false), "lane")
         .map_err(fail)?;
     builder.build_store(lane, lane_value).map_err(fail)?;
-    builder.build_call(kernel, &arguments, "").map_err(fail)?;
+    call_kernel(&builder, kernel, &arguments).map_err(fail)?;
     let next = builder
         .build_int_add(x_value, i32_type.const_int(1, false), "next")
         .map_err(fail)?;
@@ -837,6 +1008,46 @@ fn entry_trampoline<'ctx>(
     builder.position_at_end(done);
     builder.build_store(linear, base).map_err(fail)?;
     builder.build_return(None).map_err(fail)?;
+    Ok(())
+}
+
+/// `value`'s name, or "" (none, or not UTF-8).
+///
+/// # Safety
+/// `value` must be a live value; the name is borrowed from it.
+unsafe fn value_name<'a>(value: LLVMValueRef) -> &'a str {
+    let mut length = 0usize;
+    // SAFETY: the caller promises a live value; LLVM returns its name and length.
+    unsafe {
+        let text = LLVMGetValueName2(value, &mut length);
+        if text.is_null() {
+            return "";
+        }
+        std::str::from_utf8(std::slice::from_raw_parts(text.cast(), length)).unwrap_or("")
+    }
+}
+
+/// Calls `kernel` with the `byval` and `align` attributes of its parameters on the call too:
+/// the caller lays out the stack copies of `byval` arguments by the call's own attributes (the
+/// type falls back to the callee's, the alignment does not), and a copy placed at other
+/// offsets than the kernel reads them from gives it another argument's bytes.
+fn call_kernel<'ctx>(
+    builder: &Builder<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    arguments: &[BasicMetadataValueEnum<'ctx>],
+) -> Result<(), inkwell::builder::BuilderError> {
+    let call = builder.build_call(kernel, arguments, "")?;
+    let byval = Attribute::get_named_enum_kind_id("byval");
+    let align = Attribute::get_named_enum_kind_id("align");
+    for position in 0..kernel.count_params() {
+        let location = AttributeLoc::Param(position);
+        if let Some(attribute) = kernel.get_enum_attribute(location, byval) {
+            call.add_attribute(location, attribute);
+            if let Some(alignment) = kernel.get_enum_attribute(location, align) {
+                call.add_attribute(location, alignment);
+            }
+        }
+    }
     Ok(())
 }
 

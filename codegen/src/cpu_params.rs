@@ -198,7 +198,12 @@ fn classify(parameter: &str) -> Kind {
         "std::nullptr_t",
     ];
     let parameter = parameter.trim_end_matches(" const").trim();
-    if parameter.ends_with('*') || parameter.ends_with('&') || parameter.contains("(*)") {
+    if parameter.ends_with('*')
+        || parameter.ends_with('&')
+        || parameter.contains("(*)")
+        || parameter.contains("(&)")
+        || parameter.contains("(&&)")
+    {
         Kind::Pointer
     } else if SCALARS.contains(&parameter) {
         Kind::Scalar
@@ -216,14 +221,15 @@ pub(crate) fn match_slots(
     groups: &[Parameter],
     droppable: &HashSet<String>,
 ) -> Option<Vec<usize>> {
-    fn fits(source: &Parameter, group: &Parameter) -> bool {
+    fn fits(source: &Parameter, group: &Parameter, droppable: &HashSet<String>) -> bool {
         match source.kind {
             Kind::Pointer => group.kind == Kind::Pointer,
             Kind::Scalar => group.kind == Kind::Scalar,
             // A class (an aggregate of the same name), an enum or a vector type (a plain
-            // value).
+            // value), or a class the ABI passes indirectly (a non-trivial copy constructor or
+            // destructor: a plain pointer), unless a class of its name was dropped.
             Kind::Named => match group.kind {
-                Kind::Pointer => false,
+                Kind::Pointer => !can_drop(source, droppable),
                 Kind::Scalar => true,
                 Kind::Named => match (&source.name, &group.name) {
                     (Some(left), Some(right)) => left == right,
@@ -253,7 +259,7 @@ pub(crate) fn match_slots(
         if at == source.len() || source.len() - at < groups.len() - taken {
             return false;
         }
-        if fits(&source[at], &groups[taken]) {
+        if fits(&source[at], &groups[taken], droppable) {
             out.push(at);
             if solve(source, groups, droppable, at + 1, out) {
                 return true;
@@ -386,5 +392,30 @@ mod tests {
             match_slots(&[named("Split"), plain(Scalar)], &[plain(Scalar)], &empty),
             None
         );
+    }
+
+    #[test]
+    fn a_class_passed_indirectly_takes_a_plain_pointer() {
+        use Kind::Pointer;
+        let empty: HashSet<String> = ["Empty".to_owned()].into();
+        // (Owning, Empty, int*) against (ptr, ptr): `Owning` has a destructor, so the ABI
+        // passes a pointer to it; the empty class is the one dropped.
+        assert_eq!(
+            match_slots(
+                &[named("Owning"), named("Empty"), plain(Pointer)],
+                &[plain(Pointer), plain(Pointer)],
+                &empty
+            ),
+            Some(vec![0, 2])
+        );
+        // (Empty, int*) against (ptr): an empty class of a dropped name never takes the
+        // pointer.
+        assert_eq!(
+            match_slots(&[named("Empty"), plain(Pointer)], &[plain(Pointer)], &empty),
+            Some(vec![1])
+        );
+        // References to functions and arrays are pointers, not classes.
+        let parameters = source_parameters("_Z1kRFviERA4_i").expect("parses");
+        assert_eq!(kinds(&parameters), [Pointer, Pointer]);
     }
 }
