@@ -4,7 +4,9 @@
 // BlockRadixSort, BlockStore, WarpReduce) and the device-wide DeviceReduce::Sum,
 // DeviceScan::ExclusiveSum, DeviceRadixSort::SortPairs, DeviceSelect::If,
 // DeviceRunLengthEncode::Encode, the three-way DevicePartition::If and
-// DeviceSegmentedSort::SortKeysDescending, each checked against the host.
+// DeviceSegmentedSort::SortKeysDescending; CUB's newer BlockMergeSort, BlockShuffle, WarpLoad,
+// WarpMergeSort, WarpStore through a CacheModifiedOutputIterator, DeviceSpmv::CsrMV,
+// DeviceMemcpy::Batched and DeviceCopy::Batched; each checked against the host.
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -70,6 +72,37 @@ __global__ void block_kernel(const int* in, int* scanned, int* sorted, int* sums
   cub::StoreDirectBlocked(threadIdx.x, sorted, items);
   if (threadIdx.x == 0) sums[0] = total;
   if (threadIdx.x % 32 == 0) sums[1 + threadIdx.x / 32] = warp_total;
+}
+
+struct Less {
+  __host__ __device__ bool operator()(int a, int b) const { return a < b; }
+};
+
+// The first tile sorted by BlockMergeSort and shifted up one item by BlockShuffle; each warp's
+// 32 x ITEMS items of the second tile sorted by WarpLoad, WarpMergeSort and WarpStore.
+__global__ void newer_kernel(const int* in, int* block_sorted, int* shifted, int* warp_sorted) {
+  typedef cub::BlockMergeSort<int, THREADS, ITEMS> MergeSort;
+  typedef cub::BlockShuffle<int, THREADS> Shuffle;
+  typedef cub::WarpLoad<int, ITEMS, cub::WARP_LOAD_TRANSPOSE, 32> WarpLoadT;
+  typedef cub::WarpMergeSort<int, ITEMS, 32> WarpSort;
+  typedef cub::WarpStore<int, ITEMS, cub::WARP_STORE_TRANSPOSE, 32> WarpStoreT;
+  __shared__ typename MergeSort::TempStorage merge_storage;
+  __shared__ typename Shuffle::TempStorage shuffle_storage;
+  __shared__ typename WarpLoadT::TempStorage load_storage[THREADS / 32];
+  __shared__ typename WarpSort::TempStorage sort_storage[THREADS / 32];
+  __shared__ typename WarpStoreT::TempStorage store_storage[THREADS / 32];
+  int items[ITEMS], previous[ITEMS];
+  cub::LoadDirectBlocked(threadIdx.x, in, items);
+  MergeSort(merge_storage).Sort(items, Less());
+  cub::StoreDirectBlocked(threadIdx.x, block_sorted, items);
+  for (int i = 0; i < ITEMS; ++i) previous[i] = -1000;
+  Shuffle(shuffle_storage).Up(items, previous);
+  cub::StoreDirectBlocked(threadIdx.x, shifted, previous);
+  int warp = threadIdx.x / 32;
+  WarpLoadT(load_storage[warp]).Load(in + TILE + warp * 32 * ITEMS, items);
+  WarpSort(sort_storage[warp]).Sort(items, Less());
+  cub::CacheModifiedOutputIterator<cub::STORE_CG, int> out(warp_sorted + warp * 32 * ITEMS);
+  WarpStoreT(store_storage[warp]).Store(out, items);
 }
 
 struct IsMultipleOf3 {
@@ -275,6 +308,164 @@ int main() {
   CHECK(cudaFree(d_offsets));
   CHECK(cudaFree(d_second));
   CHECK(cudaFree(d_counts));
+  // CUB's newer block and warp primitives.
+  newer_kernel<<<1, THREADS>>>(d_in, d_out, d_values, d_sorted);
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+  {
+    std::vector<int> tile_sorted(in.begin(), in.begin() + TILE), got_sorted(TILE),
+        got_shifted(TILE), got_warps(TILE);
+    std::sort(tile_sorted.begin(), tile_sorted.end());
+    CHECK(cudaMemcpy(got_sorted.data(), d_out, TILE * sizeof(int), cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(got_shifted.data(), d_values, TILE * sizeof(int), cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(got_warps.data(), d_sorted, TILE * sizeof(int), cudaMemcpyDeviceToHost));
+    std::vector<int> want_shifted(TILE, -1000),
+        want_warps(in.begin() + TILE, in.begin() + 2 * TILE);
+    for (int i = 1; i < TILE; ++i) want_shifted[i] = tile_sorted[i - 1];
+    for (int w = 0; w < THREADS / 32; ++w)
+      std::sort(want_warps.begin() + w * 32 * ITEMS, want_warps.begin() + (w + 1) * 32 * ITEMS);
+    if (got_sorted != tile_sorted) {
+      std::printf("BlockMergeSort::Sort: wrong order\n");
+      ++errors;
+    }
+    if (got_shifted != want_shifted) {
+      std::printf("BlockShuffle::Up: wrong items\n");
+      ++errors;
+    }
+    if (got_warps != want_warps) {
+      std::printf("WarpLoad, WarpMergeSort, WarpStore: wrong items\n");
+      ++errors;
+    }
+  }
+
+  // DeviceSpmv::CsrMV over a band of three items a row, as CUB's signature has it.
+  {
+    const int rows = 5000;
+    std::vector<int> row_offsets(rows + 1), columns;
+    std::vector<float> values, x(rows), want_y(rows, 0.0f), got_y(rows);
+    for (int r = 0; r < rows; ++r) x[r] = (float)(r % 7 - 3);
+    for (int r = 0; r < rows; ++r) {
+      row_offsets[r] = (int)columns.size();
+      for (int c = r - 1; c <= r + 1; ++c)
+        if (c >= 0 && c < rows) {
+          columns.push_back(c);
+          values.push_back((float)((r + c) % 5 - 2));
+          want_y[r] += values.back() * x[c];
+        }
+    }
+    row_offsets[rows] = (int)columns.size();
+    int nonzeros = (int)columns.size();
+    float *d_matrix, *d_x, *d_y;
+    int *d_row_offsets, *d_columns;
+    CHECK(cudaMalloc(&d_matrix, nonzeros * sizeof(float)));
+    CHECK(cudaMalloc(&d_x, rows * sizeof(float)));
+    CHECK(cudaMalloc(&d_y, rows * sizeof(float)));
+    CHECK(cudaMalloc(&d_row_offsets, (rows + 1) * sizeof(int)));
+    CHECK(cudaMalloc(&d_columns, nonzeros * sizeof(int)));
+    CHECK(cudaMemcpy(d_matrix, values.data(), nonzeros * sizeof(float), cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_x, x.data(), rows * sizeof(float), cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_row_offsets, row_offsets.data(), (rows + 1) * sizeof(int),
+                     cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_columns, columns.data(), nonzeros * sizeof(int), cudaMemcpyHostToDevice));
+    temp = nullptr;
+    bytes = 0;
+    CHECK(cub::DeviceSpmv::CsrMV(temp, bytes, d_matrix, d_row_offsets, d_columns, d_x, d_y, rows,
+                                 rows, nonzeros));
+    CHECK(cudaMalloc(&temp, bytes));
+    CHECK(cub::DeviceSpmv::CsrMV(temp, bytes, d_matrix, d_row_offsets, d_columns, d_x, d_y, rows,
+                                 rows, nonzeros, stream));
+    CHECK(cudaStreamSynchronize(stream));
+    CHECK(cudaMemcpy(got_y.data(), d_y, rows * sizeof(float), cudaMemcpyDeviceToHost));
+    if (got_y != want_y) {
+      std::printf("DeviceSpmv::CsrMV: wrong products\n");
+      ++errors;
+    }
+    CHECK(cudaFree(temp));
+    CHECK(cudaFree(d_matrix));
+    CHECK(cudaFree(d_x));
+    CHECK(cudaFree(d_y));
+    CHECK(cudaFree(d_row_offsets));
+    CHECK(cudaFree(d_columns));
+  }
+
+  // DeviceMemcpy::Batched moves three byte ranges of the input, DeviceCopy::Batched three
+  // ranges of items, to the front of two outputs.
+  {
+    const int parts = 3;
+    int item_sizes[parts] = {1000, 0, 4097};
+    const void* sources[parts];
+    void* destinations[parts];
+    const int* item_sources[parts];
+    int* item_destinations[parts];
+    size_t byte_sizes[parts];
+    std::vector<int> want_out;
+    int at = 0, from = 0;
+    for (int p = 0; p < parts; ++p) {
+      sources[p] = d_in + from;
+      destinations[p] = d_out + at;
+      item_sources[p] = d_in + from;
+      item_destinations[p] = d_values + at;
+      byte_sizes[p] = item_sizes[p] * sizeof(int);
+      want_out.insert(want_out.end(), in.begin() + from, in.begin() + from + item_sizes[p]);
+      at += item_sizes[p];
+      from += item_sizes[p] + 17;
+    }
+    const void** d_sources;
+    void** d_destinations;
+    const int** d_item_sources;
+    int** d_item_destinations;
+    size_t* d_byte_sizes;
+    int* d_item_sizes;
+    CHECK(cudaMalloc(&d_sources, sizeof sources));
+    CHECK(cudaMalloc(&d_destinations, sizeof destinations));
+    CHECK(cudaMalloc(&d_item_sources, sizeof item_sources));
+    CHECK(cudaMalloc(&d_item_destinations, sizeof item_destinations));
+    CHECK(cudaMalloc(&d_byte_sizes, sizeof byte_sizes));
+    CHECK(cudaMalloc(&d_item_sizes, sizeof item_sizes));
+    CHECK(cudaMemcpy(d_sources, sources, sizeof sources, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_destinations, destinations, sizeof destinations, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_item_sources, item_sources, sizeof item_sources, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_item_destinations, item_destinations, sizeof item_destinations,
+                     cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_byte_sizes, byte_sizes, sizeof byte_sizes, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(d_item_sizes, item_sizes, sizeof item_sizes, cudaMemcpyHostToDevice));
+    temp = nullptr;
+    bytes = 0;
+    CHECK(cub::DeviceMemcpy::Batched(temp, bytes, d_sources, d_destinations, d_byte_sizes, parts));
+    CHECK(cudaMalloc(&temp, bytes));
+    CHECK(cub::DeviceMemcpy::Batched(temp, bytes, d_sources, d_destinations, d_byte_sizes, parts,
+                                     stream));
+    CHECK(cudaStreamSynchronize(stream));
+    CHECK(cudaFree(temp));
+    temp = nullptr;
+    bytes = 0;
+    CHECK(cub::DeviceCopy::Batched(temp, bytes, d_item_sources, d_item_destinations, d_item_sizes,
+                                   parts));
+    CHECK(cudaMalloc(&temp, bytes));
+    CHECK(cub::DeviceCopy::Batched(temp, bytes, d_item_sources, d_item_destinations, d_item_sizes,
+                                   parts, stream));
+    CHECK(cudaStreamSynchronize(stream));
+    CHECK(cudaFree(temp));
+    std::vector<int> got_bytes(want_out.size()), got_items(want_out.size());
+    CHECK(cudaMemcpy(got_bytes.data(), d_out, want_out.size() * sizeof(int),
+                     cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(got_items.data(), d_values, want_out.size() * sizeof(int),
+                     cudaMemcpyDeviceToHost));
+    if (got_bytes != want_out) {
+      std::printf("DeviceMemcpy::Batched: wrong bytes\n");
+      ++errors;
+    }
+    if (got_items != want_out) {
+      std::printf("DeviceCopy::Batched: wrong items\n");
+      ++errors;
+    }
+    CHECK(cudaFree(d_sources));
+    CHECK(cudaFree(d_destinations));
+    CHECK(cudaFree(d_item_sources));
+    CHECK(cudaFree(d_item_destinations));
+    CHECK(cudaFree(d_byte_sizes));
+    CHECK(cudaFree(d_item_sizes));
+  }
   CHECK(cudaStreamDestroy(stream));
   CHECK(cudaFree(d_in));
   CHECK(cudaFree(d_out));

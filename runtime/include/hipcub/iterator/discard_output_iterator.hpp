@@ -1,5 +1,6 @@
-/* oxhip: hipCUB's DiscardOutputIterator, ArgIndexInputIterator and CacheModifiedInputIterator
- * (docs/libraries.md). Cache modifiers are accepted and read as plain loads.
+/* oxhip: hipCUB's DiscardOutputIterator, ArgIndexInputIterator, CacheModifiedInputIterator and
+ * CacheModifiedOutputIterator (docs/libraries.md). Cache modifiers are accepted; reads are plain
+ * loads and writes plain stores on every target.
  */
 #ifndef OXHIP_HIPCUB_ITERATOR_DISCARD_OUTPUT_ITERATOR_HPP
 #define OXHIP_HIPCUB_ITERATOR_DISCARD_OUTPUT_ITERATOR_HPP
@@ -172,6 +173,75 @@ class CacheModifiedInputIterator {
   }
 
   Value* ptr;
+};
+
+/* Writes through it are plain stores to the wrapped pointer; like CUB's, its value_type is
+ * void and a write goes through a proxy reference. */
+template <CacheStoreModifier MODIFIER, class Value, class Offset = std::ptrdiff_t>
+class CacheModifiedOutputIterator {
+ public:
+  struct Reference {
+    Value* ptr;
+    __host__ __device__ __forceinline__ explicit Reference(Value* pointer) : ptr(pointer) {}
+    __host__ __device__ __forceinline__ Value operator=(Value value) const {
+      *ptr = value;
+      return value;
+    }
+  };
+  typedef CacheModifiedOutputIterator self_type;
+  typedef Offset difference_type;
+  typedef void value_type;
+  typedef void pointer;
+  typedef Reference reference;
+  typedef std::random_access_iterator_tag iterator_category;
+
+  template <class Pointee>
+  __host__ __device__ __forceinline__ CacheModifiedOutputIterator(Pointee* pointer)
+      : ptr_((Value*)pointer) {}
+  __host__ __device__ __forceinline__ reference operator*() const { return Reference(ptr_); }
+  template <class Distance>
+  __host__ __device__ __forceinline__ reference operator[](Distance n) const {
+    return Reference(ptr_ + n);
+  }
+  __host__ __device__ __forceinline__ self_type& operator++() {
+    ++ptr_;
+    return *this;
+  }
+  __host__ __device__ __forceinline__ self_type operator++(int) {
+    self_type old = *this;
+    ++ptr_;
+    return old;
+  }
+  template <class Distance>
+  __host__ __device__ __forceinline__ self_type operator+(Distance n) const {
+    return self_type(ptr_ + n);
+  }
+  template <class Distance>
+  __host__ __device__ __forceinline__ self_type& operator+=(Distance n) {
+    ptr_ += n;
+    return *this;
+  }
+  template <class Distance>
+  __host__ __device__ __forceinline__ self_type operator-(Distance n) const {
+    return self_type(ptr_ - n);
+  }
+  template <class Distance>
+  __host__ __device__ __forceinline__ self_type& operator-=(Distance n) {
+    ptr_ -= n;
+    return *this;
+  }
+  __host__ __device__ __forceinline__ difference_type operator-(self_type other) const {
+    return ptr_ - other.ptr_;
+  }
+  __host__ __device__ __forceinline__ bool operator==(const self_type& other) const {
+    return ptr_ == other.ptr_;
+  }
+  __host__ __device__ __forceinline__ bool operator!=(const self_type& other) const {
+    return ptr_ != other.ptr_;
+  }
+
+ private:
+  Value* ptr_;
 };
 
 }  // namespace hipcub
