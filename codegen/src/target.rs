@@ -41,12 +41,25 @@ fn initialise_targets() {
 /// every later compile of the process sees it). `flag` must be an option LLVM 22 knows, or
 /// LLVM prints an error and exits.
 fn parse_llvm_option(flag: &str) {
-    let option = std::ffi::CString::new(flag).expect("a flag without NUL bytes");
-    let arguments = [c"oxhip-codegen".as_ptr(), option.as_ptr()];
-    // SAFETY: two NUL-terminated strings that outlive the call; no overview text.
+    parse_llvm_options(&[flag.to_owned()]);
+}
+
+/// [`parse_llvm_option`] for several flags at once (none: nothing). A flag with a NUL byte
+/// is left out (no command line can hold one).
+fn parse_llvm_options(flags: &[String]) {
+    let options: Vec<std::ffi::CString> = flags
+        .iter()
+        .filter_map(|flag| std::ffi::CString::new(flag.as_str()).ok())
+        .collect();
+    if options.is_empty() {
+        return;
+    }
+    let mut arguments = vec![c"oxhip-codegen".as_ptr()];
+    arguments.extend(options.iter().map(|option| option.as_ptr()));
+    // SAFETY: NUL-terminated strings that outlive the call; no overview text.
     unsafe {
         inkwell::llvm_sys::support::LLVMParseCommandLineOptions(
-            arguments.len() as i32,
+            i32::try_from(arguments.len()).unwrap_or(i32::MAX),
             arguments.as_ptr(),
             std::ptr::null(),
         );
@@ -59,20 +72,41 @@ fn parse_llvm_option(flag: &str) {
 /// HeCBench's `layout` SoA kernel took 245 µs against nvcc's 137 (139 with this value;
 /// docs/compat.md). LLVM reads it only as a process-wide command-line option, and a process
 /// compiles several targets at once, so the driver runs NVPTX code generation at those levels
-/// in a process of its own that calls [`tune_process_for_nvptx`] first.
+/// in a process of its own that calls [`set_process_llvm_options`] first.
 pub const NVPTX_PARTIAL_UNROLL_THRESHOLD: u32 = 300;
 
-static NVPTX_TUNING: Once = Once::new();
+static PROCESS_OPTIONS: Once = Once::new();
 
-/// Sets the process-wide LLVM options that NVPTX code at `-O2`/`-O3` wants
-/// ([`NVPTX_PARTIAL_UNROLL_THRESHOLD`]). Call it only in a process that compiles NVPTX code
-/// alone: it changes every later compile of the process, whatever its target.
-pub fn tune_process_for_nvptx() {
+/// Sets this process's LLVM options, once, before it generates code: with `nvptx_tuning`, the
+/// ones NVPTX code at `-O2`/`-O3` wants ([`NVPTX_PARTIAL_UNROLL_THRESHOLD`]), then the user's
+/// `-mllvm` options (`user`), which win over oxhip's where both name one option. Call it only
+/// in a process that compiles one job: it changes every later compile of the process,
+/// whatever its target. An option LLVM 22 does not know ends the process with LLVM's message
+/// (clang, which got the same `-mllvm` options first, refuses them before this runs).
+pub fn set_process_llvm_options(nvptx_tuning: bool, user: &[String]) {
     initialise_targets();
-    NVPTX_TUNING.call_once(|| {
-        parse_llvm_option(&format!(
-            "-unroll-partial-threshold={NVPTX_PARTIAL_UNROLL_THRESHOLD}"
-        ));
+    PROCESS_OPTIONS.call_once(|| {
+        let name = |flag: &str| {
+            flag.trim_start_matches('-')
+                .split('=')
+                .next()
+                .unwrap_or_default()
+                .to_owned()
+        };
+        let named: Vec<String> = user.iter().map(|flag| name(flag)).collect();
+        let mut flags: Vec<String> = Vec::new();
+        if nvptx_tuning {
+            let tuning = format!("-unroll-partial-threshold={NVPTX_PARTIAL_UNROLL_THRESHOLD}");
+            if !named.contains(&name(&tuning)) {
+                flags.push(tuning);
+            }
+        }
+        // The pointer layout option was parsed when the targets were initialised, and an
+        // option may occur once: the user's copy of it is dropped (oxhip's device libraries
+        // need its value).
+        let layout = name(frontend::NVPTX_SHORT_POINTERS[2]);
+        flags.extend(user.iter().filter(|flag| name(flag) != layout).cloned());
+        parse_llvm_options(&flags);
     });
 }
 

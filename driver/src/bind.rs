@@ -83,6 +83,8 @@ pub struct CodegenJob {
     pub prec_sqrt: bool,
     /// AddressSanitizer for a CPU image (`-fsanitize=address` with `--offload-arch=host`).
     pub sanitize_address: bool,
+    /// `-mllvm`'s arguments: LLVM options for the process that generates the code.
+    pub llvm_options: Vec<String>,
 }
 
 /// One device image of a bundle.
@@ -1233,6 +1235,7 @@ impl Binder<'_> {
             prec_sqrt: !self.invocation.approx_sqrt,
             sanitize_address: self.invocation.sanitizers.address
                 && matches!(arch, OffloadArch::Host),
+            llvm_options: self.invocation.llvm_options.clone(),
         };
         let mut args: Vec<OsString> = vec![
             "-cc1codegen".into(),
@@ -1277,6 +1280,9 @@ impl Binder<'_> {
         }
         if rdc_link {
             args.push("--rdc-link".into());
+        }
+        for option in &job.llvm_options {
+            args.push(format!("--llvm-option={option}").into());
         }
         args.extend(["-o".into(), output.to_path_buf().into_os_string()]);
         args.extend(input_paths.iter().map(|path| path.clone().into_os_string()));

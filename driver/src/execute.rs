@@ -622,10 +622,16 @@ fn run_waves_into(
     Ok(())
 }
 
-/// Whether a codegen job runs in a process of its own: NVPTX at `-O2`/`-O3`, whose LLVM
-/// options are process-wide ([`codegen::tune_process_for_nvptx`]) while the other targets of
-/// the compile share this process.
+/// Whether a codegen job runs in a process of its own: one with `-mllvm` options, and NVPTX at
+/// `-O2`/`-O3` ([`wants_nvptx_tuning`]). LLVM's options are process-wide, while the jobs
+/// without any share this process.
 pub(crate) fn wants_own_process(job: &crate::bind::CodegenJob) -> bool {
+    wants_nvptx_tuning(job) || !job.llvm_options.is_empty()
+}
+
+/// Whether a codegen job gets oxhip's LLVM options for NVPTX code
+/// ([`codegen::set_process_llvm_options`]): NVPTX at `-O2`/`-O3`.
+pub(crate) fn wants_nvptx_tuning(job: &crate::bind::CodegenJob) -> bool {
     matches!(job.arch, OffloadArch::Nvptx { .. })
         && matches!(
             job.opt_level,

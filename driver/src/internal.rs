@@ -46,9 +46,8 @@ pub(crate) fn run_internal(
     match mode {
         "-cc1codegen" => {
             let (job, inputs, output) = parse_codegen(rest)?;
-            if execute::wants_own_process(&job) {
-                codegen::tune_process_for_nvptx();
-            }
+            let tuned = execute::wants_nvptx_tuning(&job);
+            codegen::set_process_llvm_options(tuned, &job.llvm_options);
             if output != Path::new("-") {
                 return execute::run_codegen(&job, &inputs, &output);
             }
@@ -241,8 +240,11 @@ pub(crate) fn parse_codegen(
     let mut rdc_link = false;
     let mut f32_division = F32Division::Ieee;
     let mut prec_sqrt = true;
+    let mut llvm_options = Vec::new();
     for arg in args {
-        if let Some(value) = arg.strip_prefix("--cpu=") {
+        if let Some(value) = arg.strip_prefix("--llvm-option=") {
+            llvm_options.push(value.to_owned());
+        } else if let Some(value) = arg.strip_prefix("--cpu=") {
             cpu = Some(value.to_owned());
         } else if let Some(value) = arg.strip_prefix("--features=") {
             features = value.to_owned();
@@ -302,6 +304,7 @@ pub(crate) fn parse_codegen(
             f32_division,
             prec_sqrt,
             sanitize_address,
+            llvm_options,
         },
         inputs,
         output,

@@ -210,6 +210,9 @@ pub struct Invocation {
     pub macros_only: bool,
     /// `-Xarch_device`'s, `-Xclang`'s and `-mllvm`'s arguments, for device compiles.
     pub device_passthrough: Vec<String>,
+    /// `-mllvm`'s arguments alone, in order: oxhip's device code generation (the optimisation
+    /// pipeline and the backends, which run in oxhip rather than in clang) takes them too.
+    pub llvm_options: Vec<String>,
     pub dependencies: Dependencies,
     /// `-ffast-math`: clang's fast-math flags on host and device compiles.
     pub fast_math: bool,

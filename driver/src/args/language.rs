@@ -92,6 +92,9 @@ pub(super) fn read(
             OptId::XarchHost => inv.host_passthrough.push(value),
             OptId::XarchDevice => inv.device_passthrough.push(value),
             _ => {
+                if opt.id == OptId::Mllvm {
+                    inv.llvm_options.push(value.clone());
+                }
                 for side in [&mut inv.host_passthrough, &mut inv.device_passthrough] {
                     side.extend([opt.spelling.to_owned(), value.clone()]);
                 }
