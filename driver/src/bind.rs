@@ -226,6 +226,9 @@ struct Binder<'a> {
     /// Per source (its Input action), the device compiles that write a dependency file
     /// for the [`Tool::MergeDependencies`] job of the source: the job and the file.
     device_dependencies: BTreeMap<ActionId, Vec<(usize, PathBuf)>>,
+    /// `-E` with `-MD`: per side's preprocess action whose text is merged with the others',
+    /// the job and the dependency file it writes.
+    preprocess_dependencies: BTreeMap<ActionId, (usize, PathBuf)>,
 }
 
 /// [`Plan`] → jobs. `temp_dir` holds intermediates unless `-save-temps`.
@@ -260,6 +263,7 @@ pub fn bind(
         pending_ptxas: Vec::new(),
         pch_jobs: BTreeMap::new(),
         device_dependencies: BTreeMap::new(),
+        preprocess_dependencies: BTreeMap::new(),
     };
     let mut seen_stems: BTreeMap<String, usize> = BTreeMap::new();
     for (id, node) in plan.nodes.iter().enumerate() {
@@ -491,7 +495,9 @@ impl Binder<'_> {
         };
         let targets = if deps.targets.is_empty() {
             let object = match &self.invocation.output {
-                Some(out) if self.invocation.mode == Mode::Object => out.display().to_string(),
+                Some(out) if matches!(self.invocation.mode, Mode::Object | Mode::Preprocess) => {
+                    out.display().to_string()
+                }
                 _ => format!(
                     "{}.o",
                     self.stems.values().next().cloned().unwrap_or_default()
@@ -507,6 +513,22 @@ impl Binder<'_> {
             system_headers: !deps.user_only,
             phony_targets: deps.phony,
         })
+    }
+
+    /// The dependency file of `-E` text written to `output` (`-MD` with `-E`, as clang writes
+    /// one): named after `output`, or after the source's object when the text goes to
+    /// standard output.
+    fn preprocessed_dependencies(&self, output: &Path) -> Option<frontend::DependencyOptions> {
+        self.dependencies(&self.preprocessed_dependencies_base(output))
+    }
+
+    /// The path an `-E` result's dependency file is named after ([`Self::dependencies`]).
+    fn preprocessed_dependencies_base(&self, output: &Path) -> PathBuf {
+        if output == Path::new("-") {
+            let stem = self.stems.values().next().cloned().unwrap_or_default();
+            return PathBuf::from(format!("{stem}.o"));
+        }
+        output.to_path_buf()
     }
 
     /// The dependency file of one side of a compile whose sides' files are merged
@@ -815,7 +837,12 @@ impl Binder<'_> {
                             CompileOutput::Preprocessed
                         },
                         dependencies: match (&side, dependencies_only) {
-                            (_, false) => None,
+                            // `-E -MD`: the text of a lone side is the result; several sides'
+                            // lists are merged beside their texts (`MergeSides`).
+                            (_, false) if self.plan.results.contains(&id) => {
+                                self.preprocessed_dependencies(&output)
+                            }
+                            (_, false) => self.side_dependencies(output.with_extension("d")),
                             (Side::Host, true) => self.dependencies(&output),
                             (Side::Device(_), true) => self.side_dependencies(output.clone()),
                         },
@@ -833,7 +860,13 @@ impl Binder<'_> {
                     } else {
                         self.toolchain.device_flags.apply(args)
                     };
+                    let merged_later = !dependencies_only && !self.plan.results.contains(&id);
+                    let side_file = request.dependencies.map(|deps| deps.file);
                     self.push(id, clang, input_paths, output, args);
+                    if let (true, Some(file)) = (merged_later, side_file) {
+                        self.preprocess_dependencies
+                            .insert(id, (self.jobs.len() - 1, file));
+                    }
                 } else {
                     let mut args = self.host_driver_args(input);
                     if dependencies_only {
@@ -843,6 +876,12 @@ impl Binder<'_> {
                         }
                     } else {
                         args.push("-E".into());
+                        let named_after = self.preprocessed_dependencies_base(&output);
+                        args.extend(
+                            self.dependency_args(&named_after)
+                                .into_iter()
+                                .map(OsString::from),
+                        );
                     }
                     args.extend([
                         "-o".into(),
@@ -880,7 +919,15 @@ impl Binder<'_> {
                 };
                 args.extend(["-o".into(), output.clone().into_os_string()]);
                 args.extend(input_paths.iter().map(|path| path.clone().into_os_string()));
+                let side_lists: Vec<(usize, PathBuf)> = sides
+                    .iter()
+                    .filter_map(|side| self.preprocess_dependencies.remove(side))
+                    .collect();
+                let merged = self.preprocessed_dependencies(&output);
                 self.push(id, tool, input_paths, output, args);
+                if let (false, Some(merged)) = (side_lists.is_empty(), merged) {
+                    self.push_dependency_merge(&merged, side_lists);
+                }
             }
             Action::Compile {
                 input,

@@ -97,6 +97,20 @@
 // NOMARKERS: CLANG_OFFLOAD_BUNDLE____START__ hip-nvptx64
 // NOMARKERS-NOT: {{^}}# {{[0-9]+}} "
 //
+// `-E` with `-MMD` writes the dependency file `-c` would, every side's headers in it, named
+// and targeted after `-E`'s output (clang's rule), or after the source's object for
+// standard output; a lone side (`--cuda-device-only`, one target) writes its own list.
+// RUN: rm -f dev.d && %oxhip -E -MMD -MP --offload-arch=gfx942,sm_90,host -Iinc dev.hip -o pre.ii
+// RUN: FileCheck %s --check-prefix=EMD --match-full-lines < pre.d
+// EMD: pre.ii: dev.hip inc/host-only.h inc/device-only.h inc/amd-only.h
+// EMD-NEXT: inc/host-only.h:
+// RUN: %oxhip -E -MMD --offload-arch=gfx942 -Iinc dev.hip > /dev/null
+// RUN: FileCheck %s --check-prefix=EMDSTDOUT --match-full-lines < dev.d
+// EMDSTDOUT: dev.o: dev.hip inc/host-only.h inc/device-only.h inc/amd-only.h
+// RUN: %oxhip -E -MMD -MF one.d --cuda-device-only --offload-arch=sm_90 -Iinc dev.hip -o one.ii
+// RUN: FileCheck %s --check-prefix=EMDONE --match-full-lines < one.d
+// EMDONE: one.ii: dev.hip inc/device-only.h
+//
 // `-E -dM` lists the host compile's macros alone.
 // RUN: %oxhip -E -dM --offload-arch=gfx942 -Iinc dev.hip | FileCheck %s --check-prefix=MACROS
 // MACROS: #define HOST_ONLY 1
