@@ -2,22 +2,30 @@
 // A CUDA program using Thrust as nvcc users write it: cudaMalloc'd memory wrapped in
 // thrust::device_ptr, thrust::cuda::par.on(stream) on a cudaStream_t, __device__ lambdas
 // (nvcc's --extended-lambda), a reduction, a sort by key and a reduce_by_key, with its own
-// error checks; code under `#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA`, as CUDA
-// libraries write it (thrust::system::cuda names, a universal_vector in managed memory). oxhip
-// compiles it by translating it to HIP; the thrust/ headers stay.
+// error checks; a caching allocator for the temporaries (thrust::cuda::par(alloc).on(stream),
+// thrust::cuda::malloc/free and thrust::cuda::pointer), a counting allocator derived from
+// thrust::device_allocator for a device_vector, iterators retagged to a tag derived from
+// thrust::cuda::tag, thrust::async::reduce on the stream; code under
+// `#if THRUST_DEVICE_SYSTEM == THRUST_DEVICE_SYSTEM_CUDA`, as CUDA libraries write it
+// (thrust::system::cuda names, a universal_vector in managed memory). oxhip compiles it by
+// translating it to HIP; the thrust/ headers stay.
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 #include <cuda_runtime.h>
+#include <thrust/async/reduce.h>
+#include <thrust/device_allocator.h>
 #include <thrust/device_ptr.h>
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
 #include <thrust/host_vector.h>
+#include <thrust/iterator/retag.h>
 #include <thrust/merge.h>
 #include <thrust/reduce.h>
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
 #include <thrust/system/cuda/execution_policy.h>
+#include <thrust/system/cuda/memory.h>
 #include <thrust/transform.h>
 #include <thrust/universal_vector.h>
 
@@ -46,6 +54,44 @@ __global__ void scale(float* data, int n, float factor) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) data[i] *= factor;
 }
+
+// Thrust's custom temporary allocation example, as CUDA programs copy it: free blocks kept by
+// size, from thrust::cuda::malloc.
+struct cached_allocator {
+  typedef char value_type;
+  std::vector<std::pair<std::ptrdiff_t, char*>> free_blocks;
+  int fresh = 0, calls = 0, outstanding = 0;
+  char* allocate(std::ptrdiff_t num_bytes) {
+    ++calls;
+    ++outstanding;
+    for (size_t i = 0; i < free_blocks.size(); ++i)
+      if (free_blocks[i].first == num_bytes) {
+        char* p = free_blocks[i].second;
+        free_blocks.erase(free_blocks.begin() + i);
+        return p;
+      }
+    ++fresh;
+    return thrust::cuda::malloc<char>(num_bytes).get();
+  }
+  void deallocate(char* ptr, size_t n) {
+    --outstanding;
+    free_blocks.push_back(std::make_pair((std::ptrdiff_t)n, ptr));
+  }
+  ~cached_allocator() {
+    for (auto& block : free_blocks) thrust::cuda::free(thrust::cuda::pointer<char>(block.second));
+  }
+};
+
+static int vector_allocations = 0;
+template <class T>
+struct counted_allocator : thrust::device_allocator<T> {
+  typename thrust::device_allocator<T>::pointer allocate(size_t n) {
+    ++vector_allocations;
+    return thrust::device_allocator<T>::allocate(n);
+  }
+};
+
+struct my_tag : thrust::cuda::tag {};
 
 int main() {
   const int n = 100000;
@@ -128,6 +174,35 @@ int main() {
   if (!threw) {
     std::printf("no exception for an impossible allocation\n");
     ++failures;
+  }
+
+  {
+    // Temporaries from the program's caching allocator, on the stream; twice, the second time
+    // from the cache.
+    cached_allocator cache;
+    thrust::device_vector<int, counted_allocator<int>> keys(n);
+    int vectors_made = vector_allocations;
+    bool sorted = true;
+    for (int round = 0; round < 2; ++round) {
+      thrust::sequence(keys.begin(), keys.end(), n, -1);
+      thrust::sort(thrust::cuda::par(cache).on(stream), keys.begin(), keys.end());
+      sorted = sorted && keys[0] == 1 && keys[n - 1] == n;
+    }
+    if (!sorted || cache.calls < 2 || cache.fresh * 2 > cache.calls || cache.outstanding != 0 ||
+        vectors_made != 1) {
+      std::printf("cuda::par(alloc).on(stream): sorted %d, %d calls, %d fresh, %d vector blocks\n",
+                  sorted, cache.calls, cache.fresh, vectors_made);
+      ++failures;
+    }
+    // Iterators retagged to a tag of the program's: no policy, the device.
+    thrust::transform(thrust::retag<my_tag>(keys.begin()), thrust::retag<my_tag>(keys.end()),
+                      thrust::retag<my_tag>(keys.begin()), [] __device__(int x) { return -x; });
+    thrust::device_future<long long> total = thrust::async::reduce(
+        thrust::cuda::par.on(stream), keys.begin(), keys.end(), 0LL, thrust::plus<long long>());
+    if (total.get() != -(long long)n * (n + 1) / 2) {
+      std::printf("retag<my_tag> and thrust::async::reduce\n");
+      ++failures;
+    }
   }
 
   if (!DEVICE_SYSTEM_IS_CUDA) {

@@ -64,7 +64,7 @@ Out shuffle_copy(const Exec& exec, It first, It last, Out out, Engine& engine) {
 template <class Policy, class It, class Engine>
 detail::enable_if_policy<Policy> shuffle(const Policy& policy, It first, It last, Engine&& engine) {
   typedef typename std::iterator_traits<It>::value_type T;
-  auto exec = policy.oxhip_exec();
+  auto exec = detail::exec_of(policy);
   typedef typename std::conditional<std::is_same<decltype(exec), detail::host_exec>::value,
                                     thrust::host_vector<T>, thrust::device_vector<T>>::type Copy;
   Copy copy(first, last);
@@ -82,7 +82,7 @@ detail::enable_if_not_policy<It> shuffle(It first, It last, Engine&& engine) {
 template <class Policy, class It, class Out, class Engine>
 detail::enable_if_policy<Policy, Out> shuffle_copy(const Policy& policy, It first, It last, Out out,
                                                    Engine&& engine) {
-  return detail::shuffle_copy(policy.oxhip_exec(), first, last, out, engine);
+  return detail::shuffle_copy(detail::exec_of(policy), first, last, out, engine);
 }
 template <class It, class Out, class Engine>
 detail::enable_if_not_policy<It, Out> shuffle_copy(It first, It last, Out out, Engine&& engine) {

@@ -291,7 +291,7 @@ Out adjacent_difference(const device_exec& exec, It first, It last, Out out, Op 
   index_t n = last - first;
   if (n <= 0) return out;
   /* Through a buffer, so that out may be first. */
-  dev::temp_buffer<T> buffer(n, exec.stream);
+  dev::temp_buffer<T> buffer(n, exec);
   dev::for_n(exec, n, adjacent_difference_fn<raw<It>, T, Op>{unwrap(first), buffer.get(), op});
   dev::for_n(exec, n, copy_fn<const T*, raw<Out>>{buffer.get(), unwrap(out)});
   finish(exec, "thrust::adjacent_difference");
@@ -602,7 +602,7 @@ pair<KOut, VOut> reduce_by_key(const device_exec& exec, KIt keys, KIt keys_last,
                                                      exec.stream),
                    "thrust::reduce_by_key");
     std::size_t runs_at = (bytes + 255) & ~(std::size_t)255;
-    dev::temp_buffer<unsigned char> storage((dev::index_t)(runs_at + sizeof(int)), exec.stream);
+    dev::temp_buffer<unsigned char> storage((dev::index_t)(runs_at + sizeof(int)), exec);
     int* runs_out = reinterpret_cast<int*>(storage.get() + runs_at);
     throw_on_error(hipcub::DeviceReduce::ReduceByKey(storage.get(), bytes, k, k_out, v, v_out,
                                                      runs_out, reduce_op, (int)n, exec.stream),
@@ -653,7 +653,7 @@ template <class It, class Flag>
 It compact_in_place(const device_exec& exec, It first, index_t n, Flag flag) {
   typedef value_of<It> T;
   if (n <= 0) return first;
-  dev::temp_buffer<T> buffer(n, exec.stream);
+  dev::temp_buffer<T> buffer(n, exec);
   index_t count =
       cub::select(exec, n, flag, unwrap(first), buffer.get());
   dev::for_n(exec, count, copy_fn<const T*, raw<It>>{buffer.get(), unwrap(first)});
@@ -694,8 +694,8 @@ pair<KIt, VIt> unique_by_key(const device_exec& exec, KIt keys, KIt keys_last, V
   typedef value_of<VIt> V;
   index_t n = keys_last - keys;
   if (n <= 0) return pair<KIt, VIt>(keys, values);
-  dev::temp_buffer<K> key_buffer(n, exec.stream);
-  dev::temp_buffer<V> value_buffer(n, exec.stream);
+  dev::temp_buffer<K> key_buffer(n, exec);
+  dev::temp_buffer<V> value_buffer(n, exec);
   index_t count = cub::select(exec, n, is_head<raw<KIt>, P>{unwrap(keys), pred},
                                thrust::make_zip_iterator(unwrap(keys), unwrap(values)),
                                thrust::make_zip_iterator(key_buffer.get(), value_buffer.get()));
@@ -814,7 +814,7 @@ Out set_operation(const device_exec& exec, It1 first1, It1 last1, It2 first2, It
   if (kind == 1) return algo::set_select(exec, first1, last1, first2, last2, out, comp, true);
   if (kind == 2) return algo::set_select(exec, first1, last1, first2, last2, out, comp, false);
   index_t n1 = last1 - first1, n2 = last2 - first2;
-  dev::temp_buffer<T> extra(n1 + n2, exec.stream);
+  dev::temp_buffer<T> extra(n1 + n2, exec);
   T* extra2 = extra.get();
   T* end2 = algo::set_select(exec, first2, last2, first1, last1, extra2, comp, false);
   if (kind == 0) return algo::merge(exec, first1, last1, extra2, end2, out, comp);
@@ -846,7 +846,7 @@ It stable_partition(const device_exec& exec, It first, It last, P pred) {
   typedef value_of<It> T;
   index_t n = last - first;
   if (n <= 0) return first;
-  dev::temp_buffer<T> buffer(n, exec.stream);
+  dev::temp_buffer<T> buffer(n, exec);
   index_t selected = cub::select(exec, n, flag_by_stencil<raw<It>, P>{unwrap(first), pred},
                                   unwrap(first), buffer.get());
   cub::select(exec, n, flag_by_stencil_not<raw<It>, P>{unwrap(first), pred},

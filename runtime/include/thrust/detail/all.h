@@ -5,7 +5,9 @@
 #define OXHIP_THRUST_DETAIL_ALL_H
 
 #include <thrust/detail/iterator_facade.h>
+#include <thrust/detail/pointer.h>
 #include <thrust/detail/vector.h>
+#include <thrust/detail/async.h>
 
 namespace thrust {
 

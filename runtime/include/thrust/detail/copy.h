@@ -145,7 +145,7 @@ Out copy_between(device_system_tag, host_system_tag, It first, It last, Out out)
 
 template <class Policy, class It, class Out>
 detail::enable_if_policy<Policy, Out> copy(const Policy& policy, It first, It last, Out out) {
-  return detail::algo::copy(policy.oxhip_exec(), first, last, out);
+  return detail::algo::copy(detail::exec_of(policy), first, last, out);
 }
 template <class It, class Out>
 detail::enable_if_not_policy<It, Out> copy(It first, It last, Out out) {
@@ -154,7 +154,7 @@ detail::enable_if_not_policy<It, Out> copy(It first, It last, Out out) {
 }
 template <class Policy, class It, class Size, class Out>
 detail::enable_if_policy<Policy, Out> copy_n(const Policy& policy, It first, Size n, Out out) {
-  return detail::algo::copy(policy.oxhip_exec(), first, first + n, out);
+  return detail::algo::copy(detail::exec_of(policy), first, first + n, out);
 }
 template <class It, class Size, class Out>
 detail::enable_if_not_policy<It, Out> copy_n(It first, Size n, Out out) {

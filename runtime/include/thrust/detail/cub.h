@@ -21,7 +21,7 @@ template <class Call>
 void call(const device_exec& exec, Call work, const char* what) {
   std::size_t bytes = 0;
   throw_on_error(work(nullptr, bytes), what);
-  dev::temp_buffer<unsigned char> storage((dev::index_t)bytes, exec.stream);
+  dev::temp_buffer<unsigned char> storage((dev::index_t)bytes, exec);
   throw_on_error(work(static_cast<void*>(storage.get()), bytes), what);
   throw_on_error(hipGetLastError(), what);
 }
@@ -98,8 +98,7 @@ void radix_sort_arrays(const device_exec& exec, K* keys, dev::index_t n, V* valu
   };
   std::size_t bytes = 0;
   throw_on_error(work(nullptr, bytes), what);
-  dev::temp_buffer<unsigned char> storage((dev::index_t)(key_bytes + value_bytes + bytes),
-                                          exec.stream);
+  dev::temp_buffer<unsigned char> storage((dev::index_t)(key_bytes + value_bytes + bytes), exec);
   key_buffers.d_buffers[1] = reinterpret_cast<K*>(storage.get());
   value_buffers.d_buffers[1] = reinterpret_cast<V*>(storage.get() + key_bytes);
   throw_on_error(work(static_cast<void*>(storage.get() + key_bytes + value_bytes), bytes), what);
@@ -135,10 +134,10 @@ void radix_sort(const device_exec& exec, KeyIt keys, dev::index_t n, ValueIt val
   typedef typename std::iterator_traits<ValueIt>::value_type V;
   const bool keys_are_array = std::is_pointer<KeyIt>::value;
   const bool values_are_array = std::is_pointer<ValueIt>::value;
-  dev::temp_buffer<K> key_copy(keys_are_array ? 1 : n, exec.stream);
-  dev::temp_buffer<K> key_out(n, exec.stream);
-  dev::temp_buffer<V> value_copy(has_values && !values_are_array ? n : 1, exec.stream);
-  dev::temp_buffer<V> value_out(has_values ? n : 1, exec.stream);
+  dev::temp_buffer<K> key_copy(keys_are_array ? 1 : n, exec);
+  dev::temp_buffer<K> key_out(n, exec);
+  dev::temp_buffer<V> value_copy(has_values && !values_are_array ? n : 1, exec);
+  dev::temp_buffer<V> value_out(has_values ? n : 1, exec);
   const K* key_in = as_array(exec, keys, n, key_copy);
   int count = (int)n;
   if (has_values) {
@@ -191,8 +190,8 @@ void merge_sort(const device_exec& exec, KeyIt keys, dev::index_t n, ValueIt val
   }
   typedef std::integral_constant<bool, std::is_same<KeyIt, K*>::value> keys_are_array;
   typedef std::integral_constant<bool, std::is_same<ValueIt, V*>::value> values_are_array;
-  dev::temp_buffer<K> key_copy(keys_are_array::value ? 1 : n, exec.stream);
-  dev::temp_buffer<V> value_copy(has_values && !values_are_array::value ? n : 1, exec.stream);
+  dev::temp_buffer<K> key_copy(keys_are_array::value ? 1 : n, exec);
+  dev::temp_buffer<V> value_copy(has_values && !values_are_array::value ? n : 1, exec);
   K* key_array = mutable_array(exec, keys, n, key_copy, keys_are_array());
   if (!keys_are_array::value) dev::for_n(exec, n, dev::copy_to_array<KeyIt, K>{keys, key_array});
   const_call<C> compare{comp, 0};

@@ -37,22 +37,43 @@ struct raw_block {
   __device__ T* get() { return reinterpret_cast<T*>(bytes); }
 };
 
-/* Temporary device memory for one algorithm call, from the device's temporary pool
- * (memory.h); when it goes, it is back in the pool and the stream has drained. */
+/* Temporary device memory for one algorithm call: from the program's allocator where the
+ * policy names one (execution.h), else from the device's temporary pool (memory.h). When it
+ * goes, the stream has drained and the memory is back where it came from. */
 template <class T>
 class temp_buffer {
  public:
-  temp_buffer(index_t count, hipStream_t stream)
-      : block_(temporary_allocate(sizeof(T) * (count > 0 ? (std::size_t)count : 1), stream)),
-        stream_(stream) {}
-  ~temp_buffer() { temporary_free(block_, stream_); }
+  temp_buffer(index_t count, hipStream_t stream) : temp_buffer(count, device_exec{stream, true}) {}
+  temp_buffer(index_t count, const device_exec& exec)
+      : bytes_(sizeof(T) * (count > 0 ? (std::size_t)count : 1)),
+        stream_(exec.stream),
+        from_(exec.temporaries) {
+    if (from_.allocate != nullptr) {
+      block_.ptr = from_.allocate(from_.self, bytes_);
+      block_.pooled = false;
+      if (block_.ptr == nullptr)
+        throw system::detail::bad_alloc("the program's allocator returned null");
+    } else {
+      block_ = temporary_allocate(bytes_, stream_);
+    }
+  }
+  ~temp_buffer() {
+    if (from_.allocate != nullptr) {
+      (void)hipStreamSynchronize(stream_);
+      from_.deallocate(from_.self, block_.ptr, bytes_);
+    } else {
+      temporary_free(block_, stream_);
+    }
+  }
   temp_buffer(const temp_buffer&) = delete;
   temp_buffer& operator=(const temp_buffer&) = delete;
   T* get() const { return static_cast<T*>(block_.ptr); }
 
  private:
-  temporary_block block_;
+  std::size_t bytes_;
   hipStream_t stream_;
+  temporary_allocator_ref from_;
+  temporary_block block_;
 };
 
 /* A function object called through a const operator(), whatever the user's operator() is.
@@ -132,18 +153,29 @@ struct read_array {
   __device__ T operator()(index_t i) const { return array[i]; }
 };
 
+/* How many blocks reduce_launch runs for n items; it needs reduce_blocks(n) + 1 T of storage. */
+inline unsigned int reduce_blocks(index_t n) { return blocks_for(n, max_blocks); }
+
+/* Queues init op (f(0) op ... op f(n-1)), in T, into partial[reduce_blocks(n)]; the blocks'
+ * results go before it. n > 0. Nothing waits: thrust::async::reduce reads the result later. */
+template <class T, class F, class Op>
+void reduce_launch(const device_exec& exec, index_t n, F f, Op op, T init, T* partial) {
+  unsigned int blocks = reduce_blocks(n);
+  reduce_kernel<T><<<blocks, block_threads, 0, exec.stream>>>(f, n, wrap(op), partial, false,
+                                                                init);
+  check_launch("thrust::reduce");
+  reduce_kernel<T><<<1, block_threads, 0, exec.stream>>>(
+      read_array<T>{partial}, (index_t)blocks, wrap(op), partial + blocks, true, init);
+  check_launch("thrust::reduce");
+}
+
 /* init op (f(0) op ... op f(n-1)), in T. */
 template <class T, class F, class Op>
 T reduce(const device_exec& exec, index_t n, F f, Op op, T init) {
   if (n <= 0) return init;
-  unsigned int blocks = blocks_for(n, max_blocks);
-  temp_buffer<T> partial(blocks + 1, exec.stream);
-  reduce_kernel<T><<<blocks, block_threads, 0, exec.stream>>>(f, n, wrap(op), partial.get(),
-                                                                false, init);
-  check_launch("thrust::reduce");
-  reduce_kernel<T><<<1, block_threads, 0, exec.stream>>>(
-      read_array<T>{partial.get()}, (index_t)blocks, wrap(op), partial.get() + blocks, true, init);
-  check_launch("thrust::reduce");
+  unsigned int blocks = reduce_blocks(n);
+  temp_buffer<T> partial(blocks + 1, exec);
+  reduce_launch(exec, n, f, op, init, partial.get());
   T result = init;
   throw_on_error(hipMemcpyAsync(&result, partial.get() + blocks, sizeof(T),
                                 hipMemcpyDeviceToHost, exec.stream),
@@ -257,7 +289,7 @@ void scan(const device_exec& exec, index_t n, F f, Op op, bool has_init, T init,
   index_t blocks = tiles < scan_max_blocks ? tiles : (index_t)scan_max_blocks;
   index_t chunk = (tiles + blocks - 1) / blocks * block_threads;
   blocks = (n + chunk - 1) / chunk;
-  temp_buffer<T> scratch(2 * blocks + 1, exec.stream);
+  temp_buffer<T> scratch(2 * blocks + 1, exec);
   T* totals = scratch.get();
   T* prefix = totals + blocks;
   T* total = prefix + blocks;
@@ -405,8 +437,8 @@ void merge_sort(const device_exec& exec, KeyIt keys, index_t n, ValueIt values, 
   typedef typename std::iterator_traits<KeyIt>::value_type K;
   typedef typename std::iterator_traits<ValueIt>::value_type V;
   if (n <= 1) return;
-  temp_buffer<K> key_buffer(2 * n, exec.stream);
-  temp_buffer<V> value_buffer(has_values ? 2 * n : 1, exec.stream);
+  temp_buffer<K> key_buffer(2 * n, exec);
+  temp_buffer<V> value_buffer(has_values ? 2 * n : 1, exec);
   K* key_src = key_buffer.get();
   K* key_dst = key_src + n;
   V* value_src = has_values ? value_buffer.get() : nullptr;

@@ -2,7 +2,8 @@
  *
  * host_vector<T> is a std::vector<T> that also converts to and from the other vectors.
  * device_vector<T> and universal_vector<T> are detail::vector_base<T, Alloc>, which owns
- * memory of the kind its allocator names (vector_memory): hipMalloc'd for device_vector, whose
+ * memory from its allocator's allocate and deallocate (a program's own allocator too), of the
+ * kind the allocator names (vector_memory): device memory for device_vector, whose
  * iterators are device_ptr<T> and whose elements host code reaches one copy at a time
  * (device_reference); managed (hipMallocManaged) or mapped pinned memory for universal_vector,
  * whose iterators are universal_ptr<T> and whose elements host code reads and writes in place
@@ -69,15 +70,15 @@ class host_vector : public std::vector<T, Alloc> {
 
 namespace detail {
 
-/* The memory a vector's allocator names: device memory (hipMalloc) unless it is a universal
- * allocator (universal.h). `within` is the copy kind between two vectors of the kind,
- * `from_host` from host memory. */
+/* The kind of memory a vector's allocator gives: device memory unless it is a universal
+ * allocator (universal.h) or derives from one. `pointer` is the vector's iterator, `within` the
+ * copy kind between two vectors of the kind, `from_host` from host memory. The memory itself
+ * always comes from the allocator's allocate and goes back through its deallocate, so a
+ * program's own allocator (counting, pooling) is used as in Thrust. */
 template <class Alloc, class = void>
 struct vector_memory {
   template <class T>
   using pointer = device_ptr<T>;
-  static void* allocate(std::size_t bytes) { return device_allocate(bytes); }
-  static void deallocate(void* p) { (void)hipFree(p); }
   static constexpr hipMemcpyKind within = hipMemcpyDeviceToDevice;
   static constexpr hipMemcpyKind from_host = hipMemcpyHostToDevice;
 };
@@ -85,8 +86,6 @@ template <class Alloc>
 struct vector_memory<Alloc, typename make_void<typename Alloc::oxhip_memory>::type> {
   template <class T>
   using pointer = universal_ptr<T>;
-  static void* allocate(std::size_t bytes) { return Alloc::oxhip_memory::allocate(bytes); }
-  static void deallocate(void* p) { Alloc::oxhip_memory::deallocate(p); }
   static constexpr hipMemcpyKind within = hipMemcpyDefault;
   static constexpr hipMemcpyKind from_host = hipMemcpyDefault;
 };
@@ -109,12 +108,26 @@ class vector_base {
   typedef thrust::reverse_iterator<const_iterator> const_reverse_iterator;
   typedef Alloc allocator_type;
 
-  vector_base() : data_(nullptr), size_(0), capacity_(0) {}
+  vector_base() : alloc_(), data_(nullptr), size_(0), capacity_(0) {}
+  explicit vector_base(const Alloc& alloc)
+      : alloc_(alloc), data_(nullptr), size_(0), capacity_(0) {}
   explicit vector_base(size_type n) : vector_base() { resize(n); }
+  vector_base(size_type n, const Alloc& alloc) : vector_base(alloc) { resize(n); }
   vector_base(size_type n, const T& value) : vector_base() { resize(n, value); }
-  vector_base(const vector_base& other) : vector_base() { assign_device(other.data_, other.size_); }
+  vector_base(size_type n, const T& value, const Alloc& alloc) : vector_base(alloc) {
+    resize(n, value);
+  }
+  vector_base(const vector_base& other) : vector_base(other.alloc_) {
+    assign_device(other.data_, other.size_);
+  }
+  vector_base(const vector_base& other, const Alloc& alloc) : vector_base(alloc) {
+    assign_device(other.data_, other.size_);
+  }
   vector_base(vector_base&& other) noexcept
-      : data_(other.data_), size_(other.size_), capacity_(other.capacity_) {
+      : alloc_(std::move(other.alloc_)),
+        data_(other.data_),
+        size_(other.size_),
+        capacity_(other.capacity_) {
     other.data_ = nullptr;
     other.size_ = other.capacity_ = 0;
   }
@@ -137,7 +150,13 @@ class vector_base {
   vector_base(It first, It last) : vector_base() {
     assign(first, last);
   }
+  template <class It, class = typename std::enable_if<!std::is_integral<It>::value>::type>
+  vector_base(It first, It last, const Alloc& alloc) : vector_base(alloc) {
+    assign(first, last);
+  }
   ~vector_base() { release(); }
+
+  allocator_type get_allocator() const { return alloc_; }
 
   vector_base& operator=(const vector_base& other) {
     if (this != &other) assign_device(other.data_, other.size_);
@@ -146,6 +165,7 @@ class vector_base {
   vector_base& operator=(vector_base&& other) noexcept {
     if (this != &other) {
       release();
+      alloc_ = std::move(other.alloc_);
       data_ = other.data_;
       size_ = other.size_;
       capacity_ = other.capacity_;
@@ -190,15 +210,15 @@ class vector_base {
 
   void reserve(size_type n) {
     if (n <= capacity_) return;
-    T* fresh = static_cast<T*>(memory::allocate(n * sizeof(T)));
+    T* fresh = allocate(n);
     if (size_ > 0) {
       hipError_t status = hipMemcpy(fresh, data_, size_ * sizeof(T), memory::within);
       if (status != hipSuccess) {
-        memory::deallocate(fresh);
+        deallocate(fresh, n);
         detail::throw_on_error(status, "device_vector: growing");
       }
     }
-    if (data_ != nullptr) memory::deallocate(data_);
+    if (data_ != nullptr) deallocate(data_, capacity_);
     data_ = fresh;
     capacity_ = n;
   }
@@ -217,6 +237,8 @@ class vector_base {
     swap(smaller);
   }
   void swap(vector_base& other) noexcept {
+    using std::swap;
+    swap(alloc_, other.alloc_);
     std::swap(data_, other.data_);
     std::swap(size_, other.size_);
     std::swap(capacity_, other.capacity_);
@@ -291,11 +313,21 @@ class vector_base {
     size_ = n;
   }
   void release() {
-    if (data_ != nullptr) memory::deallocate(data_);
+    if (data_ != nullptr) deallocate(data_, capacity_);
     data_ = nullptr;
     size_ = capacity_ = 0;
   }
 
+  /* The allocator's pointer type, whatever it is (device_ptr<T>, T*, a program's own). */
+  typedef decltype(std::declval<Alloc&>().allocate(std::size_t(1))) allocator_pointer;
+  T* allocate(size_type n) {
+    T* p = static_cast<T*>(raw_address(alloc_.allocate(n), 0));
+    if (p == nullptr) throw system::detail::bad_alloc("device_vector: the allocator returned null");
+    return p;
+  }
+  void deallocate(T* p, size_type n) { alloc_.deallocate(allocator_pointer(p), n); }
+
+  Alloc alloc_;
   T* data_;
   size_type size_;
   size_type capacity_;
@@ -303,7 +335,7 @@ class vector_base {
 
 }  // namespace detail
 
-/* A vector in device memory (hipMalloc). */
+/* A vector in device memory, from its allocator (device_allocator: hipMalloc). */
 template <class T, class Alloc>
 class device_vector : public detail::vector_base<T, Alloc> {
   typedef detail::vector_base<T, Alloc> base;
