@@ -75,10 +75,19 @@ fn parse_llvm_options(flags: &[String]) {
 /// in a process of its own that calls [`set_process_llvm_options`] first.
 pub const NVPTX_PARTIAL_UNROLL_THRESHOLD: u32 = 300;
 
+/// Loop strength reduction keeps its rewrite of a loop only where its own cost model rates
+/// it cheaper than the loop as it was (LLVM's default for RISC-V alone). NVPTX's cost model
+/// rates 64-bit arithmetic like 32-bit, so LSR folded a loop's 32-bit counter into a 64-bit
+/// one and made its `i % 3` a 64-bit `mul.hi`, which NVIDIA GPUs emulate: HeCBench's
+/// `concurrentKernels` took 1,087 ms against nvcc's 768, and 615 ms with this option (best
+/// of three whole runs on an H200, 2026-11-29; docs/compat.md). `lit/driver/nvptx-lsr.cu`.
+pub const NVPTX_LSR_DROP_SOLUTION: &str = "-lsr-drop-solution";
+
 static PROCESS_OPTIONS: Once = Once::new();
 
 /// Sets this process's LLVM options, once, before it generates code: with `nvptx_tuning`, the
-/// ones NVPTX code at `-O2`/`-O3` wants ([`NVPTX_PARTIAL_UNROLL_THRESHOLD`]), then the user's
+/// ones NVPTX code at `-O2`/`-O3` wants ([`NVPTX_PARTIAL_UNROLL_THRESHOLD`],
+/// [`NVPTX_LSR_DROP_SOLUTION`]), then the user's
 /// `-mllvm` options (`user`), which win over oxhip's where both name one option. Call it only
 /// in a process that compiles one job: it changes every later compile of the process,
 /// whatever its target. An option LLVM 22 does not know ends the process with LLVM's message
@@ -96,9 +105,14 @@ pub fn set_process_llvm_options(nvptx_tuning: bool, user: &[String]) {
         let named: Vec<String> = user.iter().map(|flag| name(flag)).collect();
         let mut flags: Vec<String> = Vec::new();
         if nvptx_tuning {
-            let tuning = format!("-unroll-partial-threshold={NVPTX_PARTIAL_UNROLL_THRESHOLD}");
-            if !named.contains(&name(&tuning)) {
-                flags.push(tuning);
+            let tuning = [
+                format!("-unroll-partial-threshold={NVPTX_PARTIAL_UNROLL_THRESHOLD}"),
+                NVPTX_LSR_DROP_SOLUTION.to_owned(),
+            ];
+            for flag in tuning {
+                if !named.contains(&name(&flag)) {
+                    flags.push(flag);
+                }
             }
         }
         // The pointer layout option was parsed when the targets were initialised, and an
