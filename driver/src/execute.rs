@@ -289,7 +289,9 @@ fn check_contents(path: &Path, file: std::fs::File) -> Result<(), DriverError> {
 /// a host compile with and without them. An unknown flag is a user error here,
 /// not a failing compile later.
 pub fn translate_host_flags(clang: &Path, flags: &[String]) -> Result<HostFlags, DriverError> {
-    translate_flags(clang, flags, &["-x", "c++"])
+    // At -O2, where the host line has the vectorizers on (`frontend::cc1_args`), so that
+    // `-fno-vectorize` and `-fno-slp-vectorize` show as their removal.
+    translate_flags(clang, flags, &["-x", "c++", "-O2"])
 }
 
 /// The same for the device compiles (`-Xarch_device`, `-Xclang`, `-mllvm`): what the flags

@@ -260,6 +260,29 @@ pub fn cc1_args(
         (Output::Object, false) => line.push("-emit-obj"),
         (Output::Assembly, false) => line.push("-S"),
     }
+    // The vectorizers, as clang's driver enables them by optimisation level (`-cc1` alone
+    // runs neither): the host side's code is optimised here; the devices' by oxhip's code
+    // generation, which sets the same (`codegen::pass_options`). `-fno-vectorize` and
+    // `-fno-slp-vectorize` take them out again (`HostFlags`).
+    if device.is_none()
+        && matches!(
+            options.output,
+            Output::Bitcode | Output::Object | Output::Assembly
+        )
+    {
+        if matches!(
+            options.opt_level,
+            OptLevel::O2 | OptLevel::O3 | OptLevel::Os
+        ) {
+            line.push("-vectorize-loops");
+        }
+        if matches!(
+            options.opt_level,
+            OptLevel::O2 | OptLevel::O3 | OptLevel::Os | OptLevel::Oz
+        ) {
+            line.push("-vectorize-slp");
+        }
+    }
     line.push("-disable-free");
     line.push("-clear-ast-before-backend");
     // The CPU target keeps value names: codegen reads clang's `.coerce0`/`.coerce1` argument
