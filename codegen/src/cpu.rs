@@ -55,15 +55,15 @@ use inkwell::llvm_sys::core::{
     LLVMGetGEPSourceElementType, LLVMGetGlobalParent, LLVMGetInstructionOpcode,
     LLVMGetIntTypeWidth, LLVMGetModuleContext, LLVMGetNextUse, LLVMGetNumArgOperands,
     LLVMGetNumOperands, LLVMGetOperand, LLVMGetTypeByName2, LLVMGetTypeKind, LLVMGetUser,
-    LLVMGetValueName2, LLVMGlobalClearMetadata, LLVMIsAConstantInt, LLVMIsAFunction,
-    LLVMIsAInstruction, LLVMIsUndef, LLVMSetAlignment, LLVMTypeIsSized, LLVMTypeOf,
+    LLVMGlobalClearMetadata, LLVMIsAConstantInt, LLVMIsAFunction, LLVMIsAInstruction, LLVMIsUndef,
+    LLVMSetAlignment, LLVMTypeIsSized, LLVMTypeOf,
 };
 use inkwell::llvm_sys::prelude::{LLVMTypeRef, LLVMValueRef};
 use inkwell::llvm_sys::target::{LLVMABIAlignmentOfType, LLVMABISizeOfType};
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 use crate::CodegenError;
-use crate::{cpu_denormals, cpu_lockstep, cpu_params, cpu_regions};
+use crate::{cpu_denormals, cpu_lockstep, cpu_params, cpu_regions, internalize};
 
 /// Bytes of dynamic shared memory per work-group (`extern __shared__`).
 pub const DYNAMIC_SHARED_BYTES: u32 = 64 * 1024;
@@ -815,14 +815,10 @@ fn indirect_layout(
                 }
                 // Clang keeps the pointer in `%p.indirect_addr` for debug information.
                 LLVMOpcode::LLVMStore
-                    if value_name(LLVMGetOperand(user, 1)).ends_with(".indirect_addr") => {}
+                    if internalize::name(LLVMGetOperand(user, 1)).ends_with(".indirect_addr") => {}
                 LLVMOpcode::LLVMCall => {
                     let callee = LLVMGetCalledValue(user);
-                    let name = if LLVMIsAFunction(callee).is_null() {
-                        ""
-                    } else {
-                        value_name(callee)
-                    };
+                    let name = cpu_regions::callee_name(user).unwrap_or_default();
                     let arguments = LLVMGetNumArgOperands(user);
                     for argument in 0..arguments {
                         if LLVMGetOperand(user, argument) != parameter {
@@ -868,14 +864,12 @@ fn indirect_layout(
                     let name = format!("{prefix}{class}");
                     let mut lookup = |name: &str| {
                         let Ok(name) = std::ffi::CString::new(name) else {
-                            return false;
+                            return;
                         };
                         let ty = LLVMGetTypeByName2(context, name.as_ptr());
-                        if ty.is_null() {
-                            return false;
+                        if !ty.is_null() {
+                            types.push(ty);
                         }
-                        types.push(ty);
-                        true
                     };
                     lookup(&name);
                     // Other instantiations of a template get `.<n>` from a counter shared by
@@ -1009,22 +1003,6 @@ fn entry_trampoline<'ctx>(
     builder.build_store(linear, base).map_err(fail)?;
     builder.build_return(None).map_err(fail)?;
     Ok(())
-}
-
-/// `value`'s name, or "" (none, or not UTF-8).
-///
-/// # Safety
-/// `value` must be a live value; the name is borrowed from it.
-unsafe fn value_name<'a>(value: LLVMValueRef) -> &'a str {
-    let mut length = 0usize;
-    // SAFETY: the caller promises a live value; LLVM returns its name and length.
-    unsafe {
-        let text = LLVMGetValueName2(value, &mut length);
-        if text.is_null() {
-            return "";
-        }
-        std::str::from_utf8(std::slice::from_raw_parts(text.cast(), length)).unwrap_or("")
-    }
 }
 
 /// Calls `kernel` with the `byval` and `align` attributes of its parameters on the call too:

@@ -483,7 +483,7 @@ fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
     all
 }
 
-fn callee_name(call: LLVMValueRef) -> Option<String> {
+pub(crate) fn callee_name(call: LLVMValueRef) -> Option<String> {
     // SAFETY: `call` is a call instruction of the live module.
     let called = unsafe { LLVMGetCalledValue(call) };
     // SAFETY: `called` is a live value.

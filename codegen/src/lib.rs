@@ -506,8 +506,8 @@ fn verify(module: &Module<'_>, description: &str) -> Result<(), CodegenError> {
 /// Os; SLP vectorisation also at Oz; unrolling from O2 (`-Os`/`-Oz` count as 2).
 fn pass_options(opt_level: OptLevel) -> PassBuilderOptions {
     let options = PassBuilderOptions::create();
-    let loop_vectorize = matches!(opt_level, OptLevel::O2 | OptLevel::O3 | OptLevel::Os);
-    let slp_vectorize = loop_vectorize || opt_level == OptLevel::Oz;
+    let loop_vectorize = opt_level.vectorizes_loops();
+    let slp_vectorize = opt_level.vectorizes_slp();
     options.set_loop_vectorization(loop_vectorize);
     options.set_loop_interleaving(loop_vectorize);
     options.set_loop_slp_vectorization(slp_vectorize);

@@ -33,19 +33,14 @@ fn initialise_targets() {
         // NVPTX with the layout the front end and the device library's bitcode are built
         // with (`frontend::NVPTX_SHORT_POINTERS`, whose last flag is this LLVM option).
         // LLVM takes it only as a command-line option; this process parses it once.
-        parse_llvm_option(frontend::NVPTX_SHORT_POINTERS[2]);
+        parse_llvm_options(&[frontend::NVPTX_SHORT_POINTERS[2].to_owned()]);
     });
 }
 
-/// Parses one of LLVM's command-line options into this process's option set (process-wide:
-/// every later compile of the process sees it). `flag` must be an option LLVM 22 knows, or
-/// LLVM prints an error and exits.
-fn parse_llvm_option(flag: &str) {
-    parse_llvm_options(&[flag.to_owned()]);
-}
-
-/// [`parse_llvm_option`] for several flags at once (none: nothing). A flag with a NUL byte
-/// is left out (no command line can hold one).
+/// Parses LLVM command-line options into this process's option set (process-wide: every later
+/// compile of the process sees them; none: nothing). Each must be an option LLVM 22 knows, or
+/// LLVM prints an error and exits. A flag with a NUL byte is left out (no command line can
+/// hold one).
 fn parse_llvm_options(flags: &[String]) {
     let options: Vec<std::ffi::CString> = flags
         .iter()

@@ -112,6 +112,17 @@ impl OptLevel {
             OptLevel::Oz => "-Oz",
         }
     }
+
+    /// Whether code at this level goes through the loop vectorizer: clang's driver's rule
+    /// (`-O2`, `-O3`, `-Os`), which oxhip's host `-cc1` lines and device code generation keep.
+    pub fn vectorizes_loops(self) -> bool {
+        matches!(self, OptLevel::O2 | OptLevel::O3 | OptLevel::Os)
+    }
+
+    /// The same for the SLP vectorizer: those levels and `-Oz`.
+    pub fn vectorizes_slp(self) -> bool {
+        self.vectorizes_loops() || self == OptLevel::Oz
+    }
 }
 
 /// One of the ordered preprocessor arguments (their relative order is significant for
@@ -262,24 +273,18 @@ pub fn cc1_args(
     }
     // The vectorizers, as clang's driver enables them by optimisation level (`-cc1` alone
     // runs neither): the host side's code is optimised here; the devices' by oxhip's code
-    // generation, which sets the same (`codegen::pass_options`). `-fno-vectorize` and
-    // `-fno-slp-vectorize` take them out again (`HostFlags`).
+    // generation, by the same rule. `-fno-vectorize` and `-fno-slp-vectorize` take them out
+    // again (`HostFlags`).
     if device.is_none()
         && matches!(
             options.output,
             Output::Bitcode | Output::Object | Output::Assembly
         )
     {
-        if matches!(
-            options.opt_level,
-            OptLevel::O2 | OptLevel::O3 | OptLevel::Os
-        ) {
+        if options.opt_level.vectorizes_loops() {
             line.push("-vectorize-loops");
         }
-        if matches!(
-            options.opt_level,
-            OptLevel::O2 | OptLevel::O3 | OptLevel::Os | OptLevel::Oz
-        ) {
+        if options.opt_level.vectorizes_slp() {
             line.push("-vectorize-slp");
         }
     }
