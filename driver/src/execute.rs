@@ -130,9 +130,12 @@ fn run_with_timeout(program: &Path, timeout: Duration) -> String {
 /// Finds clang, ld.lld, the HIP headers and the runtime library
 /// (ARCHITECTURE.md, install layout).
 pub fn discover_toolchain(system: &System<'_>) -> Result<Toolchain, DriverError> {
-    let clang = frontend::find_clang(system.var).map_err(|err| DriverError::ToolNotFound {
-        tool: "clang".to_owned(),
-        hint: err.to_string(),
+    let probes = cache_base(system).map(|base| base.join("clang"));
+    let clang = frontend::find_clang_cached(system.var, probes.as_deref()).map_err(|err| {
+        DriverError::ToolNotFound {
+            tool: "clang".to_owned(),
+            hint: err.to_string(),
+        }
     })?;
     let exe_dir = system
         .exe
@@ -962,8 +965,20 @@ fn prune_pch_cache(dir: &Path, keep: &Path) {
     }
 }
 
-/// The PCH cache: `OXHIP_CACHE_DIR`, else `$XDG_CACHE_HOME/oxhip`, else
-/// `$HOME/.cache/oxhip`, with `pch/` under it; `None` when `OXHIP_PCH=0` or when the
+/// oxhip's cache directory: `OXHIP_CACHE_DIR`, else `$XDG_CACHE_HOME/oxhip`, else
+/// `$HOME/.cache/oxhip`. It holds `pch/` (below) and `clang/`, what clang said about itself
+/// (`frontend::find_clang_cached`).
+fn cache_base(system: &System<'_>) -> Option<PathBuf> {
+    Some(match (system.var)("OXHIP_CACHE_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => match (system.var)("XDG_CACHE_HOME") {
+            Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir).join("oxhip"),
+            _ => PathBuf::from((system.var)("HOME")?).join(".cache/oxhip"),
+        },
+    })
+}
+
+/// The PCH cache: `pch/` in oxhip's cache directory ([`cache_base`]); `None` when `OXHIP_PCH=0` or when the
 /// directory cannot be made or written. The identity is a digest of the prelude headers
 /// (every file under `<hip include>/hip`, names and content), clang's executable (path,
 /// size, time) and version, and oxhip's version.
@@ -972,14 +987,7 @@ pub fn discover_pch(system: &System<'_>, toolchain: &Toolchain) -> Option<crate:
     if (system.var)("OXHIP_PCH").is_some_and(|value| value == "0") {
         return None;
     }
-    let base = match (system.var)("OXHIP_CACHE_DIR") {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => match (system.var)("XDG_CACHE_HOME") {
-            Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir).join("oxhip"),
-            _ => PathBuf::from((system.var)("HOME")?).join(".cache/oxhip"),
-        },
-    };
-    let dir = base.join("pch");
+    let dir = cache_base(system)?.join("pch");
     std::fs::create_dir_all(&dir).ok()?;
     // A directory that exists but cannot be written (a read-only home) is no cache.
     tempfile::NamedTempFile::new_in(&dir).ok()?;

@@ -1,8 +1,9 @@
 //! `frontend`: finds clang 22 and builds the `-cc1` command lines of the device
 //! (amdgcn, nvptx64) and host compiles.
 //!
-//! Only [`find_clang`] runs processes (clang's `--version` and one `-###` dry run, to
-//! learn its version and system include directories); [`cc1_args`] is a pure function
+//! Only [`find_clang`] and [`find_clang_cached`] run processes (clang's `--version` and one
+//! `-###` dry run, to learn its version and system include directories; the second keeps
+//! the answer in a cache directory); [`cc1_args`] is a pure function
 //! from options to an argument vector, and the driver is the one that runs it.
 
 mod cc1;
@@ -14,7 +15,7 @@ pub use cc1::{
     cc1_args, min_ptx_version, CompileOptions, DependencyOptions, DeviceTarget, Lang, OptLevel,
     Output, PreprocessorArg, Side, HOST_TRIPLE, NVPTX_SHORT_POINTERS,
 };
-pub use find::{find_clang, CLANG_MAJOR};
+pub use find::{find_clang, find_clang_cached, CLANG_MAJOR};
 
 /// A clang 22 found on this machine, with what it told us about itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
