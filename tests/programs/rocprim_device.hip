@@ -16,9 +16,9 @@ static long long errors = 0;
   do {                                          \
     size_t storage = 0;                         \
     void* temp = nullptr;                       \
-    CHECK(__VA_ARGS__);                         \
+    CHECK((__VA_ARGS__));                       \
     CHECK(hipMalloc(&temp, storage));           \
-    CHECK(__VA_ARGS__);                         \
+    CHECK((__VA_ARGS__));                       \
     CHECK(hipDeviceSynchronize());              \
     CHECK(hipFree(temp));                       \
   } while (0)
