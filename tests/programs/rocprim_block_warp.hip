@@ -86,7 +86,7 @@ struct Differs {
   __device__ bool operator()(int a, int b) const { return a / 8 != b / 8; }
 };
 
-// Fields per item: head flag (predecessor 1000), tail flag, heads and tails (both flags, no
+// Fields per item: head flag (the predecessor equal to the first item, so not a head), tail flag, heads and tails (both flags, no
 // neighbours), subtract_left, subtract_right with successor 5.
 __global__ void discontinuity(const int* in, int* out) {
   typedef rocprim::block_discontinuity<int, Threads> Flags;
@@ -96,7 +96,7 @@ __global__ void discontinuity(const int* in, int* out) {
   int items[Items], heads[Items], tails[Items], both_heads[Items], both_tails[Items];
   int left[Items], right[Items];
   rocprim::block_load_direct_blocked(threadIdx.x, in, items);
-  Flags().flag_heads(heads, 1000, items, Differs(), flag_storage);
+  Flags().flag_heads(heads, in[0], items, Differs(), flag_storage);
   __syncthreads();
   Flags().flag_tails(tails, items, Differs(), flag_storage);
   __syncthreads();
@@ -288,7 +288,7 @@ int main() {
     CHECK(hipMemcpy(got.data(), d_out, Tile * 6 * sizeof(int), hipMemcpyDeviceToHost));
     std::vector<int> want(Tile * 6);
     for (unsigned int i = 0; i < Tile; ++i) {
-      int previous = i == 0 ? 1000 : in[i - 1];
+      int previous = i == 0 ? in[0] : in[i - 1];
       want[i * 6 + 0] = previous / 8 != in[i] / 8;
       want[i * 6 + 1] = i + 1 == Tile || in[i] / 8 != in[i + 1] / 8;
       want[i * 6 + 2] = i == 0 || in[i - 1] / 8 != in[i] / 8;
