@@ -19,7 +19,7 @@ fn include_dir() -> PathBuf {
 }
 
 /// `X.h` (CUDA's names that HIP sources include: `math_constants.h`), `hip/X.h`,
-/// `hip/amd_detail/X.h`, `hipcub/X.hpp`, `hipcub/*/X.hpp` and `rocprim/X.hpp` for every header, split into those that work and those that only stop the compile with oxhip's
+/// `hip/amd_detail/X.h`, `hipcub/X.hpp`, `hipcub/*/X.hpp`, `rocprim/X.hpp` and `rocprim/*/X.hpp` for every header, split into those that work and those that only stop the compile with oxhip's
 /// message (they exist so that a ROCm installation's header of the same name is never used).
 fn headers() -> (Vec<String>, Vec<String>) {
     let mut working = Vec::new();
@@ -36,6 +36,10 @@ fn headers() -> (Vec<String>, Vec<String>) {
         "hipcub/thread",
         "hipcub/warp",
         "rocprim",
+        "rocprim/block",
+        "rocprim/device",
+        "rocprim/iterator",
+        "rocprim/warp",
     ] {
         for entry in std::fs::read_dir(include_dir().join(directory))
             .expect("listing runtime/include/hip")

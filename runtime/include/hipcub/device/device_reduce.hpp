@@ -203,6 +203,29 @@ struct RunEmit {
   }
 };
 
+/* ReduceByKey with the keys' equality operator (rocPRIM's reduce_by_key takes one). */
+template <class KeysInputIt, class UniqueOutputIt, class ValuesInputIt, class AggregatesOutputIt,
+          class NumRunsOutputIt, class EqualityOp, class ReductionOp>
+static hipError_t reduce_by_key(void* d_temp_storage, size_t& temp_storage_bytes,
+                                KeysInputIt d_keys_in, UniqueOutputIt d_unique_out,
+                                ValuesInputIt d_values_in, AggregatesOutputIt d_aggregates_out,
+                                NumRunsOutputIt d_num_runs_out, EqualityOp equality_op,
+                                ReductionOp reduction_op, int num_items, hipStream_t stream) {
+  typedef typename value_of<ValuesInputIt>::type V;
+  KeyedLoad<KeysInputIt, ValuesInputIt, V, EqualityOp> load = {d_keys_in, d_values_in,
+                                                             equality_op};
+  HeadOp<ReductionOp> op = {reduction_op};
+  RunEmit<KeysInputIt, UniqueOutputIt, AggregatesOutputIt, NumRunsOutputIt, V> emit = {
+      d_keys_in, d_unique_out, d_aggregates_out, d_num_runs_out};
+  hipError_t status = tile_scan<HeadItem<V> >(d_temp_storage, temp_storage_bytes, num_items,
+                                              load, op, emit, stream);
+  if (status == hipSuccess && d_temp_storage != nullptr && num_items <= 0) {
+    write_one<<<1, 1, 0, stream>>>(d_num_runs_out, 0);
+    status = hipGetLastError();
+  }
+  return status;
+}
+
 }  // namespace detail
 
 struct DeviceReduce {
@@ -280,20 +303,9 @@ struct DeviceReduce {
                                 int num_items, hipStream_t stream = 0,
                                 bool debug_synchronous = false) {
     (void)debug_synchronous;
-    typedef typename detail::value_of<ValuesInputIt>::type V;
-    typedef hipcub::Equality EqualityOp;
-    detail::KeyedLoad<KeysInputIt, ValuesInputIt, V, EqualityOp> load = {d_keys_in, d_values_in,
-                                                                       EqualityOp()};
-    detail::HeadOp<ReductionOp> op = {reduction_op};
-    detail::RunEmit<KeysInputIt, UniqueOutputIt, AggregatesOutputIt, NumRunsOutputIt, V> emit = {
-        d_keys_in, d_unique_out, d_aggregates_out, d_num_runs_out};
-    hipError_t status = detail::tile_scan<detail::HeadItem<V> >(
-        d_temp_storage, temp_storage_bytes, num_items, load, op, emit, stream);
-    if (status == hipSuccess && d_temp_storage != nullptr && num_items <= 0) {
-      detail::write_one<<<1, 1, 0, stream>>>(d_num_runs_out, 0);
-      status = hipGetLastError();
-    }
-    return status;
+    return detail::reduce_by_key(d_temp_storage, temp_storage_bytes, d_keys_in, d_unique_out,
+                                 d_values_in, d_aggregates_out, d_num_runs_out,
+                                 hipcub::Equality(), reduction_op, num_items, stream);
   }
 };
 

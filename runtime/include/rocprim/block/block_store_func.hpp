@@ -1,0 +1,8 @@
+/* oxhip: rocPRIM's <rocprim/block/block_store_func.hpp>; every rocPRIM name oxhip has is in rocprim/rocprim.hpp
+ * (docs/libraries.md). */
+#ifndef OXHIP_ROCPRIM_BLOCK_BLOCK_STORE_FUNC_HPP
+#define OXHIP_ROCPRIM_BLOCK_BLOCK_STORE_FUNC_HPP
+
+#include "../rocprim.hpp"
+
+#endif /* OXHIP_ROCPRIM_BLOCK_BLOCK_STORE_FUNC_HPP */

@@ -1,0 +1,8 @@
+/* oxhip: rocPRIM's <rocprim/warp/warp_scan.hpp>; every rocPRIM name oxhip has is in rocprim/rocprim.hpp
+ * (docs/libraries.md). */
+#ifndef OXHIP_ROCPRIM_WARP_WARP_SCAN_HPP
+#define OXHIP_ROCPRIM_WARP_WARP_SCAN_HPP
+
+#include "../rocprim.hpp"
+
+#endif /* OXHIP_ROCPRIM_WARP_WARP_SCAN_HPP */
