@@ -268,14 +268,7 @@ fn compile_with_library(
     // and `__fsqrt_rn` are there for that reason).
     precision::relax(&module, &context, options);
     if options.link_devicelibs {
-        link::link_builtin(
-            &module,
-            library,
-            options,
-            &machine,
-            &description,
-            &collector,
-        )?;
+        link::link_builtin(&module, library, options, &description, &collector)?;
     }
     if let Target::Nvptx { sm, .. } = options.target {
         reflect::replace(

@@ -111,7 +111,6 @@ pub(crate) fn link_builtin(
     module: &Module<'_>,
     library: &[u8],
     options: &crate::Options,
-    machine: &TargetMachine,
     description: &str,
     collector: &Collector,
 ) -> Result<(), CodegenError> {
@@ -150,8 +149,9 @@ pub(crate) fn link_builtin(
             make_internal(value);
         }
     }
-    crate::run_pipeline(&library_module, "globaldce", machine, description)?;
-
+    // No `globaldce` here: the library is read lazily, its bodies left unread, and a pass over
+    // it would see them as empty. The linker moves the wanted definitions and, reading each
+    // body as it moves it, the internal functions they reach; the rest is never read.
     let mut roots = Vec::new();
     for value in functions(library_raw)
         .into_iter()
@@ -195,10 +195,28 @@ pub(crate) fn link_builtin(
     Ok(())
 }
 
+/// The library as a lazily read module in `module`'s context: its globals and function
+/// prototypes, each body read when the linker moves that function. The whole device library
+/// took about 17 ms of a 160 ms code generation to read (docs/compile-time.md), most of it
+/// functions no kernel calls.
 fn parse_in<'ctx>(module: &Module<'ctx>, bytes: &[u8]) -> Result<Module<'ctx>, String> {
+    use inkwell::llvm_sys::bit_reader::LLVMGetBitcodeModuleInContext2;
+    use inkwell::llvm_sys::prelude::LLVMModuleRef;
+    // A copy, because LLVM's bitcode reader wants a 4-byte-aligned buffer.
     let buffer = MemoryBuffer::create_from_memory_range_copy(bytes, "devicelibs");
-    Module::parse_bitcode_from_buffer(&buffer, module.get_context())
-        .map_err(|message| message.to_string())
+    let mut raw: LLVMModuleRef = std::ptr::null_mut();
+    // SAFETY: the context and buffer are live. LLVM takes the buffer whatever the outcome
+    // (on success the module reads bodies from it later), so the wrapper is forgotten
+    // instead of dropped.
+    let failed = unsafe {
+        LLVMGetBitcodeModuleInContext2(module.get_context().raw(), buffer.as_mut_ptr(), &mut raw)
+    } != 0;
+    std::mem::forget(buffer);
+    if failed || raw.is_null() {
+        return Err("the device library's bitcode does not read".to_owned());
+    }
+    // SAFETY: `raw` is a module just made in `module`'s context, owned by nothing else.
+    Ok(unsafe { Module::new(raw) })
 }
 
 /// The kernel module's values of [`INHERITED_ATTRIBUTES`], from its first definition that has a
