@@ -5,7 +5,9 @@
 // is stable here), negative floats and -0.0 (equal to +0.0), 64-bit and 8-bit keys; no items,
 // no segments, one segment of everything, empty and one-item segments, segments longer than
 // a tile, many short ones, segments with gaps between them (items outside every segment stay
-// as they were in the output) and offsets given as one array for both ends. Also
+// as they were in the output), offsets given as one array for both ends, and segments of
+// several tiles (up to 30,000 items, the multi-block passes) among short ones, in order and
+// out of order with gaps. Also
 // DeviceSegmentedRadixSort over a bit range, short segments and long.
 #include <algorithm>
 #include <cstring>
@@ -281,6 +283,15 @@ static void check_key_type(const char* what, Make make, unsigned long long& seed
     gaps.begins = {5, 40, 32, 300};
     gaps.ends = {30, 290, 33, 320};
     layouts.push_back(gaps);
+  }
+  // Segments of several tiles (2,048 items of these keys), sorted by many blocks, among
+  // short and empty ones, the tile's size and one either side of it.
+  layouts.push_back(contiguous({4097, 3, 0, 2049, 2048, 30000, 1, 2047, 6000}));
+  {
+    Segments large;  // out of order, with gaps, one short segment between long ones
+    large.begins = {9000, 0, 5000, 5010};
+    large.ends = {21000, 4000, 5003, 8999};
+    layouts.push_back(large);
   }
   for (size_t l = 0; l < layouts.size(); ++l) {
     int n = total(layouts[l]);

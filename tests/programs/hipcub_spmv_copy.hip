@@ -1,10 +1,13 @@
 // hipCUB's DeviceSpmv::CsrMV (float and double: no rows, empty rows, short rows, rows of
-// hundreds of items, one row of 50,000), DeviceMemcpy::Batched (byte buffers of 0 to 100,003
+// hundreds of items, one row of 50,000; fractional values in a few very long rows among many
+// empty ones, within a rounding tolerance), DeviceMemcpy::Batched (byte buffers of 0 to 100,003
 // bytes at every alignment, 40,000 small buffers past the grid's stride, none) and
 // DeviceCopy::Batched (ranges of pointers, counting and constant iterators, a widening copy),
 // and CacheModifiedOutputIterator (DeviceScan's output, a kernel's writes), oxhip's portable
-// hipcub, against the host. Values are small integers, so every float sum is exact.
+// hipcub, against the host. Values are small integers, so every float sum is exact, but for
+// the fractional case.
 #include <hipcub/hipcub.hpp>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -99,6 +102,66 @@ static void spmv(const char* what, const std::vector<int>& row_lengths, int num_
   CHECK(hipFree(d_y));
 }
 
+// Fractional values: a few very long rows (split across many threads and blocks by the merge
+// path) among many empty and short rows. The device sums each row in another order than the
+// host, so each row may differ from the host's (computed in double) by rounding: allowed is
+// 4 * epsilon * sqrt(length + 1) * (the sum of the terms' magnitudes), about what rounding
+// errors of either sign add up to; one tile's carry lost or counted twice is far more.
+template <class V>
+static void spmv_rounding(const char* what, unsigned long long* seed) {
+  const int rows = 30011, num_cols = 4099;
+  std::vector<int> lengths(rows);
+  for (int r = 0; r < rows; ++r) lengths[r] = r % 5 == 0 ? (int)(next_random(seed) % 4) : 0;
+  lengths[1] = 50000;
+  lengths[rows / 2] = 123457;
+  lengths[rows / 2 + 1] = 1793;  // a tile and a step
+  lengths[rows - 1] = 9001;
+  std::vector<int> offsets(rows + 1, 0), columns;
+  std::vector<V> values, x(num_cols);
+  auto fraction = [&]() { return (V)((double)(next_random(seed) % 20001) / 10000.0 - 1.0); };
+  for (auto& v : x) v = fraction();
+  for (int r = 0; r < rows; ++r) {
+    offsets[r + 1] = offsets[r] + lengths[r];
+    for (int k = 0; k < lengths[r]; ++k) {
+      columns.push_back((int)(next_random(seed) % (unsigned)num_cols));
+      values.push_back(fraction());
+    }
+  }
+  int nonzeros = offsets[rows];
+  V* d_values = to_device(values);
+  int* d_offsets = to_device(offsets);
+  int* d_columns = to_device(columns);
+  V* d_x = to_device(x);
+  V* d_y = to_device(std::vector<V>(rows, (V)12345));
+  with_temp(what, [&](void* temp, size_t& bytes) {
+    return hipcub::DeviceSpmv::CsrMV(temp, bytes, d_values, d_offsets, d_columns, d_x, d_y, rows,
+                                     num_cols, nonzeros);
+  });
+  std::vector<V> got = to_host(d_y, rows);
+  const double epsilon = sizeof(V) == 4 ? 1.0 / (1 << 23) : 1.0 / (1ull << 52);
+  for (int r = 0; r < rows; ++r) {
+    double sum = 0, magnitude = 0;
+    for (int k = offsets[r]; k < offsets[r + 1]; ++k) {
+      double term = (double)values[k] * (double)x[columns[k]];
+      sum += term;
+      magnitude += term < 0 ? -term : term;
+    }
+    double allowed = 4 * epsilon * std::sqrt((double)lengths[r] + 1) * magnitude;
+    double error = (double)got[r] - sum;
+    if (error < -allowed || error > allowed) {
+      std::printf("%s: row %d (%d items) is %.9g, want %.9g (within %.3g)\n", what, r,
+                  lengths[r], (double)got[r], sum, allowed);
+      ++errors;
+      break;
+    }
+  }
+  CHECK(hipFree(d_values));
+  CHECK(hipFree(d_offsets));
+  CHECK(hipFree(d_columns));
+  CHECK(hipFree(d_x));
+  CHECK(hipFree(d_y));
+}
+
 static void spmv_cases(unsigned long long* seed) {
   std::vector<std::vector<int>> shapes;
   shapes.push_back({});                               // no rows
@@ -121,6 +184,8 @@ static void spmv_cases(unsigned long long* seed) {
     spmv<float>("CsrMV float", shape, 1 + (int)(next_random(seed) % 5000), seed);
     spmv<double>("CsrMV double", shape, 37, seed);
   }
+  spmv_rounding<float>("CsrMV float, long rows", seed);
+  spmv_rounding<double>("CsrMV double, long rows", seed);
 }
 
 // ---- DeviceMemcpy and DeviceCopy -------------------------------------------------------------

@@ -38,7 +38,9 @@ fn headers() -> (Vec<String>, Vec<String>) {
         "rocprim",
         "rocprim/block",
         "rocprim/device",
+        "rocprim/intrinsics",
         "rocprim/iterator",
+        "rocprim/types",
         "rocprim/warp",
     ] {
         for entry in std::fs::read_dir(include_dir().join(directory))

@@ -5,8 +5,10 @@
  *
  * What is here: the functors (plus, minus, multiplies, minimum, maximum, less, less_equal,
  * greater, greater_equal, equal_to, not_equal_to, identity), empty_type, key_value_pair,
- * double_buffer, the iterators (counting, constant, transform, discard, arg_index) and their
- * make_* helpers, a few intrinsics (syncthreads, flat_block_thread_id, flat_block_size); the
+ * double_buffer, the iterators (counting, constant, transform, discard, arg_index; zip and
+ * reverse, with tuple, from Thrust in C++14 and later) and their make_* helpers, the
+ * intrinsics (ids and sizes of threads, warps and blocks, lane_id, device_warp_size,
+ * host_warp_size, ballot, masked_bit_count, the warp shuffles); the
  * device-wide algorithms with rocPRIM's temp-storage convention (a null `temporary_storage`
  * sets `storage_size` and returns hipSuccess; a Config template argument is accepted and
  * ignored; `debug_synchronous` is ignored); and the block and warp primitives with rocPRIM's
@@ -20,6 +22,9 @@
 #define OXHIP_ROCPRIM_HPP
 
 #include <hipcub/hipcub.hpp>
+#if __cplusplus >= 201402L
+#include <thrust/detail/iterators.h>
+#endif
 
 #if defined(__cplusplus) && defined(__OXHIP_OFFLOAD__)
 
@@ -197,6 +202,35 @@ __host__ __device__ inline arg_index_iterator<InputIterator, Difference> make_ar
   return arg_index_iterator<InputIterator, Difference>(iterator, offset);
 }
 
+#if __cplusplus >= 201402L
+/* rocPRIM's tuple, zip_iterator and reverse_iterator are Thrust's (thrust/detail/tuple.h and
+ * iterators.h, which need C++14): a tuple usable in device code whose get<I> and make_tuple
+ * rocPRIM programs call, a zip_iterator whose value is a tuple of its iterators' values and
+ * whose reference a tuple of their references (assignable through them), and a
+ * reverse_iterator that reads *(base - 1 - i). */
+using thrust::get;
+using thrust::make_tuple;
+using thrust::tie;
+using thrust::tuple;
+using thrust::tuple_element;
+using thrust::tuple_size;
+
+template <class IteratorTuple>
+using zip_iterator = thrust::zip_iterator<IteratorTuple>;
+template <class... Iterators>
+__host__ __device__ inline zip_iterator<tuple<Iterators...> > make_zip_iterator(
+    const tuple<Iterators...>& iterators) {
+  return zip_iterator<tuple<Iterators...> >(iterators);
+}
+
+template <class Iterator>
+using reverse_iterator = thrust::reverse_iterator<Iterator>;
+template <class Iterator>
+__host__ __device__ inline reverse_iterator<Iterator> make_reverse_iterator(Iterator iterator) {
+  return reverse_iterator<Iterator>(iterator);
+}
+#endif
+
 /* ---- intrinsics ---- */
 
 static __device__ __forceinline__ void syncthreads() { __syncthreads(); }
@@ -209,6 +243,128 @@ static __device__ __forceinline__ unsigned int flat_block_thread_id() {
 }
 static __device__ __forceinline__ unsigned int flat_block_size() {
   return blockDim.x * blockDim.y * blockDim.z;
+}
+static __device__ __forceinline__ unsigned int flat_tile_size() { return flat_block_size(); }
+static __device__ __forceinline__ unsigned int flat_tile_thread_id() {
+  return flat_block_thread_id();
+}
+template <unsigned int Dim>
+static __device__ __forceinline__ unsigned int block_thread_id() {
+  static_assert(Dim < 3, "block_thread_id: dimension 0, 1 or 2");
+  return Dim == 0 ? threadIdx.x : Dim == 1 ? threadIdx.y : threadIdx.z;
+}
+template <unsigned int Dim>
+static __device__ __forceinline__ unsigned int block_id() {
+  static_assert(Dim < 3, "block_id: dimension 0, 1 or 2");
+  return Dim == 0 ? blockIdx.x : Dim == 1 ? blockIdx.y : blockIdx.z;
+}
+template <unsigned int Dim>
+static __device__ __forceinline__ unsigned int block_size() {
+  static_assert(Dim < 3, "block_size: dimension 0, 1 or 2");
+  return Dim == 0 ? blockDim.x : Dim == 1 ? blockDim.y : blockDim.z;
+}
+template <unsigned int Dim>
+static __device__ __forceinline__ unsigned int grid_size() {
+  static_assert(Dim < 3, "grid_size: dimension 0, 1 or 2");
+  return Dim == 0 ? gridDim.x : Dim == 1 ? gridDim.y : gridDim.z;
+}
+
+/* A mask of a hardware warp's lanes, one bit a lane (64 bits, for AMD's wavefronts). */
+typedef unsigned long long lane_mask_type;
+
+/* The hardware warp's size: 64 on AMD's gfx9 (the wavefront), 32 on the others and the CPU
+ * device. It is the device's value of warpSize, not a constant expression as rocPRIM's is:
+ * one host compile serves every target, so it cannot size types or template arguments
+ * (oxhip's logical warps are 32 threads or fewer everywhere). */
+static __device__ __forceinline__ unsigned int device_warp_size() {
+  return (unsigned int)warpSize;
+}
+/* The warp size of a device, from the host (hipDeviceAttributeWarpSize). */
+inline hipError_t host_warp_size(const int device_id, unsigned int& warp_size) {
+  int value = 0;
+  hipError_t status = hipDeviceGetAttribute(&value, hipDeviceAttributeWarpSize, device_id);
+  if (status == hipSuccess) warp_size = (unsigned int)value;
+  return status;
+}
+inline hipError_t host_warp_size(const hipStream_t stream, unsigned int& warp_size) {
+  hipDevice_t device = 0;
+  hipError_t status = hipStreamGetDevice(stream, &device);
+  if (status != hipSuccess) return status;
+  return host_warp_size((int)device, warp_size);
+}
+/* rocPRIM's older form: the current device's warp size (0 where it cannot be read). */
+inline unsigned int host_warp_size() {
+  int device = 0;
+  unsigned int warp_size = 0;
+  if (hipGetDevice(&device) == hipSuccess) (void)host_warp_size(device, warp_size);
+  return warp_size;
+}
+
+/* The caller's lane in its hardware warp, and in its logical warp of LogicalWarpSize lanes
+ * (a power of two). */
+static __device__ __forceinline__ unsigned int lane_id() { return __lane_id(); }
+template <unsigned int LogicalWarpSize>
+static __device__ __forceinline__ unsigned int logical_lane_id() {
+  static_assert(LogicalWarpSize > 0 && (LogicalWarpSize & (LogicalWarpSize - 1)) == 0,
+                "logical_lane_id: a power of two");
+  return __lane_id() & (LogicalWarpSize - 1);
+}
+/* The hardware warp of a thread of the block, from its flat id (the caller's by default). */
+static __device__ __forceinline__ unsigned int warp_id(unsigned int flat_id) {
+  return flat_id / device_warp_size();
+}
+static __device__ __forceinline__ unsigned int warp_id() { return warp_id(flat_block_thread_id()); }
+template <unsigned int BlockSizeX, unsigned int BlockSizeY, unsigned int BlockSizeZ>
+static __device__ __forceinline__ unsigned int warp_id() {
+  return warp_id(flat_block_thread_id());
+}
+template <unsigned int LogicalWarpSize>
+static __device__ __forceinline__ unsigned int logical_warp_id() {
+  return flat_block_thread_id() / LogicalWarpSize;
+}
+
+static __device__ __forceinline__ void wave_barrier() { __syncwarp(); }
+
+/* Bit operations: bit i of x; the bits set; those set at the lanes below the caller's, plus
+ * `add` (the lanes' ranks among those of a ballot). */
+static __device__ __forceinline__ int get_bit(int x, int i) { return (x >> i) & 1; }
+static __device__ __forceinline__ unsigned int bit_count(unsigned int x) {
+  return (unsigned int)__builtin_popcount(x);
+}
+static __device__ __forceinline__ unsigned int bit_count(unsigned long long x) {
+  return (unsigned int)__builtin_popcountll(x);
+}
+static __device__ __forceinline__ unsigned int masked_bit_count(lane_mask_type x,
+                                                                unsigned int add = 0) {
+  return (unsigned int)__builtin_popcountll(x & __oxhip_lanes_below()) + add;
+}
+/* A bit for each lane of the hardware warp whose predicate is true (active lanes only). */
+static __device__ __forceinline__ lane_mask_type ballot(int predicate) {
+  return __ballot(predicate);
+}
+
+/* Warp shuffles of any trivially copyable type, word by word, within sub-groups of `width`
+ * lanes (a power of two, the hardware warp by default); a lane whose source lies outside its
+ * sub-group gets its own value, as HIP's __shfl functions. */
+template <class T>
+static __device__ __forceinline__ T warp_shuffle(const T& input, const int src_lane,
+                                                 const int width = (int)device_warp_size()) {
+  return __oxhip_shfl(__OXHIP_SHFL_IDX, __OXHIP_ACTIVE_LANES(), input, src_lane, width);
+}
+template <class T>
+static __device__ __forceinline__ T warp_shuffle_up(const T& input, const unsigned int delta,
+                                                    const int width = (int)device_warp_size()) {
+  return __oxhip_shfl(__OXHIP_SHFL_UP, __OXHIP_ACTIVE_LANES(), input, (int)delta, width);
+}
+template <class T>
+static __device__ __forceinline__ T warp_shuffle_down(const T& input, const unsigned int delta,
+                                                      const int width = (int)device_warp_size()) {
+  return __oxhip_shfl(__OXHIP_SHFL_DOWN, __OXHIP_ACTIVE_LANES(), input, (int)delta, width);
+}
+template <class T>
+static __device__ __forceinline__ T warp_shuffle_xor(const T& input, const int lane_mask,
+                                                     const int width = (int)device_warp_size()) {
+  return __oxhip_shfl(__OXHIP_SHFL_XOR, __OXHIP_ACTIVE_LANES(), input, lane_mask, width);
 }
 
 /* ---- device-wide: reductions and scans ---- */
@@ -1249,6 +1405,167 @@ inline hipError_t multi_histogram_range(void* temporary_storage, size_t& storage
       debug_synchronous);
 }
 
+/* ---- device-wide: batched copies and searches ---- */
+
+/* Buffer i of sizes[i] bytes from sources[i] to destinations[i] (DeviceMemcpy::Batched). */
+template <class Config = default_config, class InputBufferItType, class OutputBufferItType,
+          class BufferSizeItType>
+inline hipError_t batch_memcpy(void* temporary_storage, size_t& storage_size,
+                               InputBufferItType sources, OutputBufferItType destinations,
+                               BufferSizeItType sizes, uint32_t num_copies,
+                               hipStream_t stream = 0, bool debug_synchronous = false) {
+  return hipcub::DeviceMemcpy::Batched(temporary_storage, storage_size, sources, destinations,
+                                       sizes, (long long)num_copies, stream, debug_synchronous);
+}
+/* Range i of sizes[i] items from sources[i] to destinations[i] (DeviceCopy::Batched). */
+template <class Config = default_config, class InputBufferItType, class OutputBufferItType,
+          class BufferSizeItType>
+inline hipError_t batch_copy(void* temporary_storage, size_t& storage_size,
+                             InputBufferItType sources, OutputBufferItType destinations,
+                             BufferSizeItType sizes, uint32_t num_copies, hipStream_t stream = 0,
+                             bool debug_synchronous = false) {
+  return hipcub::DeviceCopy::Batched(temporary_storage, storage_size, sources, destinations,
+                                     sizes, (long long)num_copies, stream, debug_synchronous);
+}
+
+namespace detail {
+/* The searches: each index that matches lowers one 64-bit minimum in the temporary storage
+ * with an atomic (so any order of blocks gives the first match), which starts as the input's
+ * size ("not found") and is then written to the output; three grid-stride launches. An index
+ * past the minimum seen so far is not tested. */
+struct SetFound {
+  unsigned long long* found;
+  unsigned long long value;
+  __device__ __forceinline__ void operator()(long long) const { *found = value; }
+};
+template <class OutputIterator>
+struct WriteFound {
+  OutputIterator output;
+  const unsigned long long* found;
+  __device__ __forceinline__ void operator()(long long) const { *output = *found; }
+};
+static __device__ __forceinline__ bool already_found(unsigned long long* found, long long index) {
+  return *(volatile unsigned long long*)found < (unsigned long long)index;
+}
+
+template <class InputIterator, class BinaryPred>
+struct AdjacentFindBody {
+  InputIterator input;
+  BinaryPred op;
+  unsigned long long* found;
+  __device__ __forceinline__ void operator()(long long index) const {
+    if (already_found(found, index)) return;
+    if (op(input[index], input[index + 1])) atomicMin(found, (unsigned long long)index);
+  }
+};
+template <class InputIterator1, class InputIterator2, class BinaryFunction>
+struct FindFirstOfBody {
+  InputIterator1 input;
+  InputIterator2 keys;
+  long long keys_size;
+  BinaryFunction compare;
+  unsigned long long* found;
+  __device__ __forceinline__ void operator()(long long index) const {
+    if (already_found(found, index)) return;
+    typename value_type_of<InputIterator1>::type item = input[index];
+    for (long long k = 0; k < keys_size; ++k)
+      if (compare(item, keys[k])) {
+        atomicMin(found, (unsigned long long)index);
+        return;
+      }
+  }
+};
+/* A match of count items starts where a run of items equal to the value starts, so only the
+ * runs' first items look ahead, each over its own run: O(size) tests in all. */
+template <class InputIterator, class T, class BinaryPredicate>
+struct SearchNBody {
+  InputIterator input;
+  const T* value;
+  long long size;
+  long long count;
+  BinaryPredicate predicate;
+  unsigned long long* found;
+  __device__ __forceinline__ void operator()(long long index) const {
+    if (index + count > size || already_found(found, index)) return;
+    const T wanted = *value;
+    if (!predicate(input[index], wanted)) return;
+    if (index > 0 && predicate(input[index - 1], wanted)) return;
+    for (long long k = 1; k < count; ++k)
+      if (!predicate(input[index + k], wanted)) return;
+    atomicMin(found, (unsigned long long)index);
+  }
+};
+
+template <class Body, class OutputIterator>
+inline hipError_t run_find(void* temporary_storage, size_t& storage_size, Body body,
+                           long long candidates, unsigned long long not_found,
+                           OutputIterator output, hipStream_t stream, bool debug_synchronous) {
+  hipError_t status;
+  if (!hipcub::detail::temp_storage_check(temporary_storage, storage_size,
+                                          sizeof(unsigned long long), status))
+    return status;
+  unsigned long long* found = (unsigned long long*)temporary_storage;
+  body.found = found;
+  SetFound set = {found, not_found};
+  status = hipcub::DeviceFor::Bulk(1, set, stream);
+  if (status == hipSuccess && candidates > 0)
+    status = hipcub::DeviceFor::Bulk(candidates, body, stream);
+  WriteFound<OutputIterator> write = {output, found};
+  if (status == hipSuccess) status = hipcub::DeviceFor::Bulk(1, write, stream);
+  if (status == hipSuccess && debug_synchronous) status = hipStreamSynchronize(stream);
+  return status;
+}
+}  // namespace detail
+
+/* The first i with op(input[i], input[i + 1]), or size. */
+template <class Config = default_config, class InputIterator, class OutputIterator,
+          class BinaryPred = equal_to<typename detail::value_type_of<InputIterator>::type> >
+inline hipError_t adjacent_find(void* const temporary_storage, std::size_t& storage_size,
+                                InputIterator input, OutputIterator output,
+                                const std::size_t size, BinaryPred op = BinaryPred(),
+                                const hipStream_t stream = 0,
+                                const bool debug_synchronous = false) {
+  detail::AdjacentFindBody<InputIterator, BinaryPred> body = {input, op, nullptr};
+  return detail::run_find(temporary_storage, storage_size, body,
+                          size > 1 ? (long long)size - 1 : 0, (unsigned long long)size, output,
+                          stream, debug_synchronous);
+}
+
+/* The first i for which compare_function(input[i], keys[k]) holds for some k, or size. */
+template <class Config = default_config, class InputIterator1, class InputIterator2,
+          class OutputIterator,
+          class BinaryFunction = equal_to<typename detail::value_type_of<InputIterator1>::type> >
+inline hipError_t find_first_of(void* temporary_storage, size_t& storage_size,
+                                InputIterator1 input, InputIterator2 keys, OutputIterator output,
+                                size_t size, size_t keys_size,
+                                BinaryFunction compare_function = BinaryFunction(),
+                                hipStream_t stream = 0, bool debug_synchronous = false) {
+  detail::FindFirstOfBody<InputIterator1, InputIterator2, BinaryFunction> body = {
+      input, keys, (long long)keys_size, compare_function, nullptr};
+  return detail::run_find(temporary_storage, storage_size, body,
+                          keys_size > 0 ? (long long)size : 0, (unsigned long long)size, output,
+                          stream, debug_synchronous);
+}
+
+/* The first i where count items in a row satisfy binary_predicate(item, *value), or size
+ * (0 when count is 0). `value` points to device memory. */
+template <class Config = default_config, class InputIterator, class OutputIterator,
+          class BinaryPredicate =
+              equal_to<typename detail::value_type_of<InputIterator>::type> >
+inline hipError_t search_n(void* temporary_storage, size_t& storage_size, InputIterator input,
+                           OutputIterator output, const size_t size, const size_t count,
+                           const typename detail::value_type_of<InputIterator>::type* value,
+                           const BinaryPredicate binary_predicate = BinaryPredicate(),
+                           const hipStream_t stream = 0, const bool debug_synchronous = false) {
+  typedef typename detail::value_type_of<InputIterator>::type T;
+  detail::SearchNBody<InputIterator, T, BinaryPredicate> body = {
+      input, value, (long long)size, (long long)count, binary_predicate, nullptr};
+  long long candidates = count == 0 || count > size ? 0 : (long long)(size - count + 1);
+  return detail::run_find(temporary_storage, storage_size, body, candidates,
+                          count == 0 ? 0ull : (unsigned long long)size, output, stream,
+                          debug_synchronous);
+}
+
 /* ---- block level ---- */
 
 enum class block_reduce_algorithm { using_warp_reduce, raking_reduce, raking_reduce_commutative_only, default_algorithm = using_warp_reduce };
@@ -1665,6 +1982,44 @@ class block_exchange {
   OXHIP_ROCPRIM_SCATTER(scatter_to_striped, ScatterToStriped)
   OXHIP_ROCPRIM_SCATTER(scatter_to_striped_guarded, ScatterToStripedGuarded)
 #undef OXHIP_ROCPRIM_SCATTER
+
+  /* Item i of each thread where is_valid[i] goes to rank ranks[i]; the result is striped (the
+   * ranks no valid item names are left as they were in the storage). */
+  template <class U, class Offset, class ValidFlag>
+  __device__ __forceinline__ void scatter_to_striped_flagged(
+      const T (&input)[ItemsPerThread], U (&output)[ItemsPerThread],
+      const Offset (&ranks)[ItemsPerThread], const ValidFlag (&is_valid)[ItemsPerThread],
+      storage_type& storage) {
+    Base(storage).ScatterToStripedFlagged(input, output, ranks, is_valid);
+  }
+  template <class U, class Offset, class ValidFlag>
+  __device__ __forceinline__ void scatter_to_striped_flagged(
+      const T (&input)[ItemsPerThread], U (&output)[ItemsPerThread],
+      const Offset (&ranks)[ItemsPerThread], const ValidFlag (&is_valid)[ItemsPerThread]) {
+    scatter_to_striped_flagged(input, output, ranks, is_valid,
+                               detail::private_storage<storage_type>());
+  }
+  /* The input is striped; output[i] is the item of rank ranks[i]. */
+  template <class U, class Offset>
+  __device__ __forceinline__ void gather_from_striped(const T (&input)[ItemsPerThread],
+                                                      U (&output)[ItemsPerThread],
+                                                      const Offset (&ranks)[ItemsPerThread],
+                                                      storage_type& storage) {
+    typedef hipcub::detail::Uninitialized<T> Slot;
+    Slot* slots = reinterpret_cast<Slot*>(&storage);
+    const unsigned int threads = BlockSizeX * BlockSizeY * BlockSizeZ;
+    const unsigned int rank = flat_block_thread_id();
+    for (unsigned int i = 0; i < ItemsPerThread; ++i) slots[i * threads + rank].get() = input[i];
+    __syncthreads();
+    for (unsigned int i = 0; i < ItemsPerThread; ++i) output[i] = slots[ranks[i]].get();
+    __syncthreads();
+  }
+  template <class U, class Offset>
+  __device__ __forceinline__ void gather_from_striped(const T (&input)[ItemsPerThread],
+                                                      U (&output)[ItemsPerThread],
+                                                      const Offset (&ranks)[ItemsPerThread]) {
+    gather_from_striped(input, output, ranks, detail::private_storage<storage_type>());
+  }
 };
 
 /* Keys (and values) in a blocked arrangement, sorted by their bits [begin_bit, end_bit);
@@ -2055,6 +2410,127 @@ class block_shuffle {
   }
 };
 
+/* Keys (and values) in a blocked arrangement sorted across the block by compare_function:
+ * hipCUB's BlockMergeSort, which is stable, so every algorithm gives the stable order (an
+ * order the unstable ones allow). FIXME(#25): the forms with a `size` of valid items are not
+ * here. */
+enum class block_sort_algorithm {
+  merge_sort,
+  bitonic_sort,
+  stable_merge_sort,
+  default_algorithm = merge_sort
+};
+
+template <class Key, unsigned int BlockSizeX, unsigned int ItemsPerThread = 1,
+          class Value = empty_type,
+          block_sort_algorithm Algorithm = block_sort_algorithm::default_algorithm,
+          unsigned int BlockSizeY = 1, unsigned int BlockSizeZ = 1>
+class block_sort {
+  typedef typename detail::hipcub_value<Value>::type BaseValue;
+  typedef hipcub::BlockMergeSort<Key, (int)BlockSizeX, (int)ItemsPerThread, BaseValue,
+                                 (int)BlockSizeY, (int)BlockSizeZ>
+      Base;
+
+ public:
+  typedef typename Base::TempStorage storage_type;
+
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread], storage_type& storage,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    Base(storage).Sort(thread_keys, compare_function);
+  }
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread],
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    sort(thread_keys, detail::private_storage<storage_type>(), compare_function);
+  }
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread],
+                                       Value (&thread_values)[ItemsPerThread],
+                                       storage_type& storage,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    Base(storage).Sort(thread_keys, thread_values, compare_function);
+  }
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread],
+                                       Value (&thread_values)[ItemsPerThread],
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    sort(thread_keys, thread_values, detail::private_storage<storage_type>(), compare_function);
+  }
+  /* One key (and value) a thread, for ItemsPerThread 1. */
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key& thread_key, storage_type& storage,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    static_assert(ItemsPerThread == 1, "block_sort: one key a thread needs ItemsPerThread 1");
+    Key keys[1] = {thread_key};
+    Base(storage).Sort(keys, compare_function);
+    thread_key = keys[0];
+  }
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key& thread_key,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    sort(thread_key, detail::private_storage<storage_type>(), compare_function);
+  }
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key& thread_key, Value& thread_value,
+                                       storage_type& storage,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    static_assert(ItemsPerThread == 1, "block_sort: one key a thread needs ItemsPerThread 1");
+    Key keys[1] = {thread_key};
+    Value values[1] = {thread_value};
+    Base(storage).Sort(keys, values, compare_function);
+    thread_key = keys[0];
+    thread_value = values[0];
+  }
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key& thread_key, Value& thread_value,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    sort(thread_key, thread_value, detail::private_storage<storage_type>(), compare_function);
+  }
+};
+
+/* Runs (a value and a length, or a value and its first decoded offset, RunsPerThread a
+ * thread) decoded DecodedItemsPerThread items a thread at a time: hipCUB's
+ * BlockRunLengthDecode under rocPRIM's names. */
+template <class ItemT, unsigned int BlockSizeX, unsigned int RunsPerThread,
+          unsigned int DecodedItemsPerThread, class DecodedOffsetT = unsigned int,
+          unsigned int BlockSizeY = 1, unsigned int BlockSizeZ = 1>
+class block_run_length_decode {
+  typedef hipcub::BlockRunLengthDecode<ItemT, (int)BlockSizeX, (int)RunsPerThread,
+                                       (int)DecodedItemsPerThread, DecodedOffsetT,
+                                       (int)BlockSizeY, (int)BlockSizeZ>
+      Base;
+
+ public:
+  typedef typename Base::TempStorage storage_type;
+
+  template <class RunLengthT, class TotalDecodedSizeT>
+  __device__ __forceinline__ block_run_length_decode(storage_type& storage,
+                                                     ItemT (&run_values)[RunsPerThread],
+                                                     RunLengthT (&run_lengths)[RunsPerThread],
+                                                     TotalDecodedSizeT& total_decoded_size)
+      : base_(storage, run_values, run_lengths, total_decoded_size) {}
+  template <class UserRunOffsetT>
+  __device__ __forceinline__ block_run_length_decode(storage_type& storage,
+                                                     ItemT (&run_values)[RunsPerThread],
+                                                     UserRunOffsetT (&run_offsets)[RunsPerThread])
+      : base_(storage, run_values, run_offsets) {}
+
+  template <class RelativeOffsetT>
+  __device__ __forceinline__ void run_length_decode(ItemT (&decoded_items)[DecodedItemsPerThread],
+                                                    RelativeOffsetT (&item_offsets)[DecodedItemsPerThread],
+                                                    DecodedOffsetT from_decoded_offset = 0) {
+    base_.RunLengthDecode(decoded_items, item_offsets, from_decoded_offset);
+  }
+  __device__ __forceinline__ void run_length_decode(ItemT (&decoded_items)[DecodedItemsPerThread],
+                                                    DecodedOffsetT from_decoded_offset = 0) {
+    base_.RunLengthDecode(decoded_items, from_decoded_offset);
+  }
+
+ private:
+  Base base_;
+};
+
 /* ---- warp level (logical warps of 1 to 32 threads, a power of two; 32 by default) ---- */
 
 enum class warp_load_method {
@@ -2165,6 +2641,40 @@ class warp_exchange {
                                                      storage_type& storage) {
     Base(storage).ScatterToStriped(input, output,
                                    const_cast<OffsetT(&)[ItemsPerThread]>(ranks));
+  }
+
+  /* The _shuffle forms take no storage: every output item is read from its lane with one
+   * shuffle for each of that lane's ItemsPerThread items (the one wanted is kept), so
+   * ItemsPerThread^2 shuffles in all, each lane choosing its item by index. */
+  template <class U>
+  __device__ __forceinline__ void blocked_to_striped_shuffle(const T (&input)[ItemsPerThread],
+                                                             U (&output)[ItemsPerThread]) {
+    const unsigned int lane = __lane_id() & (WarpSize - 1);
+    for (unsigned int i = 0; i < ItemsPerThread; ++i) {
+      const unsigned int rank = i * WarpSize + lane;
+      output[i] = shuffle_item(input, rank / ItemsPerThread, rank % ItemsPerThread);
+    }
+  }
+  template <class U>
+  __device__ __forceinline__ void striped_to_blocked_shuffle(const T (&input)[ItemsPerThread],
+                                                             U (&output)[ItemsPerThread]) {
+    const unsigned int lane = __lane_id() & (WarpSize - 1);
+    for (unsigned int i = 0; i < ItemsPerThread; ++i) {
+      const unsigned int rank = lane * ItemsPerThread + i;
+      output[i] = shuffle_item(input, rank % WarpSize, rank / WarpSize);
+    }
+  }
+
+ private:
+  /* input[item] of lane `source` of the logical warp. */
+  static __device__ __forceinline__ T shuffle_item(const T (&input)[ItemsPerThread],
+                                                   unsigned int source, unsigned int item) {
+    T result = input[0];
+    for (unsigned int j = 0; j < ItemsPerThread; ++j) {
+      T value = hipcub::detail::shfl_idx(WarpSize, input[j], source);
+      if (j == item) result = value;
+    }
+    return result;
   }
 };
 
