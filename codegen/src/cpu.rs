@@ -121,7 +121,7 @@ const SPECIALISED_BUDGET: u64 = 200_000;
 /// scan alone has five), and a loop per state made the compile of small programs with a few
 /// such kernels two to three times longer; past this budget the generic loop (a `switch`
 /// per work-item) runs every phase but the first.
-const SPECIALISED_BUDGET_EXCHANGES: u64 = 4_000;
+const SPECIALISED_BUDGET_EXCHANGES: u64 = 20_000;
 
 /// The runtime's report of a failed device `assert` (slot 40 of `struct __oxhip_cpu_ops`):
 /// the work-item ends there, so a kernel that can reach it runs as fibers and is not split.

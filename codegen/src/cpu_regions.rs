@@ -180,6 +180,61 @@ impl Scopes {
     fn states(&self) -> (LLVMValueRef, LLVMValueRef) {
         self.lists(self.scopes.len() - 1)
     }
+
+    /// A `noalias` list of every scope.
+    fn outside(&self) -> LLVMValueRef {
+        use inkwell::llvm_sys::core::{LLVMMDNodeInContext2, LLVMMetadataAsValue};
+        let mut all = self.scopes.clone();
+        // SAFETY: the scopes are live metadata of the context.
+        unsafe {
+            let all = LLVMMDNodeInContext2(self.context, all.as_mut_ptr(), all.len());
+            LLVMMetadataAsValue(self.context, all)
+        }
+    }
+
+    fn noalias_kind(&self) -> u32 {
+        let name = "noalias";
+        // SAFETY: the context is live.
+        unsafe {
+            inkwell::llvm_sys::core::LLVMGetMDKindIDInContext(
+                self.context,
+                name.as_ptr().cast(),
+                name.len() as u32,
+            )
+        }
+    }
+}
+
+/// Whether `pointer` is an alloca, or an address computed from one (GEPs, casts, selects and
+/// phis of such), or could be: anything else that is not plainly a function argument, a
+/// global, a load's result or a GEP on those counts as an alloca, to be safe.
+fn based_on_alloca(pointer: LLVMValueRef) -> bool {
+    use inkwell::llvm_sys::core::{LLVMIsAArgument, LLVMIsAGlobalValue, LLVMIsAInstruction};
+    let mut pending = vec![pointer];
+    let mut seen = HashSet::new();
+    while let Some(value) = pending.pop() {
+        if !seen.insert(value) {
+            continue;
+        }
+        // SAFETY: `value` is a live value of the module.
+        unsafe {
+            if !LLVMIsAArgument(value).is_null() || !LLVMIsAGlobalValue(value).is_null() {
+                continue;
+            }
+            if LLVMIsAInstruction(value).is_null() {
+                return true;
+            }
+        }
+        match opcode(value) {
+            LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMIntToPtr => {}
+            // SAFETY: operand 0 of these is the pointer they derive from.
+            LLVMOpcode::LLVMGetElementPtr
+            | LLVMOpcode::LLVMBitCast
+            | LLVMOpcode::LLVMAddrSpaceCast => pending.push(unsafe { LLVMGetOperand(value, 0) }),
+            _ => return true,
+        }
+    }
+    false
 }
 
 /// Sets an instruction's `alias.scope` and `noalias` metadata to `lists` (from [`Scopes`]).
@@ -811,11 +866,16 @@ struct Copy<'ctx> {
     size: u64,
     alignment: u32,
     used_by: HashSet<u32>,
+    /// The regions that may write the alloca: only those copy it out, since the others
+    /// leave the frame's value as they found it.
+    written_by: HashSet<u32>,
 }
 
 /// How an alloca's address is used.
 struct Usage {
     blocks: HashSet<LLVMBasicBlockRef>,
+    /// The blocks that may write it (stores and memory intrinsics).
+    written: HashSet<LLVMBasicBlockRef>,
     escapes: bool,
     lifetime_markers: Vec<LLVMValueRef>,
 }
@@ -823,6 +883,7 @@ struct Usage {
 fn usage(alloca: LLVMValueRef) -> Usage {
     let mut usage = Usage {
         blocks: HashSet::new(),
+        written: HashSet::new(),
         escapes: false,
         lifetime_markers: Vec::new(),
     };
@@ -845,6 +906,10 @@ fn usage(alloca: LLVMValueRef) -> Usage {
                     if unsafe { LLVMGetOperand(user, 0) } == pointer {
                         usage.escapes = true;
                     }
+                    // SAFETY: as above.
+                    usage
+                        .written
+                        .insert(unsafe { LLVMGetInstructionParent(user) });
                 }
                 LLVMOpcode::LLVMGetElementPtr
                 | LLVMOpcode::LLVMBitCast
@@ -856,7 +921,14 @@ fn usage(alloca: LLVMValueRef) -> Usage {
                     Some(name)
                         if name.starts_with("llvm.memcpy")
                             || name.starts_with("llvm.memmove")
-                            || name.starts_with("llvm.memset") => {}
+                            || name.starts_with("llvm.memset") =>
+                    {
+                        // Perhaps only the source, but counted as a write.
+                        // SAFETY: `user` is an instruction.
+                        usage
+                            .written
+                            .insert(unsafe { LLVMGetInstructionParent(user) });
+                    }
                     _ => usage.escapes = true,
                 },
                 _ => usage.escapes = true,
@@ -1122,7 +1194,13 @@ fn build_regions<'ctx>(
                         | BasicTypeEnum::VectorType(_)
                 ))
             .then_some(ty);
+            let written_by: HashSet<u32> = region_blocks
+                .iter()
+                .filter(|(_, blocks)| !blocks.is_disjoint(&usage.written))
+                .map(|(state, _)| *state)
+                .collect();
             copies.push(Copy {
+                written_by,
                 alloca,
                 scalar,
                 slot,
@@ -1136,15 +1214,35 @@ fn build_regions<'ctx>(
     let stride = offset.div_ceil(max_alignment).max(1) * max_alignment;
     let size_value = |size: u64| context.i64_type().const_int(size, false);
     let scopes = Scopes::new(context, &kernel.get_name().to_string_lossy(), copies.len());
+    // The kernel's own loads and stores, except those of its allocas, reach global, shared
+    // or constant memory, or a slot whose address escaped: never a copied column or the
+    // states, which nothing but the copies and the group function can address.
+    let outside = scopes.outside();
+    for instruction in instructions(function.as_value_ref()) {
+        let pointer = match opcode(instruction) {
+            // SAFETY: a load's operand 0 and a store's operand 1 are their addresses.
+            LLVMOpcode::LLVMLoad => unsafe { LLVMGetOperand(instruction, 0) },
+            LLVMOpcode::LLVMStore => unsafe { LLVMGetOperand(instruction, 1) },
+            _ => continue,
+        };
+        if !based_on_alloca(pointer) {
+            // SAFETY: a live load or store.
+            unsafe {
+                inkwell::llvm_sys::core::LLVMSetMetadata(
+                    instruction,
+                    scopes.noalias_kind(),
+                    outside,
+                )
+            };
+        }
+    }
     // Each region copies in the slots it uses, after the switch on `state`, and copies them
     // out again at the exit through a second switch on `state`: a loop of the group function
     // that inlines one region (a constant `state`) then copies only that region's values.
     let copy = |region: u32, into_frame: bool| -> Result<(), inkwell::builder::BuilderError> {
-        for (column, copy) in copies
-            .iter()
-            .enumerate()
-            .filter(|(_, copy)| copy.used_by.contains(&region))
-        {
+        for (column, copy) in copies.iter().enumerate().filter(|(_, copy)| {
+            copy.used_by.contains(&region) && (!into_frame || copy.written_by.contains(&region))
+        }) {
             // SAFETY: `copy.alloca` is a live pointer value.
             let local = unsafe { inkwell::values::PointerValue::new(copy.alloca) };
             let (to, from) = if into_frame {
