@@ -1148,7 +1148,15 @@ fn exchange_pass<'ctx>(
     builder.build_store(exchange.warp_start, i64_type.const_zero())?;
     builder.build_unconditional_branch(warp_block)?;
 
+    // Lanes past the group's end offer 0: the words start cleared, and the gather reads the
+    // lanes in the group only, so that its loads are contiguous.
     builder.position_at_end(warp_block);
+    builder.build_memset(
+        exchange.words,
+        8,
+        context.i8_type().const_zero(),
+        i64_type.const_int(8 * WARP_SIZE, false),
+    )?;
     builder.build_store(exchange.votes, i64_type.const_zero())?;
     builder.build_store(exchange.lane_index, i64_type.const_zero())?;
     builder.build_unconditional_branch(gather)?;
@@ -1161,39 +1169,34 @@ fn exchange_pass<'ctx>(
         .build_load(i64_type, exchange.lane_index, "j")?
         .into_int_value();
     let item = builder.build_int_add(start, j, "gather.item")?;
-    let inside = builder.build_int_compare(IntPredicate::ULT, item, columns.count, "inside")?;
-    // A lane past the end reads the warp's first lane, then offers nothing.
-    let safe = builder
-        .build_select(inside, item, start, "safe")?
-        .into_int_value();
     let state = builder
         .build_load(
             i32_type,
-            column(columns.states, i32_type.into(), safe)?,
+            column(columns.states, i32_type.into(), item)?,
             "state",
         )?
         .into_int_value();
     let has_state =
         builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "has")?;
-    let live = builder.build_and(inside, has_state, "offers")?;
+    let live = has_state;
     let word = builder
         .build_load(
             i64_type,
-            column(columns.words, i64_type.into(), safe)?,
+            column(columns.words, i64_type.into(), item)?,
             "word",
         )?
         .into_int_value();
     let operand = builder
         .build_load(
             i32_type,
-            column(columns.operands, i32_type.into(), safe)?,
+            column(columns.operands, i32_type.into(), item)?,
             "operand",
         )?
         .into_int_value();
     let kind = builder
         .build_load(
             i32_type,
-            column(columns.kinds, i32_type.into(), safe)?,
+            column(columns.kinds, i32_type.into(), item)?,
             "kind",
         )?
         .into_int_value();
@@ -1226,7 +1229,12 @@ fn exchange_pass<'ctx>(
     builder.build_store(exchange.votes, votes)?;
     let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
     builder.build_store(exchange.lane_index, following)?;
-    let more = builder.build_int_compare(IntPredicate::ULT, following, warp_size, "more")?;
+    let next_item = builder.build_int_add(item, i64_type.const_int(1, false), "item.next")?;
+    let in_group =
+        builder.build_int_compare(IntPredicate::ULT, next_item, columns.count, "in_group")?;
+    let in_lanes =
+        builder.build_int_compare(IntPredicate::ULT, following, warp_size, "in_lanes")?;
+    let more = builder.build_and(in_group, in_lanes, "more")?;
     builder.build_conditional_branch(more, gather, scatter_start)?;
 
     // The warp's lanes in the group: `min(32, count - start)`, at least 1.
