@@ -106,8 +106,9 @@ const SPLIT_OPERATIONS: cpu_regions::Operations<'static> = cpu_regions::Operatio
 };
 
 /// The runtime's scheduler for groups split at warp exchanges (slot 48 of `struct
-/// __oxhip_cpu_ops`): `u32 exchange(item *, u8 *frames, u32 *states, u64 n, u64 frame,
-/// u32 first_exchange)`, called after each phase (see [`group_function`]).
+/// __oxhip_cpu_ops`): `u32 exchange(item *, u8 *frames, u32 *states, u64 n, u64 slot_bytes,
+/// u32 first_exchange)` (`slot_bytes`: [`cpu_regions::EXCHANGE_SLOT_BYTES`]), called after a
+/// phase that did not leave every live work-item at one stop (see [`group_function`]).
 const EXCHANGE_SLOT: u64 = 48;
 /// What the scheduler returns when the work-items it lets run next are at different states;
 /// it sets bit 31 as well when it left some work-items waiting (their states marked).
@@ -121,7 +122,7 @@ const SPECIALISED_BUDGET: u64 = 200_000;
 /// scan alone has five), and a loop per state made the compile of small programs with a few
 /// such kernels two to three times longer; past this budget the generic loop (a `switch`
 /// per work-item) runs every phase but the first.
-const SPECIALISED_BUDGET_EXCHANGES: u64 = 20_000;
+const SPECIALISED_BUDGET_EXCHANGES: u64 = 4_000;
 
 /// The runtime's report of a failed device `assert` (slot 40 of `struct __oxhip_cpu_ops`):
 /// the work-item ends there, so a kernel that can reach it runs as fibers and is not split.
@@ -1117,9 +1118,9 @@ struct Columns<'ctx> {
 }
 
 /// Does the exchange every live work-item of the group waits at, warp by warp, between two
-/// phases: a first loop over the warp's 32 lanes reads the words they offered and their
-/// ballot (returned lanes and lanes past the group's end offer 0 and vote no, as in the
-/// runtime's `split::schedule`), then a second loop over the warp's lanes in the group puts
+/// phases: a first loop over the warp's lanes in the group reads the words they offered and
+/// their ballot into words cleared beforehand (returned lanes and lanes past the group's end
+/// offer 0 and vote no, as in the runtime's `split::schedule`), then a second loop puts
 /// each one's result in its exchange slot (its source lane's word for a shuffle, its own
 /// outside the warp; the warp's ballot for a ballot). A returned lane's result is never read.
 /// Both are plain loops over columns, which LLVM vectorises. Starts at the builder's block
@@ -1323,12 +1324,13 @@ fn exchange_pass<'ctx>(
 /// Builds `__oxhip_cpu_group.K(void **args, item *, void *scratch)`, which runs a whole
 /// work-group of a barrier-split kernel (see `cpu_regions`), and `__oxhip_cpu_frame.K`, the
 /// `u64` bytes of per-work-item storage it needs. `scratch` holds `n * frame` bytes of frames
-/// then `n` `u32` states for the group's `n` work-items, and is [`cpu_regions::FRAME_ALIGN`]
-/// aligned. The next phase is chosen from the lowest and highest state the phase left: when
+/// (columns, see `cpu_regions`) then `n` `u32` states for the group's `n` work-items, and is
+/// [`cpu_regions::FRAME_ALIGN`] aligned. Each phase is a loop over the work-items, nested z,
+/// y and x. The next phase is chosen from the lowest and highest state the phase left: when
 /// every live work-item waits at the same stop, a barrier releases, and an exchange is done
-/// by the next phase's loop itself ([`gather_warp`], [`scatter_lane`]). A kernel split at
-/// warp exchanges otherwise hands the scratch to the runtime's `exchange` ([`EXCHANGE_SLOT`]),
-/// which does the exchanges whole warps wait at and chooses the next phase.
+/// by [`exchange_pass`] before the next phase. A kernel split at warp exchanges otherwise
+/// hands the scratch to the runtime's `exchange` ([`EXCHANGE_SLOT`]), which does the
+/// exchanges whole warps wait at and chooses the next phase.
 fn group_function<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,

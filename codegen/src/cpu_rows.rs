@@ -14,6 +14,13 @@
 //! optimiser keeps the coordinates in registers and stores them once after the loop.
 //! Row loops that call such a function keep the variable as it is.
 //!
+//! The group entry points of split kernels (`__oxhip_cpu_group.K`, `cpu_regions`) get the same
+//! treatment: they store the address of their own copy of the record (an alloca), which then
+//! becomes registers, and the stores of coordinates no region reads go. Their call of the
+//! runtime's `exchange` (marked [`RUNTIME_CALL`]) cannot read the image's variable. A group
+//! entry point whose generic loop calls the regions function (kernels split at barriers only,
+//! which are not inlined there) keeps the variable.
+//!
 //! Not at `-O0` (nothing is inlined there) or under ASan (kernels stay calls, see
 //! `lib.rs`'s `prepare_for_sanitizer`).
 
