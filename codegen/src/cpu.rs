@@ -74,6 +74,12 @@ const ITEM_BLOCK_DIM: u64 = 24;
 const ITEM_LANE: u64 = 48;
 const ITEM_LINEAR: u64 = 52;
 const ITEM_OPS: u64 = 56;
+/// The bytes of the record that kernel code can read (through `ITEM_OPS` and `group`).
+const ITEM_BYTES: u64 = 72;
+/// A string attribute on the group function's call of the runtime's `exchange`, which cannot
+/// read `__oxhip_cpu_item` (the image's own variable): `cpu_rows` need not keep the variable
+/// for it.
+pub(crate) const RUNTIME_CALL: &str = "oxhip-cpu-runtime";
 /// Lanes per warp on the CPU target.
 const WARP_SIZE: u64 = 32;
 
@@ -100,8 +106,9 @@ const SPLIT_OPERATIONS: cpu_regions::Operations<'static> = cpu_regions::Operatio
 };
 
 /// The runtime's scheduler for groups split at warp exchanges (slot 48 of `struct
-/// __oxhip_cpu_ops`): `u32 exchange(item *, u8 *frames, u32 *states, u64 n, u64 frame,
-/// u32 first_exchange)`, called after each phase (see [`group_function`]).
+/// __oxhip_cpu_ops`): `u32 exchange(item *, u8 *frames, u32 *states, u64 n, u64 slot_bytes,
+/// u32 first_exchange)` (`slot_bytes`: [`cpu_regions::EXCHANGE_SLOT_BYTES`]), called after a
+/// phase that did not leave every live work-item at one stop (see [`group_function`]).
 const EXCHANGE_SLOT: u64 = 48;
 /// What the scheduler returns when the work-items it lets run next are at different states;
 /// it sets bit 31 as well when it left some work-items waiting (their states marked).
@@ -1085,112 +1092,119 @@ fn load_arguments<'ctx>(
     Ok(arguments)
 }
 
-/// The group function's variables for warp exchanges it does itself (see [`gather_warp`]).
+/// The group function's variables for the warp exchanges it does itself (see
+/// [`exchange_pass`]).
 struct InlineExchange<'ctx> {
     /// `i1`: the runtime left work-items waiting.
     waiting: PointerValue<'ctx>,
-    /// `i1`: every live work-item of the phase about to run waits at the same exchange.
-    inline: PointerValue<'ctx>,
     /// `[32 x i64]`: the words the lanes of the current warp offered.
     words: PointerValue<'ctx>,
+    /// `i64`: the first work-item of the current warp.
+    warp_start: PointerValue<'ctx>,
+    /// `i64`: the lane the current inner loop is at.
+    lane_index: PointerValue<'ctx>,
     /// `i64`: the current warp's ballot.
     votes: PointerValue<'ctx>,
-    /// `i64`: the lane the gather is at.
-    lane_index: PointerValue<'ctx>,
 }
 
-/// Where the group's work-items are: the one about to run (`index`) of `count`, and the
-/// frames and states in `scratch`.
-struct Warp<'ctx> {
-    index: IntValue<'ctx>,
+/// The group's work-items: `count` of them, their states, and the exchange slot's three
+/// columns (see `cpu_regions::EXCHANGE_SLOT_BYTES`).
+struct Columns<'ctx> {
     count: IntValue<'ctx>,
-    scratch: PointerValue<'ctx>,
     states: PointerValue<'ctx>,
-    stride: IntValue<'ctx>,
+    words: PointerValue<'ctx>,
+    operands: PointerValue<'ctx>,
+    kinds: PointerValue<'ctx>,
 }
 
-/// In a phase that does its exchange itself, at the first lane of each warp (whether or not
-/// it is live): reads what every lane of the warp left in its exchange slot (see
-/// `cpu_regions::EXCHANGE_SLOT_BYTES`) before any of them runs on. Returned lanes and lanes
-/// past the group's end offer 0 and vote no, as in the runtime's `split::schedule`. Leaves
-/// the builder in the block where the loop body goes on.
-fn gather_warp<'ctx>(
+/// Does the exchange every live work-item of the group waits at, warp by warp, between two
+/// phases: a first loop over the warp's lanes in the group reads the words they offered and
+/// their ballot into words cleared beforehand (returned lanes and lanes past the group's end
+/// offer 0 and vote no, as in the runtime's `split::schedule`), then a second loop puts
+/// each one's result in its exchange slot (its source lane's word for a shuffle, its own
+/// outside the warp; the warp's ballot for a ballot). A returned lane's result is never read.
+/// Both are plain loops over columns, which LLVM vectorises. Starts at the builder's block
+/// and leaves the builder in a new block after the pass.
+fn exchange_pass<'ctx>(
     builder: &Builder<'ctx>,
     context: &'ctx Context,
     group: FunctionValue<'ctx>,
     exchange: &InlineExchange<'ctx>,
-    warp: Warp<'ctx>,
+    columns: &Columns<'ctx>,
 ) -> Result<(), inkwell::builder::BuilderError> {
     let i64_type = context.i64_type();
     let i32_type = context.i32_type();
-    let bool_type = context.bool_type();
-    let start = context.append_basic_block(group, "gather");
-    let lane_block = context.append_basic_block(group, "gather.lane");
-    let rest = context.append_basic_block(group, "item.rest");
-    let inline = builder
-        .build_load(bool_type, exchange.inline, "inline")?
-        .into_int_value();
-    let lane = builder.build_and(warp.index, i64_type.const_int(WARP_SIZE - 1, false), "lane")?;
-    let first =
-        builder.build_int_compare(IntPredicate::EQ, lane, i64_type.const_zero(), "first")?;
-    let go = builder.build_and(inline, first, "gather.now")?;
-    builder.build_conditional_branch(go, start, rest)?;
+    let warp_block = context.append_basic_block(group, "exchange.warp");
+    let gather = context.append_basic_block(group, "exchange.gather");
+    let scatter_start = context.append_basic_block(group, "exchange.scatter.start");
+    let scatter = context.append_basic_block(group, "exchange.scatter");
+    let next_warp = context.append_basic_block(group, "exchange.next");
+    let done = context.append_basic_block(group, "exchange.done");
+    let warp_size = i64_type.const_int(WARP_SIZE, false);
+    // SAFETY (for every `gep` below): the index is below `count`, inside the column, or
+    // below 32, inside `words`.
+    let column = |base: PointerValue<'ctx>, ty: BasicTypeEnum<'ctx>, index: IntValue<'ctx>| unsafe {
+        builder.build_in_bounds_gep(ty, base, &[index], "column")
+    };
+    builder.build_store(exchange.warp_start, i64_type.const_zero())?;
+    builder.build_unconditional_branch(warp_block)?;
 
-    builder.position_at_end(start);
+    // Lanes past the group's end offer 0: the words start cleared, and the gather reads the
+    // lanes in the group only, so that its loads are contiguous.
+    builder.position_at_end(warp_block);
+    builder.build_memset(
+        exchange.words,
+        8,
+        context.i8_type().const_zero(),
+        i64_type.const_int(8 * WARP_SIZE, false),
+    )?;
     builder.build_store(exchange.votes, i64_type.const_zero())?;
     builder.build_store(exchange.lane_index, i64_type.const_zero())?;
-    builder.build_unconditional_branch(lane_block)?;
+    builder.build_unconditional_branch(gather)?;
 
-    builder.position_at_end(lane_block);
+    builder.position_at_end(gather);
+    let start = builder
+        .build_load(i64_type, exchange.warp_start, "warp.start")?
+        .into_int_value();
     let j = builder
         .build_load(i64_type, exchange.lane_index, "j")?
         .into_int_value();
-    let item = builder.build_int_add(warp.index, j, "gather.item")?;
-    let inside = builder.build_int_compare(IntPredicate::ULT, item, warp.count, "inside")?;
-    // A lane past the end reads the first lane's state and slot, then offers nothing.
-    let safe = builder
-        .build_select(inside, item, warp.index, "safe")?
-        .into_int_value();
-    // SAFETY: `safe < count`: inside the states array.
-    let state_slot = unsafe { builder.build_gep(i32_type, warp.states, &[safe], "gather.state")? };
+    let item = builder.build_int_add(start, j, "gather.item")?;
     let state = builder
-        .build_load(i32_type, state_slot, "gather.state")?
+        .build_load(
+            i32_type,
+            column(columns.states, i32_type.into(), item)?,
+            "state",
+        )?
         .into_int_value();
     let has_state =
         builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "has")?;
-    let live = builder.build_and(inside, has_state, "offers")?;
-    let offset = builder.build_int_mul(safe, warp.stride, "gather.offset")?;
-    // SAFETY: `safe < count`: inside the frames; the slot is the frame's first 16 bytes.
-    let (word, operand, kind) = unsafe {
-        let frame =
-            builder.build_gep(context.i8_type(), warp.scratch, &[offset], "gather.frame")?;
-        let operand = builder.build_gep(
-            context.i8_type(),
-            frame,
-            &[i64_type.const_int(8, false)],
-            "gather.operand",
-        )?;
-        let kind = builder.build_gep(
-            context.i8_type(),
-            frame,
-            &[i64_type.const_int(12, false)],
-            "gather.kind",
-        )?;
-        (frame, operand, kind)
-    };
+    let live = has_state;
     let word = builder
-        .build_load(i64_type, word, "offered")?
+        .build_load(
+            i64_type,
+            column(columns.words, i64_type.into(), item)?,
+            "word",
+        )?
         .into_int_value();
     let operand = builder
-        .build_load(i32_type, operand, "operand")?
+        .build_load(
+            i32_type,
+            column(columns.operands, i32_type.into(), item)?,
+            "operand",
+        )?
         .into_int_value();
-    let kind = builder.build_load(i32_type, kind, "kind")?.into_int_value();
-    let offered = builder
-        .build_select(live, word, i64_type.const_zero(), "offered")?
+    let kind = builder
+        .build_load(
+            i32_type,
+            column(columns.kinds, i32_type.into(), item)?,
+            "kind",
+        )?
         .into_int_value();
+    let offered = builder.build_select(live, word, i64_type.const_zero(), "offered")?;
     // SAFETY: `j < 32`.
     let word_slot = unsafe {
-        builder.build_gep(
+        builder.build_in_bounds_gep(
             i64_type.array_type(WARP_SIZE as u32),
             exchange.words,
             &[i64_type.const_zero(), j],
@@ -1216,61 +1230,44 @@ fn gather_warp<'ctx>(
     builder.build_store(exchange.votes, votes)?;
     let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
     builder.build_store(exchange.lane_index, following)?;
-    let more = builder.build_int_compare(
-        IntPredicate::ULT,
-        following,
-        i64_type.const_int(WARP_SIZE, false),
-        "more",
-    )?;
-    builder.build_conditional_branch(more, lane_block, rest)?;
-    builder.position_at_end(rest);
-    Ok(())
-}
+    let next_item = builder.build_int_add(item, i64_type.const_int(1, false), "item.next")?;
+    let in_group =
+        builder.build_int_compare(IntPredicate::ULT, next_item, columns.count, "in_group")?;
+    let in_lanes =
+        builder.build_int_compare(IntPredicate::ULT, following, warp_size, "in_lanes")?;
+    let more = builder.build_and(in_group, in_lanes, "more")?;
+    builder.build_conditional_branch(more, gather, scatter_start)?;
 
-/// In a phase that does its exchange itself, before a live lane runs on: puts its result in
-/// its exchange slot (the word of its source lane for a shuffle, its own outside the warp;
-/// the warp's ballot for a ballot), from what [`gather_warp`] read. Leaves the builder in
-/// the block where the lane's region is called.
-fn scatter_lane<'ctx>(
-    builder: &Builder<'ctx>,
-    context: &'ctx Context,
-    group: FunctionValue<'ctx>,
-    exchange: &InlineExchange<'ctx>,
-    frame: PointerValue<'ctx>,
-) -> Result<(), inkwell::builder::BuilderError> {
-    let i64_type = context.i64_type();
-    let i32_type = context.i32_type();
-    let bool_type = context.bool_type();
-    let scatter = context.append_basic_block(group, "scatter");
-    let call = context.append_basic_block(group, "call");
-    let inline = builder
-        .build_load(bool_type, exchange.inline, "inline")?
-        .into_int_value();
-    builder.build_conditional_branch(inline, scatter, call)?;
+    // The warp's lanes in the group: `min(32, count - start)`, at least 1.
+    builder.position_at_end(scatter_start);
+    builder.build_store(exchange.lane_index, i64_type.const_zero())?;
+    builder.build_unconditional_branch(scatter)?;
+
     builder.position_at_end(scatter);
-    // SAFETY: the slot is the frame's first 16 bytes.
-    let (operand_slot, kind_slot) = unsafe {
-        (
-            builder.build_gep(
-                context.i8_type(),
-                frame,
-                &[i64_type.const_int(8, false)],
-                "operand",
-            )?,
-            builder.build_gep(
-                context.i8_type(),
-                frame,
-                &[i64_type.const_int(12, false)],
-                "kind",
-            )?,
-        )
-    };
-    let own = builder.build_load(i64_type, frame, "own")?.into_int_value();
+    let start = builder
+        .build_load(i64_type, exchange.warp_start, "warp.start")?
+        .into_int_value();
+    let j = builder
+        .build_load(i64_type, exchange.lane_index, "j")?
+        .into_int_value();
+    let item = builder.build_int_add(start, j, "scatter.item")?;
+    let word_slot = column(columns.words, i64_type.into(), item)?;
+    let own = builder
+        .build_load(i64_type, word_slot, "own")?
+        .into_int_value();
     let operand = builder
-        .build_load(i32_type, operand_slot, "operand")?
+        .build_load(
+            i32_type,
+            column(columns.operands, i32_type.into(), item)?,
+            "operand",
+        )?
         .into_int_value();
     let kind = builder
-        .build_load(i32_type, kind_slot, "kind")?
+        .build_load(
+            i32_type,
+            column(columns.kinds, i32_type.into(), item)?,
+            "kind",
+        )?
         .into_int_value();
     let in_warp = builder.build_int_compare(
         IntPredicate::ULT,
@@ -1282,7 +1279,7 @@ fn scatter_lane<'ctx>(
     let source = builder.build_int_z_extend(source, i64_type, "source")?;
     // SAFETY: `source < 32`.
     let source_slot = unsafe {
-        builder.build_gep(
+        builder.build_in_bounds_gep(
             i64_type.array_type(WARP_SIZE as u32),
             exchange.words,
             &[i64_type.const_zero(), source],
@@ -1301,21 +1298,39 @@ fn scatter_lane<'ctx>(
         "ballot",
     )?;
     let result = builder.build_select(ballot, votes, shuffled, "result")?;
-    builder.build_store(frame, result)?;
-    builder.build_unconditional_branch(call)?;
-    builder.position_at_end(call);
+    builder.build_store(word_slot, result)?;
+    let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
+    builder.build_store(exchange.lane_index, following)?;
+    let next_item = builder.build_int_add(item, i64_type.const_int(1, false), "item.next")?;
+    let in_group =
+        builder.build_int_compare(IntPredicate::ULT, next_item, columns.count, "in_group")?;
+    let in_lanes =
+        builder.build_int_compare(IntPredicate::ULT, following, warp_size, "in_lanes")?;
+    let more = builder.build_and(in_group, in_lanes, "more")?;
+    builder.build_conditional_branch(more, scatter, next_warp)?;
+
+    builder.position_at_end(next_warp);
+    let start = builder
+        .build_load(i64_type, exchange.warp_start, "warp.start")?
+        .into_int_value();
+    let start = builder.build_int_add(start, warp_size, "warp.next")?;
+    builder.build_store(exchange.warp_start, start)?;
+    let more = builder.build_int_compare(IntPredicate::ULT, start, columns.count, "more")?;
+    builder.build_conditional_branch(more, warp_block, done)?;
+    builder.position_at_end(done);
     Ok(())
 }
 
 /// Builds `__oxhip_cpu_group.K(void **args, item *, void *scratch)`, which runs a whole
 /// work-group of a barrier-split kernel (see `cpu_regions`), and `__oxhip_cpu_frame.K`, the
 /// `u64` bytes of per-work-item storage it needs. `scratch` holds `n * frame` bytes of frames
-/// then `n` `u32` states for the group's `n` work-items, and is [`cpu_regions::FRAME_ALIGN`]
-/// aligned. The next phase is chosen from the lowest and highest state the phase left: when
+/// (columns, see `cpu_regions`) then `n` `u32` states for the group's `n` work-items, and is
+/// [`cpu_regions::FRAME_ALIGN`] aligned. Each phase is a loop over the work-items, nested z,
+/// y and x. The next phase is chosen from the lowest and highest state the phase left: when
 /// every live work-item waits at the same stop, a barrier releases, and an exchange is done
-/// by the next phase's loop itself ([`gather_warp`], [`scatter_lane`]). A kernel split at
-/// warp exchanges otherwise hands the scratch to the runtime's `exchange` ([`EXCHANGE_SLOT`]),
-/// which does the exchanges whole warps wait at and chooses the next phase.
+/// by [`exchange_pass`] before the next phase. A kernel split at warp exchanges otherwise
+/// hands the scratch to the runtime's `exchange` ([`EXCHANGE_SLOT`]), which does the
+/// exchanges whole warps wait at and chooses the next phase.
 fn group_function<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
@@ -1361,8 +1376,21 @@ fn group_function<'ctx>(
     let builder = context.create_builder();
     let entry = context.append_basic_block(group, "entry");
     builder.position_at_end(entry);
+    // The kernel reads its coordinates from a copy of the record local to this function:
+    // once `cpu_rows` has turned the kernel's loads of `__oxhip_cpu_item` into this copy, it
+    // no longer escapes, so the optimiser keeps each coordinate in a register and drops the
+    // stores of those no region reads. Split kernels reach no runtime operation that takes
+    // the record (`cpu_regions::qualifies`), and the runtime reads nothing back from it.
+    let record_type = context.i8_type().array_type(ITEM_BYTES as u32);
+    let record = builder.build_alloca(record_type, "record").map_err(fail)?;
+    if let Some(instruction) = record.as_instruction() {
+        instruction.set_alignment(8).ok();
+    }
     builder
-        .build_store(item.as_pointer_value(), current)
+        .build_memcpy(record, 8, current, 8, i64_type.const_int(ITEM_BYTES, false))
+        .map_err(fail)?;
+    builder
+        .build_store(item.as_pointer_value(), record)
         .map_err(fail)?;
     let arguments = load_arguments(&builder, context, args, kernel, parameters, description)?;
     let mut extent = Vec::new();
@@ -1391,6 +1419,9 @@ fn group_function<'ctx>(
         .build_int_mul(count, wide(extent[2]).map_err(fail)?, "n")
         .map_err(fail)?;
     let stride = i64_type.const_int(regions.stride, false);
+    // The frames are a structure of arrays whose first column, when the kernel has warp
+    // exchanges, is every work-item's exchange slot (see `cpu_regions`).
+    let slot_bytes = i64_type.const_int(cpu_regions::EXCHANGE_SLOT_BYTES, false);
     let frames_bytes = builder
         .build_int_mul(count, stride, "frames")
         .map_err(fail)?;
@@ -1412,34 +1443,30 @@ fn group_function<'ctx>(
     // barrier when `low + 1 == high`, and ends the group when `high == 0`.
     let low = variable(i32_type.into(), "low").map_err(fail)?;
     let high = variable(i32_type.into(), "high").map_err(fail)?;
+    // The smallest `next` over all work-items, those that did not run counting as 0: not 0
+    // when every work-item is live after the phase.
+    let floor = variable(i32_type.into(), "floor").map_err(fail)?;
     let mixed = variable(bool_type.into(), "mixed").map_err(fail)?;
     let state = variable(i32_type.into(), "state").map_err(fail)?;
     builder
         .build_store(state, i32_type.const_int(1, false))
         .map_err(fail)?;
     // Kernels split at warp exchanges: whether the runtime left work-items waiting (they then
-    // need its pass after every phase), and whether the phase about to run does the exchange
-    // that all live work-items wait at itself, warp by warp (`warp` holds the 32 words the
-    // lanes of the current warp offered, `votes` their ballot).
+    // need its pass after every phase), and the variables of the exchanges the group entry
+    // point does itself.
     let inline_exchange = match regions.first_exchange {
         Some(_) => {
             let waiting = variable(bool_type.into(), "waiting").map_err(fail)?;
-            let inline = variable(bool_type.into(), "inline").map_err(fail)?;
-            let words =
-                variable(i64_type.array_type(WARP_SIZE as u32).into(), "warp").map_err(fail)?;
-            let votes = variable(i64_type.into(), "votes").map_err(fail)?;
-            let lane_index = variable(i64_type.into(), "j").map_err(fail)?;
-            for flag in [waiting, inline] {
-                builder
-                    .build_store(flag, bool_type.const_zero())
-                    .map_err(fail)?;
-            }
+            builder
+                .build_store(waiting, bool_type.const_zero())
+                .map_err(fail)?;
             Some(InlineExchange {
                 waiting,
-                inline,
-                words,
-                votes,
-                lane_index,
+                words: variable(i64_type.array_type(WARP_SIZE as u32).into(), "warp")
+                    .map_err(fail)?,
+                warp_start: variable(i64_type.into(), "warp.start").map_err(fail)?,
+                lane_index: variable(i64_type.into(), "j").map_err(fail)?,
+                votes: variable(i64_type.into(), "votes").map_err(fail)?,
             })
         }
         None => None,
@@ -1461,6 +1488,9 @@ fn group_function<'ctx>(
         .map_err(fail)?;
     builder
         .build_store(high, i32_type.const_zero())
+        .map_err(fail)?;
+    builder
+        .build_store(floor, i32_type.const_all_ones())
         .map_err(fail)?;
     let was_mixed = builder
         .build_load(bool_type, mixed, "was_mixed")
@@ -1502,18 +1532,33 @@ fn group_function<'ctx>(
             }
             None => generic,
         };
+        // Three nested loops, z, y and x, so that `threadIdx.x` and the linear index are
+        // plain induction variables of the innermost one, which LLVM can vectorise.
+        let plane = context.append_basic_block(group, "plane");
+        let row = context.append_basic_block(group, "row");
         let body = context.append_basic_block(group, "item");
         let run = context.append_basic_block(group, "run");
+        let merge = context.append_basic_block(group, "ran");
         let latch = context.append_basic_block(group, "next");
+        let row_end = context.append_basic_block(group, "row.end");
+        let plane_end = context.append_basic_block(group, "plane.end");
         builder.position_at_end(start);
         builder
             .build_store(linear, i64_type.const_zero())
             .map_err(fail)?;
-        for coordinate in &coordinates {
-            builder
-                .build_store(*coordinate, i32_type.const_zero())
-                .map_err(fail)?;
-        }
+        builder
+            .build_store(coordinates[2], i32_type.const_zero())
+            .map_err(fail)?;
+        builder.build_unconditional_branch(plane).map_err(fail)?;
+        builder.position_at_end(plane);
+        builder
+            .build_store(coordinates[1], i32_type.const_zero())
+            .map_err(fail)?;
+        builder.build_unconditional_branch(row).map_err(fail)?;
+        builder.position_at_end(row);
+        builder
+            .build_store(coordinates[0], i32_type.const_zero())
+            .map_err(fail)?;
         builder.build_unconditional_branch(body).map_err(fail)?;
 
         builder.position_at_end(body);
@@ -1521,52 +1566,35 @@ fn group_function<'ctx>(
             .build_load(i64_type, linear, "index")
             .map_err(fail)?
             .into_int_value();
-        // A loop that can follow a phase ending at a warp exchange gathers each warp's
-        // offered words before its first lane runs.
-        let exchanging =
-            inline_exchange
-                .as_ref()
-                .filter(|_| match (fixed, regions.first_exchange) {
-                    (Some(value), Some(first)) => value >= first,
-                    (None, _) => true,
-                    _ => false,
-                });
-        if let Some(exchange) = exchanging {
-            gather_warp(
-                &builder,
-                context,
-                group,
-                exchange,
-                Warp {
-                    index,
-                    count,
-                    scratch,
-                    states,
-                    stride,
-                },
-            )
-            .map_err(fail)?;
-        }
         // SAFETY: `index < n`: inside the states array.
         let state_slot = unsafe {
             builder
                 .build_gep(i32_type, states, &[index], "state.slot")
                 .map_err(fail)?
         };
-        let state_value = if fixed == Some(1) {
+        // The first phase runs every work-item. In a kernel split at warp exchanges, so does
+        // each loop with a constant state: the phase before chose it only if every
+        // work-item was live and at that state (`floor`, below); a phase with returned or
+        // waiting work-items runs the generic loop. Without a test per work-item the loop
+        // has no branches around the region's stores, and LLVM vectorises it.
+        let every_item = fixed == Some(1) || (fixed.is_some() && regions.first_exchange.is_some());
+        let state_value = if every_item {
             builder.build_unconditional_branch(run).map_err(fail)?;
-            i32_type.const_int(1, false)
+            i32_type.const_int(u64::from(fixed.unwrap_or(1)), false)
         } else {
             let value = builder
                 .build_load(i32_type, state_slot, "item.state")
                 .map_err(fail)?
                 .into_int_value();
+            if let Some(load) = value.as_instruction() {
+                cpu_regions::set_scope(load.as_value_ref(), regions.states_scope);
+            }
             // 0: returned; negative: waiting (the runtime's mark, see below).
             let live = builder
                 .build_int_compare(IntPredicate::SGT, value, i32_type.const_zero(), "live")
                 .map_err(fail)?;
             builder
-                .build_conditional_branch(live, run, latch)
+                .build_conditional_branch(live, run, merge)
                 .map_err(fail)?;
             match fixed {
                 Some(constant) => i32_type.const_int(u64::from(constant), false),
@@ -1580,40 +1608,25 @@ fn group_function<'ctx>(
                 .build_load(i32_type, *coordinate, "coordinate")
                 .map_err(fail)?
                 .into_int_value();
-            let field = field_pointer(
-                &builder,
-                context,
-                current,
-                ITEM_THREAD_IDX + 4 * axis as u64,
-            )
-            .map_err(fail)?;
+            let field = field_pointer(&builder, context, record, ITEM_THREAD_IDX + 4 * axis as u64)
+                .map_err(fail)?;
             builder.build_store(field, value).map_err(fail)?;
         }
         let narrow = builder
             .build_int_truncate(index, i32_type, "linear")
             .map_err(fail)?;
-        let field = field_pointer(&builder, context, current, ITEM_LINEAR).map_err(fail)?;
+        let field = field_pointer(&builder, context, record, ITEM_LINEAR).map_err(fail)?;
         builder.build_store(field, narrow).map_err(fail)?;
         let lane = builder
             .build_and(narrow, i32_type.const_int(WARP_SIZE - 1, false), "lane")
             .map_err(fail)?;
-        let field = field_pointer(&builder, context, current, ITEM_LANE).map_err(fail)?;
+        let field = field_pointer(&builder, context, record, ITEM_LANE).map_err(fail)?;
         builder.build_store(field, lane).map_err(fail)?;
-        let offset = builder
-            .build_int_mul(index, stride, "frame.offset")
-            .map_err(fail)?;
-        // SAFETY: `index < n`: inside the frames.
-        let frame = unsafe {
-            builder
-                .build_gep(context.i8_type(), scratch, &[offset], "frame")
-                .map_err(fail)?
-        };
-        if let Some(exchange) = exchanging {
-            scatter_lane(&builder, context, group, exchange, frame).map_err(fail)?;
-        }
         let mut call_arguments = arguments.clone();
         call_arguments.push(state_value.into());
-        call_arguments.push(frame.into());
+        call_arguments.push(scratch.into());
+        call_arguments.push(index.into());
+        call_arguments.push(count.into());
         let call = builder
             .build_call(regions.function, &call_arguments, "next")
             .map_err(fail)?;
@@ -1631,12 +1644,28 @@ fn group_function<'ctx>(
             .basic()
             .ok_or_else(missing)?
             .into_int_value();
-        builder.build_store(state_slot, next).map_err(fail)?;
-        let zero = i32_type.const_zero();
+        let store = builder.build_store(state_slot, next).map_err(fail)?;
+        cpu_regions::set_scope(store.as_value_ref(), regions.states_scope);
+        let ran = builder.get_insert_block().ok_or_else(missing)?;
+        builder.build_unconditional_branch(merge).map_err(fail)?;
+        // A work-item that did not run counts as returned (0), which changes neither bound:
+        // the bounds are then plain reductions of the loop, which LLVM can vectorise.
+        builder.position_at_end(merge);
+        let next = if every_item {
+            next
+        } else {
+            let phi = builder.build_phi(i32_type, "next").map_err(fail)?;
+            phi.add_incoming(&[(&next, ran), (&i32_type.const_zero(), body)]);
+            phi.as_basic_value().into_int_value()
+        };
         let minus_one = builder
             .build_int_sub(next, i32_type.const_int(1, false), "next.minus_one")
             .map_err(fail)?;
-        for (variable, larger, value) in [(low, false, minus_one), (high, true, next)] {
+        for (variable, larger, value) in [
+            (low, false, minus_one),
+            (high, true, next),
+            (floor, false, next),
+        ] {
             let old = builder
                 .build_load(i32_type, variable, "old")
                 .map_err(fail)?
@@ -1656,24 +1685,16 @@ fn group_function<'ctx>(
         }
         builder.build_unconditional_branch(latch).map_err(fail)?;
 
-        // Advance the linear index and (x, y, z): x in the common case, y and z only when a
-        // row or plane ends.
+        // Advance the linear index and x; y at the end of a row, z at the end of a plane.
         builder.position_at_end(latch);
         let following = builder
             .build_int_add(index, i64_type.const_int(1, false), "index.next")
             .map_err(fail)?;
         builder.build_store(linear, following).map_err(fail)?;
-        let more = builder
-            .build_int_compare(IntPredicate::ULT, following, count, "more")
-            .map_err(fail)?;
-        let step = context.append_basic_block(group, "step");
-        builder
-            .build_conditional_branch(more, step, after)
-            .map_err(fail)?;
-        builder.position_at_end(step);
-        let mut carry_block = step;
+        let ends = [(row_end, body), (plane_end, row), (after, plane)];
+        let mut block = latch;
         for (axis, coordinate) in coordinates.iter().enumerate() {
-            builder.position_at_end(carry_block);
+            builder.position_at_end(block);
             let value = builder
                 .build_load(i32_type, *coordinate, "coordinate")
                 .map_err(fail)?
@@ -1681,23 +1702,15 @@ fn group_function<'ctx>(
             let bumped = builder
                 .build_int_add(value, i32_type.const_int(1, false), "bumped")
                 .map_err(fail)?;
-            if axis == 2 {
-                builder.build_store(*coordinate, bumped).map_err(fail)?;
-                builder.build_unconditional_branch(body).map_err(fail)?;
-                break;
-            }
-            let wraps = builder
-                .build_int_compare(IntPredicate::EQ, bumped, extent[axis], "wraps")
+            builder.build_store(*coordinate, bumped).map_err(fail)?;
+            let more = builder
+                .build_int_compare(IntPredicate::ULT, bumped, extent[axis], "more")
                 .map_err(fail)?;
-            let stored = builder
-                .build_select(wraps, zero, bumped, "coordinate.next")
-                .map_err(fail)?;
-            builder.build_store(*coordinate, stored).map_err(fail)?;
-            let next_axis = context.append_basic_block(group, "carry");
+            let (end, again) = ends[axis];
             builder
-                .build_conditional_branch(wraps, next_axis, body)
+                .build_conditional_branch(more, again, end)
                 .map_err(fail)?;
-            carry_block = next_axis;
+            block = end;
         }
     }
 
@@ -1732,10 +1745,10 @@ fn group_function<'ctx>(
     let (next_state, diverged) = match (regions.first_exchange, &inline_exchange) {
         (Some(first_exchange), Some(exchange)) => {
             // When every live work-item waits at the same stop and none was left waiting by
-            // the runtime, the next phase releases the barrier or does the exchange itself;
-            // otherwise the runtime does the exchanges of the warps whose live lanes all wait
-            // at one, releases a barrier that every live work-item waits at, marks the others
-            // as waiting, and says which state the runnable ones share.
+            // the runtime, the next phase releases the barrier, or this function does the
+            // exchange first; otherwise the runtime does the exchanges of the warps whose
+            // live lanes all wait at one, releases a barrier that every live work-item waits
+            // at, marks the others as waiting, and says which state the runnable ones share.
             let waiting = builder
                 .build_load(bool_type, exchange.waiting, "was_waiting")
                 .map_err(fail)?
@@ -1745,6 +1758,7 @@ fn group_function<'ctx>(
                 .build_and(uniform, not_waiting, "fast")
                 .map_err(fail)?;
             let on_its_own = context.append_basic_block(group, "after.itself");
+            let exchanging = context.append_basic_block(group, "after.exchange");
             let through_runtime = context.append_basic_block(group, "after.runtime");
             let join = context.append_basic_block(group, "after.join");
             builder
@@ -1761,14 +1775,38 @@ fn group_function<'ctx>(
                 )
                 .map_err(fail)?;
             builder
-                .build_store(exchange.inline, at_exchange)
+                .build_conditional_branch(at_exchange, exchanging, join)
                 .map_err(fail)?;
+            builder.position_at_end(exchanging);
+            let words_bytes = builder
+                .build_int_mul(count, i64_type.const_int(8, false), "operands.offset")
+                .map_err(fail)?;
+            let kinds_bytes = builder
+                .build_int_mul(count, i64_type.const_int(12, false), "kinds.offset")
+                .map_err(fail)?;
+            // SAFETY: the exchange slot's columns, the frames' first `16 * n` bytes.
+            let (operands, kinds) = unsafe {
+                (
+                    builder
+                        .build_gep(context.i8_type(), scratch, &[words_bytes], "operands")
+                        .map_err(fail)?,
+                    builder
+                        .build_gep(context.i8_type(), scratch, &[kinds_bytes], "kinds")
+                        .map_err(fail)?,
+                )
+            };
+            let columns = Columns {
+                count,
+                states,
+                words: scratch,
+                operands,
+                kinds,
+            };
+            exchange_pass(&builder, context, group, exchange, &columns).map_err(fail)?;
+            let exchanged = builder.get_insert_block().ok_or_else(missing)?;
             builder.build_unconditional_branch(join).map_err(fail)?;
 
             builder.position_at_end(through_runtime);
-            builder
-                .build_store(exchange.inline, bool_type.const_zero())
-                .map_err(fail)?;
             let ops = load_field(&builder, context, current, ITEM_OPS, pointer.into(), "ops")
                 .map_err(fail)?
                 .into_pointer_value();
@@ -1793,7 +1831,7 @@ fn group_function<'ctx>(
                 ],
                 false,
             );
-            let outcome = builder
+            let call = builder
                 .build_indirect_call(
                     exchange_type,
                     callee,
@@ -1802,12 +1840,17 @@ fn group_function<'ctx>(
                         scratch.into(),
                         states.into(),
                         count.into(),
-                        stride.into(),
+                        slot_bytes.into(),
                         i32_type.const_int(u64::from(first_exchange), false).into(),
                     ],
                     "outcome",
                 )
-                .map_err(fail)?
+                .map_err(fail)?;
+            call.add_attribute(
+                AttributeLoc::Function,
+                context.create_string_attribute(RUNTIME_CALL, ""),
+            );
+            let outcome = call
                 .try_as_basic_value()
                 .basic()
                 .ok_or_else(missing)?
@@ -1838,20 +1881,48 @@ fn group_function<'ctx>(
                     "mixed_states",
                 )
                 .map_err(fail)?;
+
+            let runtime_block = builder.get_insert_block().ok_or_else(missing)?;
+            let mixed_states = builder
+                .build_or(mixed_states, left_waiting, "mixed_or_waiting")
+                .map_err(fail)?;
             builder.build_unconditional_branch(join).map_err(fail)?;
 
             builder.position_at_end(join);
             let next_state = builder.build_phi(i32_type, "next.state").map_err(fail)?;
-            next_state.add_incoming(&[(&high_state, on_its_own), (&scheduled, through_runtime)]);
+            next_state.add_incoming(&[
+                (&high_state, on_its_own),
+                (&high_state, exchanged),
+                (&scheduled, runtime_block),
+            ]);
             let diverged = builder.build_phi(bool_type, "diverged").map_err(fail)?;
             diverged.add_incoming(&[
                 (&bool_type.const_zero(), on_its_own),
-                (&mixed_states, through_runtime),
+                (&bool_type.const_zero(), exchanged),
+                (&mixed_states, runtime_block),
             ]);
-            (
-                next_state.as_basic_value().into_int_value(),
-                diverged.as_basic_value().into_int_value(),
-            )
+            // A phase in which some work-item did not run, or after which one returned,
+            // leaves the next to the generic loop (see `every_item`).
+            let lowest_next = builder
+                .build_load(i32_type, floor, "floor")
+                .map_err(fail)?
+                .into_int_value();
+            let partial = builder
+                .build_int_compare(
+                    IntPredicate::EQ,
+                    lowest_next,
+                    i32_type.const_zero(),
+                    "partial",
+                )
+                .map_err(fail)?;
+            let diverged = builder
+                .build_or(
+                    diverged.as_basic_value().into_int_value(),
+                    partial,
+                    "diverged",
+                )
+                .map_err(fail)?;
+            (next_state.as_basic_value().into_int_value(), diverged)
         }
         _ => {
             let diverged = builder.build_not(uniform, "diverged").map_err(fail)?;

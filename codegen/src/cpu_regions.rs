@@ -24,15 +24,24 @@
 //!
 //! Warp exchanges (`__oxhip_cpu_shuffle`, `__oxhip_cpu_ballot`) are stops too, numbered after
 //! the barriers (from [`Regions::first_exchange`] on). Before a stop, the work-item stores the
-//! exchange's operands in an alloca that always gets the frame's first
-//! [`EXCHANGE_SLOT_BYTES`]; after it, it loads the result from there. After each phase the
-//! group function calls the runtime (`exchange`, slot 48 of `struct __oxhip_cpu_ops`), which
-//! performs the exchange of each warp whose live lanes all wait at one, releases a barrier
-//! that every live work-item waits at, marks the other work-items as waiting (negative
-//! states), and says which state the runnable ones share. This keeps the fibers' rules (an
-//! exchange completes once every live lane of the warp waits at one, whichever) at a loop
-//! iteration per lane and phase instead of two stack switches; cheaper fibers were the
-//! alternative, but would still save and restore every lane's registers at each operation.
+//! exchange's operands in three allocas that always get the frames' first columns (see
+//! [`EXCHANGE_SLOT_BYTES`]); after it, it loads the result from there. When every live
+//! work-item of the group waits at one exchange, the group function does it itself, in a pass
+//! over the group's warps between two phases; otherwise it calls the runtime (`exchange`,
+//! slot 48 of `struct __oxhip_cpu_ops`), which performs the exchange of each warp whose live
+//! lanes all wait at one, releases a barrier that every live work-item waits at, marks the
+//! other work-items as waiting (negative states), and says which state the runnable ones
+//! share. This keeps the fibers' rules (an exchange completes once every live lane of the
+//! warp waits at one, whichever) at a loop iteration per lane and phase instead of two stack
+//! switches; cheaper fibers were the alternative, but would still save and restore every
+//! lane's registers at each operation.
+//!
+//! The frames of a group's `n` work-items are a structure of arrays: each slot is a column of
+//! `n` elements, so that a loop of the group function over the work-items reads and writes
+//! each slot contiguously, and LLVM vectorises it (issue 26: `warp_sum` of
+//! benches/cpu_target went from 26 to 7 ms). The copies of the slots carry alias scopes
+//! ([`Scopes`]) that say the columns and the states never overlap, which LLVM cannot prove
+//! from offsets that are multiples of `n`.
 //!
 //! How `K.regions` is made:
 //!
@@ -57,8 +66,10 @@
 //!    work-item, gets a slot in the frame: copied in when a region that uses it starts and
 //!    out when that region stops, when only loads, stores and memory intrinsics use it (so
 //!    SROA still promotes it inside the region), and replaced by the slot itself when its
-//!    address escapes. Each region copies only the slots it uses, so a loop of the group
-//!    function that inlines one region moves only that region's values.
+//!    address escapes. Each region copies in only the slots it uses, and copies out only
+//!    those it may write, so a loop of the group function that inlines one region moves only
+//!    that region's values. A slot of one scalar is copied as a load and a store of its type
+//!    (an `i1` that `reg2mem` made is not a byte), others with `memcpy`.
 //!
 //! Kernels whose warp exchange calls times instructions pass [`SPLIT_BUDGET`] keep their fibers:
 //! the split form's compile time grows faster than that product.
@@ -92,16 +103,167 @@ pub(crate) const FRAME_ALIGN: u64 = 64;
 
 /// The barrier-split form of one kernel.
 pub(crate) struct Regions<'ctx> {
-    /// `i32 K.regions(<K's parameters>, i32 state, ptr frame)`.
+    /// `i32 K.regions(<K's parameters>, i32 state, ptr frames, i64 index, i64 n)`: runs
+    /// work-item `index` of the group's `n`, whose frames are a structure of arrays (see
+    /// [`build_regions`]).
     pub(crate) function: FunctionValue<'ctx>,
-    /// Bytes of storage per work-item: a multiple of every slot's alignment.
+    /// Bytes of frame per work-item (the columns' total, a multiple of each one's alignment).
     pub(crate) stride: u64,
     /// The largest resume state (`1 +` the number of barriers and warp exchanges).
     pub(crate) last_state: u32,
     /// The first state that resumes after a warp exchange (the others resume after
-    /// barriers); absent when the kernel has no warp exchange. The exchange slot is then at
-    /// offset 0 of the frame.
+    /// barriers); absent when the kernel has no warp exchange. The exchange slot's columns
+    /// are then the frames' first (see [`EXCHANGE_SLOT_BYTES`]).
     pub(crate) first_exchange: Option<u32>,
+    /// `(alias.scope, noalias)` metadata for the group function's accesses to the states
+    /// (see [`Scopes`]).
+    pub(crate) states_scope: (LLVMValueRef, LLVMValueRef),
+}
+
+/// Alias scopes that tell LLVM what it cannot prove on its own: the frames' columns (the
+/// slots copied in and out, whose offsets are multiples of the group's size) and the states
+/// array after them never overlap. Each copy of a slot is in its column's scope and does not
+/// alias the others; the group function's accesses to the states get the last scope. Without
+/// them, the loop vectoriser would need a run-time check for every pair of columns a region
+/// uses, and gives up. Accesses through slots whose address escapes, and the kernel's own,
+/// carry no scope, so they may alias anything, as before.
+struct Scopes {
+    context: inkwell::llvm_sys::prelude::LLVMContextRef,
+    /// One scope per column, then the states'.
+    scopes: Vec<inkwell::llvm_sys::prelude::LLVMMetadataRef>,
+}
+
+impl Scopes {
+    fn new(context: &Context, kernel: &str, columns: usize) -> Scopes {
+        use inkwell::llvm_sys::core::{LLVMMDNodeInContext2, LLVMMDStringInContext2};
+        let raw = context.raw();
+        let string = |text: &str| {
+            // SAFETY: the context is live; LLVM copies the bytes.
+            unsafe { LLVMMDStringInContext2(raw, text.as_ptr().cast(), text.len()) }
+        };
+        let node = |mut operands: Vec<inkwell::llvm_sys::prelude::LLVMMetadataRef>| {
+            // SAFETY: the operands are live metadata of `raw`.
+            unsafe { LLVMMDNodeInContext2(raw, operands.as_mut_ptr(), operands.len()) }
+        };
+        let domain = node(vec![string(&format!("oxhip.frames.{kernel}"))]);
+        let scopes = (0..=columns)
+            .map(|column| {
+                node(vec![
+                    string(&format!("oxhip.frames.{kernel}.{column}")),
+                    domain,
+                ])
+            })
+            .collect();
+        Scopes {
+            context: raw,
+            scopes,
+        }
+    }
+
+    /// `(alias.scope, noalias)` for `column`: its own scope, and every other.
+    fn lists(&self, column: usize) -> (LLVMValueRef, LLVMValueRef) {
+        use inkwell::llvm_sys::core::{LLVMMDNodeInContext2, LLVMMetadataAsValue};
+        let mut own = vec![self.scopes[column]];
+        let mut others: Vec<_> = self
+            .scopes
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| *index != column)
+            .map(|(_, scope)| *scope)
+            .collect();
+        // SAFETY: the scopes are live metadata of the context.
+        unsafe {
+            let own = LLVMMDNodeInContext2(self.context, own.as_mut_ptr(), own.len());
+            let others = LLVMMDNodeInContext2(self.context, others.as_mut_ptr(), others.len());
+            (
+                LLVMMetadataAsValue(self.context, own),
+                LLVMMetadataAsValue(self.context, others),
+            )
+        }
+    }
+
+    /// Puts `instruction` (a copy of a slot) in `column`'s scope.
+    fn tag(&self, instruction: LLVMValueRef, column: usize) {
+        let (own, others) = self.lists(column);
+        set_scope(instruction, (own, others));
+    }
+
+    fn states(&self) -> (LLVMValueRef, LLVMValueRef) {
+        self.lists(self.scopes.len() - 1)
+    }
+
+    /// A `noalias` list of every scope.
+    fn outside(&self) -> LLVMValueRef {
+        use inkwell::llvm_sys::core::{LLVMMDNodeInContext2, LLVMMetadataAsValue};
+        let mut all = self.scopes.clone();
+        // SAFETY: the scopes are live metadata of the context.
+        unsafe {
+            let all = LLVMMDNodeInContext2(self.context, all.as_mut_ptr(), all.len());
+            LLVMMetadataAsValue(self.context, all)
+        }
+    }
+
+    fn noalias_kind(&self) -> u32 {
+        let name = "noalias";
+        // SAFETY: the context is live.
+        unsafe {
+            inkwell::llvm_sys::core::LLVMGetMDKindIDInContext(
+                self.context,
+                name.as_ptr().cast(),
+                name.len() as u32,
+            )
+        }
+    }
+}
+
+/// Whether `pointer` is an alloca, or an address computed from one (GEPs, casts, selects and
+/// phis of such), or could be: anything else that is not plainly a function argument, a
+/// global, a load's result or a GEP on those counts as an alloca, to be safe.
+fn based_on_alloca(pointer: LLVMValueRef) -> bool {
+    use inkwell::llvm_sys::core::{LLVMIsAArgument, LLVMIsAGlobalValue, LLVMIsAInstruction};
+    let mut pending = vec![pointer];
+    let mut seen = HashSet::new();
+    while let Some(value) = pending.pop() {
+        if !seen.insert(value) {
+            continue;
+        }
+        // SAFETY: `value` is a live value of the module.
+        unsafe {
+            if !LLVMIsAArgument(value).is_null() || !LLVMIsAGlobalValue(value).is_null() {
+                continue;
+            }
+            if LLVMIsAInstruction(value).is_null() {
+                return true;
+            }
+        }
+        match opcode(value) {
+            LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMIntToPtr => {}
+            // SAFETY: operand 0 of these is the pointer they derive from.
+            LLVMOpcode::LLVMGetElementPtr
+            | LLVMOpcode::LLVMBitCast
+            | LLVMOpcode::LLVMAddrSpaceCast => pending.push(unsafe { LLVMGetOperand(value, 0) }),
+            _ => return true,
+        }
+    }
+    false
+}
+
+/// Sets an instruction's `alias.scope` and `noalias` metadata to `lists` (from [`Scopes`]).
+pub(crate) fn set_scope(instruction: LLVMValueRef, lists: (LLVMValueRef, LLVMValueRef)) {
+    use inkwell::llvm_sys::core::{
+        LLVMGetMDKindIDInContext, LLVMGetTypeContext, LLVMSetMetadata, LLVMTypeOf,
+    };
+    // SAFETY: `instruction` is a live value; its type's context is the module's.
+    let context = unsafe { LLVMGetTypeContext(LLVMTypeOf(instruction)) };
+    let kind = |name: &str| {
+        // SAFETY: the context is live.
+        unsafe { LLVMGetMDKindIDInContext(context, name.as_ptr().cast(), name.len() as u32) }
+    };
+    // SAFETY: `instruction` is a live memory instruction; the lists are metadata values.
+    unsafe {
+        LLVMSetMetadata(instruction, kind("alias.scope"), lists.0);
+        LLVMSetMetadata(instruction, kind("noalias"), lists.1);
+    }
 }
 
 /// Every defined function that can reach one of `operations` or an indirect call, directly
@@ -333,10 +495,12 @@ pub(crate) enum Exchange {
     Ballot,
 }
 
-/// Bytes at the start of the frame of a kernel split at warp exchanges: `i64 word` (in: the
-/// value a shuffle offers, 0 for a ballot; out: the result), `i32 operand` (the source lane
-/// of a shuffle, the predicate of a ballot), `i32 kind` (0: shuffle, 1: ballot). The
-/// runtime's `exchange` (slot 48 of `struct __oxhip_cpu_ops`) reads and writes it.
+/// Bytes per work-item of the exchange slot of a kernel split at warp exchanges, the frames'
+/// first three columns: for a group of `n`, work-item `i`'s `i64 word` (in: the value a
+/// shuffle offers, 0 for a ballot; out: the result) at byte `8 * i`, its `i32 operand` (the
+/// source lane of a shuffle, the predicate of a ballot) at `8 * n + 4 * i`, its `i32 kind`
+/// (0: shuffle, 1: ballot) at `12 * n + 4 * i`. The group entry point and the runtime's
+/// `exchange` (slot 48 of `struct __oxhip_cpu_ops`) read and write them.
 pub(crate) const EXCHANGE_SLOT_BYTES: u64 = 16;
 
 /// The `kind` of a ballot in the exchange slot (a shuffle's is 0).
@@ -348,16 +512,18 @@ pub(crate) const BALLOT_KIND: u64 = 1;
 struct Stops {
     barriers: Vec<(LLVMBasicBlockRef, LLVMBasicBlockRef)>,
     exchanges: Vec<(LLVMBasicBlockRef, LLVMBasicBlockRef)>,
-    exchange: Option<LLVMValueRef>,
+    exchange: Option<[LLVMValueRef; 3]>,
 }
 
-/// The kernel's exchange slot: an alloca at the very start of its entry block, so that it
-/// is the first alloca `build_regions` puts in the frame (offset 0, where the runtime looks).
+/// The kernel's exchange slot: three allocas (`i64 word`, `i32 operand`, `i32 kind`) at the
+/// very start of its entry block, so that `build_regions` puts them first in the frame, in
+/// that order: the columns at `0`, `8 * n` and `12 * n` bytes of the frames, where the group
+/// entry point and the runtime look for them.
 fn exchange_slot<'ctx>(
     context: &'ctx Context,
     builder: &inkwell::builder::Builder<'ctx>,
     kernel: FunctionValue<'ctx>,
-) -> Result<LLVMValueRef, inkwell::builder::BuilderError> {
+) -> Result<[LLVMValueRef; 3], inkwell::builder::BuilderError> {
     let entry = kernel
         .get_first_basic_block()
         .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
@@ -365,16 +531,20 @@ fn exchange_slot<'ctx>(
         Some(first) => builder.position_before(&first),
         None => builder.position_at_end(entry),
     }
-    let slot = builder.build_alloca(
-        context
-            .i64_type()
-            .array_type((EXCHANGE_SLOT_BYTES / 8) as u32),
-        "exchange",
-    )?;
-    if let Some(instruction) = slot.as_instruction() {
-        instruction.set_alignment(8).ok();
+    let mut slot = [std::ptr::null_mut(); 3];
+    let fields: [(BasicTypeEnum<'ctx>, u32, &str); 3] = [
+        (context.i64_type().into(), 8, "exchange.word"),
+        (context.i32_type().into(), 4, "exchange.operand"),
+        (context.i32_type().into(), 4, "exchange.kind"),
+    ];
+    for (field, (ty, alignment, name)) in slot.iter_mut().zip(fields) {
+        let alloca = builder.build_alloca(ty, name)?;
+        if let Some(instruction) = alloca.as_instruction() {
+            instruction.set_alignment(alignment).ok();
+        }
+        *field = alloca.as_value_ref();
     }
-    Ok(slot.as_value_ref())
+    Ok(slot)
 }
 
 /// Replaces the exchange `call` by stores of its operands into the exchange slot and a load
@@ -384,26 +554,16 @@ fn stage_exchange<'ctx>(
     builder: &inkwell::builder::Builder<'ctx>,
     call: LLVMValueRef,
     kind: Exchange,
-    slot: LLVMValueRef,
+    slot: [LLVMValueRef; 3],
 ) -> Result<LLVMValueRef, inkwell::builder::BuilderError> {
     let i64_type = context.i64_type();
     let i32_type = context.i32_type();
     // SAFETY: `call` is a live call instruction; its block is valid.
     let call_value = unsafe { inkwell::values::InstructionValue::new(call) };
     builder.position_before(&call_value);
-    // SAFETY: `slot` is the kernel's exchange alloca, a pointer.
-    let slot = unsafe { inkwell::values::PointerValue::new(slot) };
-    let field = |offset: u64| {
-        // SAFETY: inside the 16-byte slot.
-        unsafe {
-            builder.build_gep(
-                context.i8_type(),
-                slot,
-                &[i64_type.const_int(offset, false)],
-                "exchange.field",
-            )
-        }
-    };
+    // SAFETY: the slot's fields are the kernel's exchange allocas, pointers.
+    let [word_slot, operand_slot, kind_slot] =
+        slot.map(|field| unsafe { inkwell::values::PointerValue::new(field) });
     // SAFETY: a call's operands are its arguments, then the callee.
     let operand = |index: u32| unsafe { LLVMGetOperand(call, index) };
     let (word, argument, code) = match kind {
@@ -415,20 +575,19 @@ fn stage_exchange<'ctx>(
         ),
         Exchange::Ballot => (i64_type.const_zero(), operand(0), BALLOT_KIND),
     };
-    builder.build_store(field(0)?, word)?;
+    builder.build_store(word_slot, word)?;
     // SAFETY: the shuffle's source lane and the ballot's predicate are live `i32` values.
     let argument = unsafe { inkwell::values::IntValue::new(argument) };
-    builder.build_store(field(8)?, argument)?;
-    builder.build_store(field(12)?, i32_type.const_int(code, false))?;
+    builder.build_store(operand_slot, argument)?;
+    builder.build_store(kind_slot, i32_type.const_int(code, false))?;
     // The result, read after the resume point.
     let next = call_value
         .get_next_instruction()
         .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
     builder.position_before(&next);
-    let result = builder.build_load(i64_type, field(0)?, "exchange.result")?;
+    let result = builder.build_load(i64_type, word_slot, "exchange.result")?;
     // SAFETY: the call returns `i64`, as does the load.
     unsafe { LLVMReplaceAllUsesWith(call, result.as_value_ref()) };
-    // The GEP for the load sits between the call and the load: split after the call.
     Ok(call)
 }
 
@@ -708,15 +867,26 @@ pub(crate) fn successors(block: LLVMBasicBlockRef) -> Vec<LLVMBasicBlockRef> {
 /// that use it.
 struct Copy<'ctx> {
     alloca: LLVMValueRef,
+    /// The alloca's type when it holds one scalar (an integer, a float, a pointer or a
+    /// vector), which is then copied as a load and a store of that type: a memcpy of an
+    /// `i1` that `reg2mem` demoted reads a byte whose upper bits are unspecified, and the
+    /// partial promotion SROA made of it was vectorised wrongly (`warp_split.hip`'s
+    /// `votes_after_exit`).
+    scalar: Option<BasicTypeEnum<'ctx>>,
     slot: inkwell::values::PointerValue<'ctx>,
     size: u64,
     alignment: u32,
     used_by: HashSet<u32>,
+    /// The regions that may write the alloca: only those copy it out, since the others
+    /// leave the frame's value as they found it.
+    written_by: HashSet<u32>,
 }
 
 /// How an alloca's address is used.
 struct Usage {
     blocks: HashSet<LLVMBasicBlockRef>,
+    /// The blocks that may write it (stores and memory intrinsics).
+    written: HashSet<LLVMBasicBlockRef>,
     escapes: bool,
     lifetime_markers: Vec<LLVMValueRef>,
 }
@@ -724,6 +894,7 @@ struct Usage {
 fn usage(alloca: LLVMValueRef) -> Usage {
     let mut usage = Usage {
         blocks: HashSet::new(),
+        written: HashSet::new(),
         escapes: false,
         lifetime_markers: Vec::new(),
     };
@@ -746,6 +917,10 @@ fn usage(alloca: LLVMValueRef) -> Usage {
                     if unsafe { LLVMGetOperand(user, 0) } == pointer {
                         usage.escapes = true;
                     }
+                    // SAFETY: as above.
+                    usage
+                        .written
+                        .insert(unsafe { LLVMGetInstructionParent(user) });
                 }
                 LLVMOpcode::LLVMGetElementPtr
                 | LLVMOpcode::LLVMBitCast
@@ -757,7 +932,14 @@ fn usage(alloca: LLVMValueRef) -> Usage {
                     Some(name)
                         if name.starts_with("llvm.memcpy")
                             || name.starts_with("llvm.memmove")
-                            || name.starts_with("llvm.memset") => {}
+                            || name.starts_with("llvm.memset") =>
+                    {
+                        // Perhaps only the source, but counted as a write.
+                        // SAFETY: `user` is an instruction.
+                        usage
+                            .written
+                            .insert(unsafe { LLVMGetInstructionParent(user) });
+                    }
                     _ => usage.escapes = true,
                 },
                 _ => usage.escapes = true,
@@ -790,6 +972,8 @@ fn build_regions<'ctx>(
         kernel.get_type().get_param_types().into_iter().collect();
     parameter_types.push(i32_type.into());
     parameter_types.push(pointer.into());
+    parameter_types.push(context.i64_type().into());
+    parameter_types.push(context.i64_type().into());
     let name = format!("{}.regions", kernel.get_name().to_string_lossy());
     let function = module.add_function(
         &name,
@@ -809,11 +993,21 @@ fn build_regions<'ctx>(
         .ok_or(inkwell::builder::BuilderError::UnsetPosition)?
         .into_int_value();
     state.set_name("state");
-    let frame = function
+    let frames = function
         .get_nth_param(count + 1)
         .ok_or(inkwell::builder::BuilderError::UnsetPosition)?
         .into_pointer_value();
-    frame.set_name("frame");
+    frames.set_name("frames");
+    let index = function
+        .get_nth_param(count + 2)
+        .ok_or(inkwell::builder::BuilderError::UnsetPosition)?
+        .into_int_value();
+    index.set_name("index");
+    let items = function
+        .get_nth_param(count + 3)
+        .ok_or(inkwell::builder::BuilderError::UnsetPosition)?
+        .into_int_value();
+    items.set_name("items");
     // Keep the kernel's attributes that describe the code (target features, denormal
     // modes, and so on).
     for attribute in kernel.attributes(AttributeLoc::Function) {
@@ -859,14 +1053,11 @@ fn build_regions<'ctx>(
             allocas.push(instruction);
         }
     }
-    // The exchange slot takes the frame's first bytes, where the runtime looks for it.
-    if let Some(position) = allocas
-        .iter()
-        .position(|alloca| Some(*alloca) == stops.exchange)
-    {
-        let slot = allocas.remove(position);
-        allocas.insert(0, slot);
-    }
+    // The exchange slot's fields take the frame's first columns, where the group entry point
+    // and the runtime look for them.
+    let exchange_fields: Vec<LLVMValueRef> = stops.exchange.into_iter().flatten().collect();
+    allocas.retain(|alloca| !exchange_fields.contains(alloca));
+    allocas.splice(0..0, exchange_fields.iter().copied());
 
     // Exits: every barrier and every return go to one exit block.
     let exit = context.append_basic_block(function, "regions.exit");
@@ -953,7 +1144,7 @@ fn build_regions<'ctx>(
             .filter(|(_, blocks)| !blocks.is_disjoint(&usage.blocks))
             .map(|(state, _)| *state)
             .collect();
-        let in_frame = Some(alloca) == stops.exchange
+        let in_frame = exchange_fields.contains(&alloca)
             || match used_by.len() {
                 0 => false,
                 1 => used_by.iter().any(|state| cyclic(*state)),
@@ -980,15 +1171,19 @@ fn build_regions<'ctx>(
             .max(1);
         max_alignment = max_alignment.max(alignment);
         offset = offset.div_ceil(alignment) * alignment;
-        // SAFETY: the offset is inside this work-item's frame.
-        let slot = unsafe {
-            builder.build_gep(
-                i8_type,
-                frame,
-                &[context.i64_type().const_int(offset, false)],
-                "frame.slot",
-            )?
-        };
+        // Structure of arrays: the slot's column starts at `offset * items`, and this
+        // work-item's element of it at `index * pitch` in the column, the size rounded up to
+        // the alignment (a 24-byte array aligned to 16 has a pitch of 32), so that every
+        // element is as aligned as the alloca was.
+        let pitch = size.div_ceil(alignment) * alignment;
+        let i64_type = context.i64_type();
+        let column =
+            builder.build_int_nuw_mul(items, i64_type.const_int(offset, false), "column")?;
+        let element =
+            builder.build_int_nuw_mul(index, i64_type.const_int(pitch, false), "element")?;
+        let position = builder.build_int_nuw_add(column, element, "position")?;
+        // SAFETY: inside the frames: `offset + size <= stride` and `index < items`.
+        let slot = unsafe { builder.build_gep(i8_type, frames, &[position], "frame.slot")? };
         for marker in &usage.lifetime_markers {
             // SAFETY: a lifetime marker of the alloca; nothing uses its (void) result.
             unsafe { LLVMInstructionEraseFromParent(*marker) };
@@ -1001,23 +1196,64 @@ fn build_regions<'ctx>(
                 LLVMInstructionEraseFromParent(alloca);
             }
         } else {
+            let scalar = (count == 1
+                && matches!(
+                    ty,
+                    BasicTypeEnum::IntType(_)
+                        | BasicTypeEnum::FloatType(_)
+                        | BasicTypeEnum::PointerType(_)
+                        | BasicTypeEnum::VectorType(_)
+                ))
+            .then_some(ty);
+            let written_by: HashSet<u32> = region_blocks
+                .iter()
+                .filter(|(_, blocks)| !blocks.is_disjoint(&usage.written))
+                .map(|(state, _)| *state)
+                .collect();
             copies.push(Copy {
+                written_by,
                 alloca,
+                scalar,
                 slot,
                 size,
                 alignment: alignment32,
                 used_by,
             });
         }
-        offset += size;
+        offset += pitch;
     }
     let stride = offset.div_ceil(max_alignment).max(1) * max_alignment;
     let size_value = |size: u64| context.i64_type().const_int(size, false);
+    let scopes = Scopes::new(context, &kernel.get_name().to_string_lossy(), copies.len());
+    // The kernel's own loads and stores, except those of its allocas, reach global, shared
+    // or constant memory, or a slot whose address escaped: never a copied column or the
+    // states, which nothing but the copies and the group function can address.
+    let outside = scopes.outside();
+    for instruction in instructions(function.as_value_ref()) {
+        let pointer = match opcode(instruction) {
+            // SAFETY: a load's operand 0 and a store's operand 1 are their addresses.
+            LLVMOpcode::LLVMLoad => unsafe { LLVMGetOperand(instruction, 0) },
+            LLVMOpcode::LLVMStore => unsafe { LLVMGetOperand(instruction, 1) },
+            _ => continue,
+        };
+        if !based_on_alloca(pointer) {
+            // SAFETY: a live load or store.
+            unsafe {
+                inkwell::llvm_sys::core::LLVMSetMetadata(
+                    instruction,
+                    scopes.noalias_kind(),
+                    outside,
+                )
+            };
+        }
+    }
     // Each region copies in the slots it uses, after the switch on `state`, and copies them
     // out again at the exit through a second switch on `state`: a loop of the group function
     // that inlines one region (a constant `state`) then copies only that region's values.
     let copy = |region: u32, into_frame: bool| -> Result<(), inkwell::builder::BuilderError> {
-        for copy in copies.iter().filter(|copy| copy.used_by.contains(&region)) {
+        for (column, copy) in copies.iter().enumerate().filter(|(_, copy)| {
+            copy.used_by.contains(&region) && (!into_frame || copy.written_by.contains(&region))
+        }) {
             // SAFETY: `copy.alloca` is a live pointer value.
             let local = unsafe { inkwell::values::PointerValue::new(copy.alloca) };
             let (to, from) = if into_frame {
@@ -1025,13 +1261,27 @@ fn build_regions<'ctx>(
             } else {
                 (local, copy.slot)
             };
-            builder.build_memcpy(
+            if let Some(ty) = copy.scalar {
+                // Only the frame's side of the copy is in the column's scope.
+                let value = builder.build_load(ty, from, "copy")?;
+                let load = value.as_value_ref();
+                let store = builder.build_store(to, value)?.as_value_ref();
+                // SAFETY: a load and a store just built.
+                unsafe {
+                    inkwell::llvm_sys::core::LLVMSetAlignment(load, copy.alignment);
+                    inkwell::llvm_sys::core::LLVMSetAlignment(store, copy.alignment);
+                }
+                scopes.tag(if into_frame { store } else { load }, column);
+                continue;
+            }
+            let call = builder.build_memcpy(
                 to,
                 copy.alignment,
                 from,
                 copy.alignment,
                 size_value(copy.size),
             )?;
+            scopes.tag(call.as_value_ref(), column);
         }
         Ok(())
     };
@@ -1070,6 +1320,7 @@ fn build_regions<'ctx>(
     builder.position_at_end(done);
     builder.build_return(Some(&code.as_basic_value()))?;
     Ok(Regions {
+        states_scope: scopes.states(),
         function,
         stride,
         last_state: barriers.len() as u32 + 1,

@@ -14,23 +14,31 @@
 //! optimiser keeps the coordinates in registers and stores them once after the loop.
 //! Row loops that call such a function keep the variable as it is.
 //!
+//! The group entry points of split kernels (`__oxhip_cpu_group.K`, `cpu_regions`) get the same
+//! treatment: they store the address of their own copy of the record (an alloca), which then
+//! becomes registers, and the stores of coordinates no region reads go. Their call of the
+//! runtime's `exchange` (marked [`RUNTIME_CALL`]) cannot read the image's variable. A group
+//! entry point whose generic loop calls the regions function (kernels split at barriers only,
+//! which are not inlined there) keeps the variable.
+//!
 //! Not at `-O0` (nothing is inlined there) or under ASan (kernels stay calls, see
 //! `lib.rs`'s `prepare_for_sanitizer`).
 
 use std::collections::{HashMap, HashSet};
 
 use inkwell::llvm_sys::core::{
-    LLVMGetBasicBlockParent, LLVMGetCalledValue, LLVMGetFirstUse, LLVMGetInstructionParent,
-    LLVMGetNextUse, LLVMGetOperand, LLVMGetParam, LLVMGetUser, LLVMInstructionEraseFromParent,
-    LLVMIsAFunction, LLVMIsAInstruction, LLVMIsDeclaration, LLVMReplaceAllUsesWith,
+    LLVMGetBasicBlockParent, LLVMGetCallSiteStringAttribute, LLVMGetCalledValue, LLVMGetFirstUse,
+    LLVMGetInstructionParent, LLVMGetNextUse, LLVMGetOperand, LLVMGetUser,
+    LLVMInstructionEraseFromParent, LLVMIsAFunction, LLVMIsAInstruction, LLVMIsDeclaration,
+    LLVMReplaceAllUsesWith,
 };
 use inkwell::llvm_sys::prelude::LLVMValueRef;
-use inkwell::llvm_sys::LLVMOpcode;
+use inkwell::llvm_sys::{LLVMAttributeFunctionIndex, LLVMOpcode};
 use inkwell::module::Module;
 use inkwell::targets::TargetMachine;
 use inkwell::values::AsValueRef;
 
-use crate::cpu::{ITEM, ROW_PREFIX};
+use crate::cpu::{GROUP_PREFIX, ITEM, ROW_PREFIX, RUNTIME_CALL};
 use crate::cpu_regions::{instructions, is_call, opcode};
 use crate::CodegenError;
 
@@ -43,13 +51,13 @@ pub(crate) fn keep_coordinates_private(
     let Some(item) = module.get_global(ITEM) else {
         return Ok(());
     };
-    let has_rows = module.get_functions().any(|function| {
-        function.count_basic_blocks() > 0
-            && function
-                .get_name()
-                .to_bytes()
-                .starts_with(ROW_PREFIX.as_bytes())
-    });
+    let is_loop = |function: &inkwell::values::FunctionValue<'_>| {
+        let name = function.get_name().to_bytes();
+        name.starts_with(ROW_PREFIX.as_bytes()) || name.starts_with(GROUP_PREFIX.as_bytes())
+    };
+    let has_rows = module
+        .get_functions()
+        .any(|function| function.count_basic_blocks() > 0 && is_loop(&function));
     if !has_rows {
         return Ok(());
     }
@@ -73,16 +81,14 @@ pub(crate) fn keep_coordinates_private(
     }
     let readers = reaching(module, uses.keys().copied().collect());
     for function in module.get_functions() {
-        if !function
-            .get_name()
-            .to_bytes()
-            .starts_with(ROW_PREFIX.as_bytes())
-            || function.count_basic_blocks() == 0
-        {
+        if !is_loop(&function) || function.count_basic_blocks() == 0 {
             continue;
         }
         let raw = function.as_value_ref();
         let calls_reader = instructions(raw).filter(|i| is_call(*i)).any(|call| {
+            if is_runtime_call(call) {
+                return false;
+            }
             // SAFETY: `call` is a call instruction of the live module.
             let called = unsafe { LLVMGetCalledValue(call) };
             // SAFETY: `called` is a value of the live module.
@@ -105,11 +111,17 @@ pub(crate) fn keep_coordinates_private(
             }
             _ => false,
         });
-        if calls_reader || !only_loads_and_stores {
+        let stores: Vec<LLVMValueRef> = own
+            .iter()
+            .copied()
+            .filter(|user| opcode(*user) == LLVMOpcode::LLVMStore)
+            .collect();
+        if calls_reader || !only_loads_and_stores || stores.len() != 1 {
             continue;
         }
-        // SAFETY: parameter 1 of a row entry point is the work-item record.
-        let record = unsafe { LLVMGetParam(raw, 1) };
+        // SAFETY: `stores[0]` is a store; operand 0 is the value it stores: the record
+        // parameter of a row entry point, the group entry point's private copy of it.
+        let record = unsafe { LLVMGetOperand(stores[0], 0) };
         for user in own {
             // SAFETY: `user` is a load or store of the live function; a load of the variable
             // yields the record pointer the entry point stored there, and nothing else in the
@@ -123,6 +135,21 @@ pub(crate) fn keep_coordinates_private(
         }
     }
     Ok(())
+}
+
+/// Whether `call` is the group entry point's call of the runtime's `exchange`
+/// ([`RUNTIME_CALL`]), which gets the record as an argument and cannot read the variable.
+fn is_runtime_call(call: LLVMValueRef) -> bool {
+    // SAFETY: `call` is a call instruction of the live module; the key outlives the call.
+    unsafe {
+        !LLVMGetCallSiteStringAttribute(
+            call,
+            LLVMAttributeFunctionIndex,
+            RUNTIME_CALL.as_ptr().cast(),
+            RUNTIME_CALL.len() as u32,
+        )
+        .is_null()
+    }
 }
 
 /// `functions` and every defined function that calls one of them, directly or through others.

@@ -77,30 +77,31 @@ unsafe extern "C" fn exchange_in_step(
     frames: *mut u8,
     states: *mut u32,
     count: u64,
-    stride: u64,
+    slot_bytes: u64,
     first_exchange: u32,
 ) -> u32 {
-    // SAFETY: the group entry point passes its scratch (`count` frames of `stride` bytes
-    // that start with the exchange slot, then the states) and the test's item.
+    assert_eq!(slot_bytes, 16);
+    // SAFETY: the group entry point passes its scratch (frames as columns, the exchange
+    // slot's `i64` words, `i32` operands and `i32` kinds first, then the states) and the
+    // test's item.
     unsafe {
         *(*item).group.cast::<u32>() += 1;
-        let states = std::slice::from_raw_parts_mut(states, count as usize);
-        let slot = |lane: usize| frames.add(lane * stride as usize).cast::<[i64; 2]>();
+        let count = count as usize;
+        let states = std::slice::from_raw_parts_mut(states, count);
+        let words = std::slice::from_raw_parts_mut(frames.cast::<i64>(), count);
+        let operands = std::slice::from_raw_parts(frames.add(8 * count).cast::<i32>(), count);
+        let kinds = std::slice::from_raw_parts(frames.add(12 * count).cast::<i32>(), count);
         if states[0] >= first_exchange {
-            let values: Vec<i64> = (0..states.len()).map(|lane| (*slot(lane))[0]).collect();
+            let values = words.to_vec();
             let mut votes = 0i64;
-            for lane in 0..states.len() {
-                let [_, operand_and_kind] = *slot(lane);
-                let (operand, kind) = (operand_and_kind as i32, operand_and_kind >> 32);
-                votes |= i64::from(kind == 1 && operand != 0) << lane;
+            for lane in 0..count {
+                votes |= i64::from(kinds[lane] == 1 && operands[lane] != 0) << lane;
             }
-            for lane in 0..states.len() {
-                let [offered, operand_and_kind] = *slot(lane);
-                let (operand, kind) = (operand_and_kind as i32, operand_and_kind >> 32);
-                (*slot(lane))[0] = match (kind, usize::try_from(operand)) {
+            for lane in 0..count {
+                words[lane] = match (kinds[lane], usize::try_from(operands[lane])) {
                     (1, _) => votes,
-                    (_, Ok(source)) if source < states.len() => values[source],
-                    _ => offered,
+                    (_, Ok(source)) if source < count => values[source],
+                    _ => values[lane],
                 };
             }
         }

@@ -9,9 +9,9 @@
  * which calls the runtime through `item->ops`; codegen also uses calls to them to
  * decide which kernels need one fiber per work-item. Kernels split at barriers and warp
  * exchanges (codegen's cpu_regions) do not call the ballot or shuffle: each work-item
- * leaves its operands in its frame, and the group entry point does the exchange itself when
- * the whole group waits at one, and calls `ops->exchange` (slot 48) between phases
- * otherwise. The layouts below are shared with
+ * leaves its operands in its frame (the group's frames are columns, the exchange slot's
+ * first), and the group entry point does the exchange itself when the whole group waits at
+ * one, and calls `ops->exchange` (slot 48) between phases otherwise. The layouts below are shared with
  * runtime/src/backend/cpu (the `Item` and `Ops` structs): change them together.
  * Warp width on this target: 32 lanes.
  */

@@ -342,27 +342,39 @@ unsafe extern "C" fn shuffle(item: *mut Item, value: i64, source: i32) -> i64 {
 }
 
 /// Between two phases of a group split at warp exchanges (codegen's `cpu_regions`): does the
-/// exchanges whole warps wait at and says what runs next (`split::schedule`).
+/// exchanges whole warps wait at and says what runs next (`split::schedule`). `slot_bytes`
+/// is the exchange slot's size per work-item (16: an `i64` column, then two `i32` ones).
 unsafe extern "C" fn exchange(
     _item: *mut Item,
     frames: *mut u8,
     states: *mut u32,
     count: u64,
-    stride: u64,
+    slot_bytes: u64,
     first_exchange: u32,
 ) -> u32 {
-    let (Ok(count), Ok(stride)) = (usize::try_from(count), usize::try_from(stride)) else {
+    let Ok(count) = usize::try_from(count) else {
         crate::log::write_line(format_args!(
             "a split group of {count} work-items; aborting"
         ));
         std::process::abort();
     };
-    // SAFETY: codegen's group entry point passes its scratch: `count` frames of `stride`
-    // bytes (64-byte aligned, each starting with the exchange slot), then `count` states.
+    if slot_bytes != 16 {
+        crate::log::write_line(format_args!(
+            "a split kernel's exchange slot of {slot_bytes} bytes (16 expected); aborting"
+        ));
+        std::process::abort();
+    }
+    // SAFETY: codegen's group entry point passes its scratch: `count` frames as columns
+    // (64-byte aligned; the first three are the exchange slot's `i64` words, `i32` operands
+    // and `i32` kinds), then `count` states; nothing else touches them during the call.
     let outcome = unsafe {
+        let slots = super::split::Slots {
+            words: std::slice::from_raw_parts_mut(frames.cast::<i64>(), count),
+            operands: std::slice::from_raw_parts(frames.add(8 * count).cast::<i32>(), count),
+            kinds: std::slice::from_raw_parts(frames.add(12 * count).cast::<i32>(), count),
+        };
         super::split::schedule(
-            frames,
-            stride,
+            slots,
             std::slice::from_raw_parts_mut(states, count),
             first_exchange,
         )

@@ -7,7 +7,7 @@
 //!
 //! Each work-item has a state (`0`: returned; below `first_exchange`: waiting at a barrier
 //! or, `1` only, not started; from `first_exchange` on: waiting at a warp exchange) and a
-//! frame whose first bytes are an [`ExchangeSlot`]. The rules are the fibers' (`exec.rs`):
+//! frame whose first columns are its exchange slot ([`Slots`]). The rules are the fibers' (`exec.rs`):
 //! an exchange completes once every live lane of the warp waits at one (any one: lanes of
 //! different groups, or in different branches, meet at their n-th exchange), and a barrier
 //! once every live work-item of the group waits at one. A work-item that must wait gets
@@ -26,16 +26,16 @@ pub(crate) const MIXED: u32 = 0x7fff_ffff;
 /// calls it after the next phase too, instead of doing a uniform exchange itself.
 pub(crate) const LEFT_WAITING: u32 = 1 << 31;
 
-/// The first bytes of a split kernel's frame (codegen's `cpu_regions::EXCHANGE_SLOT_BYTES`).
-#[repr(C)]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct ExchangeSlot {
+/// The exchange slots of a split group's work-items: the first three columns of its frames
+/// (codegen's `cpu_regions::EXCHANGE_SLOT_BYTES`), one element per work-item.
+#[derive(Debug)]
+pub(crate) struct Slots<'a> {
     /// In: the value a shuffle offers (0 for a ballot). Out: the exchange's result.
-    pub(crate) word: i64,
+    pub(crate) words: &'a mut [i64],
     /// A shuffle's source lane, or a ballot's predicate.
-    pub(crate) operand: i32,
+    pub(crate) operands: &'a [i32],
     /// [`SHUFFLE`] or [`BALLOT`].
-    pub(crate) kind: i32,
+    pub(crate) kinds: &'a [i32],
 }
 
 pub(crate) const SHUFFLE: i32 = 0;
@@ -48,14 +48,9 @@ pub(crate) struct Deadlock;
 
 /// Decides the next phase (see the module documentation). Returns 0 when every work-item
 /// has returned, the state every runnable work-item shares, or [`MIXED`], plus
-/// [`LEFT_WAITING`] when some work-items wait.
-///
-/// # Safety
-/// `frames` must point at `states.len()` frames of `stride` bytes each, 8-byte aligned,
-/// each starting with an [`ExchangeSlot`] that nothing else accesses during the call.
-pub(crate) unsafe fn schedule(
-    frames: *mut u8,
-    stride: usize,
+/// [`LEFT_WAITING`] when some work-items wait. `slots` has one element per state.
+pub(crate) fn schedule(
+    slots: Slots<'_>,
     states: &mut [u32],
     first_exchange: u32,
 ) -> Result<u32, Deadlock> {
@@ -91,34 +86,28 @@ pub(crate) unsafe fn schedule(
             continue;
         }
         let first = warp * WARP_SIZE as usize;
-        let slot = |lane: usize| {
-            frames
-                .wrapping_add((first + lane) * stride)
-                .cast::<ExchangeSlot>()
-        };
         let mut values = [0i64; WARP_SIZE as usize];
         let mut votes = 0u64;
         for (lane, value) in values.iter_mut().enumerate().take(lanes.len()) {
             if live_lanes & (1 << lane) != 0 {
-                // SAFETY: `first + lane < states.len()`: a frame of this call's contract.
-                let offered = unsafe { &*slot(lane) };
-                *value = offered.word;
-                votes |= u64::from(offered.kind == BALLOT && offered.operand != 0) << lane;
+                let item = first + lane;
+                *value = slots.words[item];
+                votes |=
+                    u64::from(slots.kinds[item] == BALLOT && slots.operands[item] != 0) << lane;
             }
         }
         for lane in 0..lanes.len() {
             if live_lanes & (1 << lane) == 0 {
                 continue;
             }
-            // SAFETY: as above.
-            let exchange = unsafe { &mut *slot(lane) };
-            let source = exchange.operand as u32;
-            exchange.word = if exchange.kind != SHUFFLE {
+            let item = first + lane;
+            let source = slots.operands[item] as u32;
+            slots.words[item] = if slots.kinds[item] != SHUFFLE {
                 votes as i64
             } else if source < WARP_SIZE {
                 values[source as usize]
             } else {
-                exchange.word
+                slots.words[item]
             };
         }
         if same {
@@ -169,7 +158,15 @@ pub(crate) unsafe fn schedule(
 mod tests {
     use super::*;
 
-    /// Frames of two words (just the slot), and a helper that runs [`schedule`] on them.
+    /// One work-item's exchange slot, as the columns hold it.
+    #[derive(Debug, Clone, Copy, Default)]
+    struct ExchangeSlot {
+        word: i64,
+        operand: i32,
+        kind: i32,
+    }
+
+    /// The work-items' slots and states, and a helper that runs [`schedule`] on them.
     struct Group {
         frames: Vec<ExchangeSlot>,
         states: Vec<u32>,
@@ -184,15 +181,19 @@ mod tests {
         }
 
         fn schedule(&mut self, first_exchange: u32) -> Result<u32, Deadlock> {
-            // SAFETY: one slot-sized, aligned frame per state.
-            unsafe {
-                schedule(
-                    self.frames.as_mut_ptr().cast(),
-                    size_of::<ExchangeSlot>(),
-                    &mut self.states,
-                    first_exchange,
-                )
+            let mut words: Vec<i64> = self.frames.iter().map(|slot| slot.word).collect();
+            let operands: Vec<i32> = self.frames.iter().map(|slot| slot.operand).collect();
+            let kinds: Vec<i32> = self.frames.iter().map(|slot| slot.kind).collect();
+            let slots = Slots {
+                words: &mut words,
+                operands: &operands,
+                kinds: &kinds,
+            };
+            let outcome = schedule(slots, &mut self.states, first_exchange);
+            for (slot, word) in self.frames.iter_mut().zip(words) {
+                slot.word = word;
             }
+            outcome
         }
     }
 
