@@ -54,6 +54,17 @@ pub fn find_clang_cached(
         }
         clang
     };
+    // A candidate on `PATH` or the fallback: `None` when it is not clang 22, which is skipped,
+    // not an error (Debian installs several side by side).
+    let try_candidate = |candidate: PathBuf| -> Option<Result<Clang, FrontendError>> {
+        let (hit, stored) = cached(&candidate);
+        if let Some(clang) = hit {
+            return Some(Ok(clang));
+        }
+        let version = clang_version(&candidate).ok()?;
+        (major_of(&version) == Some(CLANG_MAJOR))
+            .then(|| remember(stored, discover(candidate, version)))
+    };
     if let Some(explicit) = env("OXHIP_CLANG").filter(|value| !value.is_empty()) {
         let path = PathBuf::from(explicit);
         let (hit, stored) = cached(&path);
@@ -80,30 +91,16 @@ pub fn find_clang_cached(
                 continue;
             }
             tried.push(candidate.clone());
-            let (hit, stored) = cached(&candidate);
-            if let Some(clang) = hit {
-                return Ok(clang);
-            }
-            // A clang of another version on PATH is skipped, not an error: Debian
-            // installs several side by side.
-            if let Ok(version) = clang_version(&candidate) {
-                if major_of(&version) == Some(CLANG_MAJOR) {
-                    return remember(stored, discover(candidate, version));
-                }
+            if let Some(found) = try_candidate(candidate) {
+                return found;
             }
         }
     }
     let fallback = PathBuf::from(DEBIAN_CLANG);
     if fallback.is_file() {
         tried.push(fallback.clone());
-        let (hit, stored) = cached(&fallback);
-        if let Some(clang) = hit {
-            return Ok(clang);
-        }
-        if let Ok(version) = clang_version(&fallback) {
-            if major_of(&version) == Some(CLANG_MAJOR) {
-                return remember(stored, discover(fallback, version));
-            }
+        if let Some(found) = try_candidate(fallback) {
+            return found;
         }
     } else {
         tried.push(fallback);
