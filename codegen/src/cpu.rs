@@ -1146,6 +1146,24 @@ fn exchange_pass<'ctx>(
     let column = |base: PointerValue<'ctx>, ty: BasicTypeEnum<'ctx>, index: IntValue<'ctx>| unsafe {
         builder.build_in_bounds_gep(ty, base, &[index], "column")
     };
+    // The end of a loop over a warp's lanes: lane `j + 1` next, back to `body` while it is in
+    // both the warp and the group, else on to `exit`.
+    let lane_latch = |j: IntValue<'ctx>,
+                      item: IntValue<'ctx>,
+                      body: inkwell::basic_block::BasicBlock<'ctx>,
+                      exit: inkwell::basic_block::BasicBlock<'ctx>|
+     -> Result<(), inkwell::builder::BuilderError> {
+        let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
+        builder.build_store(exchange.lane_index, following)?;
+        let next_item = builder.build_int_add(item, i64_type.const_int(1, false), "item.next")?;
+        let in_group =
+            builder.build_int_compare(IntPredicate::ULT, next_item, columns.count, "in_group")?;
+        let in_lanes =
+            builder.build_int_compare(IntPredicate::ULT, following, warp_size, "in_lanes")?;
+        let more = builder.build_and(in_group, in_lanes, "more")?;
+        builder.build_conditional_branch(more, body, exit)?;
+        Ok(())
+    };
     builder.build_store(exchange.warp_start, i64_type.const_zero())?;
     builder.build_unconditional_branch(warp_block)?;
 
@@ -1177,9 +1195,7 @@ fn exchange_pass<'ctx>(
             "state",
         )?
         .into_int_value();
-    let has_state =
-        builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "has")?;
-    let live = has_state;
+    let live = builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "has")?;
     let word = builder
         .build_load(
             i64_type,
@@ -1228,15 +1244,7 @@ fn exchange_pass<'ctx>(
         .into_int_value();
     let votes = builder.build_or(votes, bit, "votes")?;
     builder.build_store(exchange.votes, votes)?;
-    let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
-    builder.build_store(exchange.lane_index, following)?;
-    let next_item = builder.build_int_add(item, i64_type.const_int(1, false), "item.next")?;
-    let in_group =
-        builder.build_int_compare(IntPredicate::ULT, next_item, columns.count, "in_group")?;
-    let in_lanes =
-        builder.build_int_compare(IntPredicate::ULT, following, warp_size, "in_lanes")?;
-    let more = builder.build_and(in_group, in_lanes, "more")?;
-    builder.build_conditional_branch(more, gather, scatter_start)?;
+    lane_latch(j, item, gather, scatter_start)?;
 
     // The warp's lanes in the group: `min(32, count - start)`, at least 1.
     builder.position_at_end(scatter_start);
@@ -1299,15 +1307,7 @@ fn exchange_pass<'ctx>(
     )?;
     let result = builder.build_select(ballot, votes, shuffled, "result")?;
     builder.build_store(word_slot, result)?;
-    let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
-    builder.build_store(exchange.lane_index, following)?;
-    let next_item = builder.build_int_add(item, i64_type.const_int(1, false), "item.next")?;
-    let in_group =
-        builder.build_int_compare(IntPredicate::ULT, next_item, columns.count, "in_group")?;
-    let in_lanes =
-        builder.build_int_compare(IntPredicate::ULT, following, warp_size, "in_lanes")?;
-    let more = builder.build_and(in_group, in_lanes, "more")?;
-    builder.build_conditional_branch(more, scatter, next_warp)?;
+    lane_latch(j, item, scatter, next_warp)?;
 
     builder.position_at_end(next_warp);
     let start = builder
