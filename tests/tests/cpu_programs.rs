@@ -456,3 +456,113 @@ fn concurrency_programs_pass_every_run() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// What oxhip would compile for every test program, for the AMD, NVIDIA and CPU targets
+/// together: each source's preprocessed text (`-E`, as a digest) and the commands of its
+/// build (`-###`, whose temporary paths are already fixed names). `scripts/test-with-rocm.sh`
+/// records it (`OXHIP_INVARIANCE=record:<file>`) before installing ROCm and compares
+/// (`OXHIP_INVARIANCE=compare:<file>`) after: any header, device library, tool or flag that
+/// ROCm's presence changes shows up as a difference, without building every program again.
+/// Without the variable the test does nothing (it is not part of the plain suite).
+#[test]
+fn every_program_compiles_the_same_with_rocm_installed() {
+    let Ok(setting) = std::env::var("OXHIP_INVARIANCE") else {
+        return;
+    };
+    let (phase, file) = setting.split_once(':').unwrap_or_else(|| {
+        panic!("OXHIP_INVARIANCE={setting}: expected record:<file> or compare:<file>")
+    });
+    let archs = "--offload-arch=gfx942,sm_90,host";
+    let mut lines = Vec::new();
+    for program in programs() {
+        // The sources a program's build compiles, each with the program's flags.
+        let sources: Vec<PathBuf> = if program.is_dir() {
+            let mut sources: Vec<PathBuf> = std::fs::read_dir(&program)
+                .unwrap_or_else(|err| panic!("listing {}: {err}", program.display()))
+                .filter_map(Result::ok)
+                .map(|entry| entry.path())
+                .filter(|path| {
+                    path.extension()
+                        .is_some_and(|e| e == "hip" || e == "cu" || e == "cpp")
+                })
+                .collect();
+            sources.sort();
+            sources
+        } else {
+            vec![program.clone()]
+        };
+        for source in sources {
+            // As `build` compiles them: `cuda_project/` with nvcc's flags (`-Xcompiler`
+            // puts its .cpp in CUDA mode) and its include directory.
+            let flags = if program.is_dir() {
+                vec![
+                    "-Xcompiler".to_owned(),
+                    "-Wall".to_owned(),
+                    format!("-I{}", program.join("include").display()),
+                ]
+            } else {
+                program_flags(&source)
+            };
+            let run = |extra: &[&str]| {
+                let output = Command::new(oxhip_binary())
+                    .args(["-O3", archs])
+                    .args(&flags)
+                    .args(extra)
+                    .arg(&source)
+                    .current_dir(repo_root())
+                    .output()
+                    .unwrap_or_else(|err| panic!("running oxhip: {err}"));
+                assert!(
+                    output.status.success(),
+                    "oxhip {} {extra:?} failed:\n{}",
+                    source.display(),
+                    String::from_utf8_lossy(&output.stderr)
+                );
+                output
+            };
+            let name = source
+                .strip_prefix(repo_root())
+                .unwrap_or(&source)
+                .display()
+                .to_string();
+            let preprocessed = run(&["-E", "-o", "-"]).stdout;
+            let mut digest = std::hash::DefaultHasher::new();
+            std::hash::Hasher::write(&mut digest, &preprocessed);
+            lines.push(format!(
+                "{name} -E: {} bytes, digest {:016x}",
+                preprocessed.len(),
+                std::hash::Hasher::finish(&digest)
+            ));
+            // `-###` prints the commands on stderr.
+            let commands = run(&["-###", "-o", "/nonexistent/exe"]).stderr;
+            for line in String::from_utf8_lossy(&commands).lines() {
+                lines.push(format!("{name} -###: {line}"));
+            }
+        }
+    }
+    let text = lines.join("\n") + "\n";
+    match phase {
+        "record" => {
+            std::fs::write(file, text).unwrap_or_else(|err| panic!("writing {file}: {err}"))
+        }
+        "compare" => {
+            let before =
+                std::fs::read_to_string(file).unwrap_or_else(|err| panic!("reading {file}: {err}"));
+            let differences: Vec<String> = before
+                .lines()
+                .zip(text.lines())
+                .filter(|(a, b)| a != b)
+                .take(10)
+                .map(|(a, b)| format!("without ROCm: {a}\nwith ROCm:    {b}"))
+                .collect();
+            assert!(
+                differences.is_empty() && before.lines().count() == text.lines().count(),
+                "what oxhip compiles changed with ROCm installed ({} lines before, {} after):\n{}",
+                before.lines().count(),
+                text.lines().count(),
+                differences.join("\n")
+            );
+        }
+        _ => panic!("OXHIP_INVARIANCE={setting}: expected record:<file> or compare:<file>"),
+    }
+}
