@@ -5,6 +5,7 @@
 #
 #   tests/compat/device-run.sh SECONDS --gpu "MODE..." --cpu "MODE..." [--nvcc-only "NAME..."]
 #                              [--gpu-only "NAME..." --gpu-limit SECONDS] [--cpu-repeat-one]
+#                              [--cpu-only "NAME..."]
 #
 # Each MODE's archive is .device-carry/compat-MODE.tar.xz (tests/compat/hecbench.py pack);
 # it is unpacked once per machine. The mode `nvcc` (GPU only) is the reference: it is
@@ -13,6 +14,9 @@
 # only the programs named (those that fail with oxhip, to tell their own failures from
 # oxhip's). --gpu-only reruns just the programs named on the GPU (in every GPU mode),
 # --gpu-limit changes the GPU time limit (120 s), for rerunning programs that ran over it.
+# --cpu-only reruns just the programs named on the CPU device (the limit stays 60 s), and
+# $CPU_THREADS sets the CPU device's threads per program (2): `CPU_JOBS=2 CPU_THREADS=8`
+# reruns programs that ran over the limit with the machine's cores shared by two at a time.
 # A compat-MODE-only.tar.xz (pack --only: programs rebuilt since the full archive) is
 # unpacked over the full one. $GPU_JOBS and $CPU_JOBS change how many programs run at once (4 and 6).
 # The runs resume (--resume) where an earlier call left off: the results files travel with
@@ -31,7 +35,7 @@ prefix=""; list=tests/compat/programs.txt
 export OXHIP_COMPAT_SUITE=$suite
 budget=$1
 shift
-gpu_modes="" cpu_modes="" nvcc_only="" gpu_only="" gpu_limit=120 cpu_repeat=()
+gpu_modes="" cpu_modes="" nvcc_only="" gpu_only="" cpu_only="" gpu_limit=120 cpu_repeat=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --gpu) gpu_modes=$2; shift 2 ;;
@@ -39,6 +43,7 @@ while [ $# -gt 0 ]; do
     --nvcc-only) nvcc_only=$2; shift 2 ;;
     --gpu-only) gpu_only=$2; shift 2 ;;
     --gpu-limit) gpu_limit=$2; shift 2 ;;
+    --cpu-only) cpu_only=$2; shift 2 ;;
     --cpu-repeat-one) cpu_repeat=(--repeat-one); shift ;;
     *) echo "device-run.sh: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -67,6 +72,8 @@ chain() {
     [ "$mode" = nvcc ] && [ -n "$nvcc_only" ] && only=(--only $nvcc_only)
     # shellcheck disable=SC2206
     [ "$device" = gpu ] && [ -n "$gpu_only" ] && only=(--only $gpu_only) && resume=()
+    # shellcheck disable=SC2206
+    [ "$device" = cpu ] && [ -n "$cpu_only" ] && only=(--only $cpu_only) && resume=()
     if [ "$mode" = nvcc ] && [ ${#only[@]} -gt 0 ]; then
       timeout "$left" python3 tests/compat/hecbench.py build nvcc --jobs 16 "${only[@]}" >> "$out/runs.log" 2>&1
       left=$((deadline - SECONDS))
@@ -83,7 +90,7 @@ EOF
       timeout "$left" python3 tests/compat/hecbench.py build nvcc --jobs 16 >> "$out/runs.log" 2>&1
       left=$((deadline - SECONDS))
     fi
-    OXHIP_CPU_THREADS=2 timeout "$left" python3 tests/compat/hecbench.py run "$mode" --device "$device" \
+    OXHIP_CPU_THREADS=${CPU_THREADS:-2} timeout "$left" python3 tests/compat/hecbench.py run "$mode" --device "$device" \
       --timeout "$limit" --jobs "$jobs" "${resume[@]}" "${only[@]}" "${repeat[@]}" >> "$out/runs.log" 2>&1
   done
 }
