@@ -60,6 +60,28 @@ __global__ void half_warp(int* lanes, int* linears) {
   }
 }
 
+// Not inlined, so that the kernel below keeps reading its coordinates through a call.
+__device__ __noinline__ int where_am_i() { return (int)(threadIdx.x + 1000 * threadIdx.y); }
+
+// Work-items wait at two different barriers (one per side of a branch), then all meet at
+// the same one again, and read their coordinates through a function call after it.
+__global__ void rejoin(int* out) {
+  __shared__ int s[256];
+  const int t = threadIdx.x + blockDim.x * threadIdx.y, size = blockDim.x * blockDim.y;
+  if (threadIdx.x % 2 == 0) {
+    s[t] = t;
+    __syncthreads();
+  } else {
+    s[t] = -t;
+    __syncthreads();
+  }
+  int v = s[(t + 1) % size];
+  __syncthreads();
+  out[blockIdx.x * size + t] = v + 10 * where_am_i();
+  __syncthreads();
+  out[gridDim.x * size + blockIdx.x * size + t] = where_am_i();
+}
+
 template <class T> static std::vector<T> fetch(const T* device, size_t n) {
   std::vector<T> host(n);
   CHECK(hipMemcpy(host.data(), device, n * sizeof(T), hipMemcpyDeviceToHost));
@@ -150,6 +172,22 @@ int main() {
         }
     CHECK(hipFree(d_lanes));
     CHECK(hipFree(d_linears));
+  }
+  {  // rejoin, on a 16x8 block
+    const int bx = 16, by = 8, size = bx * by, blocks = 2;
+    int* d_out;
+    CHECK(hipMalloc(&d_out, 2 * blocks * size * sizeof(int)));
+    rejoin<<<blocks, dim3(bx, by)>>>(d_out);
+    CHECK_LAUNCH();
+    auto out = fetch(d_out, 2 * blocks * size);
+    for (int b = 0; b < blocks; ++b)
+      for (int t = 0; t < size; ++t) {
+        int next = (t + 1) % size, x = t % bx, y = t / bx;
+        int v = (next % bx) % 2 == 0 ? next : -next;
+        expect("rejoin", b * size + t, out[b * size + t], v + 10 * (x + 1000 * y));
+        expect("rejoin after", b * size + t, out[blocks * size + b * size + t], x + 1000 * y);
+      }
+    CHECK(hipFree(d_out));
   }
   return finish("barrier_returns", errors);
 }
