@@ -68,7 +68,7 @@ __device__ __noinline__ int where_am_i() { return (int)(threadIdx.x + 1000 * thr
 __global__ void rejoin(int* out) {
   __shared__ int s[256];
   const int t = threadIdx.x + blockDim.x * threadIdx.y, size = blockDim.x * blockDim.y;
-  if (threadIdx.x % 2 == 0) {
+  if ((t / 32) % 2 == 0) {  // whole warps on each side
     s[t] = t;
     __syncthreads();
   } else {
@@ -183,7 +183,7 @@ int main() {
     for (int b = 0; b < blocks; ++b)
       for (int t = 0; t < size; ++t) {
         int next = (t + 1) % size, x = t % bx, y = t / bx;
-        int v = (next % bx) % 2 == 0 ? next : -next;
+        int v = (next / 32) % 2 == 0 ? next : -next;
         expect("rejoin", b * size + t, out[b * size + t], v + 10 * (x + 1000 * y));
         expect("rejoin after", b * size + t, out[blocks * size + b * size + t], x + 1000 * y);
       }
