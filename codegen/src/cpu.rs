@@ -1326,16 +1326,6 @@ fn exchange_pass<'ctx>(
     Ok(())
 }
 
-/// Builds `__oxhip_cpu_group.K(void **args, item *, void *scratch)`, which runs a whole
-/// work-group of a barrier-split kernel (see `cpu_regions`), and `__oxhip_cpu_frame.K`, the
-/// `u64` bytes of per-work-item storage it needs. `scratch` holds `n * frame` bytes of frames
-/// (columns, see `cpu_regions`) then `n` `u32` states for the group's `n` work-items, and is
-/// [`cpu_regions::FRAME_ALIGN`] aligned. Each phase is a loop over the work-items, nested z,
-/// y and x. The next phase is chosen from the lowest and highest state the phase left: when
-/// every live work-item waits at the same stop, a barrier releases, and an exchange is done
-/// by [`exchange_pass`] before the next phase. A kernel split at warp exchanges otherwise
-/// hands the scratch to the runtime's `exchange` ([`EXCHANGE_SLOT`]), which does the
-/// exchanges whole warps wait at and chooses the next phase.
 /// `i32 K.regions.item(<K.regions's parameters>, ptr current, i32 x, i32 y, i32 z)`, not
 /// inlined: copies the runtime's record `current` with the work-item's coordinates (`x`,
 /// `y`, `z`; the linear index and lane from `K.regions`'s `index`) into a record of its own,
@@ -1436,6 +1426,18 @@ fn regions_with_own_record<'ctx>(
     Ok(function)
 }
 
+/// Builds `__oxhip_cpu_group.K(void **args, item *, void *scratch)`, which runs a whole
+/// work-group of a barrier-split kernel (see `cpu_regions`), and `__oxhip_cpu_frame.K`, the
+/// `u64` bytes of per-work-item storage it needs. `scratch` holds `n * frame` bytes of frames
+/// (columns, see `cpu_regions`) then `n` `u32` states for the group's `n` work-items, and is
+/// [`cpu_regions::FRAME_ALIGN`] aligned. Each phase is a loop over the work-items, nested z,
+/// y and x. The next phase is chosen from the lowest and highest state the phase left: when
+/// every live work-item waits at the same stop, a barrier releases, and an exchange is done
+/// by [`exchange_pass`] before the next phase. A kernel split at warp exchanges otherwise
+/// hands the scratch to the runtime's `exchange` ([`EXCHANGE_SLOT`]), which does the
+/// exchanges whole warps wait at and chooses the next phase. A phase runs the loop of its
+/// state, which tests no work-item, while no work-item has returned or waits elsewhere, and
+/// the generic loop, which tests each work-item's state, otherwise.
 fn group_function<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
