@@ -249,6 +249,7 @@ static void copy_cases(unsigned long long* seed) {
     for (int i = 0; i < count; ++i) {
       sizes[i] = i % 5 == 1 ? 0 : (int)(next_random(seed) % 70);
       if (i == 2) sizes[i] = 20000;
+      if (i == 4) sizes[i] = 100003;
       starts[i + 1] = starts[i] + sizes[i];
     }
     int total = starts[count];
@@ -363,6 +364,8 @@ int main() {
   memcpy_cases(&seed, 1, 100003);
   memcpy_cases(&seed, 300, 4200);
   memcpy_cases(&seed, 40000, 40);
+  memcpy_cases(&seed, 12, 3000017);
+  memcpy_cases(&seed, 200, 140000);
   std::printf("DeviceMemcpy::Batched checked\n");
   copy_cases(&seed);
   std::printf("DeviceCopy::Batched checked\n");

@@ -5,7 +5,11 @@
 // without a policy; thrust::device.on(stream). Results are read after wait() or get(); events are moved, kept in a
 // vector, waited for in another order than they were made; ready() after wait() is true; a
 // default event has no stream. reduce's result stays in device memory (from the policy's
-// allocator under par(alloc)) until get().
+// allocator under par(alloc)) until get(). Dependencies: behind a stream that a host function
+// holds shut, a transform, a sort after it (thrust::device.after(event)), a reduce after the
+// sort's event moved in (thrust::cuda::par.after(std::move(e))), a transform after a future and
+// an event (a chained after) and thrust::when_all of them all return without waiting, are not
+// ready while the gate is shut, and give the results of that order once it opens.
 #include "check.h"
 #include <thrust/async/copy.h>
 #include <thrust/async/for_each.h>
@@ -19,7 +23,10 @@
 #include <thrust/host_vector.h>
 #include <thrust/sequence.h>
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <numeric>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -51,6 +58,72 @@ struct counting_bytes {
     thrust::device_free(thrust::device_pointer_cast(p));
   }
 };
+
+// A host function that holds its stream until the flag is set.
+static void hold_until_open(void* flag) {
+  while (!static_cast<std::atomic<bool>*>(flag)->load()) std::this_thread::yield();
+}
+
+struct plus_one {
+  __host__ __device__ int operator()(int x) const { return x + 1; }
+};
+
+static void dependencies(const thrust::device_vector<int>& v) {
+  const int n = (int)v.size();
+  thrust::host_vector<int> start = v;
+  std::atomic<bool> open(false), forced(false), done(false);
+  // If a call below waited on the host for the gate, this opens it (and says so) rather than
+  // letting the program hang.
+  std::thread watchdog([&] {
+    for (int tick = 0; tick < 200 && !open.load(); ++tick)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (!open.load()) {
+      forced = true;
+      open = true;
+    }
+    while (!done.load()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  });
+  hipStream_t gate;
+  CHECK(hipStreamCreateWithFlags(&gate, hipStreamNonBlocking));
+  CHECK(hipLaunchHostFunc(gate, hold_until_open, &open));
+  thrust::device_vector<int> t(n), u(n);
+  thrust::device_event tripled = thrust::async::transform(thrust::cuda::par.on(gate), v.begin(),
+                                                          v.end(), t.begin(), times_three());
+  thrust::device_event sorted =
+      thrust::async::sort(thrust::device.after(tripled), t.begin(), t.end());
+  thrust::device_future<long long> total = thrust::async::reduce(
+      thrust::cuda::par.after(std::move(sorted)), t.begin(), t.end(), 0LL,
+      thrust::plus<long long>());
+  expect(!sorted.valid_stream(), "after(std::move(event)): the event is taken");
+  thrust::device_event shifted = thrust::async::transform(
+      thrust::device.after(total).after(tripled), t.begin(), t.end(), u.begin(), plus_one());
+  thrust::device_event all = thrust::when_all(tripled, total, std::move(shifted));
+  expect(!forced.load(), "async calls with dependencies return while the gate is shut");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  expect(!tripled.ready() && !total.ready() && !all.ready(),
+         "nothing after the gate is ready while it is shut");
+  open = true;
+  all.wait();
+  expect(all.ready() && tripled.ready() && total.ready(), "when_all: everything done");
+  std::vector<int> want(start.begin(), start.end());
+  long long sum = 0;
+  for (int& x : want) {
+    x *= 3;
+    sum += x;
+  }
+  std::sort(want.begin(), want.end());
+  thrust::host_vector<int> got_t = t, got_u = u;
+  expect(std::equal(want.begin(), want.end(), got_t.begin()),
+         "transform, then sort after it (device.after(event))");
+  bool shifted_ok = true;
+  for (int i = 0; i < n; ++i) shifted_ok = shifted_ok && got_u[i] == want[i] + 1;
+  expect(shifted_ok, "a transform after a future and an event (after(f).after(e))");
+  expect(total.get() == sum, "reduce after the sort (par.after(std::move(event)))");
+  expect(thrust::when_all().ready(), "when_all() of nothing is ready");
+  done = true;
+  watchdog.join();
+  CHECK(hipStreamDestroy(gate));
+}
 
 int main() {
   print_device("thrust_async");
@@ -149,6 +222,8 @@ int main() {
 
   thrust::device_event none;
   expect(!none.valid_stream() && none.ready(), "a default device_event");
+
+  dependencies(v);
   CHECK(hipStreamDestroy(stream));
   return finish("thrust_async", errors);
 }

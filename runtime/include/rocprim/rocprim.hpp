@@ -151,6 +151,10 @@ template <>
 struct hipcub_value<empty_type> {
   typedef hipcub::NullType type;
 };
+/* void, for a comparison that is not an integer (block_sort's forms with a `size` take one
+ * where the others take the comparison). */
+template <class BinaryFunction>
+struct not_a_size : std::enable_if<!std::is_integral<BinaryFunction>::value> {};
 /* A `__shared__` storage of its own for the primitives' calls without a storage argument:
  * one per storage type and kernel, as hipCUB's default constructors have. */
 template <class Storage>
@@ -202,6 +206,116 @@ __host__ __device__ inline arg_index_iterator<InputIterator, Difference> make_ar
   return arg_index_iterator<InputIterator, Difference>(iterator, offset);
 }
 
+/* Reads data[i] where predicate(test[i]) holds and a value-initialised item elsewhere;
+ * writes data[i] only where it holds (rocPRIM's predicate_iterator). Its reference is a proxy
+ * that converts to the value and can be assigned one. */
+template <class DataIterator, class TestIterator, class UnaryPredicate>
+class predicate_iterator {
+ public:
+  typedef typename detail::value_type_of<DataIterator>::type value_type;
+  typedef std::ptrdiff_t difference_type;
+  typedef std::random_access_iterator_tag iterator_category;
+  typedef void pointer;
+
+  class proxy {
+   public:
+    __host__ __device__ proxy(DataIterator data, bool kept) : data_(data), kept_(kept) {}
+    proxy(const proxy&) = default;
+    __host__ __device__ operator value_type() const {
+      return kept_ ? value_type(*data_) : value_type();
+    }
+    __host__ __device__ const proxy& operator=(const value_type& value) const {
+      if (kept_) *data_ = value;
+      return *this;
+    }
+    __host__ __device__ const proxy& operator=(const proxy& other) const {
+      return *this = (value_type)other;
+    }
+
+   private:
+    DataIterator data_;
+    bool kept_;
+  };
+  typedef proxy reference;
+
+  __host__ __device__ predicate_iterator(DataIterator data, TestIterator test,
+                                         UnaryPredicate predicate)
+      : data_(data), test_(test), predicate_(predicate) {}
+
+  __host__ __device__ reference operator*() const { return proxy(data_, predicate_(*test_)); }
+  __host__ __device__ reference operator[](difference_type n) const {
+    return proxy(data_ + n, predicate_(test_[n]));
+  }
+  __host__ __device__ predicate_iterator& operator+=(difference_type n) {
+    data_ += n;
+    test_ += n;
+    return *this;
+  }
+  __host__ __device__ predicate_iterator& operator-=(difference_type n) { return *this += -n; }
+  __host__ __device__ predicate_iterator& operator++() { return *this += 1; }
+  __host__ __device__ predicate_iterator& operator--() { return *this += -1; }
+  __host__ __device__ predicate_iterator operator++(int) {
+    predicate_iterator old = *this;
+    *this += 1;
+    return old;
+  }
+  __host__ __device__ predicate_iterator operator--(int) {
+    predicate_iterator old = *this;
+    *this += -1;
+    return old;
+  }
+  __host__ __device__ predicate_iterator operator+(difference_type n) const {
+    predicate_iterator moved = *this;
+    return moved += n;
+  }
+  __host__ __device__ predicate_iterator operator-(difference_type n) const {
+    return *this + -n;
+  }
+  __host__ __device__ difference_type operator-(const predicate_iterator& other) const {
+    return data_ - other.data_;
+  }
+  __host__ __device__ bool operator==(const predicate_iterator& other) const {
+    return data_ == other.data_;
+  }
+  __host__ __device__ bool operator!=(const predicate_iterator& other) const {
+    return !(*this == other);
+  }
+  __host__ __device__ bool operator<(const predicate_iterator& other) const {
+    return data_ < other.data_;
+  }
+  __host__ __device__ bool operator>(const predicate_iterator& other) const {
+    return other < *this;
+  }
+  __host__ __device__ bool operator<=(const predicate_iterator& other) const {
+    return !(other < *this);
+  }
+  __host__ __device__ bool operator>=(const predicate_iterator& other) const {
+    return !(*this < other);
+  }
+
+ private:
+  DataIterator data_;
+  TestIterator test_;
+  UnaryPredicate predicate_;
+};
+template <class DataIterator, class TestIterator, class UnaryPredicate>
+__host__ __device__ inline predicate_iterator<DataIterator, TestIterator, UnaryPredicate>
+operator+(std::ptrdiff_t n,
+          const predicate_iterator<DataIterator, TestIterator, UnaryPredicate>& iterator) {
+  return iterator + n;
+}
+/* The predicate tests the data itself. */
+template <class DataIterator, class UnaryPredicate>
+__host__ __device__ inline predicate_iterator<DataIterator, DataIterator, UnaryPredicate>
+make_predicate_iterator(DataIterator data, UnaryPredicate predicate) {
+  return predicate_iterator<DataIterator, DataIterator, UnaryPredicate>(data, data, predicate);
+}
+template <class DataIterator, class TestIterator, class UnaryPredicate>
+__host__ __device__ inline predicate_iterator<DataIterator, TestIterator, UnaryPredicate>
+make_predicate_iterator(DataIterator data, TestIterator test, UnaryPredicate predicate) {
+  return predicate_iterator<DataIterator, TestIterator, UnaryPredicate>(data, test, predicate);
+}
+
 #if __cplusplus >= 201402L
 /* rocPRIM's tuple, zip_iterator and reverse_iterator are Thrust's (thrust/detail/tuple.h and
  * iterators.h, which need C++14): a tuple usable in device code whose get<I> and make_tuple
@@ -230,6 +344,22 @@ __host__ __device__ inline reverse_iterator<Iterator> make_reverse_iterator(Iter
   return reverse_iterator<Iterator>(iterator);
 }
 #endif
+
+}  // namespace rocprim
+
+namespace hipcub {
+namespace detail {
+/* hipCUB's algorithms take an iterator's items as `value_of`, which would otherwise be the
+ * proxy. */
+template <class DataIterator, class TestIterator, class UnaryPredicate>
+struct value_of<rocprim::predicate_iterator<DataIterator, TestIterator, UnaryPredicate> > {
+  typedef typename rocprim::predicate_iterator<DataIterator, TestIterator,
+                                               UnaryPredicate>::value_type type;
+};
+}  // namespace detail
+}  // namespace hipcub
+
+namespace rocprim {
 
 /* ---- intrinsics ---- */
 
@@ -514,6 +644,71 @@ inline hipError_t exclusive_scan_by_key(void* const temporary_storage, size_t& s
                                                 values_input, values_output, scan_op,
                                                 initial_value, (int)size, key_compare_op, stream,
                                                 debug_synchronous);
+}
+
+/* The deterministic scans combine the items in an order fixed by the size alone
+ * (reduce-then-scan, `hipcub::detail::tile_scan_ordered`), so a floating-point scan gives the
+ * same bits on every run; the scans above take the single pass on the GPUs, whose look-back
+ * combines from whichever predecessor has published its prefix (docs/libraries.md). */
+template <class Config = default_config, class InputIterator, class OutputIterator,
+          class BinaryFunction = plus<typename detail::value_type_of<InputIterator>::type> >
+inline hipError_t deterministic_inclusive_scan(void* temporary_storage, size_t& storage_size,
+                                               InputIterator input, OutputIterator output,
+                                               const size_t size,
+                                               BinaryFunction scan_op = BinaryFunction(),
+                                               const hipStream_t stream = 0,
+                                               bool debug_synchronous = false) {
+  (void)debug_synchronous;
+  return hipcub::detail::inclusive_scan<true>(temporary_storage, storage_size, input, output,
+                                              scan_op, (long long)size, stream);
+}
+template <class Config = default_config, class InputIterator, class OutputIterator,
+          class InitValueType,
+          class BinaryFunction = plus<typename detail::value_type_of<InputIterator>::type> >
+inline hipError_t deterministic_exclusive_scan(void* temporary_storage, size_t& storage_size,
+                                               InputIterator input, OutputIterator output,
+                                               const InitValueType initial_value,
+                                               const size_t size,
+                                               BinaryFunction scan_op = BinaryFunction(),
+                                               const hipStream_t stream = 0,
+                                               bool debug_synchronous = false) {
+  (void)debug_synchronous;
+  return hipcub::detail::exclusive_scan<true>(temporary_storage, storage_size, input, output,
+                                              scan_op, initial_value, (long long)size, stream);
+}
+template <class Config = default_config, class KeysInputIterator, class ValuesInputIterator,
+          class ValuesOutputIterator,
+          class BinaryFunction = plus<typename detail::value_type_of<ValuesInputIterator>::type>,
+          class KeyCompareFunction =
+              equal_to<typename detail::value_type_of<KeysInputIterator>::type> >
+inline hipError_t deterministic_inclusive_scan_by_key(
+    void* const temporary_storage, size_t& storage_size, const KeysInputIterator keys_input,
+    const ValuesInputIterator values_input, const ValuesOutputIterator values_output,
+    const size_t size, const BinaryFunction scan_op = BinaryFunction(),
+    const KeyCompareFunction key_compare_op = KeyCompareFunction(), const hipStream_t stream = 0,
+    const bool debug_synchronous = false) {
+  (void)debug_synchronous;
+  return hipcub::detail::inclusive_scan_by_key<true>(temporary_storage, storage_size,
+                                                     keys_input, values_input, values_output,
+                                                     scan_op, (long long)size, key_compare_op,
+                                                     stream);
+}
+template <class Config = default_config, class KeysInputIterator, class ValuesInputIterator,
+          class ValuesOutputIterator, class InitialValueType,
+          class BinaryFunction = plus<typename detail::value_type_of<ValuesInputIterator>::type>,
+          class KeyCompareFunction =
+              equal_to<typename detail::value_type_of<KeysInputIterator>::type> >
+inline hipError_t deterministic_exclusive_scan_by_key(
+    void* const temporary_storage, size_t& storage_size, const KeysInputIterator keys_input,
+    const ValuesInputIterator values_input, const ValuesOutputIterator values_output,
+    const InitialValueType initial_value, const size_t size,
+    const BinaryFunction scan_op = BinaryFunction(),
+    const KeyCompareFunction key_compare_op = KeyCompareFunction(), const hipStream_t stream = 0,
+    const bool debug_synchronous = false) {
+  (void)debug_synchronous;
+  return hipcub::detail::exclusive_scan_by_key<true>(
+      temporary_storage, storage_size, keys_input, values_input, values_output, scan_op,
+      initial_value, (long long)size, key_compare_op, stream);
 }
 
 namespace detail {
@@ -857,6 +1052,21 @@ inline hipError_t partial_sort(void* temporary_storage, size_t& storage_size, Ke
                                            debug_synchronous);
 }
 
+/* All `size` items in order in `keys_output` (a whole stable sort), which meets the contract:
+ * its first `middle` are the smallest, in order. */
+template <class Config = default_config, class KeysInputIterator, class KeysOutputIterator,
+          class BinaryFunction = less<typename detail::value_type_of<KeysInputIterator>::type> >
+inline hipError_t partial_sort_copy(void* temporary_storage, size_t& storage_size,
+                                    KeysInputIterator keys_input, KeysOutputIterator keys_output,
+                                    size_t middle, size_t size,
+                                    BinaryFunction compare_function = BinaryFunction(),
+                                    hipStream_t stream = 0, bool debug_synchronous = false) {
+  (void)middle;
+  return hipcub::DeviceMergeSort::SortKeysCopy(temporary_storage, storage_size, keys_input,
+                                               keys_output, (long long)size, compare_function,
+                                               stream, debug_synchronous);
+}
+
 /* ---- device-wide: merge, transform, searches (one grid-stride launch, DeviceFor) ---- */
 
 namespace detail {
@@ -1137,6 +1347,35 @@ inline hipError_t adjacent_difference_right_inplace(void* const temporary_storag
   return hipcub::DeviceAdjacentDifference::SubtractRight(temporary_storage, storage_size, values,
                                                          (long long)size, op, stream,
                                                          debug_synchronous);
+}
+
+/* The aliased in-place forms: the results go to `output`, which may be `input` or overlap it
+ * (each item's neighbour is read from a copy of the input in the temporary storage). */
+template <class Config = default_config, class InputIt, class OutputIt,
+          class BinaryFunction = minus<typename detail::value_type_of<InputIt>::type> >
+inline typename std::enable_if<!std::is_integral<OutputIt>::value, hipError_t>::type
+adjacent_difference_inplace(void* const temporary_storage, std::size_t& storage_size,
+                            const InputIt input, const OutputIt output, const std::size_t size,
+                            const BinaryFunction op = BinaryFunction{},
+                            const hipStream_t stream = 0, const bool debug_synchronous = false) {
+  (void)debug_synchronous;
+  return hipcub::detail::adjacent_difference_in_place<true>(temporary_storage, storage_size,
+                                                            input, output, (long long)size, op,
+                                                            stream);
+}
+template <class Config = default_config, class InputIt, class OutputIt,
+          class BinaryFunction = minus<typename detail::value_type_of<InputIt>::type> >
+inline typename std::enable_if<!std::is_integral<OutputIt>::value, hipError_t>::type
+adjacent_difference_right_inplace(void* const temporary_storage, std::size_t& storage_size,
+                                  const InputIt input, const OutputIt output,
+                                  const std::size_t size,
+                                  const BinaryFunction op = BinaryFunction{},
+                                  const hipStream_t stream = 0,
+                                  const bool debug_synchronous = false) {
+  (void)debug_synchronous;
+  return hipcub::detail::adjacent_difference_in_place<false>(temporary_storage, storage_size,
+                                                             input, output, (long long)size, op,
+                                                             stream);
 }
 
 /* ---- device-wide: selection, partition, run-length encoding, histograms ---- */
@@ -1496,6 +1735,38 @@ struct SearchNBody {
   }
 };
 
+/* search and find_end: candidate i matches where keys_size items from i each compare true
+ * with the key at their place. find_end wants the last match, so its candidates are numbered
+ * from the last (`last - i`) and the same minimum finds it. */
+template <bool Last, class InputIterator1, class InputIterator2, class BinaryFunction>
+struct SubsequenceBody {
+  InputIterator1 input;
+  InputIterator2 keys;
+  long long keys_size;
+  long long last; /* the last candidate: size - keys_size */
+  BinaryFunction compare;
+  unsigned long long* found;
+  __device__ __forceinline__ void operator()(long long candidate) const {
+    if (already_found(found, candidate)) return;
+    long long index = Last ? last - candidate : candidate;
+    for (long long k = 0; k < keys_size; ++k)
+      if (!compare(input[index + k], keys[k])) return;
+    atomicMin(found, (unsigned long long)candidate);
+  }
+};
+/* find_end's result: a found candidate number back to its index, or `size` when none. */
+template <class OutputIterator>
+struct FromLast {
+  OutputIterator output;
+  unsigned long long last;
+  unsigned long long size;
+  template <class T>
+  __device__ __forceinline__ void operator=(T candidate) const {
+    *output = (unsigned long long)candidate >= size ? size : last - (unsigned long long)candidate;
+  }
+  __device__ __forceinline__ const FromLast& operator*() const { return *this; }
+};
+
 template <class Body, class OutputIterator>
 inline hipError_t run_find(void* temporary_storage, size_t& storage_size, Body body,
                            long long candidates, unsigned long long not_found,
@@ -1564,6 +1835,43 @@ inline hipError_t search_n(void* temporary_storage, size_t& storage_size, InputI
   return detail::run_find(temporary_storage, storage_size, body, candidates,
                           count == 0 ? 0ull : (unsigned long long)size, output, stream,
                           debug_synchronous);
+}
+
+/* The first i where keys[0, keys_size) match input[i, i + keys_size) under
+ * compare_function(input item, key), or size (0 for no keys, as std::search). */
+template <class Config = default_config, class InputIterator1, class InputIterator2,
+          class OutputIterator,
+          class BinaryFunction = equal_to<typename detail::value_type_of<InputIterator1>::type> >
+inline hipError_t search(void* temporary_storage, size_t& storage_size, InputIterator1 input,
+                         InputIterator2 keys, OutputIterator output, size_t size,
+                         size_t keys_size, BinaryFunction compare_function = BinaryFunction(),
+                         hipStream_t stream = 0, bool debug_synchronous = false) {
+  long long candidates =
+      keys_size == 0 || keys_size > size ? 0 : (long long)(size - keys_size + 1);
+  detail::SubsequenceBody<false, InputIterator1, InputIterator2, BinaryFunction> body = {
+      input, keys, (long long)keys_size, candidates - 1, compare_function, nullptr};
+  return detail::run_find(temporary_storage, storage_size, body, candidates,
+                          keys_size == 0 ? 0ull : (unsigned long long)size, output, stream,
+                          debug_synchronous);
+}
+
+/* The last i where keys[0, keys_size) match input[i, i + keys_size), or size (also for no
+ * keys, as std::find_end). */
+template <class Config = default_config, class InputIterator1, class InputIterator2,
+          class OutputIterator,
+          class BinaryFunction = equal_to<typename detail::value_type_of<InputIterator1>::type> >
+inline hipError_t find_end(void* temporary_storage, size_t& storage_size, InputIterator1 input,
+                           InputIterator2 keys, OutputIterator output, size_t size,
+                           size_t keys_size, BinaryFunction compare_function = BinaryFunction(),
+                           hipStream_t stream = 0, bool debug_synchronous = false) {
+  long long candidates =
+      keys_size == 0 || keys_size > size ? 0 : (long long)(size - keys_size + 1);
+  detail::SubsequenceBody<true, InputIterator1, InputIterator2, BinaryFunction> body = {
+      input, keys, (long long)keys_size, candidates - 1, compare_function, nullptr};
+  detail::FromLast<OutputIterator> from_last = {output, (unsigned long long)(candidates - 1),
+                                                (unsigned long long)size};
+  return detail::run_find(temporary_storage, storage_size, body, candidates,
+                          (unsigned long long)size, from_last, stream, debug_synchronous);
 }
 
 /* ---- block level ---- */
@@ -2412,8 +2720,9 @@ class block_shuffle {
 
 /* Keys (and values) in a blocked arrangement sorted across the block by compare_function:
  * hipCUB's BlockMergeSort, which is stable, so every algorithm gives the stable order (an
- * order the unstable ones allow). FIXME(#25): the forms with a `size` of valid items are not
- * here. */
+ * order the unstable ones allow). The forms with a `size` sort the block's first `size` items
+ * (in blocked order) into its first `size` places; the items past it stay after them, in no
+ * particular order. */
 enum class block_sort_algorithm {
   merge_sort,
   bitonic_sort,
@@ -2435,46 +2744,46 @@ class block_sort {
   typedef typename Base::TempStorage storage_type;
 
   template <class BinaryFunction = less<Key> >
-  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread], storage_type& storage,
-                                       BinaryFunction compare_function = BinaryFunction()) {
+  __device__ __forceinline__ typename detail::not_a_size<BinaryFunction>::type sort(
+      Key (&thread_keys)[ItemsPerThread], storage_type& storage,
+      BinaryFunction compare_function = BinaryFunction()) {
     Base(storage).Sort(thread_keys, compare_function);
   }
   template <class BinaryFunction = less<Key> >
-  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread],
-                                       BinaryFunction compare_function = BinaryFunction()) {
+  __device__ __forceinline__ typename detail::not_a_size<BinaryFunction>::type sort(
+      Key (&thread_keys)[ItemsPerThread], BinaryFunction compare_function = BinaryFunction()) {
     sort(thread_keys, detail::private_storage<storage_type>(), compare_function);
   }
   template <class BinaryFunction = less<Key> >
-  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread],
-                                       Value (&thread_values)[ItemsPerThread],
-                                       storage_type& storage,
-                                       BinaryFunction compare_function = BinaryFunction()) {
+  __device__ __forceinline__ typename detail::not_a_size<BinaryFunction>::type sort(
+      Key (&thread_keys)[ItemsPerThread], Value (&thread_values)[ItemsPerThread],
+      storage_type& storage, BinaryFunction compare_function = BinaryFunction()) {
     Base(storage).Sort(thread_keys, thread_values, compare_function);
   }
   template <class BinaryFunction = less<Key> >
-  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread],
-                                       Value (&thread_values)[ItemsPerThread],
-                                       BinaryFunction compare_function = BinaryFunction()) {
+  __device__ __forceinline__ typename detail::not_a_size<BinaryFunction>::type sort(
+      Key (&thread_keys)[ItemsPerThread], Value (&thread_values)[ItemsPerThread],
+      BinaryFunction compare_function = BinaryFunction()) {
     sort(thread_keys, thread_values, detail::private_storage<storage_type>(), compare_function);
   }
   /* One key (and value) a thread, for ItemsPerThread 1. */
   template <class BinaryFunction = less<Key> >
-  __device__ __forceinline__ void sort(Key& thread_key, storage_type& storage,
-                                       BinaryFunction compare_function = BinaryFunction()) {
+  __device__ __forceinline__ typename detail::not_a_size<BinaryFunction>::type sort(
+      Key& thread_key, storage_type& storage, BinaryFunction compare_function = BinaryFunction()) {
     static_assert(ItemsPerThread == 1, "block_sort: one key a thread needs ItemsPerThread 1");
     Key keys[1] = {thread_key};
     Base(storage).Sort(keys, compare_function);
     thread_key = keys[0];
   }
   template <class BinaryFunction = less<Key> >
-  __device__ __forceinline__ void sort(Key& thread_key,
-                                       BinaryFunction compare_function = BinaryFunction()) {
+  __device__ __forceinline__ typename detail::not_a_size<BinaryFunction>::type sort(
+      Key& thread_key, BinaryFunction compare_function = BinaryFunction()) {
     sort(thread_key, detail::private_storage<storage_type>(), compare_function);
   }
   template <class BinaryFunction = less<Key> >
-  __device__ __forceinline__ void sort(Key& thread_key, Value& thread_value,
-                                       storage_type& storage,
-                                       BinaryFunction compare_function = BinaryFunction()) {
+  __device__ __forceinline__ typename detail::not_a_size<BinaryFunction>::type sort(
+      Key& thread_key, Value& thread_value, storage_type& storage,
+      BinaryFunction compare_function = BinaryFunction()) {
     static_assert(ItemsPerThread == 1, "block_sort: one key a thread needs ItemsPerThread 1");
     Key keys[1] = {thread_key};
     Value values[1] = {thread_value};
@@ -2483,9 +2792,44 @@ class block_sort {
     thread_value = values[0];
   }
   template <class BinaryFunction = less<Key> >
-  __device__ __forceinline__ void sort(Key& thread_key, Value& thread_value,
-                                       BinaryFunction compare_function = BinaryFunction()) {
+  __device__ __forceinline__ typename detail::not_a_size<BinaryFunction>::type sort(
+      Key& thread_key, Value& thread_value, BinaryFunction compare_function = BinaryFunction()) {
     sort(thread_key, thread_value, detail::private_storage<storage_type>(), compare_function);
+  }
+
+  /* The first `size` items of the block take part. */
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread], storage_type& storage,
+                                       const unsigned int size,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    Base(storage).Sort(thread_keys, compare_function, (int)size, thread_keys[0]);
+  }
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread],
+                                       Value (&thread_values)[ItemsPerThread],
+                                       storage_type& storage, const unsigned int size,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    Base(storage).Sort(thread_keys, thread_values, compare_function, (int)size, thread_keys[0]);
+  }
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key& thread_key, storage_type& storage,
+                                       const unsigned int size,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    static_assert(ItemsPerThread == 1, "block_sort: one key a thread needs ItemsPerThread 1");
+    Key keys[1] = {thread_key};
+    Base(storage).Sort(keys, compare_function, (int)size, thread_key);
+    thread_key = keys[0];
+  }
+  template <class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key& thread_key, Value& thread_value,
+                                       storage_type& storage, const unsigned int size,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    static_assert(ItemsPerThread == 1, "block_sort: one key a thread needs ItemsPerThread 1");
+    Key keys[1] = {thread_key};
+    Value values[1] = {thread_value};
+    Base(storage).Sort(keys, values, compare_function, (int)size, thread_key);
+    thread_key = keys[0];
+    thread_value = values[0];
   }
 };
 
@@ -2678,9 +3022,149 @@ class warp_exchange {
   }
 };
 
-/* One key (and value) a lane, sorted across the logical warp by compare_function (stable);
- * lane i ends with the i-th smallest. FIXME(#25): rocPRIM's forms with several keys a lane
- * need a storage_type that depends on the count, which this class cannot name. */
+namespace detail {
+/* The smallest power of two at or above N (N >= 1). */
+template <unsigned int N>
+struct power_of_two_above {
+  enum { value = 2 * power_of_two_above<(N + 1) / 2>::value };
+};
+template <>
+struct power_of_two_above<1> {
+  enum { value = 1 };
+};
+
+template <class T>
+static __device__ __forceinline__ T warp_sort_xor(unsigned int width, const T& value,
+                                                  unsigned int mask) {
+  return hipcub::detail::shfl_xor(width, value, mask);
+}
+static __device__ __forceinline__ empty_type warp_sort_xor(unsigned int, const empty_type& value,
+                                                           unsigned int) {
+  return value;
+}
+template <class T>
+static __device__ __forceinline__ T warp_sort_idx(unsigned int width, const T& value,
+                                                  unsigned int lane) {
+  return hipcub::detail::shfl_idx(width, value, lane);
+}
+static __device__ __forceinline__ empty_type warp_sort_idx(unsigned int, const empty_type& value,
+                                                           unsigned int) {
+  return value;
+}
+
+/* A bitonic sort of a logical warp's Width x N keys (and values) in a blocked arrangement,
+ * with shuffles and no shared memory (so its storage does not depend on N). Each lane holds
+ * Slots (N rounded up to a power of two) places; a place past N holds no key and orders after
+ * every key, so the sorted keys fill the first Width x N places, which are then given back N
+ * a lane. Place g = lane x Slots + s is compared with place g ^ j: in the lane's own registers
+ * for j < Slots, else with the same place of lane ^ (j / Slots). Not stable. */
+template <unsigned int Width, unsigned int N, class Key, class Value, class Compare>
+struct WarpBitonic {
+  enum { Slots = power_of_two_above<N>::value, Padded = Slots != N, Places = Width * Slots };
+
+  /* a orders before b, places without a key last. */
+  static __device__ __forceinline__ bool before(const Key& a, bool a_has, const Key& b,
+                                                bool b_has, Compare& compare) {
+    if (!Padded) return compare(a, b);
+    return a_has && (!b_has || compare(a, b));
+  }
+
+  static __device__ __forceinline__ void sort(Key (&keys)[N], Value (&values)[N],
+                                              Compare compare) {
+    const unsigned int lane = __lane_id() & (Width - 1);
+    Key key[Slots];
+    Value value[Slots];
+    bool has[Slots];
+#pragma unroll
+    for (unsigned int s = 0; s < Slots; ++s) {
+      has[s] = s < N;
+      key[s] = keys[s < N ? s : 0];
+      value[s] = values[s < N ? s : 0];
+    }
+    /* The stages stay loops (few shuffle sites, which the CPU device compiles one by one);
+     * the steps within a lane are unrolled, so the places stay in registers. */
+#pragma unroll 1
+    for (unsigned int k = 2; k <= (unsigned int)Places; k <<= 1) {
+#pragma unroll 1
+      for (unsigned int j = k >> 1; j >= (unsigned int)Slots && j > 0; j >>= 1) {
+        const unsigned int lanes = j / Slots;
+        const bool lower = (lane & lanes) == 0;
+#pragma unroll
+        for (unsigned int s = 0; s < Slots; ++s) {
+          const bool ascending = (((lane * Slots) + s) & k) == 0;
+          Key other_key = warp_sort_xor(Width, key[s], lanes);
+          Value other_value = warp_sort_xor(Width, value[s], lanes);
+          bool other_has = Padded ? warp_sort_xor(Width, (int)has[s], lanes) != 0 : true;
+          /* The lower place keeps the smaller key in an ascending run, the larger in a
+           * descending one; ties keep their own, so both lanes agree. */
+          const bool take = lower == ascending
+                                ? before(other_key, other_has, key[s], has[s], compare)
+                                : before(key[s], has[s], other_key, other_has, compare);
+          if (take) {
+            key[s] = other_key;
+            value[s] = other_value;
+            has[s] = other_has;
+          }
+        }
+      }
+#pragma unroll
+      for (unsigned int j = Slots >> 1; j > 0; j >>= 1) {
+        if (j >= k) continue;
+#pragma unroll
+        for (unsigned int s = 0; s < Slots; ++s) {
+          if (s & j) continue;
+          const unsigned int t = s | j;
+          const bool ascending = (((lane * Slots) + s) & k) == 0;
+          /* Swap where the pair's order is the wrong way round for its direction. */
+          const bool swap = ascending ? before(key[t], has[t], key[s], has[s], compare)
+                                      : before(key[s], has[s], key[t], has[t], compare);
+          if (swap) {
+            Key k_s = key[s];
+            key[s] = key[t];
+            key[t] = k_s;
+            Value v_s = value[s];
+            value[s] = value[t];
+            value[t] = v_s;
+            bool h_s = has[s];
+            has[s] = has[t];
+            has[t] = h_s;
+          }
+        }
+      }
+    }
+    if (!Padded) {
+#pragma unroll
+      for (unsigned int i = 0; i < N; ++i) {
+        keys[i] = key[i < Slots ? i : 0];
+        values[i] = value[i < Slots ? i : 0];
+      }
+      return;
+    }
+    /* Rank lane x N + i is place (lane x N + i) of the sorted Width x Slots places. */
+#pragma unroll
+    for (unsigned int i = 0; i < N; ++i) {
+      const unsigned int rank = lane * N + i;
+      const unsigned int source = rank / Slots, slot = rank % Slots;
+#pragma unroll
+      for (unsigned int s = 0; s < Slots; ++s) {
+        Key k_s = warp_sort_idx(Width, key[s], source);
+        Value v_s = warp_sort_idx(Width, value[s], source);
+        if (s == slot) {
+          keys[i] = k_s;
+          values[i] = v_s;
+        }
+      }
+    }
+  }
+};
+}  // namespace detail
+
+/* One key (and value) a lane with a storage: sorted across the logical warp by
+ * compare_function through hipCUB's WarpMergeSort (stable); lane i ends with the i-th
+ * smallest. ItemsPerThread keys a lane (and the forms without a storage): a bitonic sort over
+ * shuffles (`detail::WarpBitonic`), which needs no storage, so storage_type does not depend on
+ * the count, as in rocPRIM; like rocPRIM's it is not stable. Lane i ends with the keys of
+ * ranks i x ItemsPerThread onward. */
 template <class Key, unsigned int WarpSize = 32, class Value = empty_type>
 class warp_sort {
   typedef typename detail::hipcub_value<Value>::type BaseValue;
@@ -2705,6 +3189,35 @@ class warp_sort {
     Base(storage).Sort(keys, values, compare_function);
     thread_key = keys[0];
     thread_value = values[0];
+  }
+
+  template <unsigned int ItemsPerThread, class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread],
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    empty_type values[ItemsPerThread];
+    detail::WarpBitonic<WarpSize, ItemsPerThread, Key, empty_type, BinaryFunction>::sort(
+        thread_keys, values, compare_function);
+  }
+  template <unsigned int ItemsPerThread, class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread], storage_type& storage,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    (void)storage;
+    sort(thread_keys, compare_function);
+  }
+  template <unsigned int ItemsPerThread, class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread],
+                                       Value (&thread_values)[ItemsPerThread],
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    detail::WarpBitonic<WarpSize, ItemsPerThread, Key, Value, BinaryFunction>::sort(
+        thread_keys, thread_values, compare_function);
+  }
+  template <unsigned int ItemsPerThread, class BinaryFunction = less<Key> >
+  __device__ __forceinline__ void sort(Key (&thread_keys)[ItemsPerThread],
+                                       Value (&thread_values)[ItemsPerThread],
+                                       storage_type& storage,
+                                       BinaryFunction compare_function = BinaryFunction()) {
+    (void)storage;
+    sort(thread_keys, thread_values, compare_function);
   }
 };
 

@@ -61,9 +61,11 @@ static hipError_t adjacent_difference_copy(void* d_temp_storage, size_t& temp_st
   return hipGetLastError();
 }
 
-template <bool Left, class It, class Op>
+/* `out` may be `data` or overlap it (rocPRIM's aliased adjacent_difference_inplace): every
+ * item is read from the copy. */
+template <bool Left, class It, class OutputIt, class Op>
 static hipError_t adjacent_difference_in_place(void* d_temp_storage, size_t& temp_storage_bytes,
-                                               It data, long long count, Op op,
+                                               It data, OutputIt out, long long count, Op op,
                                                hipStream_t stream) {
   typedef typename value_of<It>::type T;
   hipError_t status;
@@ -75,7 +77,7 @@ static hipError_t adjacent_difference_in_place(void* d_temp_storage, size_t& tem
   status = hipGetLastError();
   if (status != hipSuccess) return status;
   adjacent_difference_kernel<Left>
-      <<<adjacent_blocks(count), ADJACENT_THREADS, 0, stream>>>((const T*)copy, data, count, op);
+      <<<adjacent_blocks(count), ADJACENT_THREADS, 0, stream>>>((const T*)copy, out, count, op);
   return hipGetLastError();
 }
 
@@ -101,7 +103,8 @@ struct DeviceAdjacentDifference {
                                  bool debug_synchronous = false) {
     (void)debug_synchronous;
     return detail::adjacent_difference_in_place<true>(d_temp_storage, temp_storage_bytes, d_input,
-                                                      (long long)num_items, difference_op, stream);
+                                                      d_input, (long long)num_items,
+                                                      difference_op, stream);
   }
   template <class InputIt, class OutputIt, class DifferenceOpT = hipcub::Difference,
             class NumItemsT = unsigned int>
@@ -121,8 +124,9 @@ struct DeviceAdjacentDifference {
                                   DifferenceOpT difference_op = {}, hipStream_t stream = 0,
                                   bool debug_synchronous = false) {
     (void)debug_synchronous;
-    return detail::adjacent_difference_in_place<false>(d_temp_storage, temp_storage_bytes, d_input,
-                                                       (long long)num_items, difference_op, stream);
+    return detail::adjacent_difference_in_place<false>(d_temp_storage, temp_storage_bytes,
+                                                       d_input, d_input, (long long)num_items,
+                                                       difference_op, stream);
   }
 };
 

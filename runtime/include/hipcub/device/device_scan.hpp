@@ -67,6 +67,56 @@ struct ExclusiveByKeyEmit {
   }
 };
 
+/* DeviceScan's four scans, in a fixed combining order or not (`tile_scan_ordered`). */
+template <bool FixedOrder, class InputIt, class OutputIt, class ScanOp>
+static hipError_t inclusive_scan(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                                 OutputIt d_out, ScanOp scan_op, long long num_items,
+                                 hipStream_t stream) {
+  typedef typename value_of<InputIt>::type T;
+  IteratorLoad<InputIt, T> load = {d_in};
+  InclusiveEmit<OutputIt, T> emit = {d_out};
+  return tile_scan_ordered<FixedOrder, T>(d_temp_storage, temp_storage_bytes, num_items, load,
+                                          scan_op, emit, stream);
+}
+template <bool FixedOrder, class InputIt, class OutputIt, class ScanOp, class InitValueT>
+static hipError_t exclusive_scan(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
+                                 OutputIt d_out, ScanOp scan_op, InitValueT init_value,
+                                 long long num_items, hipStream_t stream) {
+  typedef InitValueT T;
+  IteratorLoad<InputIt, T> load = {d_in};
+  ExclusiveEmit<OutputIt, T, ScanOp> emit = {d_out, scan_op, init_value};
+  return tile_scan_ordered<FixedOrder, T>(d_temp_storage, temp_storage_bytes, num_items, load,
+                                          scan_op, emit, stream);
+}
+template <bool FixedOrder, class KeysIt, class ValuesIt, class OutputIt, class ScanOp,
+          class EqualityOp>
+static hipError_t inclusive_scan_by_key(void* d_temp_storage, size_t& temp_storage_bytes,
+                                        KeysIt d_keys_in, ValuesIt d_values_in,
+                                        OutputIt d_values_out, ScanOp scan_op,
+                                        long long num_items, EqualityOp equality_op,
+                                        hipStream_t stream) {
+  typedef typename value_of<ValuesIt>::type V;
+  KeyedLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in, equality_op};
+  HeadOp<ScanOp> op = {scan_op};
+  InclusiveByKeyEmit<OutputIt, V> emit = {d_values_out};
+  return tile_scan_ordered<FixedOrder, HeadItem<V> >(d_temp_storage, temp_storage_bytes,
+                                                     num_items, load, op, emit, stream);
+}
+template <bool FixedOrder, class KeysIt, class ValuesIt, class OutputIt, class ScanOp,
+          class InitValueT, class EqualityOp>
+static hipError_t exclusive_scan_by_key(void* d_temp_storage, size_t& temp_storage_bytes,
+                                        KeysIt d_keys_in, ValuesIt d_values_in,
+                                        OutputIt d_values_out, ScanOp scan_op,
+                                        InitValueT init_value, long long num_items,
+                                        EqualityOp equality_op, hipStream_t stream) {
+  typedef InitValueT V;
+  KeyedLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in, equality_op};
+  HeadOp<ScanOp> op = {scan_op};
+  ExclusiveByKeyEmit<OutputIt, V, ScanOp> emit = {d_values_out, scan_op, init_value};
+  return tile_scan_ordered<FixedOrder, HeadItem<V> >(d_temp_storage, temp_storage_bytes,
+                                                     num_items, load, op, emit, stream);
+}
+
 }  // namespace detail
 
 struct DeviceScan {
@@ -75,11 +125,8 @@ struct DeviceScan {
                                   InputIt d_in, OutputIt d_out, ScanOp scan_op, int num_items,
                                   hipStream_t stream = 0, bool debug_synchronous = false) {
     (void)debug_synchronous;
-    typedef typename detail::value_of<InputIt>::type T;
-    detail::IteratorLoad<InputIt, T> load = {d_in};
-    detail::InclusiveEmit<OutputIt, T> emit = {d_out};
-    return detail::tile_scan<T>(d_temp_storage, temp_storage_bytes, num_items, load, scan_op,
-                                emit, stream);
+    return detail::inclusive_scan<false>(d_temp_storage, temp_storage_bytes, d_in, d_out,
+                                         scan_op, num_items, stream);
   }
   template <class InputIt, class OutputIt, class ScanOp, class InitValueT>
   static hipError_t ExclusiveScan(void* d_temp_storage, size_t& temp_storage_bytes,
@@ -87,11 +134,8 @@ struct DeviceScan {
                                   InitValueT init_value, int num_items, hipStream_t stream = 0,
                                   bool debug_synchronous = false) {
     (void)debug_synchronous;
-    typedef InitValueT T;
-    detail::IteratorLoad<InputIt, T> load = {d_in};
-    detail::ExclusiveEmit<OutputIt, T, ScanOp> emit = {d_out, scan_op, init_value};
-    return detail::tile_scan<T>(d_temp_storage, temp_storage_bytes, num_items, load, scan_op,
-                                emit, stream);
+    return detail::exclusive_scan<false>(d_temp_storage, temp_storage_bytes, d_in, d_out,
+                                         scan_op, init_value, num_items, stream);
   }
   template <class InputIt, class OutputIt>
   static hipError_t InclusiveSum(void* d_temp_storage, size_t& temp_storage_bytes, InputIt d_in,
@@ -129,13 +173,9 @@ struct DeviceScan {
                                        EqualityOp equality_op = EqualityOp(),
                                        hipStream_t stream = 0, bool debug_synchronous = false) {
     (void)debug_synchronous;
-    typedef typename detail::value_of<ValuesIt>::type V;
-    detail::KeyedLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in,
-                                                               equality_op};
-    detail::HeadOp<ScanOp> op = {scan_op};
-    detail::InclusiveByKeyEmit<OutputIt, V> emit = {d_values_out};
-    return detail::tile_scan<detail::HeadItem<V> >(d_temp_storage, temp_storage_bytes,
-                                                  num_items, load, op, emit, stream);
+    return detail::inclusive_scan_by_key<false>(d_temp_storage, temp_storage_bytes, d_keys_in,
+                                                d_values_in, d_values_out, scan_op, num_items,
+                                                equality_op, stream);
   }
   template <class KeysIt, class ValuesIt, class OutputIt, class ScanOp, class InitValueT,
             class EqualityOp = hipcub::Equality>
@@ -146,13 +186,9 @@ struct DeviceScan {
                                        EqualityOp equality_op = EqualityOp(),
                                        hipStream_t stream = 0, bool debug_synchronous = false) {
     (void)debug_synchronous;
-    typedef InitValueT V;
-    detail::KeyedLoad<KeysIt, ValuesIt, V, EqualityOp> load = {d_keys_in, d_values_in,
-                                                                        equality_op};
-    detail::HeadOp<ScanOp> op = {scan_op};
-    detail::ExclusiveByKeyEmit<OutputIt, V, ScanOp> emit = {d_values_out, scan_op, init_value};
-    return detail::tile_scan<detail::HeadItem<V> >(d_temp_storage, temp_storage_bytes,
-                                                  num_items, load, op, emit, stream);
+    return detail::exclusive_scan_by_key<false>(d_temp_storage, temp_storage_bytes, d_keys_in,
+                                                d_values_in, d_values_out, scan_op, init_value,
+                                                num_items, equality_op, stream);
   }
   template <class KeysIt, class ValuesIt, class OutputIt, class EqualityOp = hipcub::Equality>
   static hipError_t InclusiveSumByKey(void* d_temp_storage, size_t& temp_storage_bytes,

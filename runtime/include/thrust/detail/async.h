@@ -1,14 +1,23 @@
-/* oxhip: thrust::async (reduce, transform, copy, for_each, sort, stable_sort), and the
- * thrust::device_event and thrust::device_future they return.
+/* oxhip: thrust::async (reduce, transform, copy, for_each, sort, stable_sort), the
+ * thrust::device_event and thrust::device_future they return, `.after(...)` on the device
+ * policies, and thrust::when_all.
  *
  * Each call queues its work on a stream without the final synchronisation (as par_nosync
  * does): on the policy's stream when it names one (`thrust::device.on(s)`,
  * `thrust::cuda::par.on(s)`), else on a stream of its own that the event or future owns and
  * destroys. The event or future waits for that stream. reduce queues its kernels and leaves
- * the result in device memory that the future keeps until get(); transform, for_each and copy
- * within the device return once their kernels are queued. sort, which gives its temporary
- * storage back before it returns, and copy between the host and the device have finished when
- * the call returns. A policy's allocator (`par(alloc)`) still provides the temporary storage. */
+ * the result in device memory that the future keeps until get(); transform, for_each, copy
+ * within the device and sort return once their kernels are queued (sort's temporary storage
+ * goes back to the pool in stream order). Copy between the host and the device has finished
+ * when the call returns. A policy's allocator (`par(alloc)`) still provides the temporary
+ * storage (then sort waits for its work before giving it back).
+ *
+ * `policy.after(d...)` takes events and futures: the call's stream first waits, on the
+ * device, for the work each of them had queued when `after` was called (an event recorded on
+ * its stream). An event or future given as an rvalue (`after(std::move(e))`) is kept by the
+ * call's own event or future until that is dropped, so nothing waits on the host; one given
+ * as an lvalue is only waited for. when_all(d...) is an event, on a stream of its own, that
+ * completes when they all have. */
 #ifndef OXHIP_THRUST_DETAIL_ASYNC_H
 #define OXHIP_THRUST_DETAIL_ASYNC_H
 
@@ -22,8 +31,12 @@ class device_event {
  public:
   device_event() : stream_(nullptr), owned_(false), valid_(false) {}
   device_event(hipStream_t stream, bool owned) : stream_(stream), owned_(owned), valid_(true) {}
+  /* `kept`: what must live until the work is done (the dependencies given to `after`). */
+  device_event(hipStream_t stream, bool owned, std::shared_ptr<void> kept)
+      : stream_(stream), owned_(owned), valid_(true), kept_(std::move(kept)) {}
   device_event(device_event&& other) noexcept
-      : stream_(other.stream_), owned_(other.owned_), valid_(other.valid_) {
+      : stream_(other.stream_), owned_(other.owned_), valid_(other.valid_),
+        kept_(std::move(other.kept_)) {
     other.release();
   }
   device_event& operator=(device_event&& other) noexcept {
@@ -32,6 +45,7 @@ class device_event {
       stream_ = other.stream_;
       owned_ = other.owned_;
       valid_ = other.valid_;
+      kept_ = std::move(other.kept_);
       other.release();
     }
     return *this;
@@ -64,18 +78,20 @@ class device_event {
     valid_ = false;
   }
   /* A stream of the event's own is drained and destroyed; the program's stream is left as it
-   * is. */
+   * is. The dependencies kept go after the stream's work. */
   void drop() noexcept {
     if (valid_ && owned_) {
       (void)hipStreamSynchronize(stream_);
       (void)hipStreamDestroy(stream_);
     }
     release();
+    kept_.reset();
   }
 
   hipStream_t stream_;
   bool owned_;
   bool valid_;
+  std::shared_ptr<void> kept_;
 };
 
 namespace detail {
@@ -213,6 +229,139 @@ typedef device_event event;
 
 namespace detail {
 
+/* The dependencies of `after` or when_all: an event recorded on each one's stream when they
+ * were given, and those given as rvalues, kept until the work that waits for them is done. */
+struct after_state {
+  std::vector<hipEvent_t> events;
+  std::vector<std::shared_ptr<void> > kept;
+  std::shared_ptr<after_state> earlier; /* a chained `after`'s */
+  after_state() = default;
+  after_state(const after_state&) = delete;
+  after_state& operator=(const after_state&) = delete;
+  ~after_state() {
+    for (hipEvent_t event : events) (void)hipEventDestroy(event);
+  }
+  void record(hipStream_t stream) {
+    hipEvent_t event = nullptr;
+    throw_on_error(hipEventCreateWithFlags(&event, hipEventDisableTiming),
+                   "thrust: after: creating an event");
+    events.push_back(event);
+    throw_on_error(hipEventRecord(event, stream), "thrust: after: recording an event");
+  }
+  /* Work queued on `stream` from now on starts after every dependency's. */
+  void wait_on(hipStream_t stream) const {
+    for (hipEvent_t event : events)
+      throw_on_error(hipStreamWaitEvent(stream, event, 0), "thrust: after: waiting for an event");
+    if (earlier != nullptr) earlier->wait_on(stream);
+  }
+};
+
+/* An invalid event or future (one already waited for, or moved from) is no dependency. */
+inline void add_dependency(after_state& state, const device_event& event) {
+  if (event.valid_stream()) state.record(event.stream());
+}
+inline void add_dependency(after_state& state, device_event&& event) {
+  if (!event.valid_stream()) return;
+  state.record(event.stream());
+  state.kept.push_back(std::make_shared<device_event>(std::move(event)));
+}
+template <class T>
+void add_dependency(after_state& state, const device_future<T>& future) {
+  if (future.valid_stream()) state.record(future.stream());
+}
+template <class T>
+void add_dependency(after_state& state, device_future<T>&& future) {
+  if (!future.valid_stream()) return;
+  state.record(future.stream());
+  state.kept.push_back(std::make_shared<device_future<T> >(std::move(future)));
+}
+
+template <class... Dependencies>
+std::shared_ptr<after_state> make_after_state(Dependencies&&... dependencies) {
+  std::shared_ptr<after_state> state = std::make_shared<after_state>();
+  int expand[] = {0, (add_dependency(*state, std::forward<Dependencies>(dependencies)), 0)...};
+  (void)expand;
+  return state;
+}
+
+/* `base.after(...)`: base's stream, allocator and synchronisation, after the dependencies.
+ * A synchronous call makes the base's stream wait for them; an async call the stream it runs
+ * on (async_begin). */
+template <class Base>
+struct after_policy : execution_policy<after_policy<Base> > {
+  after_policy(const Base& b, std::shared_ptr<after_state> s) : base(b), state(std::move(s)) {}
+  device_exec oxhip_exec_impl() const {
+    device_exec exec = exec_of(base);
+    state->wait_on(exec.stream);
+    return exec;
+  }
+  /* `after` again: these dependencies and the earlier ones. */
+  template <class... Dependencies>
+  after_policy after(Dependencies&&... dependencies) const {
+    std::shared_ptr<after_state> more =
+        make_after_state(std::forward<Dependencies>(dependencies)...);
+    more->earlier = state;
+    return after_policy(base, more);
+  }
+  Base base;
+  std::shared_ptr<after_state> state;
+};
+
+/* The execution of a policy without the waits `after` adds (async_begin adds them to the
+ * stream it chooses), and what an async call's event must keep. */
+template <class Policy>
+device_exec exec_before_waiting(const Policy& policy) {
+  return exec_of(policy);
+}
+template <class Base>
+device_exec exec_before_waiting(const after_policy<Base>& policy) {
+  return exec_of(policy.base);
+}
+template <class Policy>
+std::shared_ptr<after_state> dependencies_of(const Policy&) {
+  return nullptr;
+}
+template <class Base>
+std::shared_ptr<after_state> dependencies_of(const after_policy<Base>& policy) {
+  return policy.state;
+}
+
+}  // namespace detail
+
+template <class... Dependencies>
+detail::after_policy<detail::par_t> detail::device_t::after(
+    Dependencies&&... dependencies) const {
+  return after_policy<par_t>(par_t(), make_after_state(std::forward<Dependencies>(dependencies)...));
+}
+template <class... Dependencies>
+detail::after_policy<detail::par_t> detail::par_t::after(Dependencies&&... dependencies) const {
+  return after_policy<par_t>(*this, make_after_state(std::forward<Dependencies>(dependencies)...));
+}
+template <class Alloc>
+template <class... Dependencies>
+detail::after_policy<detail::par_with_allocator<Alloc> > detail::par_with_allocator<Alloc>::after(
+    Dependencies&&... dependencies) const {
+  return after_policy<par_with_allocator>(
+      *this, make_after_state(std::forward<Dependencies>(dependencies)...));
+}
+
+/* An event that completes once every dependency has (each waited for on the device by a
+ * stream of the event's own); with none, an event that is already complete. */
+inline device_event when_all() { return device_event(); }
+template <class... Dependencies>
+device_event when_all(Dependencies&&... dependencies) {
+  std::shared_ptr<detail::after_state> state =
+      detail::make_after_state(std::forward<Dependencies>(dependencies)...);
+  hipStream_t stream = nullptr;
+  detail::throw_on_error(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking),
+                         "thrust::when_all: creating a stream");
+  device_event event(stream, true, state);
+  state->wait_on(stream);
+  return event;
+}
+
+namespace detail {
+
 /* The policy an async call runs the algorithm under: the caller's execution with the
  * chosen stream and no final synchronisation. */
 struct async_exec_policy : execution_policy<async_exec_policy> {
@@ -225,12 +374,13 @@ struct async_exec_policy : execution_policy<async_exec_policy> {
 struct async_launch {
   async_exec_policy policy;
   bool owned;
-  device_event event() const { return device_event(policy.exec.stream, owned); }
+  std::shared_ptr<after_state> dependencies;
+  device_event event() const { return device_event(policy.exec.stream, owned, dependencies); }
 };
 
 template <class Policy>
 async_launch async_begin(const Policy& policy) {
-  device_exec exec = exec_of(policy);
+  device_exec exec = exec_before_waiting(policy);
   bool owned = false;
   if (exec.stream == nullptr) {
     throw_on_error(hipStreamCreateWithFlags(&exec.stream, hipStreamNonBlocking),
@@ -238,7 +388,9 @@ async_launch async_begin(const Policy& policy) {
     owned = true;
   }
   exec.sync = false;
-  return async_launch{async_exec_policy(exec), owned};
+  std::shared_ptr<after_state> dependencies = dependencies_of(policy);
+  if (dependencies != nullptr) dependencies->wait_on(exec.stream);
+  return async_launch{async_exec_policy(exec), owned, dependencies};
 }
 
 template <class... Its>

@@ -265,6 +265,11 @@ template <class S>
 struct is_device_system<S, typename std::enable_if<is_execution_policy<S>::value>::type>
     : std::is_same<decltype(std::declval<const S&>().oxhip_exec()), device_exec> {};
 
+/* A policy whose calls wait for events and futures first: `thrust::device.after(e)`,
+ * `thrust::cuda::par.on(s).after(e, f)` (thrust/detail/async.h). */
+template <class Base>
+struct after_policy;
+
 /* A policy whose temporary storage comes from the program's allocator: `par(alloc)`,
  * `thrust::device(alloc)`, `par(alloc).on(stream)`. It holds the allocator by address, as
  * Thrust holds it by reference: the allocator must outlive the calls that use the policy. */
@@ -273,6 +278,8 @@ struct par_with_allocator : execution_policy<par_with_allocator<Alloc>> {
   par_with_allocator(Alloc& a, hipStream_t s, bool synchronous)
       : alloc(&a), stream(s), sync(synchronous) {}
   par_with_allocator on(hipStream_t s) const { return par_with_allocator(*alloc, s, sync); }
+  template <class... Dependencies>
+  after_policy<par_with_allocator> after(Dependencies&&... dependencies) const;
   device_exec oxhip_exec_impl() const {
     device_exec exec{stream, sync};
     exec.temporaries = allocator_temporaries<Alloc>::of(*alloc);
@@ -304,6 +311,8 @@ struct par_t;
 struct device_t : device_execution_policy<device_t> {
   constexpr device_t() {}
   par_t on(hipStream_t s) const;
+  template <class... Dependencies>
+  after_policy<par_t> after(Dependencies&&... dependencies) const;
   template <class Allocator>
   par_with_allocator<Allocator> operator()(Allocator& alloc) const {
     return par_with_allocator<Allocator>(alloc, nullptr, true);
@@ -315,6 +324,8 @@ struct par_t : execution_policy<par_t> {
   constexpr par_t() : stream(nullptr), sync(true) {}
   constexpr par_t(hipStream_t s, bool synchronous) : stream(s), sync(synchronous) {}
   par_t on(hipStream_t s) const { return par_t(s, sync); }
+  template <class... Dependencies>
+  after_policy<par_t> after(Dependencies&&... dependencies) const;
   /* `par(allocator)`: temporary storage from the allocator (par_with_allocator). */
   template <class Allocator>
   par_with_allocator<Allocator> operator()(Allocator& alloc) const {

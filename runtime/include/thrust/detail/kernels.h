@@ -39,7 +39,9 @@ struct raw_block {
 
 /* Temporary device memory for one algorithm call: from the program's allocator where the
  * policy names one (execution.h), else from the device's temporary pool (memory.h). When it
- * goes, the stream has drained and the memory is back where it came from. */
+ * goes, the stream has drained and the memory is back where it came from; but under a policy
+ * that does not synchronise (par_nosync, thrust::async), a block of the pool goes back in
+ * stream order (hipFreeAsync) without waiting, so the call returns with its work queued. */
 template <class T>
 class temp_buffer {
  public:
@@ -47,6 +49,7 @@ class temp_buffer {
   temp_buffer(index_t count, const device_exec& exec)
       : bytes_(sizeof(T) * (count > 0 ? (std::size_t)count : 1)),
         stream_(exec.stream),
+        sync_(exec.sync),
         from_(exec.temporaries) {
     if (from_.allocate != nullptr) {
       block_.ptr = from_.allocate(from_.self, bytes_);
@@ -61,6 +64,8 @@ class temp_buffer {
     if (from_.allocate != nullptr) {
       (void)hipStreamSynchronize(stream_);
       from_.deallocate(from_.self, block_.ptr, bytes_);
+    } else if (!sync_ && block_.pooled) {
+      if (hipFreeAsync(block_.ptr, stream_) != hipSuccess) (void)hipGetLastError();
     } else {
       temporary_free(block_, stream_);
     }
@@ -72,6 +77,7 @@ class temp_buffer {
  private:
   std::size_t bytes_;
   hipStream_t stream_;
+  bool sync_;
   temporary_allocator_ref from_;
   temporary_block block_;
 };

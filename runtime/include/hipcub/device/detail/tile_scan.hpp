@@ -1067,6 +1067,21 @@ static hipError_t tile_scan(void* d_temp_storage, size_t& temp_storage_bytes, lo
                              std::integral_constant<bool, sizeof(T) % 4 == 0>());
 }
 
+/* In a fixed order: the single pass's look-back combines a tile's predecessors from the
+ * nearest one that has published its inclusive prefix, which depends on how the blocks ran,
+ * so with an operator that is not exactly associative (floating point) its results can differ
+ * from run to run; reduce-then-scan combines every item in an order fixed by the count alone
+ * (rocPRIM's deterministic scans). With `FixedOrder` false, `tile_scan`. */
+template <bool FixedOrder, class T, class Load, class Op, class Emit>
+static hipError_t tile_scan_ordered(void* d_temp_storage, size_t& temp_storage_bytes,
+                                    long long count, Load load, Op op, Emit emit,
+                                    hipStream_t stream) {
+  if (FixedOrder)
+    return tile_scan_multi_pass<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit,
+                                   stream);
+  return tile_scan<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit, stream);
+}
+
 /* An item of a segmented scan: `head` marks the first item of a segment, `runs` counts
  * (by plain sum) whatever the caller marks, such as segments ended so far. */
 template <class V>
