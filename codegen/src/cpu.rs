@@ -2041,51 +2041,33 @@ fn group_function<'ctx>(
                 (&bool_type.const_zero(), exchanged),
                 (&mixed_states, runtime_block),
             ]);
-            // A phase in which some work-item did not run, or after which one returned,
-            // leaves the next to the generic loop (see `every_item`).
-            let lowest_next = builder
-                .build_load(i32_type, floor, "floor")
-                .map_err(fail)?
-                .into_int_value();
-            let partial = builder
-                .build_int_compare(
-                    IntPredicate::EQ,
-                    lowest_next,
-                    i32_type.const_zero(),
-                    "partial",
-                )
-                .map_err(fail)?;
-            let diverged = builder
-                .build_or(
-                    diverged.as_basic_value().into_int_value(),
-                    partial,
-                    "diverged",
-                )
-                .map_err(fail)?;
-            (next_state.as_basic_value().into_int_value(), diverged)
+            (
+                next_state.as_basic_value().into_int_value(),
+                diverged.as_basic_value().into_int_value(),
+            )
         }
         _ => {
-            // As above: a phase in which some work-item did not run, or after which one
-            // returned, leaves the next to the generic loop.
             let diverged = builder.build_not(uniform, "diverged").map_err(fail)?;
-            let lowest_next = builder
-                .build_load(i32_type, floor, "floor")
-                .map_err(fail)?
-                .into_int_value();
-            let partial = builder
-                .build_int_compare(
-                    IntPredicate::EQ,
-                    lowest_next,
-                    i32_type.const_zero(),
-                    "partial",
-                )
-                .map_err(fail)?;
-            let diverged = builder
-                .build_or(diverged, partial, "diverged")
-                .map_err(fail)?;
             (high_state, diverged)
         }
     };
+    // A phase in which some work-item did not run, or after which one returned, leaves the
+    // next to the generic loop (see `every_item`).
+    let lowest_next = builder
+        .build_load(i32_type, floor, "floor")
+        .map_err(fail)?
+        .into_int_value();
+    let partial = builder
+        .build_int_compare(
+            IntPredicate::EQ,
+            lowest_next,
+            i32_type.const_zero(),
+            "partial",
+        )
+        .map_err(fail)?;
+    let diverged = builder
+        .build_or(diverged, partial, "diverged")
+        .map_err(fail)?;
     builder.build_store(mixed, diverged).map_err(fail)?;
     builder.build_store(state, next_state).map_err(fail)?;
     let finished = builder
