@@ -503,6 +503,29 @@ fn field_pointer<'ctx>(
     unsafe { builder.build_gep(context.i8_type(), base, &[index], "field") }
 }
 
+/// Stores a work-item's position into the record at `record`: its coordinates in the group,
+/// its linear index (`index`, an `i64` narrowed to the record's `i32`) and its lane.
+fn store_position<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    record: PointerValue<'ctx>,
+    coordinates: [IntValue<'ctx>; 3],
+    index: IntValue<'ctx>,
+) -> Result<(), inkwell::builder::BuilderError> {
+    let i32_type = context.i32_type();
+    for (axis, value) in (0u64..).zip(coordinates) {
+        let field = field_pointer(builder, context, record, ITEM_THREAD_IDX + 4 * axis)?;
+        builder.build_store(field, value)?;
+    }
+    let linear = builder.build_int_truncate(index, i32_type, "linear")?;
+    let field = field_pointer(builder, context, record, ITEM_LINEAR)?;
+    builder.build_store(field, linear)?;
+    let lane = builder.build_and(linear, i32_type.const_int(WARP_SIZE - 1, false), "lane")?;
+    let field = field_pointer(builder, context, record, ITEM_LANE)?;
+    builder.build_store(field, lane)?;
+    Ok(())
+}
+
 fn load_field<'ctx>(
     builder: &Builder<'ctx>,
     context: &'ctx Context,
@@ -1378,30 +1401,11 @@ fn regions_with_own_record<'ctx>(
     builder
         .build_memcpy(record, 8, current, 8, i64_type.const_int(ITEM_BYTES, false))
         .map_err(fail)?;
-    for axis in 0..3u32 {
-        let field = field_pointer(
-            &builder,
-            context,
-            record,
-            ITEM_THREAD_IDX + 4 * u64::from(axis),
-        )
-        .map_err(fail)?;
-        builder
-            .build_store(field, parameter(forwarded + 1 + axis)?)
-            .map_err(fail)?;
-    }
+    let coordinate = |axis: u32| Ok(parameter(forwarded + 1 + axis)?.into_int_value());
+    let coordinates = [coordinate(0)?, coordinate(1)?, coordinate(2)?];
     // `K.regions`'s `index`: the work-item's linear index in the group.
     let index = parameter(forwarded - 2)?.into_int_value();
-    let linear = builder
-        .build_int_truncate(index, i32_type, "linear")
-        .map_err(fail)?;
-    let field = field_pointer(&builder, context, record, ITEM_LINEAR).map_err(fail)?;
-    builder.build_store(field, linear).map_err(fail)?;
-    let lane = builder
-        .build_and(linear, i32_type.const_int(WARP_SIZE - 1, false), "lane")
-        .map_err(fail)?;
-    let field = field_pointer(&builder, context, record, ITEM_LANE).map_err(fail)?;
-    builder.build_store(field, lane).map_err(fail)?;
+    store_position(&builder, context, record, coordinates, index).map_err(fail)?;
     let saved = builder
         .build_load(pointer, item.as_pointer_value(), "saved")
         .map_err(fail)?;
@@ -1724,25 +1728,14 @@ fn group_function<'ctx>(
         };
 
         builder.position_at_end(run);
-        for (axis, coordinate) in coordinates.iter().enumerate() {
-            let value = builder
+        let mut position = [i32_type.const_zero(); 3];
+        for (value, coordinate) in position.iter_mut().zip(&coordinates) {
+            *value = builder
                 .build_load(i32_type, *coordinate, "coordinate")
                 .map_err(fail)?
                 .into_int_value();
-            let field = field_pointer(&builder, context, record, ITEM_THREAD_IDX + 4 * axis as u64)
-                .map_err(fail)?;
-            builder.build_store(field, value).map_err(fail)?;
         }
-        let narrow = builder
-            .build_int_truncate(index, i32_type, "linear")
-            .map_err(fail)?;
-        let field = field_pointer(&builder, context, record, ITEM_LINEAR).map_err(fail)?;
-        builder.build_store(field, narrow).map_err(fail)?;
-        let lane = builder
-            .build_and(narrow, i32_type.const_int(WARP_SIZE - 1, false), "lane")
-            .map_err(fail)?;
-        let field = field_pointer(&builder, context, record, ITEM_LANE).map_err(fail)?;
-        builder.build_store(field, lane).map_err(fail)?;
+        store_position(&builder, context, record, position, index).map_err(fail)?;
         let mut call_arguments = arguments.clone();
         call_arguments.push(state_value.into());
         call_arguments.push(scratch.into());
