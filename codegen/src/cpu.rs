@@ -80,11 +80,6 @@ const ITEM_BYTES: u64 = 72;
 /// read `__oxhip_cpu_item` (the image's own variable): `cpu_rows` need not keep the variable
 /// for it.
 pub(crate) const RUNTIME_CALL: &str = "oxhip-cpu-runtime";
-/// A string attribute on the generic loop's call of [`regions_with_own_record`] (kernels split
-/// at barriers only), which points `__oxhip_cpu_item` at a record of its own for the call and
-/// restores the caller's value before it returns: `cpu_rows` need not keep the variable for it
-/// either.
-pub(crate) const OWN_RECORD_CALL: &str = "oxhip-cpu-own-record";
 /// Lanes per warp on the CPU target.
 const WARP_SIZE: u64 = 32;
 
@@ -501,29 +496,6 @@ fn field_pointer<'ctx>(
     // SAFETY: the offsets are within the records described in `hip/oxhip/cpu.h`, or within the
     // argument an `args` slot points at.
     unsafe { builder.build_gep(context.i8_type(), base, &[index], "field") }
-}
-
-/// Stores a work-item's position into the record at `record`: its coordinates in the group,
-/// its linear index (`index`, an `i64` narrowed to the record's `i32`) and its lane.
-fn store_position<'ctx>(
-    builder: &Builder<'ctx>,
-    context: &'ctx Context,
-    record: PointerValue<'ctx>,
-    coordinates: [IntValue<'ctx>; 3],
-    index: IntValue<'ctx>,
-) -> Result<(), inkwell::builder::BuilderError> {
-    let i32_type = context.i32_type();
-    for (axis, value) in (0u64..).zip(coordinates) {
-        let field = field_pointer(builder, context, record, ITEM_THREAD_IDX + 4 * axis)?;
-        builder.build_store(field, value)?;
-    }
-    let linear = builder.build_int_truncate(index, i32_type, "linear")?;
-    let field = field_pointer(builder, context, record, ITEM_LINEAR)?;
-    builder.build_store(field, linear)?;
-    let lane = builder.build_and(linear, i32_type.const_int(WARP_SIZE - 1, false), "lane")?;
-    let field = field_pointer(builder, context, record, ITEM_LANE)?;
-    builder.build_store(field, lane)?;
-    Ok(())
 }
 
 fn load_field<'ctx>(
@@ -1349,87 +1321,6 @@ fn exchange_pass<'ctx>(
     Ok(())
 }
 
-/// `i32 K.regions.item(<K.regions's parameters>, ptr current, i32 x, i32 y, i32 z)`, not
-/// inlined: copies the runtime's record `current` with the work-item's coordinates (`x`,
-/// `y`, `z`; the linear index and lane from `K.regions`'s `index`) into a record of its own,
-/// points `__oxhip_cpu_item` at it, calls `K.regions`, and restores the variable's value.
-/// The generic loop of a group function calls it ([`OWN_RECORD_CALL`]) instead of
-/// `K.regions`, so that nothing the group function calls reads its own copy of the record.
-fn regions_with_own_record<'ctx>(
-    module: &Module<'ctx>,
-    context: &'ctx Context,
-    item: GlobalValue<'ctx>,
-    regions: &cpu_regions::Regions<'ctx>,
-    description: &str,
-) -> Result<FunctionValue<'ctx>, CodegenError> {
-    let fail = |error: inkwell::builder::BuilderError| build_error(description, &error);
-    let missing = || build_error(description, &inkwell::builder::BuilderError::UnsetPosition);
-    let pointer = context.ptr_type(AddressSpace::default());
-    let i32_type = context.i32_type();
-    let i64_type = context.i64_type();
-    let callee = regions.function;
-    let mut parameter_types: Vec<BasicMetadataTypeEnum<'ctx>> =
-        callee.get_type().get_param_types().into_iter().collect();
-    parameter_types.push(pointer.into());
-    parameter_types.extend([BasicMetadataTypeEnum::from(i32_type); 3]);
-    let name = format!("{}.item", callee.get_name().to_string_lossy());
-    let function = module.add_function(
-        &name,
-        i32_type.fn_type(&parameter_types, false),
-        Some(Linkage::Internal),
-    );
-    for attribute in callee.attributes(AttributeLoc::Function) {
-        function.add_attribute(AttributeLoc::Function, attribute);
-    }
-    let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
-    function.remove_enum_attribute(AttributeLoc::Function, always_inline);
-    function.add_attribute(
-        AttributeLoc::Function,
-        context.create_enum_attribute(Attribute::get_named_enum_kind_id("noinline"), 0),
-    );
-    let forwarded = callee.count_params();
-    let parameter = |index: u32| function.get_nth_param(index).ok_or_else(missing);
-    let builder = context.create_builder();
-    let entry = context.append_basic_block(function, "entry");
-    builder.position_at_end(entry);
-    let record_type = context.i8_type().array_type(ITEM_BYTES as u32);
-    let record = builder.build_alloca(record_type, "record").map_err(fail)?;
-    if let Some(instruction) = record.as_instruction() {
-        instruction.set_alignment(8).ok();
-    }
-    let current = parameter(forwarded)?.into_pointer_value();
-    builder
-        .build_memcpy(record, 8, current, 8, i64_type.const_int(ITEM_BYTES, false))
-        .map_err(fail)?;
-    let coordinate = |axis: u32| Ok(parameter(forwarded + 1 + axis)?.into_int_value());
-    let coordinates = [coordinate(0)?, coordinate(1)?, coordinate(2)?];
-    // `K.regions`'s `index`: the work-item's linear index in the group.
-    let index = parameter(forwarded - 2)?.into_int_value();
-    store_position(&builder, context, record, coordinates, index).map_err(fail)?;
-    let saved = builder
-        .build_load(pointer, item.as_pointer_value(), "saved")
-        .map_err(fail)?;
-    builder
-        .build_store(item.as_pointer_value(), record)
-        .map_err(fail)?;
-    let arguments: Vec<BasicMetadataValueEnum<'ctx>> = function
-        .get_param_iter()
-        .take(forwarded as usize)
-        .map(Into::into)
-        .collect();
-    let next = builder
-        .build_call(callee, &arguments, "next")
-        .map_err(fail)?
-        .try_as_basic_value()
-        .basic()
-        .ok_or_else(missing)?;
-    builder
-        .build_store(item.as_pointer_value(), saved)
-        .map_err(fail)?;
-    builder.build_return(Some(&next)).map_err(fail)?;
-    Ok(function)
-}
-
 /// Builds `__oxhip_cpu_group.K(void **args, item *, void *scratch)`, which runs a whole
 /// work-group of a barrier-split kernel (see `cpu_regions`), and `__oxhip_cpu_frame.K`, the
 /// `u64` bytes of per-work-item storage it needs. `scratch` holds `n * frame` bytes of frames
@@ -1439,9 +1330,7 @@ fn regions_with_own_record<'ctx>(
 /// every live work-item waits at the same stop, a barrier releases, and an exchange is done
 /// by [`exchange_pass`] before the next phase. A kernel split at warp exchanges otherwise
 /// hands the scratch to the runtime's `exchange` ([`EXCHANGE_SLOT`]), which does the
-/// exchanges whole warps wait at and chooses the next phase. A phase runs the loop of its
-/// state, which tests no work-item, while no work-item has returned or waits elsewhere, and
-/// the generic loop, which tests each work-item's state, otherwise.
+/// exchanges whole warps wait at and chooses the next phase.
 fn group_function<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
@@ -1618,20 +1507,6 @@ fn group_function<'ctx>(
 
     let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
     let noinline = Attribute::get_named_enum_kind_id("noinline");
-    // Kernels split at barriers only call the regions function from their generic loop, not
-    // inlined: through a function that gives it a record of its own, so that this function's
-    // copy does not escape (`cpu_rows`) and its constant loops keep the coordinates in
-    // registers.
-    let own_record = match regions.first_exchange {
-        None => Some(regions_with_own_record(
-            module,
-            context,
-            item,
-            regions,
-            description,
-        )?),
-        Some(_) => None,
-    };
     let mut cases = Vec::new();
     // Each loop with a constant state inlines the whole regions function before LLVM folds
     // it to one region: with hundreds of warp exchanges (a test of every warp function) that
@@ -1697,12 +1572,12 @@ fn group_function<'ctx>(
                 .build_gep(i32_type, states, &[index], "state.slot")
                 .map_err(fail)?
         };
-        // Each loop with a constant state runs every work-item: the first phase starts them
-        // all, and the phase before any other chose it only if every work-item was live and
-        // at that state (`floor`, below); a phase with returned or waiting work-items runs
-        // the generic loop. Without a test per work-item the loop has no branches around the
-        // region's stores, and LLVM vectorises it.
-        let every_item = fixed.is_some();
+        // The first phase runs every work-item. In a kernel split at warp exchanges, so does
+        // each loop with a constant state: the phase before chose it only if every
+        // work-item was live and at that state (`floor`, below); a phase with returned or
+        // waiting work-items runs the generic loop. Without a test per work-item the loop
+        // has no branches around the region's stores, and LLVM vectorises it.
+        let every_item = fixed == Some(1) || (fixed.is_some() && regions.first_exchange.is_some());
         let state_value = if every_item {
             builder.build_unconditional_branch(run).map_err(fail)?;
             i32_type.const_int(u64::from(fixed.unwrap_or(1)), false)
@@ -1728,41 +1603,33 @@ fn group_function<'ctx>(
         };
 
         builder.position_at_end(run);
-        let mut position = [i32_type.const_zero(); 3];
-        for (value, coordinate) in position.iter_mut().zip(&coordinates) {
-            *value = builder
+        for (axis, coordinate) in coordinates.iter().enumerate() {
+            let value = builder
                 .build_load(i32_type, *coordinate, "coordinate")
                 .map_err(fail)?
                 .into_int_value();
+            let field = field_pointer(&builder, context, record, ITEM_THREAD_IDX + 4 * axis as u64)
+                .map_err(fail)?;
+            builder.build_store(field, value).map_err(fail)?;
         }
-        store_position(&builder, context, record, position, index).map_err(fail)?;
+        let narrow = builder
+            .build_int_truncate(index, i32_type, "linear")
+            .map_err(fail)?;
+        let field = field_pointer(&builder, context, record, ITEM_LINEAR).map_err(fail)?;
+        builder.build_store(field, narrow).map_err(fail)?;
+        let lane = builder
+            .build_and(narrow, i32_type.const_int(WARP_SIZE - 1, false), "lane")
+            .map_err(fail)?;
+        let field = field_pointer(&builder, context, record, ITEM_LANE).map_err(fail)?;
+        builder.build_store(field, lane).map_err(fail)?;
         let mut call_arguments = arguments.clone();
         call_arguments.push(state_value.into());
         call_arguments.push(scratch.into());
         call_arguments.push(index.into());
         call_arguments.push(count.into());
-        let call = match own_record {
-            Some(callee) if fixed.is_none() => {
-                call_arguments.push(current.into());
-                for coordinate in coordinates {
-                    let value = builder
-                        .build_load(i32_type, coordinate, "coordinate")
-                        .map_err(fail)?;
-                    call_arguments.push(value.into());
-                }
-                let call = builder
-                    .build_call(callee, &call_arguments, "next")
-                    .map_err(fail)?;
-                call.add_attribute(
-                    AttributeLoc::Function,
-                    context.create_string_attribute(OWN_RECORD_CALL, ""),
-                );
-                call
-            }
-            _ => builder
-                .build_call(regions.function, &call_arguments, "next")
-                .map_err(fail)?,
-        };
+        let call = builder
+            .build_call(regions.function, &call_arguments, "next")
+            .map_err(fail)?;
         let attribute = if fixed.is_some() || regions.first_exchange.is_some() {
             always_inline
         } else {
@@ -2034,33 +1901,34 @@ fn group_function<'ctx>(
                 (&bool_type.const_zero(), exchanged),
                 (&mixed_states, runtime_block),
             ]);
-            (
-                next_state.as_basic_value().into_int_value(),
-                diverged.as_basic_value().into_int_value(),
-            )
+            // A phase in which some work-item did not run, or after which one returned,
+            // leaves the next to the generic loop (see `every_item`).
+            let lowest_next = builder
+                .build_load(i32_type, floor, "floor")
+                .map_err(fail)?
+                .into_int_value();
+            let partial = builder
+                .build_int_compare(
+                    IntPredicate::EQ,
+                    lowest_next,
+                    i32_type.const_zero(),
+                    "partial",
+                )
+                .map_err(fail)?;
+            let diverged = builder
+                .build_or(
+                    diverged.as_basic_value().into_int_value(),
+                    partial,
+                    "diverged",
+                )
+                .map_err(fail)?;
+            (next_state.as_basic_value().into_int_value(), diverged)
         }
         _ => {
             let diverged = builder.build_not(uniform, "diverged").map_err(fail)?;
             (high_state, diverged)
         }
     };
-    // A phase in which some work-item did not run, or after which one returned, leaves the
-    // next to the generic loop (see `every_item`).
-    let lowest_next = builder
-        .build_load(i32_type, floor, "floor")
-        .map_err(fail)?
-        .into_int_value();
-    let partial = builder
-        .build_int_compare(
-            IntPredicate::EQ,
-            lowest_next,
-            i32_type.const_zero(),
-            "partial",
-        )
-        .map_err(fail)?;
-    let diverged = builder
-        .build_or(diverged, partial, "diverged")
-        .map_err(fail)?;
     builder.build_store(mixed, diverged).map_err(fail)?;
     builder.build_store(state, next_state).map_err(fail)?;
     let finished = builder

@@ -17,8 +17,8 @@
 //! Values that live across a barrier are kept in the work-item's `frame`. The group function
 //! (`codegen::cpu`, `__oxhip_cpu_group.K`) calls it once per live work-item per phase: with a
 //! constant `state` (inlined, so that each region becomes a plain loop over the work-items
-//! that LLVM optimises like any loop) while every work-item is live and waits at the same
-//! barrier, and from one generic loop otherwise. The semantics are the fibers' exactly: a barrier
+//! that LLVM optimises like any loop) while all live work-items wait at the same barrier, and
+//! through one shared call otherwise. The semantics are the fibers' exactly: a barrier
 //! releases when every live work-item has reached a barrier, and a work-item that returns no
 //! longer counts.
 //!
