@@ -2,7 +2,8 @@
 # One CUDA source built with oxhip and with nvcc, both run on the lent GPU, the best of
 # alternating runs compared: benches/gpu/NAME.cu, NAME being `libraries` (CUB and Thrust at
 # 2^24 elements, issue 25: oxhip's own hipCUB and Thrust against CUDA 13's) or `atomics`
-# (compare-and-swap at each scope, docs/gpu-bench.md).
+# (compare-and-swap at each scope, docs/gpu-bench.md) or `small` (the latency of one small
+# runtime, Thrust or CUB call, docs/gpu-bench.md).
 #
 #   benches/gpu/versus-nvcc.sh build NAME      # here: oxhip builds .device-carry/NAME/NAME-oxhip
 #   benches/gpu/versus-nvcc.sh run NAME        # on the GPU machine (carry .device-carry/NAME):
@@ -16,7 +17,7 @@
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
 name=${2:-}
-case "$name" in libraries|atomics) ;; *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;; esac
+case "$name" in libraries|atomics|small) ;; *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;; esac
 out="$here/.device-carry/$name"
 title=$(sed -n '1s|^// ||p' "$here/benches/gpu/$name.cu" | cut -d: -f1)
 arch=${OXHIP_BENCH_ARCH:-sm_90}
@@ -77,5 +78,5 @@ PY
   chart)
     python3 "$here/benches/chart.py" draw "${3:?versus-nvcc.sh chart NAME DIR}/$name.csv" ;;
   *)
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

@@ -16,19 +16,20 @@ use tests::{oxhip_binary, repo_root};
 /// One work-item reads `in[n]`, one element past a 32-byte `hipMalloc` block.
 const OVERFLOW: &str = r#"#include <hip/hip_runtime.h>
 #include <cstdio>
+#include <cstdlib>
 
 __global__ void read_past(const int *in, int *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = in[i + 1]; // OVERFLOW
 }
 
-int main() {
-  const int n = 8;
+int main(int argc, char **argv) {
+  const int n = argc > 1 ? std::atoi(argv[1]) : 8;
   int *in = nullptr, *out = nullptr;
   (void)hipMalloc(&in, n * sizeof(int));
   (void)hipMalloc(&out, n * sizeof(int));
   (void)hipMemset(in, 0, n * sizeof(int));
-  read_past<<<1, n>>>(in, out, n);
+  read_past<<<(n + 255) / 256, n < 256 ? n : 256>>>(in, out, n);
   (void)hipDeviceSynchronize();
   std::printf("PASSED\n");
   return 0;
@@ -107,7 +108,12 @@ fn build(source: &Path, flags: &[&str], dir: &Path) -> PathBuf {
 }
 
 fn run_on_cpu(exe: &Path) -> Output {
+    run_on_cpu_with(exe, &[])
+}
+
+fn run_on_cpu_with(exe: &Path, args: &[&str]) -> Output {
     Command::new(exe)
+        .args(args)
         .env("OXHIP_VISIBLE_DEVICES", "cpu")
         // The sanitizers' own defaults, whatever the calling environment sets.
         .env_remove("ASAN_OPTIONS")
@@ -203,6 +209,16 @@ fn a_kernel_reading_past_its_buffer_is_reported_with_its_line() {
             "{level}: the report does not place the address after the block:\n{stderr}"
         );
     }
+    // A block of 1 MiB and more is a mapping of its own on the CPU device, except under a
+    // heap checker, where it comes from the heap as a small one does, so that ASan sees it.
+    let exe = build(&source, &["-O2", "-fsanitize=address"], dir.path());
+    let output = run_on_cpu_with(&exe, &["262144"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !output.status.success() && stderr.contains("0 bytes after 1048576-byte region"),
+        "a read past a 1 MiB block was not reported as one: {:?}\n{stderr}",
+        output.status
+    );
 }
 
 #[test]
