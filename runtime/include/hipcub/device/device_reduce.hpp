@@ -2,6 +2,7 @@
  * ReduceByKey, with CUB's temp-storage convention. The reductions take two passes: up to
  * 1024 blocks of 256 threads reduce grid-stride shares (an aligned array of arithmetic
  * values as 16-byte vectors, four loads in flight a thread), then one block their results;
+ * an input of at most 4,096 units (values, or vectors) takes one block and one launch;
  * as with CUB, the operator must be commutative. ReduceByKey is a segmented scan
  * (detail/tile_scan.hpp).
  */
@@ -16,6 +17,9 @@ namespace hipcub {
 namespace detail {
 
 enum { REDUCE_THREADS = 256, REDUCE_MAX_BLOCKS = 1024 };
+/* Inputs of at most this many units take one block and one launch (device_reduce_single):
+ * sixteen a thread, 64 KiB of 32-bit values read as vectors. */
+enum { REDUCE_SINGLE_UNITS = REDUCE_THREADS * 16 };
 
 /* How pass 1 reads the input: `Lanes` elements per 16-byte vector when the input is an
  * aligned array of arithmetic values (the host checks the alignment), else 1. */
@@ -88,14 +92,14 @@ static __device__ __forceinline__ void reduce_share(const Load& load, long long 
   for (; at < count; at += stride) fold(have, value, load(at), op);
 }
 
-/* Pass 1: each block reduces a grid-stride share of the input into partial[block]. The
- * threads with something to reduce are the first `units` of the grid (units: vectors, or
- * the leftover elements where there are more of those), so each block's are a prefix of
- * it, as BlockPartials::reduce needs. */
+/* A block's total of its grid-stride share of the input. The threads with something to
+ * reduce are the first `units` of the grid (units: vectors, or the leftover elements where
+ * there are more of those), so each block's are a prefix of it, as BlockPartials::reduce
+ * needs. */
 template <class T, bool Vectors, class Load, class ReductionOp>
-__global__ void __launch_bounds__(REDUCE_THREADS)
-    device_reduce_partials(Load load, long long count, ReductionOp op, T* partial) {
-  __shared__ typename BlockPartials<T, REDUCE_THREADS>::Storage storage;
+static __device__ __forceinline__ T block_share_total(
+    typename BlockPartials<T, REDUCE_THREADS>::Storage& storage, const Load& load,
+    long long count, ReductionOp op) {
   enum { Lanes = ReduceShape<Load, Vectors>::Lanes };
   bool have = false;
   T value = T();
@@ -104,8 +108,27 @@ __global__ void __launch_bounds__(REDUCE_THREADS)
   if (count - units * Lanes > units) units = count - units * Lanes;
   long long start = (long long)blockIdx.x * REDUCE_THREADS;
   int valid = units - start >= REDUCE_THREADS ? (int)REDUCE_THREADS : (int)(units - start);
-  T total = BlockPartials<T, REDUCE_THREADS>::reduce(storage, value, op, valid);
+  return BlockPartials<T, REDUCE_THREADS>::reduce(storage, value, op, valid);
+}
+
+/* Pass 1: each block reduces a grid-stride share of the input into partial[block]. */
+template <class T, bool Vectors, class Load, class ReductionOp>
+__global__ void __launch_bounds__(REDUCE_THREADS)
+    device_reduce_partials(Load load, long long count, ReductionOp op, T* partial) {
+  __shared__ typename BlockPartials<T, REDUCE_THREADS>::Storage storage;
+  T total = block_share_total<T, Vectors>(storage, load, count, op);
   if (threadIdx.x == 0) partial[blockIdx.x] = total;
+}
+
+/* Both passes in one block, for inputs of at most REDUCE_SINGLE_UNITS units (count > 0):
+ * one launch instead of two, which is most of the time a small reduction takes. */
+template <class T, bool Vectors, class Load, class OutputIt, class ReductionOp>
+__global__ void __launch_bounds__(REDUCE_THREADS)
+    device_reduce_single(Load load, long long count, ReductionOp op, T initial,
+                         bool has_initial, OutputIt output) {
+  __shared__ typename BlockPartials<T, REDUCE_THREADS>::Storage storage;
+  T total = block_share_total<T, Vectors>(storage, load, count, op);
+  if (threadIdx.x == 0) *output = has_initial ? op(initial, total) : total;
 }
 
 /* Pass 2: one block reduces the partials into *output, after `initial` when `has_initial`;
@@ -154,6 +177,16 @@ static hipError_t device_reduce(void* d_temp_storage, size_t& temp_storage_bytes
   hipError_t status;
   if (!temp_storage_check(d_temp_storage, temp_storage_bytes, needed, status)) return status;
   T* partial = static_cast<T*>(d_temp_storage);
+  if (blocks > 0 && units <= REDUCE_SINGLE_UNITS) {
+    if (vectors)
+      device_reduce_single<T, true><<<1, REDUCE_THREADS, 0, stream>>>(load, count, op, initial,
+                                                                     has_initial, d_out);
+    else
+      device_reduce_single<T, false><<<1, REDUCE_THREADS, 0, stream>>>(load, count, op,
+                                                                      initial, has_initial,
+                                                                      d_out);
+    return hipGetLastError();
+  }
   if (blocks > 0) {
     if (vectors)
       device_reduce_partials<T, true><<<blocks, REDUCE_THREADS, 0, stream>>>(load, count, op,

@@ -159,14 +159,24 @@ struct read_array {
   __device__ T operator()(index_t i) const { return array[i]; }
 };
 
-/* How many blocks reduce_launch runs for n items; it needs reduce_blocks(n) + 1 T of storage. */
-inline unsigned int reduce_blocks(index_t n) { return blocks_for(n, max_blocks); }
+/* How many blocks reduce_launch runs for n items; it needs reduce_blocks(n) + 1 T of storage.
+ * Up to 16 items a thread take one block, and so one launch (small reductions and searches
+ * cost their launches more than their items). */
+inline unsigned int reduce_blocks(index_t n) {
+  return n <= (index_t)block_threads * 16 ? 1u : blocks_for(n, max_blocks);
+}
 
 /* Queues init op (f(0) op ... op f(n-1)), in T, into partial[reduce_blocks(n)]; the blocks'
  * results go before it. n > 0. Nothing waits: thrust::async::reduce reads the result later. */
 template <class T, class F, class Op>
 void reduce_launch(const device_exec& exec, index_t n, F f, Op op, T init, T* partial) {
   unsigned int blocks = reduce_blocks(n);
+  if (blocks == 1) {
+    reduce_kernel<T><<<1, block_threads, 0, exec.stream>>>(f, n, wrap(op), partial + 1, true,
+                                                           init);
+    check_launch("thrust::reduce");
+    return;
+  }
   reduce_kernel<T><<<blocks, block_threads, 0, exec.stream>>>(f, n, wrap(op), partial, false,
                                                                 init);
   check_launch("thrust::reduce");

@@ -295,6 +295,63 @@ __global__ void __launch_bounds__(RADIX_THREADS)
             values_out, 0);
 }
 
+/* A whole sort of at most one tile (`DeviceRadixTile`) in one block: the keys (and values)
+ * are read once, every 4-bit pass ranks them and exchanges them through shared memory, and
+ * the last pass writes them out. Every read of the input comes before the first barrier of
+ * the first pass and every write after the last, so the output may be the input. One launch
+ * where the device-wide passes take a memset and six (one-sweep) or three per digit: small
+ * sorts cost their launches, not their items (1,024 keys on the H200: 64 us with the
+ * one-sweep passes, CUB 33 us; benches/gpu/small.cu). */
+template <class K, class V>
+__global__ void __launch_bounds__(RADIX_THREADS)
+    radix_single_tile(const K* keys_in, const V* values_in, K* keys_out, V* values_out,
+                      int count, int begin_bit, int end_bit, bool descending) {
+  typedef typename DeviceRadixTile<K, V>::type Tile;
+  enum { Items = radix_items<K, V>::value };
+  __shared__ typename Tile::Storage storage;
+  unsigned int thread = threadIdx.x;
+  K keys[Items];
+  V values[Items];
+  IteratorLoad<const K*, K> key_load = {keys_in};
+  load_tile<RADIX_THREADS>(key_load, 0, count, keys, storage.keys);
+  if (Tile::HasValues) {
+    IteratorLoad<const V*, V> value_load = {values_in};
+    load_tile<RADIX_THREADS>(value_load, 0, count, values, storage.values);
+  }
+  for (int shift = begin_bit; shift < end_bit; shift += RADIX_BITS) {
+    int bits = end_bit - shift < RADIX_BITS ? end_bit - shift : (int)RADIX_BITS;
+    unsigned int digit[Items], ranks[Items];
+    /* rank() passes barriers before the first store below, after every thread has read
+     * the exchange of the pass before (or the loads' staging). */
+    Tile::rank(storage, keys, count, shift, bits, descending, digit, ranks);
+#pragma unroll
+    for (int item = 0; item < Items; ++item)
+      if ((int)thread * Items + item < count) {
+        storage.keys[padded((int)ranks[item])].get() = keys[item];
+        if (Tile::HasValues) storage.values[padded((int)ranks[item])].get() = values[item];
+      }
+    __syncthreads();
+    if (shift + RADIX_BITS >= end_bit) break;
+#pragma unroll
+    for (int item = 0; item < Items; ++item) {
+      int index = (int)thread * Items + item;
+      if (index < count) {
+        keys[item] = storage.keys[padded(index)].get();
+        if (Tile::HasValues) values[item] = storage.values[padded(index)].get();
+      }
+    }
+  }
+  /* Striped, so that a warp's stores are consecutive. */
+#pragma unroll
+  for (int item = 0; item < Items; ++item) {
+    int index = item * RADIX_THREADS + (int)thread;
+    if (index < count) {
+      keys_out[index] = storage.keys[padded(index)].get();
+      if (Tile::HasValues) values_out[index] = storage.values[padded(index)].get();
+    }
+  }
+}
+
 /* Block d scans digit d's counts across the tiles in place (exclusive) and writes the
  * digit's total. (A template, so that the header defines it in every file that includes
  * it without a duplicate symbol.) */
@@ -859,6 +916,16 @@ static hipError_t radix_sort(void* d_temp_storage, size_t& temp_storage_bytes,
                                 hipMemcpyDeviceToDevice, stream);
     }
     return status;
+  }
+  if (count <= (long long)Tile::Tile) {
+    /* One block: into the output (pointer_mode), or in place over the current buffer. */
+    K* keys_to = pointer_mode ? keys_a : keys_b;
+    V* values_to = pointer_mode ? values_a : values_b;
+    radix_single_tile<K, V><<<1, RADIX_THREADS, 0, stream>>>(keys_in, values_in, keys_to,
+                                                             values_to, (int)count, begin_bit,
+                                                             end_bit, descending);
+    result_in_b = !pointer_mode;
+    return hipGetLastError();
   }
   unsigned char* scratch = layout.at<unsigned char>(d_temp_storage, scratch_piece);
 #if defined(OXHIP_RADIX_ONESWEEP_ON_CPU)
