@@ -80,6 +80,11 @@ const ITEM_BYTES: u64 = 72;
 /// read `__oxhip_cpu_item` (the image's own variable): `cpu_rows` need not keep the variable
 /// for it.
 pub(crate) const RUNTIME_CALL: &str = "oxhip-cpu-runtime";
+/// A string attribute on the generic loop's call of [`regions_with_own_record`] (kernels split
+/// at barriers only), which points `__oxhip_cpu_item` at a record of its own for the call and
+/// restores the caller's value before it returns: `cpu_rows` need not keep the variable for it
+/// either.
+pub(crate) const OWN_RECORD_CALL: &str = "oxhip-cpu-own-record";
 /// Lanes per warp on the CPU target.
 const WARP_SIZE: u64 = 32;
 
@@ -496,6 +501,29 @@ fn field_pointer<'ctx>(
     // SAFETY: the offsets are within the records described in `hip/oxhip/cpu.h`, or within the
     // argument an `args` slot points at.
     unsafe { builder.build_gep(context.i8_type(), base, &[index], "field") }
+}
+
+/// Stores a work-item's position into the record at `record`: its coordinates in the group,
+/// its linear index (`index`, an `i64` narrowed to the record's `i32`) and its lane.
+fn store_position<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    record: PointerValue<'ctx>,
+    coordinates: [IntValue<'ctx>; 3],
+    index: IntValue<'ctx>,
+) -> Result<(), inkwell::builder::BuilderError> {
+    let i32_type = context.i32_type();
+    for (axis, value) in (0u64..).zip(coordinates) {
+        let field = field_pointer(builder, context, record, ITEM_THREAD_IDX + 4 * axis)?;
+        builder.build_store(field, value)?;
+    }
+    let linear = builder.build_int_truncate(index, i32_type, "linear")?;
+    let field = field_pointer(builder, context, record, ITEM_LINEAR)?;
+    builder.build_store(field, linear)?;
+    let lane = builder.build_and(linear, i32_type.const_int(WARP_SIZE - 1, false), "lane")?;
+    let field = field_pointer(builder, context, record, ITEM_LANE)?;
+    builder.build_store(field, lane)?;
+    Ok(())
 }
 
 fn load_field<'ctx>(
@@ -1321,6 +1349,137 @@ fn exchange_pass<'ctx>(
     Ok(())
 }
 
+/// `i32 K.regions.item(<K.regions's parameters>, ptr current, i32 x, i32 y, i32 z)`, not
+/// inlined: copies the runtime's record `current` with the work-item's coordinates (`x`,
+/// `y`, `z`; the linear index and lane from `K.regions`'s `index`) into a record of its own,
+/// points `__oxhip_cpu_item` at it, calls `K.regions`, and restores the variable's value.
+/// The generic loop of a group function calls it ([`OWN_RECORD_CALL`]) instead of
+/// `K.regions`, so that nothing the group function calls reads its own copy of the record.
+fn regions_with_own_record<'ctx>(
+    module: &Module<'ctx>,
+    context: &'ctx Context,
+    item: GlobalValue<'ctx>,
+    regions: &cpu_regions::Regions<'ctx>,
+    description: &str,
+) -> Result<FunctionValue<'ctx>, CodegenError> {
+    let fail = |error: inkwell::builder::BuilderError| build_error(description, &error);
+    let missing = || build_error(description, &inkwell::builder::BuilderError::UnsetPosition);
+    let pointer = context.ptr_type(AddressSpace::default());
+    let i32_type = context.i32_type();
+    let i64_type = context.i64_type();
+    let callee = regions.function;
+    let mut parameter_types: Vec<BasicMetadataTypeEnum<'ctx>> =
+        callee.get_type().get_param_types().into_iter().collect();
+    parameter_types.push(pointer.into());
+    parameter_types.extend([BasicMetadataTypeEnum::from(i32_type); 3]);
+    let name = format!("{}.item", callee.get_name().to_string_lossy());
+    let function = module.add_function(
+        &name,
+        i32_type.fn_type(&parameter_types, false),
+        Some(Linkage::Internal),
+    );
+    for attribute in callee.attributes(AttributeLoc::Function) {
+        function.add_attribute(AttributeLoc::Function, attribute);
+    }
+    let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
+    function.remove_enum_attribute(AttributeLoc::Function, always_inline);
+    function.add_attribute(
+        AttributeLoc::Function,
+        context.create_enum_attribute(Attribute::get_named_enum_kind_id("noinline"), 0),
+    );
+    let forwarded = callee.count_params();
+    let parameter = |index: u32| function.get_nth_param(index).ok_or_else(missing);
+    let builder = context.create_builder();
+    let entry = context.append_basic_block(function, "entry");
+    builder.position_at_end(entry);
+    let record_type = context.i8_type().array_type(ITEM_BYTES as u32);
+    let record = builder.build_alloca(record_type, "record").map_err(fail)?;
+    if let Some(instruction) = record.as_instruction() {
+        instruction.set_alignment(8).ok();
+    }
+    let current = parameter(forwarded)?.into_pointer_value();
+    builder
+        .build_memcpy(record, 8, current, 8, i64_type.const_int(ITEM_BYTES, false))
+        .map_err(fail)?;
+    let coordinate = |axis: u32| Ok(parameter(forwarded + 1 + axis)?.into_int_value());
+    let coordinates = [coordinate(0)?, coordinate(1)?, coordinate(2)?];
+    // `K.regions`'s `index`: the work-item's linear index in the group.
+    let index = parameter(forwarded - 2)?.into_int_value();
+    store_position(&builder, context, record, coordinates, index).map_err(fail)?;
+    let saved = builder
+        .build_load(pointer, item.as_pointer_value(), "saved")
+        .map_err(fail)?;
+    builder
+        .build_store(item.as_pointer_value(), record)
+        .map_err(fail)?;
+    let arguments: Vec<BasicMetadataValueEnum<'ctx>> = function
+        .get_param_iter()
+        .take(forwarded as usize)
+        .map(Into::into)
+        .collect();
+    let next = builder
+        .build_call(callee, &arguments, "next")
+        .map_err(fail)?
+        .try_as_basic_value()
+        .basic()
+        .ok_or_else(missing)?;
+    builder
+        .build_store(item.as_pointer_value(), saved)
+        .map_err(fail)?;
+    builder.build_return(Some(&next)).map_err(fail)?;
+    Ok(function)
+}
+
+/// Computes the address of a shared variable once at the start of each group entry point,
+/// for an inline assembly statement that does nothing with it. Shared variables are
+/// thread-local with the local-dynamic model: each machine block that uses one calls
+/// `__tls_get_addr` for the image's block of them, unless a call in a dominating block
+/// already did (x86's local-dynamic clean-up). The loops of a constant state, once
+/// vectorised, unrolled and versioned, use them from many blocks that no earlier call
+/// dominates; with this call in the entry block, every later one is dominated and goes. A
+/// group runs on one thread from start to end, so the address stays valid. After `cpu_rows`,
+/// which would see the assembly as a call that may read `__oxhip_cpu_item`.
+pub(crate) fn anchor_shared_base<'ctx>(module: &Module<'ctx>, context: &'ctx Context) {
+    let Some(anchor) = module.get_globals().find(|global| {
+        !global.is_declaration()
+            && global.get_thread_local_mode() == Some(ThreadLocalMode::LocalDynamicTLSModel)
+    }) else {
+        return;
+    };
+    let pointer = context.ptr_type(AddressSpace::default());
+    let asm_type = context.void_type().fn_type(&[pointer.into()], false);
+    let builder = context.create_builder();
+    for function in module.get_functions() {
+        let is_group = function
+            .get_name()
+            .to_bytes()
+            .starts_with(GROUP_PREFIX.as_bytes());
+        let Some(first) = function
+            .get_first_basic_block()
+            .and_then(|entry| entry.get_first_instruction())
+        else {
+            continue;
+        };
+        if !is_group {
+            continue;
+        }
+        let asm = context.create_inline_asm(
+            asm_type,
+            String::new(),
+            "r".to_owned(),
+            true,
+            false,
+            None,
+            false,
+        );
+        builder.position_before(&first);
+        // A failed build leaves the function as it was, which is only slower.
+        builder
+            .build_indirect_call(asm_type, asm, &[anchor.as_pointer_value().into()], "")
+            .ok();
+    }
+}
+
 /// Builds `__oxhip_cpu_group.K(void **args, item *, void *scratch)`, which runs a whole
 /// work-group of a barrier-split kernel (see `cpu_regions`), and `__oxhip_cpu_frame.K`, the
 /// `u64` bytes of per-work-item storage it needs. `scratch` holds `n * frame` bytes of frames
@@ -1330,7 +1489,11 @@ fn exchange_pass<'ctx>(
 /// every live work-item waits at the same stop, a barrier releases, and an exchange is done
 /// by [`exchange_pass`] before the next phase. A kernel split at warp exchanges otherwise
 /// hands the scratch to the runtime's `exchange` ([`EXCHANGE_SLOT`]), which does the
-/// exchanges whole warps wait at and chooses the next phase.
+/// exchanges whole warps wait at and chooses the next phase. While every live work-item
+/// waits at one stop, a phase runs a loop of that state: one that tests no work-item while
+/// none has returned (or waits, in a kernel split at exchanges), else, in a kernel split at
+/// barriers only, one that tests each work-item's state (see `loops` below); otherwise the
+/// generic loop, which tests each work-item's state and calls the regions function.
 fn group_function<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
@@ -1474,8 +1637,34 @@ fn group_function<'ctx>(
     builder
         .build_store(mixed, bool_type.const_zero())
         .map_err(fail)?;
+    // Each loop with a constant state inlines the whole regions function before LLVM folds
+    // it to one region: with hundreds of warp exchanges (a test of every warp function) that
+    // is quadratic, so past a budget only the first phase gets its own loop and the others
+    // share the generic one.
+    let size = cpu_regions::instructions(regions.function.as_value_ref()).len() as u64;
+    let budget = match regions.first_exchange {
+        Some(_) => SPECIALISED_BUDGET_EXCHANGES,
+        None => SPECIALISED_BUDGET,
+    };
+    let specialised = if u64::from(regions.last_state) * size <= budget {
+        regions.last_state
+    } else {
+        1
+    };
+    // A kernel split at barriers only whose every state has a loop of its own gets two
+    // loops per state after the first: one that tests no work-item, for the phases before
+    // any work-item of the group has returned, and one that skips those that have, for the
+    // phases after. Its generic loop runs only when live work-items wait at different
+    // barriers.
+    let two_forms = regions.first_exchange.is_none() && specialised == regions.last_state;
+    // Whether a work-item of the group has returned (kernels with `two_forms`).
+    let returned = variable(bool_type.into(), "returned").map_err(fail)?;
+    builder
+        .build_store(returned, bool_type.const_zero())
+        .map_err(fail)?;
     let phase = context.append_basic_block(group, "phase");
     let pick = context.append_basic_block(group, "pick");
+    let pick_tested = two_forms.then(|| context.append_basic_block(group, "pick.tested"));
     let bad_state = context.append_basic_block(group, "bad_state");
     let after = context.append_basic_block(group, "after");
     let done = context.append_basic_block(group, "done");
@@ -1501,33 +1690,76 @@ fn group_function<'ctx>(
         .map_err(fail)?
         .into_int_value();
     let generic = context.append_basic_block(group, "loop.any");
-    builder
-        .build_conditional_branch(was_mixed, generic, pick)
-        .map_err(fail)?;
+    if let Some(pick_tested) = pick_tested {
+        let uniform_phase = context.append_basic_block(group, "uniform");
+        builder
+            .build_conditional_branch(was_mixed, generic, uniform_phase)
+            .map_err(fail)?;
+        builder.position_at_end(uniform_phase);
+        let had_returns = builder
+            .build_load(bool_type, returned, "had_returns")
+            .map_err(fail)?
+            .into_int_value();
+        builder
+            .build_conditional_branch(had_returns, pick_tested, pick)
+            .map_err(fail)?;
+    } else {
+        builder
+            .build_conditional_branch(was_mixed, generic, pick)
+            .map_err(fail)?;
+    }
 
     let always_inline = Attribute::get_named_enum_kind_id("alwaysinline");
     let noinline = Attribute::get_named_enum_kind_id("noinline");
-    let mut cases = Vec::new();
-    // Each loop with a constant state inlines the whole regions function before LLVM folds
-    // it to one region: with hundreds of warp exchanges (a test of every warp function) that
-    // is quadratic, so past a budget only the first phase gets its own loop and the others
-    // share the generic one.
-    let size = cpu_regions::instructions(regions.function.as_value_ref()).len() as u64;
-    let budget = match regions.first_exchange {
-        Some(_) => SPECIALISED_BUDGET_EXCHANGES,
-        None => SPECIALISED_BUDGET,
-    };
-    let specialised = if u64::from(regions.last_state) * size <= budget {
-        regions.last_state
+    // With `two_forms`, the generic loop calls the regions function, not inlined, through a
+    // function that gives it a record of its own, so that this function's copy does not
+    // escape (`cpu_rows`) and its constant loops keep the coordinates in registers.
+    let own_record = if two_forms {
+        Some(regions_with_own_record(
+            module,
+            context,
+            item,
+            regions,
+            description,
+        )?)
     } else {
-        1
+        None
     };
-    let loops = (1..=specialised).map(Some).chain(std::iter::once(None));
-    for fixed in loops {
+    let mut cases = Vec::new();
+    let mut tested_cases = Vec::new();
+    // Each loop: its constant state (none for the generic loop), and whether it tests each
+    // work-item's state. The first phase runs every work-item. In a kernel split at warp
+    // exchanges, so does each loop with a constant state: the phase before chose it only if
+    // every work-item was live and at that state (`floor`, below); a phase with returned or
+    // waiting work-items runs the generic loop. A kernel split at barriers only has, with
+    // `two_forms`, a loop that tests no work-item and one that does for each later state
+    // (chosen by `returned`), and otherwise the tested one alone.
+    let mut loops: Vec<(Option<u32>, bool)> = Vec::new();
+    for value in 1..=specialised {
+        let barriers_only = regions.first_exchange.is_none();
+        if value == 1 || !barriers_only || two_forms {
+            loops.push((Some(value), false));
+        }
+        if value > 1 && barriers_only {
+            loops.push((Some(value), true));
+        }
+    }
+    loops.push((None, true));
+    for (fixed, tested) in loops {
         let start = match fixed {
             Some(value) => {
-                let block = context.append_basic_block(group, &format!("loop.{value}"));
-                cases.push((i32_type.const_int(u64::from(value), false), block));
+                let name = if tested {
+                    format!("loop.{value}.tested")
+                } else {
+                    format!("loop.{value}")
+                };
+                let block = context.append_basic_block(group, &name);
+                let case = (i32_type.const_int(u64::from(value), false), block);
+                if tested && two_forms {
+                    tested_cases.push(case);
+                } else {
+                    cases.push(case);
+                }
                 block
             }
             None => generic,
@@ -1572,12 +1804,9 @@ fn group_function<'ctx>(
                 .build_gep(i32_type, states, &[index], "state.slot")
                 .map_err(fail)?
         };
-        // The first phase runs every work-item. In a kernel split at warp exchanges, so does
-        // each loop with a constant state: the phase before chose it only if every
-        // work-item was live and at that state (`floor`, below); a phase with returned or
-        // waiting work-items runs the generic loop. Without a test per work-item the loop
-        // has no branches around the region's stores, and LLVM vectorises it.
-        let every_item = fixed == Some(1) || (fixed.is_some() && regions.first_exchange.is_some());
+        // Without a test per work-item the loop has no branches around the region's stores,
+        // and LLVM vectorises it.
+        let every_item = !tested;
         let state_value = if every_item {
             builder.build_unconditional_branch(run).map_err(fail)?;
             i32_type.const_int(u64::from(fixed.unwrap_or(1)), false)
@@ -1603,33 +1832,41 @@ fn group_function<'ctx>(
         };
 
         builder.position_at_end(run);
-        for (axis, coordinate) in coordinates.iter().enumerate() {
-            let value = builder
+        let mut position = [i32_type.const_zero(); 3];
+        for (value, coordinate) in position.iter_mut().zip(&coordinates) {
+            *value = builder
                 .build_load(i32_type, *coordinate, "coordinate")
                 .map_err(fail)?
                 .into_int_value();
-            let field = field_pointer(&builder, context, record, ITEM_THREAD_IDX + 4 * axis as u64)
-                .map_err(fail)?;
-            builder.build_store(field, value).map_err(fail)?;
         }
-        let narrow = builder
-            .build_int_truncate(index, i32_type, "linear")
-            .map_err(fail)?;
-        let field = field_pointer(&builder, context, record, ITEM_LINEAR).map_err(fail)?;
-        builder.build_store(field, narrow).map_err(fail)?;
-        let lane = builder
-            .build_and(narrow, i32_type.const_int(WARP_SIZE - 1, false), "lane")
-            .map_err(fail)?;
-        let field = field_pointer(&builder, context, record, ITEM_LANE).map_err(fail)?;
-        builder.build_store(field, lane).map_err(fail)?;
+        store_position(&builder, context, record, position, index).map_err(fail)?;
         let mut call_arguments = arguments.clone();
         call_arguments.push(state_value.into());
         call_arguments.push(scratch.into());
         call_arguments.push(index.into());
         call_arguments.push(count.into());
-        let call = builder
-            .build_call(regions.function, &call_arguments, "next")
-            .map_err(fail)?;
+        let call = match own_record {
+            Some(callee) if fixed.is_none() => {
+                call_arguments.push(current.into());
+                for coordinate in coordinates {
+                    let value = builder
+                        .build_load(i32_type, coordinate, "coordinate")
+                        .map_err(fail)?;
+                    call_arguments.push(value.into());
+                }
+                let call = builder
+                    .build_call(callee, &call_arguments, "next")
+                    .map_err(fail)?;
+                call.add_attribute(
+                    AttributeLoc::Function,
+                    context.create_string_attribute(OWN_RECORD_CALL, ""),
+                );
+                call
+            }
+            _ => builder
+                .build_call(regions.function, &call_arguments, "next")
+                .map_err(fail)?,
+        };
         let attribute = if fixed.is_some() || regions.first_exchange.is_some() {
             always_inline
         } else {
@@ -1723,6 +1960,12 @@ fn group_function<'ctx>(
     builder
         .build_switch(current_state, otherwise, &cases)
         .map_err(fail)?;
+    if let Some(pick_tested) = pick_tested {
+        builder.position_at_end(pick_tested);
+        builder
+            .build_switch(current_state, bad_state, &tested_cases)
+            .map_err(fail)?;
+    }
     builder.position_at_end(bad_state);
     builder.build_unreachable().map_err(fail)?;
 
@@ -1901,32 +2144,40 @@ fn group_function<'ctx>(
                 (&bool_type.const_zero(), exchanged),
                 (&mixed_states, runtime_block),
             ]);
-            // A phase in which some work-item did not run, or after which one returned,
-            // leaves the next to the generic loop (see `every_item`).
-            let lowest_next = builder
-                .build_load(i32_type, floor, "floor")
-                .map_err(fail)?
-                .into_int_value();
-            let partial = builder
-                .build_int_compare(
-                    IntPredicate::EQ,
-                    lowest_next,
-                    i32_type.const_zero(),
-                    "partial",
-                )
-                .map_err(fail)?;
-            let diverged = builder
-                .build_or(
-                    diverged.as_basic_value().into_int_value(),
-                    partial,
-                    "diverged",
-                )
-                .map_err(fail)?;
-            (next_state.as_basic_value().into_int_value(), diverged)
+            (
+                next_state.as_basic_value().into_int_value(),
+                diverged.as_basic_value().into_int_value(),
+            )
         }
         _ => {
             let diverged = builder.build_not(uniform, "diverged").map_err(fail)?;
             (high_state, diverged)
+        }
+    };
+    // After a phase in which some work-item did not run, or after which one returned, a
+    // kernel split at exchanges runs the generic loop, and one split at barriers only the
+    // loops that test each work-item (see `loops`).
+    let lowest_next = builder
+        .build_load(i32_type, floor, "floor")
+        .map_err(fail)?
+        .into_int_value();
+    let partial = builder
+        .build_int_compare(
+            IntPredicate::EQ,
+            lowest_next,
+            i32_type.const_zero(),
+            "partial",
+        )
+        .map_err(fail)?;
+    let diverged = match regions.first_exchange {
+        Some(_) => builder
+            .build_or(diverged, partial, "diverged")
+            .map_err(fail)?,
+        None => {
+            if two_forms {
+                builder.build_store(returned, partial).map_err(fail)?;
+            }
+            diverged
         }
     };
     builder.build_store(mixed, diverged).map_err(fail)?;

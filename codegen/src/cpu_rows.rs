@@ -17,9 +17,11 @@
 //! The group entry points of split kernels (`__oxhip_cpu_group.K`, `cpu_regions`) get the same
 //! treatment: they store the address of their own copy of the record (an alloca), which then
 //! becomes registers, and the stores of coordinates no region reads go. Their call of the
-//! runtime's `exchange` (marked [`RUNTIME_CALL`]) cannot read the image's variable. A group
-//! entry point whose generic loop calls the regions function (kernels split at barriers only,
-//! which are not inlined there) keeps the variable.
+//! runtime's `exchange` (marked [`RUNTIME_CALL`]) cannot read the image's variable. The
+//! generic loop of a kernel split at barriers only calls the regions function, not inlined,
+//! through `K.regions.item` (marked [`OWN_RECORD_CALL`]), which points the variable at a
+//! record of its own and restores it, so it does not read the group entry point's copy
+//! either.
 //!
 //! Not at `-O0` (nothing is inlined there) or under ASan (kernels stay calls, see
 //! `lib.rs`'s `prepare_for_sanitizer`).
@@ -38,7 +40,7 @@ use inkwell::module::Module;
 use inkwell::targets::TargetMachine;
 use inkwell::values::AsValueRef;
 
-use crate::cpu::{GROUP_PREFIX, ITEM, ROW_PREFIX, RUNTIME_CALL};
+use crate::cpu::{GROUP_PREFIX, ITEM, OWN_RECORD_CALL, ROW_PREFIX, RUNTIME_CALL};
 use crate::cpu_regions::{instructions, is_call, opcode};
 use crate::CodegenError;
 
@@ -138,18 +140,22 @@ pub(crate) fn keep_coordinates_private(
 }
 
 /// Whether `call` is the group entry point's call of the runtime's `exchange`
-/// ([`RUNTIME_CALL`]), which gets the record as an argument and cannot read the variable.
+/// ([`RUNTIME_CALL`]), which gets the record as an argument and cannot read the variable, or
+/// of a regions function with a record of its own ([`OWN_RECORD_CALL`]), which sets the
+/// variable before it reads it and restores it.
 fn is_runtime_call(call: LLVMValueRef) -> bool {
-    // SAFETY: `call` is a call instruction of the live module; the key outlives the call.
-    unsafe {
-        !LLVMGetCallSiteStringAttribute(
-            call,
-            LLVMAttributeFunctionIndex,
-            RUNTIME_CALL.as_ptr().cast(),
-            RUNTIME_CALL.len() as u32,
-        )
-        .is_null()
-    }
+    [RUNTIME_CALL, OWN_RECORD_CALL].iter().any(|key| {
+        // SAFETY: `call` is a call instruction of the live module; the key outlives the call.
+        unsafe {
+            !LLVMGetCallSiteStringAttribute(
+                call,
+                LLVMAttributeFunctionIndex,
+                key.as_ptr().cast(),
+                key.len() as u32,
+            )
+            .is_null()
+        }
+    })
 }
 
 /// `functions` and every defined function that calls one of them, directly or through others.

@@ -306,6 +306,7 @@ fn compile_with_library(
             prepare_for_sanitizer(&module, &context, &uninstrumented, &inlined_already);
         } else if options.opt_level != OptLevel::O0 {
             cpu_rows::keep_coordinates_private(&module, &machine, &description)?;
+            cpu::anchor_shared_base(&module, &context);
         }
     }
     verify(&module, &description)?;
