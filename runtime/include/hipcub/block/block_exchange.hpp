@@ -3,7 +3,9 @@
  * striped one (thread r holds ranks r, r + T, r + 2T, ...) and the warp-striped one (each
  * logical warp of 32 threads holds 32 * N consecutive ranks, striped among its lanes; 32 on
  * every target, so layouts and TempStorage match across passes), and scatters by rank,
- * through shared memory.
+ * through shared memory. As in CUB, the warp-striped exchanges synchronise each warp only
+ * (with whole warps, on the GPUs), so a block that reuses the storage for something else
+ * needs a __syncthreads() first.
  */
 #ifndef OXHIP_HIPCUB_BLOCK_EXCHANGE_HPP
 #define OXHIP_HIPCUB_BLOCK_EXCHANGE_HPP
@@ -53,17 +55,17 @@ class BlockExchange {
   __device__ __forceinline__ void WarpStripedToBlocked(const T (&input)[Items],
                                                        OutputT (&output)[Items]) {
     for (int i = 0; i < Items; ++i) put(warp_striped(i), input[i]);
-    __syncthreads();
+    warp_exchange_sync();
     for (int i = 0; i < Items; ++i) output[i] = get(rank_ * Items + i);
-    __syncthreads();
+    warp_exchange_sync();
   }
   template <class OutputT>
   __device__ __forceinline__ void BlockedToWarpStriped(const T (&input)[Items],
                                                        OutputT (&output)[Items]) {
     for (int i = 0; i < Items; ++i) put(rank_ * Items + i, input[i]);
-    __syncthreads();
+    warp_exchange_sync();
     for (int i = 0; i < Items; ++i) output[i] = get(warp_striped(i));
-    __syncthreads();
+    warp_exchange_sync();
   }
   /* Item i goes to rank ranks[i]; the result is blocked. */
   template <class OutputT, class OffsetT>
@@ -131,7 +133,27 @@ class BlockExchange {
     ScatterToStriped(items, items, ranks);
   }
 
+ public:
+  /* Whether the warp-striped exchanges stay within each warp's own 32 * N slots, so that a
+   * warp need wait for itself only, as CUB's do: whole warps of 32 on the GPUs. (On the CPU
+   * device a block barrier is the cheaper phase, docs/cpu-target.md.) */
+#if defined(__OXHIP_CPU__)
+  enum { WarpLocal = 0 };
+#else
+  enum { WarpLocal = Threads % 32 == 0 };
+#endif
+
  private:
+  static __device__ __forceinline__ void warp_exchange_sync() {
+#if defined(__OXHIP_CPU__)
+    __syncthreads();
+#else
+    if (WarpLocal)
+      __syncwarp();
+    else
+      __syncthreads();
+#endif
+  }
   __device__ __forceinline__ int warp_striped(int item) const {
     int warp = rank_ / 32, lane = rank_ & 31;
     return warp * 32 * Items + item * 32 + lane;

@@ -2,8 +2,9 @@
  * CUB's arrangement: BLOCK_LOAD_STRIPED leaves the items striped (thread r holds ranks r,
  * r + T, ...), every other one blocked (thread r holds ranks r * N ...). DIRECT and
  * VECTORIZE read the blocked ranks directly; TRANSPOSE and WARP_TRANSPOSE read striped
- * (coalesced) and transpose through shared memory (WARP_TRANSPOSE as TRANSPOSE, with a
- * block-wide barrier).
+ * (coalesced) and transpose through shared memory: TRANSPOSE block-striped with block
+ * barriers, WARP_TRANSPOSE warp-striped with warp syncs only (whole warps on the GPUs; else
+ * as TRANSPOSE).
  */
 #ifndef OXHIP_HIPCUB_BLOCK_LOAD_HPP
 #define OXHIP_HIPCUB_BLOCK_LOAD_HPP
@@ -99,7 +100,9 @@ class BlockLoad {
   enum {
     Threads = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z,
     Transposes = ALGORITHM == BLOCK_LOAD_TRANSPOSE || ALGORITHM == BLOCK_LOAD_WARP_TRANSPOSE ||
-                 ALGORITHM == BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED
+                 ALGORITHM == BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED,
+    WarpTransposes = ALGORITHM == BLOCK_LOAD_WARP_TRANSPOSE ||
+                     ALGORITHM == BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED
   };
   typedef BlockExchange<InputT, BLOCK_DIM_X, ITEMS_PER_THREAD, false, BLOCK_DIM_Y, BLOCK_DIM_Z>
       Exchange;
@@ -145,6 +148,15 @@ class BlockLoad {
                                        int valid_items) {
     if (ALGORITHM == BLOCK_LOAD_STRIPED) {
       LoadDirectStriped<Threads>(rank_, block_itr, items, valid_items);
+    } else if (WarpTransposes && Exchange::WarpLocal) {
+      /* Each warp reads its own 32 * N ranks, coalesced, and transposes them itself. */
+      InputT striped[ITEMS_PER_THREAD];
+      LoadDirectWarpStriped(rank_, block_itr, striped, valid_items);
+      InputT blocked[ITEMS_PER_THREAD];
+      Exchange(*reinterpret_cast<typename Exchange::TempStorage*>(storage_))
+          .WarpStripedToBlocked(striped, blocked);
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i)
+        if (rank_ * ITEMS_PER_THREAD + i < valid_items) items[i] = blocked[i];
     } else if (Transposes) {
       /* Striped reads, then to blocked; the items past valid_items keep their values. */
       InputT striped[ITEMS_PER_THREAD];

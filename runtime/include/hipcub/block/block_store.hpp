@@ -75,7 +75,9 @@ class BlockStore {
   enum {
     Threads = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z,
     Transposes = ALGORITHM == BLOCK_STORE_TRANSPOSE || ALGORITHM == BLOCK_STORE_WARP_TRANSPOSE ||
-                 ALGORITHM == BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED
+                 ALGORITHM == BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED,
+    WarpTransposes = ALGORITHM == BLOCK_STORE_WARP_TRANSPOSE ||
+                     ALGORITHM == BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED
   };
   typedef BlockExchange<T, BLOCK_DIM_X, ITEMS_PER_THREAD, false, BLOCK_DIM_Y, BLOCK_DIM_Z>
       Exchange;
@@ -113,6 +115,12 @@ class BlockStore {
                                         int valid_items) {
     if (ALGORITHM == BLOCK_STORE_STRIPED) {
       StoreDirectStriped<Threads>(rank_, block_itr, items, valid_items);
+    } else if (WarpTransposes && Exchange::WarpLocal) {
+      /* Each warp transposes its own 32 * N ranks and writes them, coalesced. */
+      T striped[ITEMS_PER_THREAD];
+      Exchange(*reinterpret_cast<typename Exchange::TempStorage*>(storage_))
+          .BlockedToWarpStriped(items, striped);
+      StoreDirectWarpStriped(rank_, block_itr, striped, valid_items);
     } else if (Transposes) {
       T striped[ITEMS_PER_THREAD];
       Exchange(*reinterpret_cast<typename Exchange::TempStorage*>(storage_))
