@@ -1,4 +1,5 @@
-// Library benchmark (issue 25): CUB and Thrust calls at 2^24 elements, timed with events.
+// Library benchmark (issue 25): CUB and Thrust calls at 2^24 elements (the selection shaped
+// like HeCBench nonzero's at 2^22), timed with events.
 // The same source builds with nvcc (CUDA 13's CUB and Thrust) and with oxhip (its own
 // hipCUB and Thrust, reached through <cub/cub.cuh> and thrust/ in a CUDA compile).
 // Prints "<name> <median ms>" per measure, then checks each result against the host.
@@ -10,6 +11,8 @@
 #include <cub/cub.cuh>
 #include <thrust/device_vector.h>
 #include <thrust/host_vector.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 #include <thrust/reduce.h>
 #include <thrust/sort.h>
 
@@ -29,6 +32,12 @@ struct AddInt {
   __host__ __device__ int operator()(int a, int b) const { return a + b; }
 };
 static const int REPS = 15;
+
+// The flag of HeCBench nonzero's DeviceSelect::Flagged: whether the byte is not zero. Its
+// iterators are Thrust's, which CUDA 13 keeps (it dropped cub::CountingInputIterator).
+struct NonZeroByte {
+  __host__ __device__ bool operator()(unsigned char x) const { return x != 0; }
+};
 
 // Runs `prepare` (untimed) then `body` (timed) REPS times after two warm-up rounds; returns
 // the median time in milliseconds.
@@ -224,6 +233,52 @@ int main() {
     thrust::host_vector<int> got_keys = unique_keys, got_sums = sums;
     failures += check_runs("thrust::reduce_by_key", run_keys, small, got_keys.data(),
                            got_sums.data(), (long)segments);
+  }
+  // DeviceSelect::Flagged shaped like HeCBench nonzero's: the indices (64-bit, from a
+  // counting iterator) of the nonzero bytes (about half of them, read through a transform
+  // iterator) of 2^22, storage allocated beforehand, the count left on the device.
+  {
+    const int items = 1 << 22;
+    std::vector<unsigned char> bytes_in(items);
+    for (int i = 0; i < items; ++i)
+      bytes_in[i] = (keys[i] >> 7) % 2 ? (unsigned char)((keys[i] >> 24) | 1) : 0;
+    unsigned char* d_bytes;
+    long long* d_indices;
+    int* d_selected;
+    CHECK(cudaMalloc(&d_bytes, items));
+    CHECK(cudaMalloc(&d_indices, items * sizeof(long long)));
+    CHECK(cudaMalloc(&d_selected, sizeof(int)));
+    CHECK(cudaMemcpy(d_bytes, bytes_in.data(), items, cudaMemcpyHostToDevice));
+    thrust::counting_iterator<long long> indices(0);
+    auto flags = thrust::make_transform_iterator(d_bytes, NonZeroByte());
+    size_t bytes = 0;
+    CHECK(cub::DeviceSelect::Flagged(nullptr, bytes, indices, flags, d_indices, d_selected, items));
+    void* temp;
+    CHECK(cudaMalloc(&temp, bytes));
+    float ms = median_ms([] {}, [&] {
+      CHECK(cub::DeviceSelect::Flagged(temp, bytes, indices, flags, d_indices, d_selected, items));
+    });
+    std::printf("DeviceSelect::Flagged(nonzero) %.4f\n", ms);
+    int selected = 0;
+    CHECK(cudaMemcpy(&selected, d_selected, sizeof selected, cudaMemcpyDeviceToHost));
+    std::vector<long long> got(selected > 0 ? selected : 1);
+    if (selected > 0)
+      CHECK(cudaMemcpy(got.data(), d_indices, selected * sizeof(long long), cudaMemcpyDeviceToHost));
+    long wrong = 0, want = 0;
+    for (int i = 0; i < items; ++i)
+      if (bytes_in[i] != 0) {
+        if (want >= selected || got[want] != i) ++wrong;
+        ++want;
+      }
+    if (wrong || want != selected) {
+      std::printf("check: DeviceSelect::Flagged(nonzero) %ld wrong, %d selected of %ld\n", wrong,
+                  selected, want);
+      ++failures;
+    }
+    CHECK(cudaFree(temp));
+    CHECK(cudaFree(d_bytes));
+    CHECK(cudaFree(d_indices));
+    CHECK(cudaFree(d_selected));
   }
   std::printf("# checks: %s\n", failures == 0 ? "PASSED" : "FAILED");
   return failures == 0 ? 0 : 1;

@@ -4,6 +4,15 @@
 // and keys with a user comparator, stable; the Copy forms), oxhip's portable hipcub, against
 // the host at sizes 0, 1, around the 2048-item tile (and the single pass's 4096-item one:
 // a whole last tile, one item past it, two tiles of which the last is whole) and 2^20.
+// Then the selections' compaction (detail/tile_scan.hpp, emit_tile), where a tile with more
+// selected items than threads is compacted in shared memory before it is written and a
+// sparser one written directly: flags whose density changes every 4096 items (the single
+// pass's tile; two of the multi-pass engine's), around both engines' thresholds, with a
+// partial last tile, 64-bit items from a counting iterator and output iterators that are not
+// pointers.
+// The CPU device writes selections directly unless this is defined (detail/tile_scan.hpp);
+// defined here, the compaction runs there too, in both engines.
+#define OXHIP_SELECT_COMPACT_ON_CPU
 #include "check.h"
 #include <hipcub/hipcub.hpp>
 #include <algorithm>
@@ -18,6 +27,23 @@ struct ByTens {
 };
 
 static long long errors = 0;
+
+// Flags from bytes (a transform iterator, as HeCBench's nonzero reads its input).
+struct NonZero {
+  __host__ __device__ bool operator()(unsigned char x) const { return x != 0; }
+};
+// An output iterator that is not a pointer: out[i] = x stores 2 * x + 1.
+struct OddWriter {
+  long long* base;
+  struct Place {
+    long long* at;
+    __device__ void operator=(long long x) const { *at = 2 * x + 1; }
+  };
+  __device__ Place operator[](long long i) const {
+    Place place = {base + i};
+    return place;
+  }
+};
 
 template <class T>
 static T* to_device(const std::vector<T>& host) {
@@ -59,6 +85,101 @@ static void expect(const char* what, int n, const std::vector<T>& got,
     CHECK(call_with_temp);                           \
     CHECK(hipFree(temp));                            \
   } while (0)
+
+/* The selection flag of item i: each 4096 items one kind of density, in turn all, half at
+ * random, none, exactly the single pass's threshold (128, written directly), one more (129,
+ * compacted), about 1 in 50 (82), and 300 (above the multi-pass engine's threshold of 256
+ * in its first tile of 2048 items, none in its second). */
+static bool dense_flag(int i, unsigned long long* seed) {
+  int chunk = i / 4096, at = i % 4096;
+  switch (chunk % 7) {
+    case 0: return true;
+    case 1: return next_random(seed) % 2 == 0;
+    case 2: return false;
+    case 3: return at < 128;
+    case 4: return at < 129;
+    case 5: return next_random(seed) % 50 == 0;
+    default: return at < 300;
+  }
+}
+
+static void compaction() {
+  unsigned long long seed = 11;
+  for (int n : {7 * 4096 + 1234, 14 * 4096, (1 << 18) + 3}) {
+    std::vector<unsigned char> flags(n);
+    std::vector<int> in(n), keys(n), values(n);
+    for (int i = 0; i < n; ++i) {
+      flags[i] = dense_flag(i, &seed) ? (unsigned char)(1 + next_random(&seed) % 200) : 0;
+      in[i] = (int)(next_random(&seed) % 100000);
+      // Each selected item starts a run of equal keys (and the first item does).
+      keys[i] = (i > 0 ? keys[i - 1] : 0) + (flags[i] != 0);
+      values[i] = -i;
+    }
+    unsigned char* d_flags = to_device(flags);
+    int *d_in = to_device(in), *d_keys = to_device(keys), *d_values = to_device(values);
+    int *d_out, *d_out2, *d_count;
+    long long* d_wide;
+    CHECK(hipMalloc(&d_out, (n + 1) * sizeof(int)));
+    CHECK(hipMalloc(&d_out2, (n + 1) * sizeof(int)));
+    CHECK(hipMalloc(&d_wide, (n + 1) * sizeof(long long)));
+    CHECK(hipMalloc(&d_count, sizeof(int)));
+    hipcub::TransformInputIterator<bool, NonZero, unsigned char*> d_nonzero(d_flags, NonZero());
+    hipcub::CountingInputIterator<long long> counting(5000000000ll);
+
+    std::vector<int> want, want_keys, want_values;
+    std::vector<long long> want_wide, want_odd;
+    for (int i = 0; i < n; ++i)
+      if (flags[i]) {
+        want.push_back(in[i]);
+        want_wide.push_back(5000000000ll + i);
+        want_odd.push_back(2 * (5000000000ll + i) + 1);
+      }
+    for (int i = 0; i < n; ++i)
+      if (i == 0 || keys[i] != keys[i - 1]) {
+        want_keys.push_back(keys[i]);
+        want_values.push_back(values[i]);
+      }
+    int count;
+    RUN(hipcub::DeviceSelect::Flagged(temp, bytes, d_in, d_nonzero, d_out, d_count, n));
+    count = to_host(d_count, 1)[0];
+    expect("compaction Select::Flagged", n, to_host(d_out, count), want);
+    RUN(hipcub::DeviceSelect::Flagged(temp, bytes, counting, d_nonzero, d_wide, d_count, n));
+    count = to_host(d_count, 1)[0];
+    expect("compaction Select::Flagged counting", n, to_host(d_wide, count), want_wide);
+    OddWriter odd = {d_wide};
+    RUN(hipcub::DeviceSelect::Flagged(temp, bytes, counting, d_nonzero, odd, d_count, n));
+    count = to_host(d_count, 1)[0];
+    expect("compaction Select::Flagged OddWriter", n, to_host(d_wide, count), want_odd);
+    RUN(hipcub::DeviceSelect::Flagged(temp, bytes, counting, d_nonzero,
+                                      hipcub::DiscardOutputIterator<>(), d_count, n));
+    if (to_host(d_count, 1)[0] != (int)want.size()) {
+      std::printf("compaction Select::Flagged discard n %d: count %d, want %zu\n", n,
+                  to_host(d_count, 1)[0], want.size());
+      ++errors;
+    }
+    RUN(hipcub::DeviceSelect::Unique(temp, bytes, d_keys, d_out, d_count, n));
+    count = to_host(d_count, 1)[0];
+    expect("compaction Select::Unique", n, to_host(d_out, count), want_keys);
+    RUN(hipcub::DeviceSelect::UniqueByKey(temp, bytes, d_keys, d_values, d_out, d_out2, d_count,
+                                          n));
+    count = to_host(d_count, 1)[0];
+    expect("compaction Select::UniqueByKey keys", n, to_host(d_out, count), want_keys);
+    expect("compaction Select::UniqueByKey values", n, to_host(d_out2, count), want_values);
+    for (int i = n - 1; i >= 0; --i)
+      if (!flags[i]) want.push_back(in[i]);
+    RUN(hipcub::DevicePartition::Flagged(temp, bytes, d_in, d_nonzero, d_out, d_count, n));
+    expect("compaction Partition::Flagged", n, to_host(d_out, n), want);
+
+    CHECK(hipFree(d_flags));
+    CHECK(hipFree(d_in));
+    CHECK(hipFree(d_keys));
+    CHECK(hipFree(d_values));
+    CHECK(hipFree(d_out));
+    CHECK(hipFree(d_out2));
+    CHECK(hipFree(d_wide));
+    CHECK(hipFree(d_count));
+  }
+}
 
 int main() {
   print_device("hipcub_select");
@@ -217,5 +338,6 @@ int main() {
     CHECK(hipFree(d_out2));
     CHECK(hipFree(d_count));
   }
+  compaction();
   return finish("hipcub_select", errors);
 }

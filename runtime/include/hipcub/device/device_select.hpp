@@ -44,10 +44,14 @@ struct SelectLoad {
 };
 
 /* A selected item goes to its count of selected items before it; with `Partition`, a
- * rejected one to the end, counting down. The input's last item writes the total. */
+ * rejected one to the end, counting down. The input's last item writes the total. The
+ * engine compacts a tile's selected items before writing them (emit_tile), and with
+ * `Partition` its rejected ones too. */
 template <class InputIt, class OutputIt, class NumIt, bool Partition>
 struct SelectEmit {
   typedef std::false_type Staged;
+  typedef std::true_type Compacting;
+  enum { Rejects = Partition };
   typedef char Out;
   InputIt in;
   OutputIt out;
@@ -61,12 +65,20 @@ struct SelectEmit {
     else if (Partition)
       out[count - 1 - (index - before)] = in[index];
   }
+  __device__ __forceinline__ void select(long long to, long long index) const {
+    out[to] = in[index];
+  }
+  __device__ __forceinline__ void reject(long long before, long long index) const {
+    out[count - 1 - before] = in[index];
+  }
   __device__ __forceinline__ void last(int inclusive) const { *num_selected = inclusive; }
 };
 
 template <class KeysIt, class ValuesIt, class KeysOut, class ValuesOut, class NumIt>
 struct UniqueByKeyEmit {
   typedef std::false_type Staged;
+  typedef std::true_type Compacting;
+  enum { Rejects = 0 };
   typedef char Out;
   KeysIt keys;
   ValuesIt values;
@@ -81,6 +93,11 @@ struct UniqueByKeyEmit {
       values_out[before] = values[index];
     }
   }
+  __device__ __forceinline__ void select(long long to, long long index) const {
+    keys_out[to] = keys[index];
+    values_out[to] = values[index];
+  }
+  __device__ __forceinline__ void reject(long long, long long) const {}
   __device__ __forceinline__ void last(int inclusive) const { *num_selected = inclusive; }
 };
 
