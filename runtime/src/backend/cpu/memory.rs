@@ -32,10 +32,11 @@ const MAPPED: u32 = 0x2;
 /// own, writes every byte: 43 ms for 64 MiB, which Thrust's sort allocates per call.)
 const OWN_MAPPING_FROM: usize = 1 << 20;
 
-/// Own mappings start at a multiple of this, the x86-64 huge page, and are offered to the
-/// kernel for huge pages (`MADV_HUGEPAGE`; ignored where transparent huge pages are off), so
-/// that a program touching gigabytes takes 512 times fewer page faults.
-const HUGE_PAGE: usize = 2 << 20;
+/// The page size own mappings are rounded up to (4 KiB on x86-64; a larger page only wastes
+/// some of the tail). Huge pages were tried and not taken: `MADV_HUGEPAGE` on these
+/// mappings made HeCBench's `nosync` (two 1 GiB Thrust vectors) 10-25% slower on the CPU
+/// device, each first touch zeroing 2 MiB.
+const PAGE: usize = 4096;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -47,7 +48,7 @@ pub(crate) enum Kind {
 struct Allocation {
     layout: Layout,
     /// Whether the block is a mapping of its own (`OWN_MAPPING_FROM`), of `layout.size()`
-    /// rounded up to whole huge pages.
+    /// rounded up to whole pages.
     own_mapping: bool,
     kind: Kind,
     flags: u32,
@@ -319,51 +320,28 @@ fn checked_heap() -> bool {
     })
 }
 
-/// `size` rounded up to whole huge pages, or None past `usize::MAX`.
+/// `size` rounded up to whole pages, or None past `usize::MAX`.
 fn mapped_length(size: usize) -> Option<usize> {
-    size.checked_add(HUGE_PAGE - 1)
-        .map(|n| n & !(HUGE_PAGE - 1))
+    size.checked_add(PAGE - 1).map(|n| n & !(PAGE - 1))
 }
 
-/// A zeroed, readable and writable block of at least `size` bytes starting at a multiple of
-/// `HUGE_PAGE`, a mapping of its own; None when the system has no room for it.
+/// A zeroed, readable and writable block of at least `size` bytes, page-aligned (so at
+/// `ALIGNMENT`), a mapping of its own; None when the system has no room for it.
 fn map_zeroed(size: usize) -> Option<*mut u8> {
     let length = mapped_length(size)?;
-    // Map a huge page more than needed, then give back the head and tail around the first
-    // aligned start: mmap itself promises only the base page's alignment.
-    let span = length.checked_add(HUGE_PAGE)?;
     // SAFETY: an anonymous private mapping at an address of the kernel's choosing; it
     // touches no existing memory.
     let base = unsafe {
         libc::mmap(
             std::ptr::null_mut(),
-            span,
+            length,
             libc::PROT_READ | libc::PROT_WRITE,
             libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
             -1,
             0,
         )
     };
-    if base == libc::MAP_FAILED {
-        return None;
-    }
-    let base = base as usize;
-    let start = (base + HUGE_PAGE - 1) & !(HUGE_PAGE - 1);
-    let head = start - base;
-    let tail = span - head - length;
-    // SAFETY: both ranges lie inside the mapping just made and outside the block kept; an
-    // empty range is skipped (munmap refuses a length of 0).
-    unsafe {
-        if head > 0 {
-            libc::munmap(base as *mut c_void, head);
-        }
-        if tail > 0 {
-            libc::munmap((start + length) as *mut c_void, tail);
-        }
-        // Advice only: where transparent huge pages are off this fails and changes nothing.
-        libc::madvise(start as *mut c_void, length, libc::MADV_HUGEPAGE);
-    }
-    Some(start as *mut u8)
+    (base != libc::MAP_FAILED).then_some(base.cast::<u8>())
 }
 
 /// Gives back a block from `map_zeroed(size)`.
@@ -373,7 +351,7 @@ fn unmap(pointer: *mut u8, size: usize) {
     // of the program's may use it afterwards (hipFree's contract). A failure leaves the pages
     // mapped, which wastes them but breaks nothing.
     unsafe {
-        libc::munmap(pointer as *mut c_void, length);
+        libc::munmap(pointer.cast::<c_void>(), length);
     }
 }
 
@@ -413,10 +391,14 @@ mod tests {
     #[test]
     fn large_blocks_are_mapped_zeroed_and_aligned() {
         let memory = Memory::default();
-        for size in [OWN_MAPPING_FROM, OWN_MAPPING_FROM + 1, 3 * HUGE_PAGE + 17] {
+        for size in [
+            OWN_MAPPING_FROM,
+            OWN_MAPPING_FROM + 1,
+            3 * OWN_MAPPING_FROM + 17,
+        ] {
             for _ in 0..2 {
                 let pointer = memory.allocate(size, Kind::Device, 0).unwrap();
-                assert_eq!(pointer as usize % HUGE_PAGE, 0, "{size}");
+                assert_eq!(pointer as usize % ALIGNMENT, 0, "{size}");
                 // SAFETY: a live allocation of `size` bytes.
                 let bytes = unsafe { std::slice::from_raw_parts_mut(pointer, size) };
                 assert!(bytes.iter().all(|byte| *byte == 0), "{size}");
