@@ -47,9 +47,6 @@ pub(crate) enum Kind {
 
 struct Allocation {
     layout: Layout,
-    /// Whether the block is a mapping of its own (`OWN_MAPPING_FROM`), of `layout.size()`
-    /// rounded up to whole pages.
-    own_mapping: bool,
     kind: Kind,
     flags: u32,
     /// Advice given for a managed allocation; part of the record, so that it goes with the
@@ -89,8 +86,7 @@ impl Memory {
         // them out), and code relies on it: a sample reduction `atomicAdd`s into a
         // `cudaMallocManaged` counter it never clears. Large blocks come from mappings of
         // their own, which cost nothing to zero.
-        let own_mapping = layout.size() >= OWN_MAPPING_FROM && !checked_heap();
-        let pointer = if own_mapping {
+        let pointer = if own_mapping(layout.size()) {
             map_zeroed(layout.size()).ok_or_else(out_of_memory)?
         } else {
             // SAFETY: the layout has a non-zero size.
@@ -104,7 +100,6 @@ impl Memory {
             pointer as usize,
             Allocation {
                 layout,
-                own_mapping,
                 kind,
                 flags,
                 advice: Advice::default(),
@@ -120,7 +115,7 @@ impl Memory {
         let allocation = lock(&self.allocations)
             .remove(&pointer)
             .ok_or(invalid("ptr"))?;
-        if allocation.own_mapping {
+        if own_mapping(allocation.layout.size()) {
             unmap(pointer as *mut u8, allocation.layout.size());
         } else {
             // SAFETY: `pointer` was returned by `alloc_zeroed` with this layout and is freed
@@ -304,6 +299,12 @@ impl Memory {
     ) -> Result<RangeValue, RuntimeError> {
         self.with_advice(ptr, size, |advice| advice.attribute(attribute))
     }
+}
+
+/// Whether a block of `size` bytes is a mapping of its own (the same answer for the life of
+/// the process, so the release of a block takes the way its allocation took).
+fn own_mapping(size: usize) -> bool {
+    size >= OWN_MAPPING_FROM && !checked_heap()
 }
 
 /// Whether the program runs under a memory checker that watches the heap (AddressSanitizer
