@@ -1282,6 +1282,77 @@ impl Cuda {
         let code = unsafe { get((&raw mut value).cast(), attribute, ptr as CuDevicePtr) };
         (code == CUDA_SUCCESS).then_some(value)
     }
+
+    /// What the driver says about `ptr`, in one `cuPointerGetAttributes` call where the
+    /// driver has it (one call a query: every copy and fill checks its device pointers, and
+    /// seven `cuPointerGetAttribute` calls had made a 256-byte `hipMemset` take twice CUDA's
+    /// time on the H200, `benches/gpu/small.cu`), else one `cuPointerGetAttribute` call an
+    /// attribute. `None` for memory the driver does not know.
+    fn pointer_attributes(&self, ptr: *const c_void) -> Option<DriverPointer> {
+        // CUpointer_attribute numbers: MEMORY_TYPE 2, DEVICE_POINTER 3, HOST_POINTER 4,
+        // IS_MANAGED 8, DEVICE_ORDINAL 9, RANGE_START_ADDR 11, RANGE_SIZE 12.
+        if let Ok(get) = self.optional.cuPointerGetAttributes(self.get_proc_address) {
+            let mut attributes = [2i32, 8, 9, 3, 4, 11, 12];
+            let (mut kind, mut is_managed, mut ordinal) = (0u32, 0u64, 0i32);
+            let (mut device_pointer, mut host_pointer) = (0u64, 0u64);
+            let (mut base, mut size) = (0u64, 0usize);
+            let mut data = [
+                (&raw mut kind).cast::<c_void>(),
+                (&raw mut is_managed).cast(),
+                (&raw mut ordinal).cast(),
+                (&raw mut device_pointer).cast(),
+                (&raw mut host_pointer).cast(),
+                (&raw mut base).cast(),
+                (&raw mut size).cast(),
+            ];
+            // SAFETY: seven attribute numbers and seven live locals of the widths cuda.h
+            // gives them (IS_MANAGED is a boolean; a zeroed wider slot reads the same).
+            let code = unsafe {
+                get(
+                    attributes.len() as u32,
+                    attributes.as_mut_ptr(),
+                    data.as_mut_ptr(),
+                    ptr as CuDevicePtr,
+                )
+            };
+            // An attribute that does not apply is left at its zero, and memory the driver
+            // does not know reads as type 0, the call itself succeeding. Where it fails the
+            // attributes are asked one by one below.
+            if code == CUDA_SUCCESS {
+                return (kind != 0).then_some(DriverPointer {
+                    kind,
+                    is_managed: is_managed != 0,
+                    ordinal,
+                    device_pointer,
+                    host_pointer,
+                    base,
+                    size,
+                });
+            }
+        }
+        // Memory the driver does not know fails the first query.
+        let kind = self.pointer_attribute::<u32>(ptr, 2)?;
+        Some(DriverPointer {
+            kind,
+            is_managed: self.pointer_attribute::<u64>(ptr, 8).unwrap_or(0) != 0,
+            ordinal: self.pointer_attribute::<i32>(ptr, 9).unwrap_or(0),
+            device_pointer: self.pointer_attribute::<u64>(ptr, 3).unwrap_or(0),
+            host_pointer: self.pointer_attribute::<u64>(ptr, 4).unwrap_or(0),
+            base: self.pointer_attribute::<u64>(ptr, 11).unwrap_or(0),
+            size: self.pointer_attribute::<usize>(ptr, 12).unwrap_or(0),
+        })
+    }
+}
+
+/// The driver's attributes of one pointer (`Cuda::pointer_attributes`).
+struct DriverPointer {
+    kind: u32,
+    is_managed: bool,
+    ordinal: i32,
+    device_pointer: u64,
+    host_pointer: u64,
+    base: u64,
+    size: usize,
 }
 
 /// The bytes of `image` to give the driver (PTX NUL-terminated, as `cuModuleLoadData` needs
@@ -2189,19 +2260,20 @@ impl Backend for Cuda {
         ptr: *const c_void,
     ) -> Result<Option<crate::backend::PointerInfo>, RuntimeError> {
         self.enter(device)?;
-        // CUpointer_attribute numbers: MEMORY_TYPE 2, DEVICE_POINTER 3, HOST_POINTER 4,
-        // IS_MANAGED 8, DEVICE_ORDINAL 9, RANGE_START_ADDR 11, RANGE_SIZE 12. Memory the
-        // driver does not know fails the first query.
-        let Some(kind) = self.pointer_attribute::<u32>(ptr, 2) else {
+        let Some(DriverPointer {
+            kind,
+            is_managed,
+            ordinal,
+            device_pointer,
+            host_pointer,
+            base,
+            size,
+        }) = self.pointer_attributes(ptr)
+        else {
             return Ok(None);
         };
-        // IS_MANAGED is a boolean; a zeroed wider slot reads the same whatever its width.
-        let is_managed = self.pointer_attribute::<u64>(ptr, 8).unwrap_or(0) != 0;
-        let ordinal = self.pointer_attribute::<i32>(ptr, 9).unwrap_or(0);
-        let device_pointer = self.pointer_attribute::<u64>(ptr, 3).unwrap_or(0) as *mut c_void;
-        let host_pointer = self.pointer_attribute::<u64>(ptr, 4).unwrap_or(0) as *mut c_void;
-        let base = self.pointer_attribute::<u64>(ptr, 11).unwrap_or(0);
-        let size = self.pointer_attribute::<usize>(ptr, 12).unwrap_or(0);
+        let (device_pointer, host_pointer) =
+            (device_pointer as *mut c_void, host_pointer as *mut c_void);
         let pinned = self.pinned_range(ptr as usize);
         if kind == CU_MEMORYTYPE_HOST && !is_managed && pinned.is_none() {
             // Host memory the program neither allocated through HIP nor registered: HIP
@@ -2235,61 +2307,6 @@ impl Backend for Cuda {
             base,
             size,
         }))
-    }
-
-    /// What `pointer_info` would give as (base, size), from one `cuPointerGetAttributes`
-    /// call of four attributes instead of its seven calls: every copy and fill checks its
-    /// device pointers against this, and the seven had made a 256-byte `hipMemset` take twice
-    /// CUDA's time on the H200 (`benches/gpu/small.cu`).
-    fn memory_range(
-        &self,
-        device: usize,
-        ptr: *const c_void,
-    ) -> Result<Option<(DevicePtr, usize)>, RuntimeError> {
-        let Ok(get) = self.optional.cuPointerGetAttributes(self.get_proc_address) else {
-            return Ok(self
-                .pointer_info(device, ptr)?
-                .map(|info| (info.base, info.size)));
-        };
-        self.enter(device)?;
-        // MEMORY_TYPE 2, IS_MANAGED 8, RANGE_START_ADDR 11, RANGE_SIZE 12; memory the driver
-        // does not know reads as type 0 (the call itself succeeds).
-        let mut attributes = [2i32, 8, 11, 12];
-        let mut kind = 0u32;
-        let mut is_managed = 0u64;
-        let mut base = 0u64;
-        let mut size = 0usize;
-        let mut data = [
-            (&raw mut kind).cast::<c_void>(),
-            (&raw mut is_managed).cast(),
-            (&raw mut base).cast(),
-            (&raw mut size).cast(),
-        ];
-        // SAFETY: four attribute numbers and four live locals of the widths cuda.h gives
-        // them (IS_MANAGED is a boolean; a zeroed wider slot reads the same).
-        let code = unsafe {
-            get(
-                attributes.len() as u32,
-                attributes.as_mut_ptr(),
-                data.as_mut_ptr(),
-                ptr as CuDevicePtr,
-            )
-        };
-        if code != CUDA_SUCCESS || kind == 0 {
-            return Ok(None);
-        }
-        if kind == CU_MEMORYTYPE_HOST && is_managed == 0 {
-            // As pointer_info: host memory counts only where the program pinned or registered
-            // it through HIP, with the runtime's record of its extent where the driver has none.
-            return Ok(self.pinned_range(ptr as usize).map(|(start, length, _)| {
-                if size == 0 {
-                    (start as u64, length)
-                } else {
-                    (base, size)
-                }
-            }));
-        }
-        Ok(Some((base, size)))
     }
 
     fn mem_advise(
