@@ -511,16 +511,42 @@ typedef unsigned int onesweep_mask;
 static __device__ __forceinline__ unsigned int onesweep_popc(unsigned int lanes) {
   return (unsigned int)__popc(lanes);
 }
-static __device__ __forceinline__ int onesweep_lowest(unsigned int lanes) {
-  return __ffs((int)lanes) - 1;
+/* The lane that speaks for a group of peers: the highest (one instruction on nvptx, where the
+ * lowest takes three). `lanes` is never 0, a lane being among its own peers. */
+static __device__ __forceinline__ int onesweep_leader(unsigned int lanes) {
+  return 31 - __clz((int)lanes);
+}
+/* `peers` less the lanes whose `digit` differs from this lane's in the bit `bit` (a power of
+ * two): one test, one ballot and a negation under the test's predicate, which LLVM would
+ * make a test, a ballot, a select and an exclusive or, and ptxas turns a run of these tests
+ * of one register into a single move of its bits to predicates. */
+static __device__ __forceinline__ unsigned int onesweep_match_bit(unsigned int peers,
+                                                                 unsigned int digit,
+                                                                 unsigned int bit) {
+  unsigned int result;
+  asm volatile(
+      "{\n\t.reg .pred set;\n\t.reg .b32 with;\n\t"
+      "and.b32 with, %1, %2;\n\tsetp.ne.u32 set, with, 0;\n\t"
+      "vote.sync.ballot.b32 with, set, 0xffffffff;\n\t"
+      "@!set not.b32 with, with;\n\tand.b32 %0, %3, with;\n\t}"
+      : "=r"(result)
+      : "r"(digit), "n"(bit), "r"(peers));
+  return result;
 }
 #else
 typedef unsigned long long onesweep_mask;
 static __device__ __forceinline__ unsigned int onesweep_popc(unsigned long long lanes) {
   return (unsigned int)__popcll(lanes);
 }
-static __device__ __forceinline__ int onesweep_lowest(unsigned long long lanes) {
-  return __ffsll((long long)lanes) - 1;
+static __device__ __forceinline__ int onesweep_leader(unsigned long long lanes) {
+  return 63 - __clzll((long long)lanes);
+}
+static __device__ __forceinline__ unsigned long long onesweep_match_bit(unsigned long long peers,
+                                                                       unsigned int digit,
+                                                                       unsigned int bit) {
+  bool set = (digit & bit) != 0;
+  unsigned long long with = (unsigned long long)__ballot_sync(~0ull, set);
+  return peers & (set ? with : ~with);
 }
 #endif
 
@@ -608,11 +634,48 @@ __global__ void __launch_bounds__(ONESWEEP_THREADS)
 #endif
 }
 
+/* A one-sweep tile's keys from shared memory (in digit order) to their bins, consecutive
+ * threads to consecutive places of a bin, with each item's digit kept for the values; `Full`
+ * (a whole tile) leaves out the per-item test against the tile's end and its branch. */
+template <bool Full, int Threads, int Items, bool HasValues, class K>
+static __device__ __forceinline__ void onesweep_write_keys(Uninitialized<K>* staged,
+                                                           unsigned char* digits,
+                                                           const unsigned int* global_base,
+                                                           K* keys_out, unsigned int thread,
+                                                           int valid, int shift, int bits,
+                                                           bool descending) {
+#pragma unroll
+  for (int item = 0; item < Items; ++item) {
+    int index = item * Threads + (int)thread;
+    if (Full || index < valid) {
+      K key = staged[index].get();
+      unsigned int digit = radix_digit(key, shift, bits, descending);
+      if (HasValues) digits[index] = (unsigned char)digit;
+      keys_out[global_base[digit] + (unsigned int)index] = key;
+    }
+  }
+}
+
+/* The values the same way, each to its key's place. */
+template <bool Full, int Threads, int Items, class V>
+static __device__ __forceinline__ void onesweep_write_values(Uninitialized<V>* staged,
+                                                             const unsigned char* digits,
+                                                             const unsigned int* global_base,
+                                                             V* values_out, unsigned int thread,
+                                                             int valid) {
+#pragma unroll
+  for (int item = 0; item < Items; ++item) {
+    int index = item * Threads + (int)thread;
+    if (Full || index < valid)
+      values_out[global_base[digits[index]] + (unsigned int)index] = staged[index].get();
+  }
+}
+
 /* One pass over one tile of Threads x Items keys. Warp w holds the tile's items
  * [w * Items * W, (w + 1) * Items * W) for warps of W lanes, item i of lane l being
  * w * Items * W + i * W + l, so a warp's items in the order it ranks them are in input
  * order. Ranking: for each item, the lanes holding the same digit find each other by one
- * ballot per digit bit; the lowest of them adds their number to the warp's count of that
+ * ballot per digit bit; the highest of them adds their number to the warp's count of that
  * digit in shared memory, and each takes the count before plus the number of its peers
  * below it. Thread d then owns digit d: it turns the warps' counts into offsets within the
  * tile and publishes the tile's count (tile 0: as a prefix). The keys go to shared memory
@@ -688,12 +751,8 @@ __global__ void OXHIP_ONESWEEP_BOUNDS
     /* Bits past `bits` are 0 in every lane and leave `peers` as it is. */
     onesweep_mask peers = every_lane;
 #pragma unroll
-    for (int bit = 0; bit < ONESWEEP_BITS; ++bit) {
-      bool set = ((digit >> bit) & 1u) != 0;
-      onesweep_mask with = (onesweep_mask)__ballot_sync(~0ull, set);
-      peers &= set ? with : ~with;
-    }
-    int leader = onesweep_lowest(peers);
+    for (int bit = 0; bit < ONESWEEP_BITS; ++bit) peers = onesweep_match_bit(peers, digit, 1u << bit);
+    int leader = onesweep_leader(peers);
     unsigned int before = 0;
     if ((int)lane == leader) {
       before = counts[digit];
@@ -783,27 +842,24 @@ __global__ void OXHIP_ONESWEEP_BOUNDS
   __syncthreads();
 
   /* In a partial tile the items past its end have the last places. */
-#pragma unroll
-  for (int item = 0; item < Items; ++item) {
-    int index = item * Threads + (int)thread;
-    if (full || index < valid) {
-      K key = stage.keys[index].get();
-      unsigned int digit = radix_digit(key, shift, bits, descending);
-      if (HasValues) digits[index] = (unsigned char)digit;
-      keys_out[global_base[digit] + (unsigned int)index] = key;
-    }
-  }
+  if (full)
+    onesweep_write_keys<true, Threads, Items, HasValues>(stage.keys, digits, global_base, keys_out,
+                                                         thread, valid, shift, bits, descending);
+  else
+    onesweep_write_keys<false, Threads, Items, HasValues>(stage.keys, digits, global_base,
+                                                          keys_out, thread, valid, shift, bits,
+                                                          descending);
   if (HasValues) {
     __syncthreads();
 #pragma unroll
     for (int item = 0; item < Items; ++item) stage.values[ranked[item]].get() = values[item];
     __syncthreads();
-#pragma unroll
-    for (int item = 0; item < Items; ++item) {
-      int index = item * Threads + (int)thread;
-      if (full || index < valid)
-        values_out[global_base[digits[index]] + (unsigned int)index] = stage.values[index].get();
-    }
+    if (full)
+      onesweep_write_values<true, Threads, Items>(stage.values, digits, global_base, values_out,
+                                                  thread, valid);
+    else
+      onesweep_write_values<false, Threads, Items>(stage.values, digits, global_base,
+                                                   values_out, thread, valid);
   }
 #else
   (void)keys_in, (void)values_in, (void)keys_out, (void)values_out, (void)count, (void)shift,
