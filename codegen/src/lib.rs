@@ -25,6 +25,7 @@ mod internalize;
 mod limits;
 mod link;
 mod llvm_diagnostics;
+mod local_arrays;
 mod precision;
 mod processors;
 mod reflect;
@@ -284,6 +285,9 @@ fn compile_with_library(
     if matches!(options.target, Target::Nvptx { .. }) {
         ptx_valid_names(&module);
         limits::bound_hip_kernels(&module, &context);
+        if matches!(options.opt_level, OptLevel::O2 | OptLevel::O3) {
+            local_arrays::inline_array_arguments(&module, &context);
+        }
     }
     if matches!(options.target, Target::Host { .. }) {
         let sanitize_address = options.sanitize_address;
