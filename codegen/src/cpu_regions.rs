@@ -1342,8 +1342,10 @@ fn build_regions<'ctx>(
 }
 
 /// The states at which a work-item can resume in a phase after another work-item of its group
-/// has returned, given the states each region can stop at (`next`, barriers and exchanges) and
-/// the regions that can return. A group's phases advance every live work-item by one stop, so
+/// has returned, given the states each region can stop at (`next`) and the regions that can
+/// return. In a kernel split at barriers only, every phase moves each live work-item to its
+/// next stop (with warp exchanges, work-items left waiting skip phases: the group function
+/// uses this only for kernels without them), so
 /// after `k` phases a work-item is at a state of `D(k)`, where `D(0) = {1}` and `D(k + 1)` are
 /// the stops of `D(k)`'s regions. The first work-item to return does so in phase `q` or later,
 /// where `q` is the first phase whose `D(q)` holds a region that can return; the others are then
@@ -1351,11 +1353,8 @@ fn build_regions<'ctx>(
 /// work-items' paths are not followed one by one: two work-items may take different branches,
 /// so a state reached only on paths that never pass a return still counts when another path
 /// of the same length returns. A kernel that can return only from its last region (no early
-/// `return`, no barrier in a loop whose trip count may differ between work-items) gets none.
-pub(crate) fn after_return(
-    next: &HashMap<u32, HashSet<u32>>,
-    returning: &HashSet<u32>,
-) -> HashSet<u32> {
+/// `return`, no barrier in a loop) gets none.
+fn after_return(next: &HashMap<u32, HashSet<u32>>, returning: &HashSet<u32>) -> HashSet<u32> {
     let step = |states: &BTreeSet<u32>| -> BTreeSet<u32> {
         states
             .iter()
