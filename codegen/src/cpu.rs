@@ -1492,8 +1492,9 @@ pub(crate) fn anchor_shared_base<'ctx>(module: &Module<'ctx>, context: &'ctx Con
 /// exchanges whole warps wait at and chooses the next phase. While every live work-item
 /// waits at one stop, a phase runs a loop of that state: one that tests no work-item while
 /// none has returned (or waits, in a kernel split at exchanges), else, in a kernel split at
-/// barriers only, one that tests each work-item's state (see `loops` below); otherwise the
-/// generic loop, which tests each work-item's state and calls the regions function.
+/// barriers only, one that tests each work-item's state where a work-item can have returned
+/// before that state (see `loops` below); otherwise the generic loop, which tests each
+/// work-item's state and calls the regions function.
 fn group_function<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
@@ -1651,11 +1652,14 @@ fn group_function<'ctx>(
     } else {
         1
     };
-    // A kernel split at barriers only whose every state has a loop of its own gets two
-    // loops per state after the first: one that tests no work-item, for the phases before
-    // any work-item of the group has returned, and one that skips those that have, for the
-    // phases after. Its generic loop runs only when live work-items wait at different
-    // barriers.
+    // A kernel split at barriers only whose every state has a loop of its own gets a loop
+    // per state that tests no work-item, for the phases before any work-item of the group
+    // has returned, and, for each state at which the live work-items can wait after one has
+    // returned (`Regions::after_return`), one that skips those that have, for the phases
+    // after. Its generic loop runs when live work-items wait at different barriers, and
+    // after a return at a state with no tested loop, which the analysis says cannot happen:
+    // the generic loop tests each work-item too, so a returned one never runs again either
+    // way.
     let two_forms = regions.first_exchange.is_none() && specialised == regions.last_state;
     // Whether a work-item of the group has returned (kernels with `two_forms`).
     let returned = variable(bool_type.into(), "returned").map_err(fail)?;
@@ -1732,15 +1736,15 @@ fn group_function<'ctx>(
     // exchanges, so does each loop with a constant state: the phase before chose it only if
     // every work-item was live and at that state (`floor`, below); a phase with returned or
     // waiting work-items runs the generic loop. A kernel split at barriers only has, with
-    // `two_forms`, a loop that tests no work-item and one that does for each later state
-    // (chosen by `returned`), and otherwise the tested one alone.
+    // `two_forms`, a loop that tests no work-item for each later state and one that does for
+    // each state in `after_return` (chosen by `returned`), and otherwise the tested one alone.
     let mut loops: Vec<(Option<u32>, bool)> = Vec::new();
     for value in 1..=specialised {
         let barriers_only = regions.first_exchange.is_none();
         if value == 1 || !barriers_only || two_forms {
             loops.push((Some(value), false));
         }
-        if value > 1 && barriers_only {
+        if value > 1 && barriers_only && (!two_forms || regions.after_return.contains(&value)) {
             loops.push((Some(value), true));
         }
     }
@@ -1961,9 +1965,11 @@ fn group_function<'ctx>(
         .build_switch(current_state, otherwise, &cases)
         .map_err(fail)?;
     if let Some(pick_tested) = pick_tested {
+        // A state without a tested loop (not in `after_return`) runs the generic loop, which
+        // tests each work-item's state.
         builder.position_at_end(pick_tested);
         builder
-            .build_switch(current_state, bad_state, &tested_cases)
+            .build_switch(current_state, generic, &tested_cases)
             .map_err(fail)?;
     }
     builder.position_at_end(bad_state);

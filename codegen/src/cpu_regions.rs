@@ -74,7 +74,7 @@
 //! Kernels whose warp exchange calls times instructions pass [`SPLIT_BUDGET`] keep their fibers:
 //! the split form's compile time grows faster than that product.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
@@ -118,6 +118,10 @@ pub(crate) struct Regions<'ctx> {
     /// `(alias.scope, noalias)` metadata for the group function's accesses to the states
     /// (see [`Scopes`]).
     pub(crate) states_scope: (LLVMValueRef, LLVMValueRef),
+    /// The states at which every live work-item of a group can wait after another work-item
+    /// of the group has returned ([`after_return`]); only these need a loop of the group
+    /// function that tests each work-item's state.
+    pub(crate) after_return: HashSet<u32>,
 }
 
 /// Alias scopes that tell LLVM what it cannot prove on its own: the frames' columns (the
@@ -1074,6 +1078,7 @@ fn build_regions<'ctx>(
         builder.build_unconditional_branch(exit)?;
         incoming.push((i32_type.const_int(index as u64 + 2, false), block));
     }
+    let mut return_blocks = HashSet::new();
     for block in function.get_basic_blocks() {
         if let Some(terminator) = block.get_terminator() {
             if terminator.get_opcode() == InstructionOpcode::Return {
@@ -1081,6 +1086,7 @@ fn build_regions<'ctx>(
                 builder.position_at_end(block);
                 builder.build_unconditional_branch(exit)?;
                 incoming.push((i32_type.const_zero(), block));
+                return_blocks.insert(block.as_mut_ptr());
             }
         }
     }
@@ -1112,6 +1118,12 @@ fn build_regions<'ctx>(
         }
         region_blocks.insert(*state, seen);
     }
+    let returning: HashSet<u32> = region_blocks
+        .iter()
+        .filter(|(_, blocks)| !blocks.is_disjoint(&return_blocks))
+        .map(|(state, _)| *state)
+        .collect();
+    let after_return = after_return(&region_next, &returning);
     let cyclic = |state: u32| -> bool {
         let mut seen = HashSet::new();
         let mut stack: Vec<u32> = region_next
@@ -1320,10 +1332,117 @@ fn build_regions<'ctx>(
     builder.position_at_end(done);
     builder.build_return(Some(&code.as_basic_value()))?;
     Ok(Regions {
+        after_return,
         states_scope: scopes.states(),
         function,
         stride,
         last_state: barriers.len() as u32 + 1,
         first_exchange: (!stops.exchanges.is_empty()).then_some(stops.barriers.len() as u32 + 2),
     })
+}
+
+/// The states at which a work-item can resume in a phase after another work-item of its group
+/// has returned, given the states each region can stop at (`next`) and the regions that can
+/// return. In a kernel split at barriers only, every phase moves each live work-item to its
+/// next stop (with warp exchanges, work-items left waiting skip phases: the group function
+/// uses this only for kernels without them), so
+/// after `k` phases a work-item is at a state of `D(k)`, where `D(0) = {1}` and `D(k + 1)` are
+/// the stops of `D(k)`'s regions. The first work-item to return does so in phase `q` or later,
+/// where `q` is the first phase whose `D(q)` holds a region that can return; the others are then
+/// at states of `D(k)` for some `k > q`, which are the states reachable from `D(q + 1)`. The
+/// work-items' paths are not followed one by one: two work-items may take different branches,
+/// so a state reached only on paths that never pass a return still counts when another path
+/// of the same length returns. A kernel that can return only from its last region (no early
+/// `return`, no barrier in a loop) gets none.
+fn after_return(next: &HashMap<u32, HashSet<u32>>, returning: &HashSet<u32>) -> HashSet<u32> {
+    let step = |states: &BTreeSet<u32>| -> BTreeSet<u32> {
+        states
+            .iter()
+            .flat_map(|state| next.get(state).into_iter().flatten().copied())
+            .collect()
+    };
+    let mut states = BTreeSet::from([1u32]);
+    let mut seen = HashSet::new();
+    // Within this many phases the sets repeat in practice; past it, the first return is taken
+    // to be in the first phase, which only gives more states the tested loop.
+    let mut phases_left = 4 * (next.len() + 2);
+    loop {
+        if states.iter().any(|state| returning.contains(state)) {
+            break;
+        }
+        if states.is_empty() || !seen.insert(states.clone()) {
+            // No work-item can return (an endless loop of barriers, say).
+            return HashSet::new();
+        }
+        if phases_left == 0 {
+            states = BTreeSet::from([1u32]);
+            break;
+        }
+        phases_left -= 1;
+        states = step(&states);
+    }
+    let mut reached: HashSet<u32> = HashSet::new();
+    let mut stack: Vec<u32> = step(&states).into_iter().collect();
+    while let Some(state) = stack.pop() {
+        if reached.insert(state) {
+            stack.extend(next.get(&state).into_iter().flatten().copied());
+        }
+    }
+    reached
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `after_return` of a kernel given as `(state, its stops, whether its region can
+    /// return)`, as sorted text.
+    fn check(regions: &[(u32, &[u32], bool)]) -> String {
+        let next = regions
+            .iter()
+            .map(|(state, stops, _)| (*state, stops.iter().copied().collect()))
+            .collect();
+        let returning = regions
+            .iter()
+            .filter(|(_, _, returns)| *returns)
+            .map(|(state, _, _)| *state)
+            .collect();
+        let mut states: Vec<u32> = after_return(&next, &returning).into_iter().collect();
+        states.sort_unstable();
+        format!("{states:?}")
+    }
+
+    #[test]
+    fn straight_line_barriers_need_no_tested_loop() {
+        // s[t] = ..; __syncthreads(); .. __syncthreads(); ..; (end)
+        insta::assert_snapshot!(check(&[(1, &[2], false), (2, &[3], false), (3, &[], true)]), @"[]");
+    }
+
+    #[test]
+    fn an_early_return_gives_every_later_state_the_tested_loop() {
+        // if (i >= n) return; __syncthreads(); .. __syncthreads(); ..
+        insta::assert_snapshot!(check(&[(1, &[2], true), (2, &[3], false), (3, &[], true)]), @"[2, 3]");
+        // A return after the first barrier: state 2 runs before any work-item can return.
+        insta::assert_snapshot!(check(&[(1, &[2], false), (2, &[3], true), (3, &[4], false), (4, &[], true)]), @"[3, 4]");
+    }
+
+    #[test]
+    fn a_barrier_in_a_loop_needs_the_tested_loop_at_its_resume_point() {
+        // for (..; j < m; ..) { __syncthreads(); .. } (end): work-items may leave the loop
+        // at different trips.
+        insta::assert_snapshot!(check(&[(1, &[2], false), (2, &[2], true)]), @"[2]");
+    }
+
+    #[test]
+    fn a_return_on_another_branch_counts_at_the_same_depth() {
+        // if (t < 5) { __syncthreads(); return; } else { __syncthreads(); __syncthreads(); }:
+        // a work-item of the first branch returns in the phase in which the others reach
+        // state 4, which no path through a return leads to.
+        insta::assert_snapshot!(check(&[(1, &[2, 3], false), (2, &[], true), (3, &[4], false), (4, &[], true)]), @"[4]");
+    }
+
+    #[test]
+    fn no_return_means_no_tested_loop() {
+        insta::assert_snapshot!(check(&[(1, &[2], false), (2, &[2], false)]), @"[]");
+    }
 }

@@ -36,6 +36,16 @@ __global__ void synced(int *out) {
   wait_all();
   out[0] = tile[__oxhip_cpu_item->t[0]] + dynamic[3];
 }
+__global__ void early(int *out) {
+  __shared__ int seen[64];
+  unsigned t = __oxhip_cpu_item->t[0];
+  if (t >= 5) return;
+  seen[t] = 1;
+  wait_all();
+  out[t] = seen[(t + 1) % 5];
+  wait_all();
+  out[t] += 2;
+}
 __global__ void scanned(long long *out) {
   int lane = (int)__oxhip_cpu_item->lane;
   long long x = lane + 1;
@@ -192,6 +202,10 @@ fn shared_memory_becomes_thread_local_and_only_barrier_free_kernels_get_a_row_lo
     assert!(text.contains("@__oxhip_cpu_frame._Z6syncedPi = "), "{text}");
     assert!(!text.contains("@__oxhip_cpu_entry._Z6syncedPi("), "{text}");
     assert!(!text.contains("@__oxhip_cpu_row._Z6syncedPi("), "{text}");
+    // A work-item of `synced` can return only after its one barrier, so no phase runs after
+    // a return and no loop tests each work-item's state (`cpu_regions::after_return`).
+    let group = body(&ir, "@__oxhip_cpu_group._Z6syncedPi(");
+    assert!(!group.contains(".tested"), "{group}");
     // So is the kernel with warp exchanges; its group entry point calls the runtime's
     // scheduler (slot 48 of the operations) instead of the shuffle and the ballot.
     assert!(text.contains("@__oxhip_cpu_group._Z7scannedPx("), "{text}");
@@ -362,6 +376,32 @@ fn run_entry_points_of(library: &libloading::Library, opt_level: OptLevel, suffi
         unsafe { synced(synced_args.as_mut_ptr(), &mut item, aligned) };
         assert_eq!(result, 12);
         assert_eq!(counter, 0, "no runtime barrier in a split kernel");
+
+        // Three of eight work-items return before the first barrier: the phases after it
+        // must not run them again (`cpu_regions::after_return`).
+        // SAFETY: as above.
+        let (early, frame) = unsafe {
+            (
+                *library
+                    .get::<Group>(symbol("__oxhip_cpu_group._Z5earlyPi").as_bytes())
+                    .expect("group entry point"),
+                **library
+                    .get::<*const u64>(b"__oxhip_cpu_frame._Z5earlyPi\0")
+                    .expect("frame size"),
+            )
+        };
+        let mut out = [0i32; 8];
+        let mut out_pointer = out.as_mut_ptr();
+        let mut early_args: [*mut c_void; 1] = [(&raw mut out_pointer).cast()];
+        let mut scratch = vec![0u128; (8 * (frame as usize + 4)).div_ceil(16) + 4];
+        let base = scratch.as_mut_ptr().cast::<u8>();
+        let aligned = base.wrapping_add(base.align_offset(64));
+        item.thread_idx = [0; 3];
+        item.block_dim = [8, 1, 1];
+        // SAFETY: as above, with `frame * 8 + 32` bytes of 64-byte aligned scratch.
+        unsafe { early(early_args.as_mut_ptr(), &mut item, aligned) };
+        assert_eq!(out, [3, 3, 3, 3, 3, 0, 0, 0]);
+        item.block_dim = [4, 1, 1];
 
         // Split at its two shuffles, its barrier and its ballot: a scan of 1, 2, 3, 4 and
         // the ballot of the odd lanes (0b1010) above bit 8.
