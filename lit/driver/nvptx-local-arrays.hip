@@ -2,7 +2,7 @@
 // into it, and the loops whose counters index such arrays are unrolled whole, so that the
 // arrays become registers, as nvcc's are (codegen's local_arrays; HeCBench `kalman`, 8x8
 // matrices multiplied in a helper: its kernel at 1.13x nvcc's time with the arrays in local
-// memory, 0.86x of nvcc's whole run with this). LLVM alone unrolls and then refuses to inline
+// memory, 0.80x of nvcc's whole run with this). LLVM alone unrolls and then refuses to inline
 // the helper (too large), and the arrays stay in local memory (`ld.local`).
 // See: issue 26, item 5 (docs/compat.md, "Time against nvcc").
 //
