@@ -474,15 +474,16 @@ def time_list(mode):
 def time_runs(mode, reps, budget, resume, only):
     """Each listed program alone on the GPU: MODE's build, then nvcc's, REPS times. With
     `only`, just those programs, whose entries replace theirs in the results file."""
-    path = os.path.join(RESULTS, f"{mode}-time-gpu.json")
+    path = os.path.join(RESULTS, f"{PREFIX}{mode}-time-gpu.json")
     results = {}
     if (resume or only) and os.path.exists(path):
         results = {r["name"]: r for r in json.load(open(path, encoding="utf-8"))}
     if only:
         for name in only:
             results.pop(name, None)
-    ours = load(f"{mode}-build.json")
-    theirs = load("nvcc-build.json")
+    # The suite's own builds (`--suite libraries` keeps its results apart).
+    ours = load(f"{PREFIX}{mode}-build.json")
+    theirs = load(f"{PREFIX}nvcc-build.json")
     started = time.time()
     for name in (only or programs(PROGRAMS_TIME)):
         if name in results:
