@@ -633,7 +633,7 @@ pub(crate) fn is_call(instruction: LLVMValueRef) -> bool {
 }
 
 /// The users of `value` (each once per use).
-fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
+pub(crate) fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
     let mut all = Vec::new();
     // SAFETY: walks the use list of a live value.
     unsafe {

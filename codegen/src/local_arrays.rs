@@ -37,12 +37,12 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::context::{AsContextRef, Context};
 use inkwell::llvm_sys::core::{
     LLVMAddCallSiteAttribute, LLVMGetAllocatedType, LLVMGetArrayLength2, LLVMGetBasicBlockParent,
-    LLVMGetCalledValue, LLVMGetFirstUse, LLVMGetInstructionOpcode, LLVMGetInstructionParent,
+    LLVMGetCalledValue, LLVMGetInstructionOpcode, LLVMGetInstructionParent,
     LLVMGetMDKindIDInContext, LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString,
-    LLVMGetMetadata, LLVMGetNextUse, LLVMGetNumArgOperands, LLVMGetNumOperands, LLVMGetOperand,
-    LLVMGetParam, LLVMGetTypeKind, LLVMGetUser, LLVMIsAAllocaInst, LLVMIsAFunction,
-    LLVMIsAInstruction, LLVMIsALoadInst, LLVMIsAMDString, LLVMIsDeclaration, LLVMMDNodeInContext2,
-    LLVMMDStringInContext2, LLVMMetadataAsValue, LLVMSetMetadata, LLVMValueAsMetadata,
+    LLVMGetMetadata, LLVMGetNumArgOperands, LLVMGetNumOperands, LLVMGetOperand, LLVMGetParam,
+    LLVMGetTypeKind, LLVMIsAAllocaInst, LLVMIsAFunction, LLVMIsAInstruction, LLVMIsALoadInst,
+    LLVMIsAMDString, LLVMIsDeclaration, LLVMMDNodeInContext2, LLVMMDStringInContext2,
+    LLVMMetadataAsValue, LLVMSetMetadata, LLVMValueAsMetadata,
 };
 use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef, LLVMValueRef};
@@ -51,6 +51,8 @@ use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode};
+
+use crate::cpu_regions::users;
 
 /// Arrays of at most this many bytes count (AMDGPU's cut-off for its unrolling bonus is 960):
 /// larger ones would not fit a thread's registers anyway.
@@ -392,18 +394,4 @@ fn derived_from(root: LLVMValueRef) -> (Vec<LLVMValueRef>, Vec<ArrayArgument>) {
     }
     visited.remove(&root);
     (visited.into_iter().collect(), found)
-}
-
-/// The values that use `value`.
-fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let mut found = Vec::new();
-    // SAFETY: walks the use list of a live value.
-    unsafe {
-        let mut place = LLVMGetFirstUse(value);
-        while !place.is_null() {
-            found.push(LLVMGetUser(place));
-            place = LLVMGetNextUse(place);
-        }
-    }
-    found
 }

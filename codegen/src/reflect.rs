@@ -8,15 +8,15 @@
 
 use inkwell::llvm_sys::core::{
     LLVMConstInt, LLVMDeleteFunction, LLVMGetAsString, LLVMGetCalledValue, LLVMGetFirstUse,
-    LLVMGetInitializer, LLVMGetNamedFunction, LLVMGetNextUse, LLVMGetOperand, LLVMGetUser,
-    LLVMInstructionEraseFromParent, LLVMIsACallInst, LLVMIsAConstantExpr, LLVMIsAGetElementPtrInst,
-    LLVMIsAGlobalVariable, LLVMIsAInstruction, LLVMIsConstantString, LLVMReplaceAllUsesWith,
-    LLVMTypeOf,
+    LLVMGetInitializer, LLVMGetNamedFunction, LLVMGetOperand, LLVMInstructionEraseFromParent,
+    LLVMIsACallInst, LLVMIsAConstantExpr, LLVMIsAGetElementPtrInst, LLVMIsAGlobalVariable,
+    LLVMIsAInstruction, LLVMIsConstantString, LLVMReplaceAllUsesWith, LLVMTypeOf,
 };
 use inkwell::llvm_sys::core::{LLVMIsACastInst, LLVMIsAConstantDataSequential};
 use inkwell::llvm_sys::prelude::LLVMValueRef;
 use inkwell::module::Module;
 
+use crate::cpu_regions::users;
 use crate::CodegenError;
 
 /// The functions libdevice and clang's `__nvvm_reflect` builtin call.
@@ -80,19 +80,6 @@ pub(crate) fn replace(module: &Module<'_>, answers: &Answers) -> Result<(), Code
         }
     }
     Ok(())
-}
-
-fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let mut all = Vec::new();
-    // SAFETY: walking the use list of a live value; it is not modified during the walk.
-    unsafe {
-        let mut use_ = LLVMGetFirstUse(value);
-        while !use_.is_null() {
-            all.push(LLVMGetUser(use_));
-            use_ = LLVMGetNextUse(use_);
-        }
-    }
-    all
 }
 
 /// The string a reflect call asks about: its argument, seen through casts and GEPs (constant
