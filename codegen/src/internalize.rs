@@ -16,7 +16,7 @@ use inkwell::llvm_sys::core::{
 };
 use inkwell::llvm_sys::core::{
     LLVMGetInitializer, LLVMGetNamedGlobal, LLVMGetNumOperands, LLVMGetOperand,
-    LLVMIsAConstantExpr, LLVMIsExternallyInitialized,
+    LLVMIsAConstantExpr, LLVMIsAMDString, LLVMIsExternallyInitialized,
 };
 use inkwell::llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
 use inkwell::llvm_sys::{LLVMLinkage, LLVMVisibility};
@@ -184,23 +184,43 @@ fn annotated_kernels(module: LLVMModuleRef) -> Vec<LLVMValueRef> {
         }
         let mut kernels = Vec::new();
         for node in nodes {
-            let operand_count = LLVMGetMDNodeNumOperands(node);
-            let mut operands = vec![std::ptr::null_mut(); operand_count as usize];
-            LLVMGetMDNodeOperands(node, operands.as_mut_ptr());
-            let [subject, key, ..] = operands[..] else {
+            let [subject, key, ..] = md_operands(node)[..] else {
                 continue;
             };
-            if subject.is_null() || key.is_null() {
-                continue;
-            }
-            let mut length = 0;
-            let text = LLVMGetMDString(key, &mut length);
-            if !text.is_null()
-                && std::slice::from_raw_parts(text.cast::<u8>(), length as usize) == b"kernel"
-            {
+            if !subject.is_null() && md_string(key) == Some(b"kernel".as_slice()) {
                 kernels.push(subject);
             }
         }
         kernels
+    }
+}
+
+/// The operands of the metadata node `node` (as values; null where an operand is not one).
+///
+/// # Safety
+/// `node` is a metadata node of a live context.
+pub(crate) unsafe fn md_operands(node: LLVMValueRef) -> Vec<LLVMValueRef> {
+    // SAFETY: the buffer is sized from the count LLVM reports (the caller's promise covers
+    // `node`).
+    unsafe {
+        let mut operands = vec![std::ptr::null_mut(); LLVMGetMDNodeNumOperands(node) as usize];
+        LLVMGetMDNodeOperands(node, operands.as_mut_ptr());
+        operands
+    }
+}
+
+/// The bytes of `value` when it is a metadata string, else `None` (null included).
+///
+/// # Safety
+/// `value` is null or a value of a live context, which owns the bytes for `'a`.
+pub(crate) unsafe fn md_string<'a>(value: LLVMValueRef) -> Option<&'a [u8]> {
+    // SAFETY: only a metadata string's bytes are read, with the length LLVM reports.
+    unsafe {
+        if value.is_null() || LLVMIsAMDString(value).is_null() {
+            return None;
+        }
+        let mut length = 0u32;
+        let text = LLVMGetMDString(value, &mut length);
+        (!text.is_null()).then(|| std::slice::from_raw_parts(text.cast::<u8>(), length as usize))
     }
 }

@@ -38,11 +38,10 @@ use inkwell::context::{AsContextRef, Context};
 use inkwell::llvm_sys::core::{
     LLVMAddCallSiteAttribute, LLVMGetAllocatedType, LLVMGetArrayLength2, LLVMGetBasicBlockParent,
     LLVMGetCalledValue, LLVMGetInstructionOpcode, LLVMGetInstructionParent,
-    LLVMGetMDKindIDInContext, LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString,
-    LLVMGetMetadata, LLVMGetNumArgOperands, LLVMGetNumOperands, LLVMGetOperand, LLVMGetParam,
-    LLVMGetTypeKind, LLVMIsAAllocaInst, LLVMIsAFunction, LLVMIsAInstruction, LLVMIsALoadInst,
-    LLVMIsAMDString, LLVMIsDeclaration, LLVMMDNodeInContext2, LLVMMDStringInContext2,
-    LLVMMetadataAsValue, LLVMSetMetadata, LLVMValueAsMetadata,
+    LLVMGetMDKindIDInContext, LLVMGetMetadata, LLVMGetNumArgOperands, LLVMGetNumOperands,
+    LLVMGetOperand, LLVMGetParam, LLVMGetTypeKind, LLVMIsAAllocaInst, LLVMIsAFunction,
+    LLVMIsAInstruction, LLVMIsALoadInst, LLVMIsDeclaration, LLVMMDNodeInContext2,
+    LLVMMDStringInContext2, LLVMMetadataAsValue, LLVMSetMetadata, LLVMValueAsMetadata,
 };
 use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
 use inkwell::llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef, LLVMValueRef};
@@ -53,40 +52,33 @@ use inkwell::targets::TargetData;
 use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode};
 
 use crate::cpu_regions::users;
+use crate::internalize::{md_operands, md_string};
 
 /// Arrays of at most this many bytes count (AMDGPU's cut-off for its unrolling bonus is 960):
 /// larger ones would not fit a thread's registers anyway.
 pub(crate) const MAX_ARRAY_BYTES: u64 = 1024;
 
-/// What [`inline_array_arguments`] marked.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub(crate) struct Marked {
-    /// Calls given `alwaysinline`.
-    pub(crate) calls: usize,
-    /// Loops given `llvm.loop.unroll.full`.
-    pub(crate) loops: usize,
-}
-
 /// Marks the calls that pass a pointer into a small local array `alwaysinline`, and the loops
 /// whose counters index such arrays for full unrolling. A helper that passes such a pointer
 /// it was given on to another helper has that call marked too.
-pub(crate) fn inline_array_arguments(module: &Module<'_>, context: &Context) -> Marked {
+pub(crate) fn inline_array_arguments(module: &Module<'_>, context: &Context) {
     let data = TargetData::create(&module.get_data_layout().as_str().to_string_lossy());
     let always_inline =
         context.create_enum_attribute(Attribute::get_named_enum_kind_id("alwaysinline"), 0);
     let no_inline = Attribute::get_named_enum_kind_id("noinline");
-    let mut marked: HashSet<LLVMValueRef> = HashSet::new();
     // Pointers known to lead into small arrays: the arrays, then the parameters of the
     // helpers they reach, round after round.
     let mut roots: Vec<LLVMValueRef> = Vec::new();
-    for function in module.get_functions() {
-        for block in function.get_basic_blocks() {
-            for instruction in block.get_instructions() {
-                if instruction.get_opcode() == InstructionOpcode::Alloca
-                    && is_small_array(instruction.as_value_ref(), &data)
-                {
-                    roots.push(instruction.as_value_ref());
-                }
+    // Static allocas, which clang puts in the entry block (SROA splits no other).
+    for block in module
+        .get_functions()
+        .filter_map(|function| function.get_first_basic_block())
+    {
+        for instruction in block.get_instructions() {
+            if instruction.get_opcode() == InstructionOpcode::Alloca
+                && is_small_array(instruction.as_value_ref(), &data)
+            {
+                roots.push(instruction.as_value_ref());
             }
         }
     }
@@ -126,16 +118,14 @@ pub(crate) fn inline_array_arguments(module: &Module<'_>, context: &Context) -> 
             {
                 continue;
             }
-            if marked.insert(call) {
-                // SAFETY: `call` is a call instruction; the attribute belongs to `context`,
-                // the module's context.
-                unsafe {
-                    LLVMAddCallSiteAttribute(
-                        call,
-                        inkwell::llvm_sys::LLVMAttributeFunctionIndex,
-                        always_inline.as_mut_ptr(),
-                    );
-                }
+            // SAFETY: `call` is a call instruction; the attribute belongs to `context`, the
+            // module's context. A call reached again gets the same attribute again: no change.
+            unsafe {
+                LLVMAddCallSiteAttribute(
+                    call,
+                    inkwell::llvm_sys::LLVMAttributeFunctionIndex,
+                    always_inline.as_mut_ptr(),
+                );
             }
             // SAFETY: `argument` is below the callee's parameter count (checked in
             // `derived_from` against the call's own argument count, which matches it for a
@@ -149,16 +139,12 @@ pub(crate) fn inline_array_arguments(module: &Module<'_>, context: &Context) -> 
             }
         }
     }
-    let loops = unroll_indexing_loops(context, &indexing);
-    Marked {
-        calls: marked.len(),
-        loops,
-    }
+    unroll_indexing_loops(context, &indexing);
 }
 
 /// Gives `llvm.loop.unroll.full` to each loop whose counter one of the `indexing` GEPs'
-/// variable indices is computed from; returns how many loops.
-fn unroll_indexing_loops(context: &Context, indexing: &[LLVMValueRef]) -> usize {
+/// variable indices is computed from.
+fn unroll_indexing_loops(context: &Context, indexing: &[LLVMValueRef]) {
     let mut counters: HashSet<LLVMValueRef> = HashSet::new();
     let mut functions: HashSet<LLVMValueRef> = HashSet::new();
     for &gep in indexing {
@@ -171,12 +157,11 @@ fn unroll_indexing_loops(context: &Context, indexing: &[LLVMValueRef]) -> usize 
         }
     }
     if counters.is_empty() {
-        return 0;
+        return;
     }
     let raw = context.as_ctx_ref();
     // SAFETY: the kind names are plain ASCII of the given lengths.
     let loop_kind = unsafe { LLVMGetMDKindIDInContext(raw, c"llvm.loop".as_ptr(), 9) };
-    let mut count = 0;
     for &function in &functions {
         // SAFETY: `function` is a defined function of the live module.
         let Some(function) = (unsafe { FunctionValue::new(function) }) else {
@@ -196,12 +181,11 @@ fn unroll_indexing_loops(context: &Context, indexing: &[LLVMValueRef]) -> usize 
                     // SAFETY: a store's operand 1 is its address.
                     && counters.contains(&unsafe { LLVMGetOperand(instruction.as_value_ref(), 1) })
             });
-            if stores_counter && add_full_unroll(raw, latch.as_value_ref(), loop_kind, loop_id) {
-                count += 1;
+            if stores_counter {
+                add_full_unroll(raw, latch.as_value_ref(), loop_kind, loop_id);
             }
         }
     }
-    count
 }
 
 /// The local variables (allocas) whose loads `index` is computed from, through arithmetic
@@ -254,26 +238,23 @@ fn variables_read(index: LLVMValueRef) -> Vec<LLVMValueRef> {
 }
 
 /// Replaces the loop identifier `loop_id` of `latch` by one with `llvm.loop.unroll.full`
-/// added, unless it already says how to unroll; whether it did.
+/// added, unless it already says how to unroll.
 fn add_full_unroll(
     context: LLVMContextRef,
     latch: LLVMValueRef,
     loop_kind: u32,
     loop_id: LLVMValueRef,
-) -> bool {
-    // SAFETY: `loop_id` is an MDNode (clang's `distinct !{!self, ...}`); its operands are read
-    // into a buffer of its operand count, and only MDNodes and MDStrings among them are read.
+) {
+    // SAFETY: `loop_id` is an MDNode (clang's `distinct !{!self, ...}`) of `context`; its
+    // operands are MDNodes (loop properties).
     unsafe {
-        let count = LLVMGetMDNodeNumOperands(loop_id) as usize;
-        let mut operands: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); count];
-        LLVMGetMDNodeOperands(loop_id, operands.as_mut_ptr());
         let mut kept: Vec<LLVMMetadataRef> = Vec::new();
-        for &operand in operands.iter().skip(1) {
+        for operand in md_operands(loop_id).into_iter().skip(1) {
             if operand.is_null() {
                 continue;
             }
             if says_how_to_unroll(operand) {
-                return false;
+                return;
             }
             kept.push(LLVMValueAsMetadata(operand));
         }
@@ -289,33 +270,14 @@ fn add_full_unroll(
         LLVMMetadataReplaceAllUsesWith(temporary, node);
         LLVMSetMetadata(latch, loop_kind, LLVMMetadataAsValue(context, node));
     }
-    true
 }
 
 /// Whether a loop property (`!{!"llvm.loop.unroll.…", …}`) is about unrolling.
 fn says_how_to_unroll(property: LLVMValueRef) -> bool {
-    // SAFETY: reads a metadata node's first operand and, when it is a string, its bytes.
-    unsafe {
-        if LLVMGetMDNodeNumOperands(property) == 0 {
-            return false;
-        }
-        let mut first = [std::ptr::null_mut()];
-        if LLVMGetMDNodeNumOperands(property) != 1 {
-            let mut all = vec![std::ptr::null_mut(); LLVMGetMDNodeNumOperands(property) as usize];
-            LLVMGetMDNodeOperands(property, all.as_mut_ptr());
-            first[0] = all[0];
-        } else {
-            LLVMGetMDNodeOperands(property, first.as_mut_ptr());
-        }
-        if first[0].is_null() || LLVMIsAMDString(first[0]).is_null() {
-            return false;
-        }
-        let mut length = 0u32;
-        let text = LLVMGetMDString(first[0], &mut length);
-        !text.is_null()
-            && std::slice::from_raw_parts(text.cast::<u8>(), length as usize)
-                .starts_with(b"llvm.loop.unroll.")
-    }
+    // SAFETY: `property` is a metadata node of a live context.
+    unsafe { md_operands(property).first() }
+        .and_then(|&first| unsafe { md_string(first) })
+        .is_some_and(|text| text.starts_with(b"llvm.loop.unroll."))
 }
 
 /// Whether `alloca` holds an array of two or more elements in at most [`MAX_ARRAY_BYTES`].
