@@ -129,6 +129,14 @@ const SPECIALISED_BUDGET: u64 = 200_000;
 /// per work-item) runs every phase but the first.
 const SPECIALISED_BUDGET_EXCHANGES: u64 = 4_000;
 
+/// The runtime's whole-group shuffle of a constant pattern (slot 56 of `struct
+/// __oxhip_cpu_ops`): `u32 exchange_patterned(i64 *words, u32 *states, u64 n, u32 pattern)`
+/// (`split::exchange_patterned` in the runtime), 0 when it does not take the pattern. Group
+/// functions whose kernel has shuffles with constant patterns
+/// ([`cpu_regions::Regions::patterns`]) call it for those instead of their lane-by-lane
+/// pass ([`exchange_pass`]).
+const PATTERNED_SLOT: u64 = 56;
+
 /// The runtime's report of a failed device `assert` (slot 40 of `struct __oxhip_cpu_ops`):
 /// the work-item ends there, so a kernel that can reach it runs as fibers and is not split.
 const ASSERT_FAILED: (&str, u64) = ("__oxhip_cpu_assert_failed", 40);
@@ -418,16 +426,32 @@ fn define_operations<'ctx>(
         let callee = load_field(&builder, context, ops, slot, pointer.into(), "callee")
             .map_err(fail)?
             .into_pointer_value();
-        // The runtime's function takes the item first, then the operation's own arguments.
+        // The runtime's function takes the item first, then the operation's own arguments;
+        // a shuffle's are the value and the source lane, which codegen computes here from
+        // the lane, kind, operand and width the headers pass (`cpu_regions::source_lane`).
         let function_type = function.get_type();
+        let mut own: Vec<BasicValueEnum<'ctx>> = function.get_param_iter().collect();
+        if name == OPERATIONS[2].0 && own.len() == 5 {
+            let int = |value: BasicValueEnum<'ctx>| value.into_int_value();
+            let source = cpu_regions::source_lane(
+                &builder,
+                context,
+                [int(own[1]), int(own[2]), int(own[3]), int(own[4])],
+            )
+            .map_err(fail)?;
+            own = vec![own[0], source.into()];
+        }
         let mut parameter_types: Vec<BasicMetadataTypeEnum<'ctx>> = vec![pointer.into()];
-        parameter_types.extend(function_type.get_param_types());
+        parameter_types.extend(
+            own.iter()
+                .map(|value| BasicMetadataTypeEnum::from(value.get_type())),
+        );
         let runtime_type = match function_type.get_return_type() {
             Some(result) => result.fn_type(&parameter_types, false),
             None => context.void_type().fn_type(&parameter_types, false),
         };
         let mut arguments: Vec<BasicMetadataValueEnum<'ctx>> = vec![current.into()];
-        arguments.extend(function.get_param_iter().map(BasicMetadataValueEnum::from));
+        arguments.extend(own.into_iter().map(BasicMetadataValueEnum::from));
         let result = builder
             .build_indirect_call(runtime_type, callee, &arguments, "result")
             .map_err(fail)?;
@@ -2051,8 +2075,117 @@ fn group_function<'ctx>(
                 operands,
                 kinds,
             };
+            // A shuffle whose pattern is a constant (every work-item waiting there offered
+            // the same): the runtime's copies over the group ([`PATTERNED_SLOT`]); anything
+            // else, lane by lane.
+            let mut patterned_done = None;
+            if regions.patterns.iter().any(|pattern| *pattern != 0) {
+                let lane_by_lane = context.append_basic_block(group, "exchange.lanes");
+                let call_block = context.append_basic_block(group, "exchange.patterned");
+                // The pattern of each state, 0 for the states after barriers.
+                let mut by_state = vec![0u32; regions.last_state as usize + 1];
+                for (index, pattern) in regions.patterns.iter().enumerate() {
+                    if let Some(entry) = by_state.get_mut(first_exchange as usize + index) {
+                        *entry = *pattern;
+                    }
+                }
+                let values: Vec<IntValue<'ctx>> = by_state
+                    .iter()
+                    .map(|pattern| i32_type.const_int(u64::from(*pattern), false))
+                    .collect();
+                let table_type = i32_type.array_type(by_state.len() as u32);
+                let table = module.add_global(
+                    table_type,
+                    None,
+                    &format!("__oxhip_cpu_patterns.{kernel_name}"),
+                );
+                table.set_initializer(&i32_type.const_array(&values));
+                table.set_constant(true);
+                table.set_linkage(Linkage::Private);
+                table.set_unnamed_addr(true);
+                let index = builder
+                    .build_int_z_extend(high_state, i64_type, "state.index")
+                    .map_err(fail)?;
+                // SAFETY: `high_state <= last_state`, inside the table.
+                let entry = unsafe {
+                    builder.build_in_bounds_gep(
+                        table_type,
+                        table.as_pointer_value(),
+                        &[i64_type.const_zero(), index],
+                        "pattern.slot",
+                    )
+                }
+                .map_err(fail)?;
+                let pattern = builder
+                    .build_load(i32_type, entry, "pattern")
+                    .map_err(fail)?
+                    .into_int_value();
+                let known = builder
+                    .build_int_compare(IntPredicate::NE, pattern, i32_type.const_zero(), "known")
+                    .map_err(fail)?;
+                builder
+                    .build_conditional_branch(known, call_block, lane_by_lane)
+                    .map_err(fail)?;
+                builder.position_at_end(call_block);
+                let ops = load_field(&builder, context, current, ITEM_OPS, pointer.into(), "ops")
+                    .map_err(fail)?
+                    .into_pointer_value();
+                let callee = load_field(
+                    &builder,
+                    context,
+                    ops,
+                    PATTERNED_SLOT,
+                    pointer.into(),
+                    "exchange_patterned",
+                )
+                .map_err(fail)?
+                .into_pointer_value();
+                let callee_type = i32_type.fn_type(
+                    &[
+                        pointer.into(),
+                        pointer.into(),
+                        i64_type.into(),
+                        i32_type.into(),
+                    ],
+                    false,
+                );
+                let call = builder
+                    .build_indirect_call(
+                        callee_type,
+                        callee,
+                        &[scratch.into(), states.into(), count.into(), pattern.into()],
+                        "patterned",
+                    )
+                    .map_err(fail)?;
+                call.add_attribute(
+                    AttributeLoc::Function,
+                    context.create_string_attribute(RUNTIME_CALL, ""),
+                );
+                let done = call
+                    .try_as_basic_value()
+                    .basic()
+                    .ok_or_else(missing)?
+                    .into_int_value();
+                let done = builder
+                    .build_int_compare(IntPredicate::NE, done, i32_type.const_zero(), "done")
+                    .map_err(fail)?;
+                let call_block = builder.get_insert_block().ok_or_else(missing)?;
+                patterned_done = Some((done, call_block, lane_by_lane));
+                builder.position_at_end(lane_by_lane);
+            }
             exchange_pass(&builder, context, group, exchange, &columns).map_err(fail)?;
-            let exchanged = builder.get_insert_block().ok_or_else(missing)?;
+            let mut exchanged = builder.get_insert_block().ok_or_else(missing)?;
+            if let Some((done, call_block, lane_by_lane)) = patterned_done {
+                // Both ways meet before the join.
+                let end = context.append_basic_block(group, "exchange.end");
+                builder.build_unconditional_branch(end).map_err(fail)?;
+                builder.position_at_end(call_block);
+                builder
+                    .build_conditional_branch(done, end, lane_by_lane)
+                    .map_err(fail)?;
+                builder.position_at_end(end);
+                exchanged = end;
+            }
             builder.build_unconditional_branch(join).map_err(fail)?;
 
             builder.position_at_end(through_runtime);

@@ -85,9 +85,10 @@ use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
 use inkwell::values::{AsValueRef, FunctionValue, InstructionOpcode};
 
 use inkwell::llvm_sys::core::{
-    LLVMGetAllocatedType, LLVMGetBasicBlockTerminator, LLVMGetCalledValue, LLVMGetFirstBasicBlock,
-    LLVMGetFirstInstruction, LLVMGetFirstUse, LLVMGetInstructionOpcode, LLVMGetInstructionParent,
-    LLVMGetNextBasicBlock, LLVMGetNextInstruction, LLVMGetNextUse, LLVMGetNumSuccessors,
+    LLVMConstIntGetZExtValue, LLVMGetAllocatedType, LLVMGetBasicBlockTerminator,
+    LLVMGetCalledValue, LLVMGetFirstBasicBlock, LLVMGetFirstInstruction, LLVMGetFirstUse,
+    LLVMGetInstructionOpcode, LLVMGetInstructionParent, LLVMGetNextBasicBlock,
+    LLVMGetNextInstruction, LLVMGetNextUse, LLVMGetNumArgOperands, LLVMGetNumSuccessors,
     LLVMGetOperand, LLVMGetSuccessor, LLVMGetUser, LLVMGetValueName2, LLVMInsertIntoBuilder,
     LLVMInstructionEraseFromParent, LLVMInstructionRemoveFromParent, LLVMIsAConstantInt,
     LLVMIsAFunction, LLVMIsAInlineAsm, LLVMMoveBasicBlockAfter, LLVMReplaceAllUsesWith,
@@ -122,6 +123,10 @@ pub(crate) struct Regions<'ctx> {
     /// of the group has returned ([`after_return`]); only these need a loop of the group
     /// function that tests each work-item's state.
     pub(crate) after_return: HashSet<u32>,
+    /// For each warp exchange, in the order of their states: the shuffle's pattern when its
+    /// kind, operand and width are constants ([`shuffle_pattern`]; every work-item that waits
+    /// there then offers the same), 0 otherwise and for ballots.
+    pub(crate) patterns: Vec<u32>,
 }
 
 /// Alias scopes that tell LLVM what it cannot prove on its own: the frames' columns (the
@@ -424,7 +429,7 @@ pub(crate) fn split<'ctx>(
         .any(|kernel| exchange_count(*kernel, &exchanges) > 0);
     let cleanup = if with_exchanges {
         "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,\
-         loop(loop-unroll-full),reg2mem)"
+         loop(loop-unroll-full),simplifycfg,reg2mem)"
     } else {
         "function(sroa,early-cse,reg2mem)"
     };
@@ -449,10 +454,12 @@ pub(crate) fn split<'ctx>(
                         .exchange
                         .insert(exchange_slot(context, &builder, *kernel).map_err(fail)?),
                 };
-                let resume = stage_exchange(context, &builder, call, *kind, slot).map_err(fail)?;
+                let (resume, pattern) =
+                    stage_exchange(context, &builder, call, *kind, slot).map_err(fail)?;
                 found
                     .exchanges
                     .push(split_after(context, &builder, resume).map_err(fail)?);
+                found.patterns.push(pattern);
             }
         }
         splits.insert(*kernel, found);
@@ -491,8 +498,14 @@ impl Operations<'_> {
 /// [`EXCHANGE_SLOT_BYTES`]) and what the runtime puts back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Exchange {
-    /// `i64 __oxhip_cpu_shuffle(i64 value, i32 source_lane)`: the value of lane `source_lane`
-    /// (the caller's own outside `0..32`).
+    /// `i64 __oxhip_cpu_shuffle(i64 value, i32 lane, i32 kind, i32 operand, i32 width)`: the
+    /// value of the lane that the caller (`lane`) reads by HIP's rules ([`source_lane`]; the
+    /// caller's own outside `0..32`); where the last three are constants,
+    /// [`Regions::patterns`] keeps them for the group function ([`shuffle_pattern`]). The
+    /// headers leave the source lane to codegen so that it costs nothing in the kernel's IR
+    /// before the split: with it computed there, a warp scan's loop body in `block_scan`
+    /// (benches/cpu_target) passed LLVM's full-unroll threshold and stayed a loop, twice as
+    /// slow.
     Shuffle,
     /// `i64 __oxhip_cpu_ballot(i32 predicate)`: bit `l` set for each lane `l` whose predicate
     /// is not zero.
@@ -517,6 +530,8 @@ struct Stops {
     barriers: Vec<(LLVMBasicBlockRef, LLVMBasicBlockRef)>,
     exchanges: Vec<(LLVMBasicBlockRef, LLVMBasicBlockRef)>,
     exchange: Option<[LLVMValueRef; 3]>,
+    /// Each exchange's pattern (see [`Regions::patterns`]).
+    patterns: Vec<u32>,
 }
 
 /// The kernel's exchange slot: three allocas (`i64 word`, `i32 operand`, `i32 kind`) at the
@@ -552,14 +567,15 @@ fn exchange_slot<'ctx>(
 }
 
 /// Replaces the exchange `call` by stores of its operands into the exchange slot and a load
-/// of the result after it; returns the instruction after which to split (the call is gone).
+/// of the result after it; returns the instruction after which to split (the call is gone)
+/// and the shuffle's pattern where it is a constant (0 otherwise, and for a ballot).
 fn stage_exchange<'ctx>(
     context: &'ctx Context,
     builder: &inkwell::builder::Builder<'ctx>,
     call: LLVMValueRef,
     kind: Exchange,
     slot: [LLVMValueRef; 3],
-) -> Result<LLVMValueRef, inkwell::builder::BuilderError> {
+) -> Result<(LLVMValueRef, u32), inkwell::builder::BuilderError> {
     let i64_type = context.i64_type();
     let i32_type = context.i32_type();
     // SAFETY: `call` is a live call instruction; its block is valid.
@@ -570,18 +586,23 @@ fn stage_exchange<'ctx>(
         slot.map(|field| unsafe { inkwell::values::PointerValue::new(field) });
     // SAFETY: a call's operands are its arguments, then the callee.
     let operand = |index: u32| unsafe { LLVMGetOperand(call, index) };
-    let (word, argument, code) = match kind {
-        // SAFETY: `operand(0)` is a live `i64` value.
-        Exchange::Shuffle => (
-            unsafe { inkwell::values::IntValue::new(operand(0)) },
-            operand(1),
+    // SAFETY: `call` is a call instruction.
+    let arguments = unsafe { LLVMGetNumArgOperands(call) };
+    // SAFETY: a shuffle's operands are `i64` and four `i32`s (see [`Exchange::Shuffle`]).
+    let int = |index: u32| unsafe { inkwell::values::IntValue::new(operand(index)) };
+    let (word, argument, code, pattern) = match kind {
+        Exchange::Shuffle if arguments == 5 => (
+            int(0),
+            source_lane(builder, context, [int(1), int(2), int(3), int(4)])?,
             0,
+            // SAFETY: operands 2 to 4 are live values.
+            unsafe { shuffle_pattern(operand(2), operand(3), operand(4)) },
         ),
-        Exchange::Ballot => (i64_type.const_zero(), operand(0), BALLOT_KIND),
+        // The older form, with the source lane computed by the caller.
+        Exchange::Shuffle => (int(0), int(1), 0, 0),
+        Exchange::Ballot => (i64_type.const_zero(), int(0), BALLOT_KIND, 0),
     };
     builder.build_store(word_slot, word)?;
-    // SAFETY: the shuffle's source lane and the ballot's predicate are live `i32` values.
-    let argument = unsafe { inkwell::values::IntValue::new(argument) };
     builder.build_store(operand_slot, argument)?;
     builder.build_store(kind_slot, i32_type.const_int(code, false))?;
     // The result, read after the resume point.
@@ -592,7 +613,92 @@ fn stage_exchange<'ctx>(
     let result = builder.build_load(i64_type, word_slot, "exchange.result")?;
     // SAFETY: the call returns `i64`, as does the load.
     unsafe { LLVMReplaceAllUsesWith(call, result.as_value_ref()) };
-    Ok(call)
+    Ok((call, pattern))
+}
+
+/// The lane a shuffle reads, from `[lane, kind, operand, width]` (see [`Exchange::Shuffle`]),
+/// as `hip/oxhip/warp.h`'s `__oxhip_shfl_source` computes it on the GPUs: CUDA's rules, under
+/// which a source outside the lane's group of `width` lanes is the lane itself, except that
+/// `xor` may reach into an earlier group. With constant operands, all but one kind's formula
+/// folds away.
+pub(crate) fn source_lane<'ctx>(
+    builder: &inkwell::builder::Builder<'ctx>,
+    context: &'ctx Context,
+    [lane, kind, operand, width]: [inkwell::values::IntValue<'ctx>; 4],
+) -> Result<inkwell::values::IntValue<'ctx>, inkwell::builder::BuilderError> {
+    use inkwell::IntPredicate::{EQ, SGE, SLT};
+    let i32_type = context.i32_type();
+    let low = builder.build_int_sub(width, i32_type.const_int(1, false), "shfl.low")?;
+    let high = builder.build_not(low, "shfl.high")?;
+    let first = builder.build_and(lane, high, "shfl.first")?;
+    let end = builder.build_int_add(first, width, "shfl.end")?;
+    let index = builder.build_and(operand, low, "shfl.index")?;
+    let index = builder.build_int_add(first, index, "shfl.idx")?;
+    let up = builder.build_int_sub(lane, operand, "shfl.up")?;
+    let before = builder.build_int_compare(SLT, up, first, "shfl.before")?;
+    let up = builder
+        .build_select(before, lane, up, "shfl.up")?
+        .into_int_value();
+    let down = builder.build_int_add(lane, operand, "shfl.down")?;
+    let past = builder.build_int_compare(SGE, down, end, "shfl.past")?;
+    let down = builder
+        .build_select(past, lane, down, "shfl.down")?
+        .into_int_value();
+    let xor = builder.build_xor(lane, operand, "shfl.xor")?;
+    let past = builder.build_int_compare(SGE, xor, end, "shfl.past")?;
+    let xor = builder
+        .build_select(past, lane, xor, "shfl.xor")?
+        .into_int_value();
+    // The kinds' numbers are those of warp.h's `__OXHIP_SHFL_*`: index, up, down, xor.
+    let mut source = xor;
+    for (number, formula) in [(2, down), (1, up), (0, index)] {
+        let chosen = builder.build_int_compare(EQ, kind, i32_type.const_int(number, false), "")?;
+        source = builder
+            .build_select(chosen, formula, source, "shfl.source")?
+            .into_int_value();
+    }
+    Ok(source)
+}
+
+/// A shuffle's pattern from its kind, operand and width (see [`Regions::patterns`]), when all
+/// three are constants and the group function's helper (`__oxhip_cpu_exchange_patterned` in
+/// `hip/oxhip/warp.h`, which decodes it) handles them: a kind from 0 to 3, an operand from 0
+/// to 32 and a width that is a power of two up to 32. Bit 1 set, the kind in bits 2-3, log2
+/// of the width in bits 4-6, the operand from bit 8; 0 when it is none of these.
+///
+/// # Safety
+/// The three are live values.
+unsafe fn shuffle_pattern(kind: LLVMValueRef, operand: LLVMValueRef, width: LLVMValueRef) -> u32 {
+    // SAFETY: the caller's.
+    let (kind, operand, width) = unsafe {
+        (
+            constant_u32(kind),
+            constant_u32(operand),
+            constant_u32(width),
+        )
+    };
+    match (kind, operand, width) {
+        (Some(kind @ 0..=3), Some(operand @ 0..=32), Some(width @ 1..=32))
+            if width.is_power_of_two() =>
+        {
+            2 | kind << 2 | width.trailing_zeros() << 4 | operand << 8
+        }
+        _ => 0,
+    }
+}
+
+/// `value`'s bits when it is an integer constant that fits in 32 bits.
+///
+/// # Safety
+/// `value` is a live value.
+unsafe fn constant_u32(value: LLVMValueRef) -> Option<u32> {
+    // SAFETY: the caller's.
+    unsafe {
+        if LLVMIsAConstantInt(value).is_null() {
+            return None;
+        }
+        u32::try_from(LLVMConstIntGetZExtValue(value)).ok()
+    }
 }
 
 fn build_error(description: &str, error: &inkwell::builder::BuilderError) -> CodegenError {
@@ -1338,6 +1444,7 @@ fn build_regions<'ctx>(
         stride,
         last_state: barriers.len() as u32 + 1,
         first_exchange: (!stops.exchanges.is_empty()).then_some(stops.barriers.len() as u32 + 2),
+        patterns: stops.patterns.clone(),
     })
 }
 

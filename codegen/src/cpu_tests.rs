@@ -17,7 +17,7 @@ const SOURCE: &str = r#"
 struct item { unsigned t[3], b[3], bd[3], gd[3], lane, linear; const void *ops; void *group; };
 extern "C" __device__ item *__oxhip_cpu_item;
 extern "C" __device__ void __oxhip_cpu_barrier(void);
-extern "C" __device__ long long __oxhip_cpu_shuffle(long long value, int source_lane);
+extern "C" __device__ long long __oxhip_cpu_shuffle(long long value, int lane, int kind, int operand, int width);
 extern "C" __device__ unsigned long long __oxhip_cpu_ballot(int predicate);
 struct Split { int a, b, c; };
 struct Big { double d[4]; };
@@ -50,7 +50,7 @@ __global__ void scanned(long long *out) {
   int lane = (int)__oxhip_cpu_item->lane;
   long long x = lane + 1;
   for (int delta = 1; delta < 4; delta *= 2) {
-    long long y = __oxhip_cpu_shuffle(x, lane - delta);
+    long long y = __oxhip_cpu_shuffle(x, lane, 1, delta, 32);
     if (lane >= delta) x += y;
   }
   __oxhip_cpu_barrier();
@@ -66,12 +66,29 @@ struct Item {
     grid_dim: [u32; 3],
     lane: u32,
     linear: u32,
-    ops: *const [usize; 7],
+    ops: *const [usize; 8],
     group: *mut c_void,
 }
 
 type Entry = unsafe extern "C" fn(*mut *mut c_void, *mut Item);
 type Group = unsafe extern "C" fn(*mut *mut c_void, *mut Item, *mut u8);
+
+thread_local! {
+    /// The patterns group entry points offered [`decline_patterned`], in order.
+    static PATTERNS_OFFERED: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The runtime's whole-group shuffle of a constant pattern (slot 56), declining every one:
+/// records the pattern, and the group entry point goes lane by lane.
+unsafe extern "C" fn decline_patterned(
+    _words: *mut i64,
+    _states: *const u32,
+    _count: u64,
+    pattern: u32,
+) -> u32 {
+    PATTERNS_OFFERED.with(|offered| offered.borrow_mut().push(pattern));
+    0
+}
 
 unsafe extern "C" fn count_barrier(item: *mut Item) {
     // SAFETY: the test passes a live item whose `group` points at a counter.
@@ -317,8 +334,10 @@ fn run_entry_points_of(library: &libloading::Library, opt_level: OptLevel, suffi
         (&raw mut small).cast(),
     ];
     let mut counter = 0u32;
-    let mut ops: [usize; 7] = [count_barrier as unsafe extern "C" fn(*mut Item) as usize; 7];
+    let mut ops: [usize; 8] = [count_barrier as unsafe extern "C" fn(*mut Item) as usize; 8];
     ops[6] = exchange_in_step as *const () as usize;
+    ops[7] = decline_patterned as *const () as usize;
+    PATTERNS_OFFERED.with(|offered| offered.borrow_mut().clear());
     let mut item = Item {
         thread_idx: [0; 3],
         block_idx: [1, 0, 0],
@@ -432,6 +451,11 @@ fn run_entry_points_of(library: &libloading::Library, opt_level: OptLevel, suffi
         // releases the barrier and does the exchanges itself: the scheduler, which it calls
         // only when they diverge, never runs.
         assert_eq!(counter, 0);
+        // Both shuffles have constant patterns (up by 1, then by 2, 32 lanes wide), which
+        // the group entry point offered to the runtime (slot 56) before going lane by lane,
+        // and nothing else: not the ballot.
+        let up = |delta: u32| 2 | 1 << 2 | 5 << 4 | delta << 8;
+        PATTERNS_OFFERED.with(|offered| assert_eq!(*offered.borrow(), [up(1), up(2)]));
     }
 }
 

@@ -34,7 +34,13 @@ extern "C" {
 extern __device__ struct __oxhip_cpu_item_t *__oxhip_cpu_item;
 __device__ void __oxhip_cpu_barrier(void);
 __device__ unsigned long long __oxhip_cpu_ballot(int predicate);
-__device__ long long __oxhip_cpu_shuffle(long long value, int source_lane);
+/* The value of the lane that `lane` reads in a shuffle of `kind`, `operand` and `width`, by
+ * the rules of `__oxhip_shfl_source` (warp.h), which codegen applies (cpu_regions'
+ * `source_lane`), so that the kernel's code is as small as it can be when codegen decides
+ * what to unroll; where the three are constants, a split kernel's group entry point has the
+ * runtime do a whole group's exchange at once (`ops->exchange_patterned`, slot 56). */
+__device__ long long __oxhip_cpu_shuffle(long long value, int lane, int kind, int operand,
+                                         int width);
 __device__ void __oxhip_cpu_grid_sync(void);
 /* A lockstep point: the work-item lets every other one of its group run to its own next
  * point first (codegen's cpu_lockstep puts these before volatile accesses in code that

@@ -231,7 +231,7 @@ __OXHIP_DEVICE__ __oxhip_shfl_word __oxhip_shfl_exchange(int kind, unsigned long
   return __builtin_amdgcn_ds_bpermute(__oxhip_shfl_source(kind, operand, width) << 2, value);
 #elif defined(__OXHIP_CPU__)
   (void)mask;
-  return __oxhip_cpu_shuffle(value, __oxhip_shfl_source(kind, operand, width));
+  return __oxhip_cpu_shuffle(value, (int)__lane_id(), kind, operand, width);
 #else
   (void)kind;
   (void)mask;

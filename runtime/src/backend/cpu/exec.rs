@@ -50,6 +50,7 @@ pub(crate) struct Ops {
     step: unsafe extern "C" fn(*mut Item),
     assert_failed: unsafe extern "C" fn(*mut Item),
     exchange: unsafe extern "C" fn(*mut Item, *mut u8, *mut u32, u64, u64, u32) -> u32,
+    exchange_patterned: unsafe extern "C" fn(*mut i64, *const u32, u64, u32) -> u32,
 }
 
 static OPS: Ops = Ops {
@@ -60,6 +61,7 @@ static OPS: Ops = Ops {
     step,
     assert_failed,
     exchange,
+    exchange_patterned,
 };
 
 /// `struct __oxhip_cpu_item_t`, followed by fields only the runtime reads.
@@ -391,6 +393,30 @@ unsafe extern "C" fn exchange(
             std::process::abort();
         }
     }
+}
+
+/// A whole group's shuffle of one constant pattern, which every live work-item of a split
+/// group waits at (`split::exchange_patterned`): 1 when done, 0 when the entry point must go
+/// lane by lane.
+unsafe extern "C" fn exchange_patterned(
+    words: *mut i64,
+    states: *const u32,
+    count: u64,
+    pattern: u32,
+) -> u32 {
+    let Ok(count) = usize::try_from(count) else {
+        return 0;
+    };
+    // SAFETY: codegen's group entry point passes its scratch: the exchange slots' `i64` words
+    // (the frames' first column) and the `u32` states of its `count` work-items, which
+    // nothing else touches during the call.
+    let (words, states) = unsafe {
+        (
+            std::slice::from_raw_parts_mut(words, count),
+            std::slice::from_raw_parts(states, count),
+        )
+    };
+    u32::from(super::split::exchange_patterned(words, states, pattern))
 }
 
 /// A lockstep point (codegen's `cpu_lockstep`): the fiber lets every other fiber of the group

@@ -154,6 +154,131 @@ pub(crate) fn schedule(
     }
 }
 
+/// A whole group's shuffle of one pattern, which every live work-item of the group waits at:
+/// a split kernel's shuffle whose kind, operand and width are constants, which codegen
+/// packs into `pattern` (`cpu_regions::shuffle_pattern`: bit 1 set, the kind in bits 2-3
+/// (index, up, down, xor, as the headers number them), log2 of the width in bits 4-6, the
+/// operand from bit 8) and keeps per state, so that the group entry point calls this (slot
+/// 56 of `struct __oxhip_cpu_ops`) instead of going lane by lane.
+/// `words` are the work-items' exchange words: in, what each offered; out, what each reads,
+/// by the rules of the headers' `__oxhip_shfl_source`. Returned work-items (`states` 0) and
+/// lanes past the group's end offer 0, as in [`schedule`]. Returns `false`, having changed
+/// nothing, for a pattern it does not take: `xor` by at least the width (whose lanes can
+/// reach into an earlier group), or a group of more than 1,024 work-items.
+pub(crate) fn exchange_patterned(words: &mut [i64], states: &[u32], pattern: u32) -> bool {
+    let shuffle = Pattern {
+        kind: (pattern >> 2) & 3,
+        width: 1usize << ((pattern >> 4) & 7),
+        operand: (pattern >> 8) as usize,
+    };
+    if pattern & 2 == 0
+        || states.len() != words.len()
+        || words.len() > MOST_ITEMS
+        || shuffle.width > WARP_SIZE as usize
+        || shuffle.operand > WARP_SIZE as usize
+        || (shuffle.kind == XOR && shuffle.operand >= shuffle.width)
+    {
+        return false;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2.
+        unsafe { exchange_patterned_avx2(words, states, shuffle) };
+        return true;
+    }
+    shuffle.exchange(words, states);
+    true
+}
+
+/// The most work-items of a group (`maxThreadsPerBlock` on the CPU device).
+const MOST_ITEMS: usize = 1024;
+
+/// [`Pattern::exchange`] compiled for AVX2, where its loops become 256-bit loads and blends.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn exchange_patterned_avx2(words: &mut [i64], states: &[u32], shuffle: Pattern) {
+    shuffle.exchange(words, states);
+}
+
+/// A shuffle pattern, unpacked (see [`exchange_patterned`]).
+#[derive(Clone, Copy)]
+struct Pattern {
+    kind: u32,
+    width: usize,
+    operand: usize,
+}
+
+impl Pattern {
+    /// Every lane's result, from a copy of the offered words with a warp of zeros either
+    /// side (so that every source is inside it), by loops without branches: two loads and a
+    /// blend per lane for `up` and `down`, runs of 4 lanes for `xor`, a fill per group of
+    /// `width` lanes for an index.
+    #[inline(always)]
+    fn exchange(self, words: &mut [i64], states: &[u32]) {
+        const PAD: usize = WARP_SIZE as usize;
+        let count = words.len();
+        let mut storage = [std::mem::MaybeUninit::<i64>::uninit(); PAD + MOST_ITEMS + 2 * PAD];
+        let length = PAD + count + 2 * PAD;
+        for slot in &mut storage[..PAD] {
+            slot.write(0);
+        }
+        for ((slot, word), state) in storage[PAD..].iter_mut().zip(words.iter()).zip(states) {
+            slot.write(if *state != 0 { *word } else { 0 });
+        }
+        for slot in &mut storage[PAD + count..length] {
+            slot.write(0);
+        }
+        // SAFETY: the first `length` elements were written just above.
+        let offered: &[i64] =
+            unsafe { std::slice::from_raw_parts(storage.as_ptr().cast(), length) };
+        let (operand, width, low) = (self.operand, self.width, self.width - 1);
+        // `reads`: all ones where the lane reads another's word, else zero.
+        let blend = |own: i64, theirs: i64, reads: i64| own ^ ((own ^ theirs) & reads);
+        match self.kind {
+            DOWN => {
+                for (index, word) in words.iter_mut().enumerate() {
+                    let reads = ((((index & low) + operand).wrapping_sub(width)) as i64) >> 63;
+                    *word = blend(offered[PAD + index], offered[PAD + index + operand], reads);
+                }
+            }
+            UP => {
+                for (index, word) in words.iter_mut().enumerate() {
+                    let reads = !((((index & low).wrapping_sub(operand)) as i64) >> 63);
+                    *word = blend(offered[PAD + index], offered[PAD + index - operand], reads);
+                }
+            }
+            XOR => {
+                // `operand < width <= 32`: item `i` reads item `i ^ operand` of its warp, so
+                // an aligned run of 4 reads the run `(i ^ operand) & !3` in the order of its
+                // low two bits.
+                let mut index = 0;
+                while index + 4 <= count {
+                    let run = PAD + ((index ^ operand) & !3);
+                    let bits = operand & 3;
+                    for lane in 0..4 {
+                        words[index + lane] = offered[run + (lane ^ bits)];
+                    }
+                    index += 4;
+                }
+                for (position, word) in words.iter_mut().enumerate().skip(index) {
+                    *word = offered[PAD + (position ^ operand)];
+                }
+            }
+            _ => {
+                for first in (0..count).step_by(width) {
+                    let value = offered[PAD + first + (operand & low)];
+                    words[first..(first + width).min(count)].fill(value);
+                }
+            }
+        }
+    }
+}
+
+/// The kinds of shuffle in a pattern, numbered as `hip/oxhip/warp.h`'s `__OXHIP_SHFL_*`.
+const UP: u32 = 1;
+const DOWN: u32 = 2;
+const XOR: u32 = 3;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +320,79 @@ mod tests {
             }
             outcome
         }
+    }
+
+    /// The lane `lane` reads by CUDA's rules (the oracle for [`exchange_patterned`]).
+    fn source_lane(kind: u32, operand: i32, width: i32, lane: i32) -> i32 {
+        let first = lane & !(width - 1);
+        match kind {
+            0 => first + (operand & (width - 1)),
+            UP if lane - operand < first => lane,
+            UP => lane - operand,
+            DOWN if lane + operand >= first + width => lane,
+            DOWN => lane + operand,
+            _ if (lane ^ operand) >= first + width => lane,
+            _ => lane ^ operand,
+        }
+    }
+
+    #[test]
+    fn patterned_exchanges_agree_with_the_lane_by_lane_one() {
+        let mut checked = 0;
+        for count in [1usize, 7, 32, 33, 100, 256, 1024] {
+            for kind in 0..4u32 {
+                for width in [1i32, 2, 4, 8, 16, 32] {
+                    for operand in [0i32, 1, 2, 3, 4, 5, 7, 8, 12, 16, 17, 31, 32] {
+                        let pattern =
+                            2 | kind << 2 | width.trailing_zeros() << 4 | (operand as u32) << 8;
+                        let states: Vec<u32> = (0..count)
+                            .map(|i| if i % 11 == 5 { 0 } else { 4 })
+                            .collect();
+                        let mut group = Group::new(states.clone());
+                        for (index, frame) in group.frames.iter_mut().enumerate() {
+                            let lane = (index % 32) as i32;
+                            *frame = ExchangeSlot {
+                                word: 1000 + index as i64,
+                                operand: source_lane(kind, operand, width, lane),
+                                kind: SHUFFLE,
+                            };
+                        }
+                        let mut words: Vec<i64> = group.frames.iter().map(|f| f.word).collect();
+                        // The baseline code as well as the AVX2 code the runtime picks here.
+                        let mut baseline = words.clone();
+                        let taken = exchange_patterned(&mut words, &states, pattern);
+                        if kind == XOR && operand >= width {
+                            assert!(!taken);
+                            continue;
+                        }
+                        assert!(taken);
+                        let shuffle = Pattern {
+                            kind,
+                            width: width as usize,
+                            operand: operand as usize,
+                        };
+                        shuffle.exchange(&mut baseline, &states);
+                        group.schedule(4).unwrap();
+                        for (index, frame) in group.frames.iter().enumerate() {
+                            if states[index] != 0 {
+                                let case = format!(
+                                    "kind {kind} width {width} operand {operand} count {count} item {index}"
+                                );
+                                assert_eq!(words[index], frame.word, "{case}");
+                                assert_eq!(baseline[index], frame.word, "{case}, baseline");
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000);
+        // Not a pattern (bit 1 clear); a group larger than the runtime launches.
+        assert!(!exchange_patterned(&mut [1, 2], &[4, 4], 0));
+        let down_by_one = 2 | DOWN << 2 | 5 << 4 | 1 << 8;
+        assert!(!exchange_patterned(&mut [1; 1025], &[4; 1025], down_by_one));
+        assert!(exchange_patterned(&mut [1; 1024], &[4; 1024], down_by_one));
     }
 
     #[test]
