@@ -1373,6 +1373,45 @@ fn exchange_pass<'ctx>(
     Ok(())
 }
 
+/// Calls the runtime's operation at `slot` of `struct __oxhip_cpu_ops` (through the
+/// record `current`'s `ops`), an `i32` function of `arguments`, and returns its result. The
+/// call carries [`RUNTIME_CALL`]: the runtime's operations that group functions call read
+/// no `__oxhip_cpu_item`.
+fn call_runtime<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    current: PointerValue<'ctx>,
+    (slot, name): (u64, &str),
+    arguments: &[BasicMetadataValueEnum<'ctx>],
+) -> Result<IntValue<'ctx>, inkwell::builder::BuilderError> {
+    let pointer = context.ptr_type(AddressSpace::default());
+    let ops = load_field(builder, context, current, ITEM_OPS, pointer.into(), "ops")?
+        .into_pointer_value();
+    let callee =
+        load_field(builder, context, ops, slot, pointer.into(), name)?.into_pointer_value();
+    let parameters: Vec<BasicMetadataTypeEnum<'ctx>> = arguments
+        .iter()
+        .map(|argument| match argument {
+            BasicMetadataValueEnum::IntValue(value) => value.get_type().into(),
+            _ => pointer.into(),
+        })
+        .collect();
+    let call = builder.build_indirect_call(
+        context.i32_type().fn_type(&parameters, false),
+        callee,
+        arguments,
+        name,
+    )?;
+    call.add_attribute(
+        AttributeLoc::Function,
+        context.create_string_attribute(RUNTIME_CALL, ""),
+    );
+    call.try_as_basic_value()
+        .basic()
+        .map(BasicValueEnum::into_int_value)
+        .ok_or(inkwell::builder::BuilderError::UnsetPosition)
+}
+
 /// `i32 K.regions.item(<K.regions's parameters>, ptr current, i32 x, i32 y, i32 z)`, not
 /// inlined: copies the runtime's record `current` with the work-item's coordinates (`x`,
 /// `y`, `z`; the linear index and lane from `K.regions`'s `index`) into a record of its own,
@@ -2127,45 +2166,14 @@ fn group_function<'ctx>(
                     .build_conditional_branch(known, call_block, lane_by_lane)
                     .map_err(fail)?;
                 builder.position_at_end(call_block);
-                let ops = load_field(&builder, context, current, ITEM_OPS, pointer.into(), "ops")
-                    .map_err(fail)?
-                    .into_pointer_value();
-                let callee = load_field(
+                let done = call_runtime(
                     &builder,
                     context,
-                    ops,
-                    PATTERNED_SLOT,
-                    pointer.into(),
-                    "exchange_patterned",
+                    current,
+                    (PATTERNED_SLOT, "exchange_patterned"),
+                    &[scratch.into(), states.into(), count.into(), pattern.into()],
                 )
-                .map_err(fail)?
-                .into_pointer_value();
-                let callee_type = i32_type.fn_type(
-                    &[
-                        pointer.into(),
-                        pointer.into(),
-                        i64_type.into(),
-                        i32_type.into(),
-                    ],
-                    false,
-                );
-                let call = builder
-                    .build_indirect_call(
-                        callee_type,
-                        callee,
-                        &[scratch.into(), states.into(), count.into(), pattern.into()],
-                        "patterned",
-                    )
-                    .map_err(fail)?;
-                call.add_attribute(
-                    AttributeLoc::Function,
-                    context.create_string_attribute(RUNTIME_CALL, ""),
-                );
-                let done = call
-                    .try_as_basic_value()
-                    .basic()
-                    .ok_or_else(missing)?
-                    .into_int_value();
+                .map_err(fail)?;
                 let done = builder
                     .build_int_compare(IntPredicate::NE, done, i32_type.const_zero(), "done")
                     .map_err(fail)?;
@@ -2189,54 +2197,21 @@ fn group_function<'ctx>(
             builder.build_unconditional_branch(join).map_err(fail)?;
 
             builder.position_at_end(through_runtime);
-            let ops = load_field(&builder, context, current, ITEM_OPS, pointer.into(), "ops")
-                .map_err(fail)?
-                .into_pointer_value();
-            let callee = load_field(
+            let outcome = call_runtime(
                 &builder,
                 context,
-                ops,
-                EXCHANGE_SLOT,
-                pointer.into(),
-                "exchange",
-            )
-            .map_err(fail)?
-            .into_pointer_value();
-            let exchange_type = i32_type.fn_type(
+                current,
+                (EXCHANGE_SLOT, "exchange"),
                 &[
-                    pointer.into(),
-                    pointer.into(),
-                    pointer.into(),
-                    i64_type.into(),
-                    i64_type.into(),
-                    i32_type.into(),
+                    current.into(),
+                    scratch.into(),
+                    states.into(),
+                    count.into(),
+                    slot_bytes.into(),
+                    i32_type.const_int(u64::from(first_exchange), false).into(),
                 ],
-                false,
-            );
-            let call = builder
-                .build_indirect_call(
-                    exchange_type,
-                    callee,
-                    &[
-                        current.into(),
-                        scratch.into(),
-                        states.into(),
-                        count.into(),
-                        slot_bytes.into(),
-                        i32_type.const_int(u64::from(first_exchange), false).into(),
-                    ],
-                    "outcome",
-                )
-                .map_err(fail)?;
-            call.add_attribute(
-                AttributeLoc::Function,
-                context.create_string_attribute(RUNTIME_CALL, ""),
-            );
-            let outcome = call
-                .try_as_basic_value()
-                .basic()
-                .ok_or_else(missing)?
-                .into_int_value();
+            )
+            .map_err(fail)?;
             let left_waiting = builder
                 .build_int_compare(
                     IntPredicate::UGT,
