@@ -26,8 +26,10 @@
 //! the barriers (from [`Regions::first_exchange`] on). Before a stop, the work-item stores the
 //! exchange's operands in three allocas that always get the frames' first columns (see
 //! [`EXCHANGE_SLOT_BYTES`]); after it, it loads the result from there. When every live
-//! work-item of the group waits at one exchange, the group function does it itself, in a pass
-//! over the group's warps between two phases; otherwise it calls the runtime (`exchange`,
+//! work-item of the group waits at one exchange, the group function does it between two
+//! phases: through the runtime's whole-group `exchange_patterned` (slot 56) for a shuffle
+//! with a constant pattern ([`Regions::patterns`]), else itself, in a pass over the group's
+//! warps; otherwise it calls the runtime (`exchange`,
 //! slot 48 of `struct __oxhip_cpu_ops`), which performs the exchange of each warp whose live
 //! lanes all wait at one, releases a barrier that every live work-item waits at, marks the
 //! other work-items as waiting (negative states), and says which state the runnable ones
@@ -598,7 +600,8 @@ fn stage_exchange<'ctx>(
             // SAFETY: operands 2 to 4 are live values.
             unsafe { shuffle_pattern(operand(2), operand(3), operand(4)) },
         ),
-        // The older form, with the source lane computed by the caller.
+        // Not the headers' declaration (another parameter list): the second argument is
+        // taken as the source lane, and the operands past it are never read.
         Exchange::Shuffle => (int(0), int(1), 0, 0),
         Exchange::Ballot => (i64_type.const_zero(), int(0), BALLOT_KIND, 0),
     };
@@ -661,10 +664,10 @@ pub(crate) fn source_lane<'ctx>(
 }
 
 /// A shuffle's pattern from its kind, operand and width (see [`Regions::patterns`]), when all
-/// three are constants and the group function's helper (`__oxhip_cpu_exchange_patterned` in
-/// `hip/oxhip/warp.h`, which decodes it) handles them: a kind from 0 to 3, an operand from 0
-/// to 32 and a width that is a power of two up to 32. Bit 1 set, the kind in bits 2-3, log2
-/// of the width in bits 4-6, the operand from bit 8; 0 when it is none of these.
+/// three are constants that the runtime's `split::exchange_patterned` (which decodes it) can
+/// take: a kind from 0 to 3, an operand from 0 to 32 and a width that is a power of two up to
+/// 32. Bit 1 set, the kind in bits 2-3, log2 of the width in bits 4-6, the operand from bit 8;
+/// 0 when it is none of these.
 ///
 /// # Safety
 /// The three are live values.

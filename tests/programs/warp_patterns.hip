@@ -3,9 +3,9 @@
 // partial last warp) and 2-D blocks of 8x12 and 5x7, with and without lanes that return
 // before the shuffle; then the chains real kernels are made of (a __shfl_down reduction, an
 // __shfl_xor butterfly, a __shfl_up scan at width 16), each checked against the host.
-// On the CPU device a split kernel's group entry point does such a shuffle for the whole
-// group at once from its pattern (warp.h's __oxhip_cpu_exchange_patterned; issue 26, item 6),
-// and any other lane by lane; the results must be the same on every target.
+// On the CPU device a split kernel's group entry point has the runtime do such a shuffle for
+// the whole group at once from its pattern (split.rs's exchange_patterned; issue 26, item 6),
+// and does any other lane by lane; the results must be the same on every target.
 // A lane whose source lane returned, or lies past the end of a partial warp, reads an
 // undefined value on a GPU, and 0 on the CPU device: checked there only.
 #include "check.h"

@@ -38,7 +38,7 @@ use crate::types::{set_c_string, DeviceExtras, DeviceProp, FuncAttributes, Memcp
 use memory::{Kind, Memory, ALIGNMENT};
 /// Shared memory per work-group: codegen's dynamic array size (`DYNAMIC_SHARED_BYTES`).
 const SHARED_MEMORY_BYTES: usize = 64 * 1024;
-const MAX_THREADS_PER_BLOCK: u32 = 1024;
+pub(crate) const MAX_THREADS_PER_BLOCK: u32 = 1024;
 /// The most groups a cooperative launch may have: each runs on its own OS thread.
 const MAX_COOPERATIVE_GROUPS: u64 = 256;
 

@@ -15,6 +15,9 @@
 
 use super::exec::WARP_SIZE;
 
+/// The most work-items of a group.
+const MOST_ITEMS: usize = super::MAX_THREADS_PER_BLOCK as usize;
+
 /// Added to the state of a work-item that must not run in the next phase.
 pub(crate) const WAITING: u32 = 1 << 31;
 
@@ -189,9 +192,6 @@ pub(crate) fn exchange_patterned(words: &mut [i64], states: &[u32], pattern: u32
     shuffle.exchange(words, states);
     true
 }
-
-/// The most work-items of a group (`maxThreadsPerBlock` on the CPU device).
-const MOST_ITEMS: usize = 1024;
 
 /// [`Pattern::exchange`] compiled for AVX2, where its loops become 256-bit loads and blends.
 #[cfg(target_arch = "x86_64")]
