@@ -35,7 +35,7 @@
 //!
 //! The record layouts here must match `hip/oxhip/cpu.h` and the runtime's `Item`/`Ops`.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::builder::Builder;
@@ -63,7 +63,7 @@ use inkwell::llvm_sys::target::{LLVMABIAlignmentOfType, LLVMABISizeOfType};
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 use crate::CodegenError;
-use crate::{cpu_denormals, cpu_lockstep, cpu_params, cpu_regions, internalize};
+use crate::{cpu_denormals, cpu_lockstep, cpu_params, cpu_region_copies, cpu_regions, internalize};
 
 /// Bytes of dynamic shared memory per work-group (`extern __shared__`).
 pub const DYNAMIC_SHARED_BYTES: u32 = 64 * 1024;
@@ -122,11 +122,16 @@ const MIXED_STATES: u64 = 0x7fff_ffff;
 /// Instructions of a regions function times its states, up to which the group function
 /// gets one inlined loop per state (see [`group_function`]).
 const SPECIALISED_BUDGET: u64 = 200_000;
-/// The same for kernels split at warp exchanges, whose generic loop inlines the regions
-/// function as well: after their constant loops are unrolled they have many states (a warp
-/// scan alone has five), and a loop per state made the compile of small programs with a few
-/// such kernels two to three times longer; past this budget the generic loop (a `switch`
-/// per work-item) runs every phase but the first.
+/// For kernels split at warp exchanges: the instructions of the copies of the regions
+/// function, one per state (`cpu_region_copies`), up to which the group function gets one
+/// inlined loop per state; past it the generic loop (a `switch` per work-item) runs every
+/// phase but the first. After their constant loops are unrolled such kernels have many states
+/// (a warp scan alone has five): when each loop inlined the whole regions function, a budget
+/// of 4,000 for states times its instructions kept `block_scan` of benches/cpu_target (13
+/// states, 876 instructions) and most warp kernels of the tests out, since a loop per state
+/// made their compiles two to three times longer. Its copies total 1,259 instructions; every
+/// warp kernel of the tests but those that keep their fibers fits now, for 1.3 to 1.8 times
+/// the compile time of their files (docs/cpu-target.md).
 const SPECIALISED_BUDGET_EXCHANGES: u64 = 4_000;
 
 /// The runtime's whole-group shuffle of a constant pattern (slot 56 of `struct
@@ -1701,19 +1706,57 @@ fn group_function<'ctx>(
     builder
         .build_store(mixed, bool_type.const_zero())
         .map_err(fail)?;
-    // Each loop with a constant state inlines the whole regions function before LLVM folds
-    // it to one region: with hundreds of warp exchanges (a test of every warp function) that
-    // is quadratic, so past a budget only the first phase gets its own loop and the others
-    // share the generic one.
+    // A loop with a constant state inlines a copy of the regions function with that state's
+    // code alone (`cpu_region_copies`), so that it costs that state's instructions, not every
+    // state's. Past a budget only the first phase gets its own loop and the others share the
+    // generic one: for kernels split at barriers only, states times the regions function's
+    // instructions (the budget from when each loop inlined the whole function, kept so that
+    // the same kernels get loops); for those split at warp exchanges, the copies' total.
     let size = cpu_regions::instructions(regions.function.as_value_ref()).len() as u64;
-    let budget = match regions.first_exchange {
-        Some(_) => SPECIALISED_BUDGET_EXCHANGES,
-        None => SPECIALISED_BUDGET,
+    let mut copies: HashMap<u32, FunctionValue<'ctx>> = HashMap::new();
+    let copy = |state: u32, copies: &mut HashMap<u32, FunctionValue<'ctx>>| {
+        if let Some(function) =
+            cpu_region_copies::copy_state(module, context, regions.function, &regions.layout, state)
+        {
+            copies.insert(state, function);
+        }
     };
-    let specialised = if u64::from(regions.last_state) * size <= budget {
-        regions.last_state
-    } else {
-        1
+    let specialised = match regions.first_exchange {
+        Some(_) => {
+            for state in 1..=regions.last_state {
+                copy(state, &mut copies);
+            }
+            let total: u64 = (1..=regions.last_state)
+                .map(|state| match copies.get(&state) {
+                    Some(function) => {
+                        cpu_regions::instructions(function.as_value_ref()).len() as u64
+                    }
+                    None => size,
+                })
+                .sum();
+            if total <= SPECIALISED_BUDGET_EXCHANGES {
+                regions.last_state
+            } else {
+                for state in 2..=regions.last_state {
+                    if let Some(function) = copies.remove(&state) {
+                        // SAFETY: a copy just made, which nothing calls yet.
+                        unsafe { function.delete() };
+                    }
+                }
+                1
+            }
+        }
+        None => {
+            let specialised = if u64::from(regions.last_state) * size <= SPECIALISED_BUDGET {
+                regions.last_state
+            } else {
+                1
+            };
+            for state in 1..=specialised {
+                copy(state, &mut copies);
+            }
+            specialised
+        }
     };
     // A kernel split at barriers only whose every state has a loop of its own gets a loop
     // per state that tests no work-item, for the phases before any work-item of the group
@@ -1930,9 +1973,14 @@ fn group_function<'ctx>(
                 );
                 call
             }
-            _ => builder
-                .build_call(regions.function, &call_arguments, "next")
-                .map_err(fail)?,
+            _ => {
+                let callee = fixed
+                    .and_then(|state| copies.get(&state).copied())
+                    .unwrap_or(regions.function);
+                builder
+                    .build_call(callee, &call_arguments, "next")
+                    .map_err(fail)?
+            }
         };
         let attribute = if fixed.is_some() || regions.first_exchange.is_some() {
             always_inline

@@ -99,6 +99,7 @@ use inkwell::llvm_sys::debuginfo::{LLVMGetSubprogram, LLVMSetSubprogram};
 use inkwell::llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
 use inkwell::llvm_sys::LLVMOpcode;
 
+use crate::cpu_region_copies;
 use crate::CodegenError;
 
 /// The alignment of each work-item's frame, and the largest alloca alignment handled.
@@ -129,6 +130,9 @@ pub(crate) struct Regions<'ctx> {
     /// kind, operand and width are constants ([`shuffle_pattern`]; every work-item that waits
     /// there then offers the same), 0 otherwise and for ballots.
     pub(crate) patterns: Vec<u32>,
+    /// Which blocks of `function` run each state, for its copies of one state
+    /// ([`cpu_region_copies::copy_state`]).
+    pub(crate) layout: cpu_region_copies::Layout,
 }
 
 /// Alias scopes that tell LLVM what it cannot prove on its own: the frames' columns (the
@@ -1440,7 +1444,33 @@ fn build_regions<'ctx>(
     }
     builder.position_at_end(done);
     builder.build_return(Some(&code.as_basic_value()))?;
+    let mut states = HashMap::new();
+    for (((state_value, _), (_, copy_in)), (_, copy_out)) in
+        resumes.iter().zip(&cases).zip(&copy_outs)
+    {
+        let mut blocks = region_blocks.remove(state_value).unwrap_or_default();
+        blocks.extend([
+            entry.as_mut_ptr(),
+            copy_in.as_mut_ptr(),
+            exit_raw,
+            copy_out.as_mut_ptr(),
+            done.as_mut_ptr(),
+        ]);
+        states.insert(
+            *state_value,
+            cpu_region_copies::StateBlocks {
+                blocks,
+                copy_in: copy_in.as_mut_ptr(),
+                copy_out: copy_out.as_mut_ptr(),
+            },
+        );
+    }
     Ok(Regions {
+        layout: cpu_region_copies::Layout {
+            entry: entry.as_mut_ptr(),
+            exit: exit_raw,
+            states,
+        },
         after_return,
         states_scope: scopes.states(),
         function,

@@ -56,6 +56,29 @@ __global__ void scanned(long long *out) {
   __oxhip_cpu_barrier();
   out[__oxhip_cpu_item->linear] = x + (long long)(__oxhip_cpu_ballot(lane & 1) << 8);
 }
+__global__ void block_scanned(const int *in, int *out) {
+  __shared__ int totals[8];
+  unsigned t = __oxhip_cpu_item->t[0];
+  int lane = (int)(t % 32), warp = (int)(t / 32);
+  int x = in[t];
+  for (int delta = 1; delta < 32; delta *= 2) {
+    int y = (int)__oxhip_cpu_shuffle(x, lane, 1, delta, 32);
+    if (lane >= delta) x += y;
+  }
+  if (lane == 31) totals[warp] = x;
+  __oxhip_cpu_barrier();
+  if (warp == 0) {
+    int total = lane < 8 ? totals[lane] : 0;
+    for (int delta = 1; delta < 32; delta *= 2) {
+      int y = (int)__oxhip_cpu_shuffle(total, lane, 1, delta, 32);
+      if (lane >= delta) total += y;
+    }
+    if (lane < 8) totals[lane] = total;
+  }
+  __oxhip_cpu_barrier();
+  if (warp > 0) x += totals[warp - 1];
+  out[t] = x;
+}
 "#;
 
 #[repr(C)]
@@ -248,6 +271,26 @@ fn shared_memory_becomes_thread_local_and_only_barrier_free_kernels_get_a_row_lo
     // thread-local pointer (`cpu_rows`); the single work-item entry point still sets it.
     assert!(!body(&ir, "@__oxhip_cpu_row._Z5plainPf5Splitf3Bigc(").contains("@__oxhip_cpu_item"));
     assert!(body(&ir, "@__oxhip_cpu_entry._Z5plainPf5Splitf3Bigc(").contains("@__oxhip_cpu_item"));
+}
+
+#[test]
+fn a_block_scan_gets_a_vectorised_loop_for_each_of_its_states() {
+    // 13 states: the start, two barriers and ten shuffles. Each loop of one state inlines a
+    // copy of the regions function with that state's code alone (`cpu_region_copies`), so
+    // the kernel fits the budget of loops per state, and those loops have no branch on a
+    // work-item's state: LLVM vectorises them. Inlining the whole regions function into
+    // each loop put it past the budget (13 times 876 instructions): one loop of its own, the
+    // first, and a `switch` per work-item for every other phase.
+    let (_directory, _image, ir) = host_image(OptLevel::O2, &["-O3"]);
+    let group = body(&ir, "@__oxhip_cpu_group._Z13block_scannedPKiPi(");
+    let vectorised = group
+        .lines()
+        .filter(|line| line.starts_with("vector.body"))
+        .count();
+    assert!(
+        vectorised >= 10,
+        "{vectorised} vectorised loops in\n{group}"
+    );
 }
 
 /// The text of the function defined as `name` in `ir`, up to its closing brace.

@@ -15,6 +15,7 @@ pub mod cpu;
 mod cpu_denormals;
 mod cpu_lockstep;
 mod cpu_params;
+mod cpu_region_copies;
 mod cpu_regions;
 mod cpu_rows;
 #[cfg(test)]

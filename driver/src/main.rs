@@ -25,7 +25,10 @@ fn main() -> ExitCode {
         program_name,
     };
     let mut stdout = std::io::stdout().lock();
-    let mut stderr = std::io::stderr().lock();
+    // Not locked for the whole run, as stdout is: the jobs run on threads of their own, and
+    // a line a job thread wrote to stderr (a debugging `eprintln!`, a library's warning)
+    // would wait for ever on a lock this thread holds while it joins them.
+    let mut stderr = std::io::stderr();
     let mut printer = driver::Printer {
         stdout: &mut stdout,
         stderr: &mut stderr,
