@@ -1378,6 +1378,89 @@ fn exchange_pass<'ctx>(
     Ok(())
 }
 
+/// When the runtime left work-items waiting (`left_waiting`), stores in `from` and `to` the
+/// first runnable work-item and one past the last (a runnable one's state is positive; 0 is
+/// returned, negative is waiting), so that the generic loop visits only those: a block scan's
+/// second warp scan runs the first warp alone while the others wait at a barrier, and would
+/// otherwise pass over every work-item of the group at each of its phases. Otherwise it
+/// leaves them as they are (the whole group).
+fn runnable_range<'ctx>(
+    builder: &inkwell::builder::Builder<'ctx>,
+    context: &'ctx Context,
+    group: FunctionValue<'ctx>,
+    (states, count): (PointerValue<'ctx>, IntValue<'ctx>),
+    (from, to): (PointerValue<'ctx>, PointerValue<'ctx>),
+    left_waiting: IntValue<'ctx>,
+    states_scope: (LLVMValueRef, LLVMValueRef),
+) -> Result<(), inkwell::builder::BuilderError> {
+    let i32_type = context.i32_type();
+    let i64_type = context.i64_type();
+    let before = builder
+        .get_insert_block()
+        .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
+    let scan = context.append_basic_block(group, "range.scan");
+    let end = context.append_basic_block(group, "range.end");
+    let done = context.append_basic_block(group, "range.done");
+    builder.build_conditional_branch(left_waiting, scan, done)?;
+
+    builder.position_at_end(scan);
+    let index = builder.build_phi(i64_type, "range.index")?;
+    let low = builder.build_phi(i64_type, "range.low")?;
+    let high = builder.build_phi(i64_type, "range.high")?;
+    let (index_value, low_value, high_value) = (
+        index.as_basic_value().into_int_value(),
+        low.as_basic_value().into_int_value(),
+        high.as_basic_value().into_int_value(),
+    );
+    // SAFETY: `index < count`: inside the states array.
+    let slot = unsafe { builder.build_gep(i32_type, states, &[index_value], "range.slot")? };
+    let state = builder
+        .build_load(i32_type, slot, "range.state")?
+        .into_int_value();
+    if let Some(load) = state.as_instruction() {
+        cpu_regions::set_scope(load.as_value_ref(), states_scope);
+    }
+    let runnable =
+        builder.build_int_compare(IntPredicate::SGT, state, i32_type.const_zero(), "runnable")?;
+    let following =
+        builder.build_int_add(index_value, i64_type.const_int(1, false), "range.next")?;
+    // Plain minimum and maximum reductions, which LLVM vectorises.
+    let candidate = builder
+        .build_select(runnable, index_value, count, "range.low.candidate")?
+        .into_int_value();
+    let lower = builder.build_int_compare(IntPredicate::ULT, candidate, low_value, "lower")?;
+    let new_low = builder.build_select(lower, candidate, low_value, "range.low.next")?;
+    let candidate = builder
+        .build_select(
+            runnable,
+            following,
+            i64_type.const_zero(),
+            "range.high.candidate",
+        )?
+        .into_int_value();
+    let higher = builder.build_int_compare(IntPredicate::UGT, candidate, high_value, "higher")?;
+    let new_high = builder.build_select(higher, candidate, high_value, "range.high.next")?;
+    let more = builder.build_int_compare(IntPredicate::ULT, following, count, "range.more")?;
+    builder.build_conditional_branch(more, scan, end)?;
+    index.add_incoming(&[(&i64_type.const_zero(), before), (&following, scan)]);
+    low.add_incoming(&[(&count, before), (&new_low, scan)]);
+    high.add_incoming(&[(&i64_type.const_zero(), before), (&new_high, scan)]);
+
+    builder.position_at_end(end);
+    let new_low = new_low.into_int_value();
+    let new_high = new_high.into_int_value();
+    // None runnable cannot happen (the runtime then reports a deadlock or the end); the whole
+    // group then, as before.
+    let none = builder.build_int_compare(IntPredicate::UGE, new_low, new_high, "range.none")?;
+    let first = builder.build_select(none, i64_type.const_zero(), new_low, "range.from")?;
+    let last = builder.build_select(none, count, new_high, "range.to")?;
+    builder.build_store(from, first)?;
+    builder.build_store(to, last)?;
+    builder.build_unconditional_branch(done)?;
+    builder.position_at_end(done);
+    Ok(())
+}
+
 /// Calls the runtime's operation at `slot` of `struct __oxhip_cpu_ops` (through the
 /// record `current`'s `ops`), an `i32` function of `arguments`, and returns its result. The
 /// call carries [`RUNTIME_CALL`]: the runtime's operations that group functions call read
@@ -1678,6 +1761,22 @@ fn group_function<'ctx>(
     // The smallest `next` over all work-items, those that did not run counting as 0: not 0
     // when every work-item is live after the phase.
     let floor = variable(i32_type.into(), "floor").map_err(fail)?;
+    // Kernels split at warp exchanges: the work-items the generic loop visits, `from` to
+    // `to`. All of them, but after the runtime left some waiting: then from the first
+    // runnable work-item to the last (a scan's first warp, while the others wait at a
+    // barrier).
+    let range = match regions.first_exchange {
+        Some(_) => {
+            let from = variable(i64_type.into(), "from").map_err(fail)?;
+            let to = variable(i64_type.into(), "to").map_err(fail)?;
+            builder
+                .build_store(from, i64_type.const_zero())
+                .map_err(fail)?;
+            builder.build_store(to, count).map_err(fail)?;
+            Some((from, to))
+        }
+        None => None,
+    };
     let mixed = variable(bool_type.into(), "mixed").map_err(fail)?;
     let state = variable(i32_type.into(), "state").map_err(fail)?;
     builder
@@ -1885,6 +1984,46 @@ fn group_function<'ctx>(
         let row_end = context.append_basic_block(group, "row.end");
         let plane_end = context.append_basic_block(group, "plane.end");
         builder.position_at_end(start);
+        let ranged = if fixed.is_none() { range } else { None };
+        if let Some((from, _)) = ranged {
+            // From `from` on: its coordinates, then straight into the loop's body.
+            let first = builder
+                .build_load(i64_type, from, "from")
+                .map_err(fail)?
+                .into_int_value();
+            let whole = context.append_basic_block(group, "loop.any.whole");
+            let part = context.append_basic_block(group, "loop.any.part");
+            let at_zero = builder
+                .build_int_compare(IntPredicate::EQ, first, i64_type.const_zero(), "at_zero")
+                .map_err(fail)?;
+            builder
+                .build_conditional_branch(at_zero, whole, part)
+                .map_err(fail)?;
+            builder.position_at_end(part);
+            let row_items = wide(extent[0]).map_err(fail)?;
+            let plane_rows = wide(extent[1]).map_err(fail)?;
+            let x = builder
+                .build_int_unsigned_rem(first, row_items, "from.x")
+                .map_err(fail)?;
+            let rows = builder
+                .build_int_unsigned_div(first, row_items, "from.rows")
+                .map_err(fail)?;
+            let y = builder
+                .build_int_unsigned_rem(rows, plane_rows, "from.y")
+                .map_err(fail)?;
+            let z = builder
+                .build_int_unsigned_div(rows, plane_rows, "from.z")
+                .map_err(fail)?;
+            builder.build_store(linear, first).map_err(fail)?;
+            for (coordinate, value) in coordinates.iter().zip([x, y, z]) {
+                let narrow = builder
+                    .build_int_truncate(value, i32_type, "from.coordinate")
+                    .map_err(fail)?;
+                builder.build_store(*coordinate, narrow).map_err(fail)?;
+            }
+            builder.build_unconditional_branch(body).map_err(fail)?;
+            builder.position_at_end(whole);
+        }
         builder
             .build_store(linear, i64_type.const_zero())
             .map_err(fail)?;
@@ -2045,6 +2184,19 @@ fn group_function<'ctx>(
         builder.build_store(linear, following).map_err(fail)?;
         let ends = [(row_end, body), (plane_end, row), (after, plane)];
         let mut block = latch;
+        if let Some((_, to)) = ranged {
+            let last = builder
+                .build_load(i64_type, to, "to")
+                .map_err(fail)?
+                .into_int_value();
+            let past = builder
+                .build_int_compare(IntPredicate::UGE, following, last, "past")
+                .map_err(fail)?;
+            block = context.append_basic_block(group, "next.in_range");
+            builder
+                .build_conditional_branch(past, after, block)
+                .map_err(fail)?;
+        }
         for (axis, coordinate) in coordinates.iter().enumerate() {
             builder.position_at_end(block);
             let value = builder
@@ -2088,6 +2240,40 @@ fn group_function<'ctx>(
 
     // After a phase: stop when every work-item has returned, else run the next phase.
     builder.position_at_end(after);
+    if let Some((from, to)) = range {
+        // A phase that visited part of the group saw neither the returned work-items nor the
+        // waiting ones outside it: count it as partial (`floor`), so that the next phase
+        // tests each work-item's state.
+        let first = builder
+            .build_load(i64_type, from, "from")
+            .map_err(fail)?
+            .into_int_value();
+        let last = builder
+            .build_load(i64_type, to, "to")
+            .map_err(fail)?
+            .into_int_value();
+        let late_start = builder
+            .build_int_compare(IntPredicate::NE, first, i64_type.const_zero(), "late_start")
+            .map_err(fail)?;
+        let early_end = builder
+            .build_int_compare(IntPredicate::NE, last, count, "early_end")
+            .map_err(fail)?;
+        let part = builder
+            .build_or(late_start, early_end, "part")
+            .map_err(fail)?;
+        let lowest = builder
+            .build_load(i32_type, floor, "floor")
+            .map_err(fail)?
+            .into_int_value();
+        let lowest = builder
+            .build_select(part, i32_type.const_zero(), lowest, "floor")
+            .map_err(fail)?;
+        builder.build_store(floor, lowest).map_err(fail)?;
+        builder
+            .build_store(from, i64_type.const_zero())
+            .map_err(fail)?;
+        builder.build_store(to, count).map_err(fail)?;
+    }
     let high_state = builder
         .build_load(i32_type, high, "next.state")
         .map_err(fail)?
@@ -2287,10 +2473,22 @@ fn group_function<'ctx>(
                 )
                 .map_err(fail)?;
 
-            let runtime_block = builder.get_insert_block().ok_or_else(missing)?;
             let mixed_states = builder
                 .build_or(mixed_states, left_waiting, "mixed_or_waiting")
                 .map_err(fail)?;
+            if let Some((from, to)) = range {
+                runnable_range(
+                    &builder,
+                    context,
+                    group,
+                    (states, count),
+                    (from, to),
+                    left_waiting,
+                    regions.states_scope,
+                )
+                .map_err(fail)?;
+            }
+            let runtime_block = builder.get_insert_block().ok_or_else(missing)?;
             builder.build_unconditional_branch(join).map_err(fail)?;
 
             builder.position_at_end(join);

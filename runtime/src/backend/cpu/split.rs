@@ -52,8 +52,14 @@ pub(crate) struct Deadlock;
 /// Decides the next phase (see the module documentation). Returns 0 when every work-item
 /// has returned, the state every runnable work-item shares, or [`MIXED`], plus
 /// [`LEFT_WAITING`] when some work-items wait. `slots` has one element per state.
+///
+/// It runs after every phase in which the work-items stopped at different places (a scan
+/// whose first warp shuffles while the others wait at a barrier: HeCBench's and
+/// benches/cpu_target's block scans), so a warp whose lanes all have one state, the usual
+/// case, is decided from that state alone, and the passes over the whole group have no
+/// branch per work-item.
 pub(crate) fn schedule(
-    slots: Slots<'_>,
+    mut slots: Slots<'_>,
     states: &mut [u32],
     first_exchange: u32,
 ) -> Result<u32, Deadlock> {
@@ -62,18 +68,39 @@ pub(crate) fn schedule(
     // The state the runnable work-items share (0: none yet), and whether they differ.
     let mut next = 0u32;
     let mut mixed = false;
+    let mut runs = |state: u32, next: &mut u32| {
+        mixed |= *next != 0 && *next != state;
+        *next = state;
+    };
     for (warp, lanes) in states.chunks_mut(WARP_SIZE as usize).enumerate() {
+        let first = warp * WARP_SIZE as usize;
+        let lead = lanes[0];
+        let same = lanes
+            .iter()
+            .fold(true, |same, state| same & (*state == lead));
+        if same {
+            let plain = lead & !WAITING;
+            if plain == 0 {
+                continue;
+            }
+            live += lanes.len() as u32;
+            if plain < first_exchange {
+                at_barrier += lanes.len() as u32;
+                continue;
+            }
+            exchange_warp(&mut slots, first, lanes.len(), u32::MAX);
+            lanes.fill(plain);
+            runs(plain, &mut next);
+            continue;
+        }
         // One bit per lane: live, and waiting at an exchange (`first_exchange >= 2`, so
-        // such a lane is live); and whether every lane has the same state.
+        // such a lane is live).
         let mut live_lanes = 0u32;
         let mut exchanging = 0u32;
-        let mut same = true;
-        let lead = lanes[0];
         for (lane, state) in lanes.iter().enumerate() {
             let plain = *state & !WAITING;
             live_lanes |= u32::from(plain != 0) << lane;
             exchanging |= u32::from(plain >= first_exchange) << lane;
-            same &= *state == lead;
         }
         live += live_lanes.count_ones();
         at_barrier += (live_lanes & !exchanging).count_ones();
@@ -88,72 +115,69 @@ pub(crate) fn schedule(
             }
             continue;
         }
-        let first = warp * WARP_SIZE as usize;
-        let mut values = [0i64; WARP_SIZE as usize];
-        let mut votes = 0u64;
-        for (lane, value) in values.iter_mut().enumerate().take(lanes.len()) {
-            if live_lanes & (1 << lane) != 0 {
-                let item = first + lane;
-                *value = slots.words[item];
-                votes |=
-                    u64::from(slots.kinds[item] == BALLOT && slots.operands[item] != 0) << lane;
-            }
-        }
-        for lane in 0..lanes.len() {
-            if live_lanes & (1 << lane) == 0 {
-                continue;
-            }
-            let item = first + lane;
-            let source = slots.operands[item] as u32;
-            slots.words[item] = if slots.kinds[item] != SHUFFLE {
-                votes as i64
-            } else if source < WARP_SIZE {
-                values[source as usize]
-            } else {
-                slots.words[item]
-            };
-        }
-        if same {
-            let state = lead & !WAITING;
-            lanes.fill(state);
-            mixed |= next != 0 && next != state;
-            next = state;
-        } else {
-            for state in lanes.iter_mut().filter(|state| **state != 0) {
-                *state &= !WAITING;
-                mixed |= next != 0 && next != *state;
-                next = *state;
-            }
+        exchange_warp(&mut slots, first, lanes.len(), live_lanes);
+        for state in lanes.iter_mut().filter(|state| **state != 0) {
+            *state &= !WAITING;
+            runs(*state, &mut next);
         }
     }
     if live == 0 {
         return Ok(0);
     }
     if at_barrier > 0 {
-        // A barrier releases once no live work-item waits at an exchange.
-        let release = at_barrier == live;
-        for state in states.iter_mut() {
-            let plain = *state & !WAITING;
-            if plain != 0 && plain < first_exchange {
-                if release {
-                    *state = plain;
-                    mixed |= next != 0 && next != plain;
-                    next = plain;
-                } else {
-                    *state = plain | WAITING;
-                }
+        if at_barrier == live {
+            // A barrier releases once no live work-item waits at an exchange: then every
+            // live work-item waits at a barrier, and each runs next.
+            let (mut low, mut high) = (u32::MAX, 0u32);
+            for state in states.iter_mut() {
+                let plain = *state & !WAITING;
+                *state = plain;
+                low = low.min(if plain == 0 { u32::MAX } else { plain });
+                high = high.max(plain);
+            }
+            mixed |= (next != 0 && next != high) || low != high;
+            next = high;
+        } else {
+            for state in states.iter_mut() {
+                let plain = *state & !WAITING;
+                let waits = plain != 0 && plain < first_exchange;
+                *state = if waits { plain | WAITING } else { *state };
             }
         }
     }
-    let waiting = if states.iter().any(|state| *state & WAITING != 0) {
-        LEFT_WAITING
-    } else {
-        0
-    };
+    let waiting = states.iter().fold(0, |any, state| any | *state) & LEFT_WAITING;
     match next {
         0 => Err(Deadlock),
         _ if mixed => Ok(MIXED | waiting),
         state => Ok(state | waiting),
+    }
+}
+
+/// The exchange of the warp whose lanes start at work-item `first`: `lanes` of them (fewer
+/// than 32 at the end of a group), `live_lanes` the bits of those that have not returned,
+/// every one of which waits at an exchange. Returned lanes offer 0 and vote no; a shuffle
+/// from a lane outside the warp reads the lane's own word.
+fn exchange_warp(slots: &mut Slots<'_>, first: usize, lanes: usize, live_lanes: u32) {
+    let mut values = [0i64; WARP_SIZE as usize];
+    let mut votes = 0u64;
+    for (lane, value) in values.iter_mut().enumerate().take(lanes) {
+        if live_lanes & (1 << lane) != 0 {
+            let item = first + lane;
+            *value = slots.words[item];
+            votes |= u64::from(slots.kinds[item] == BALLOT && slots.operands[item] != 0) << lane;
+        }
+    }
+    for lane in 0..lanes {
+        if live_lanes & (1 << lane) == 0 {
+            continue;
+        }
+        let item = first + lane;
+        let source = slots.operands[item] as u32;
+        if slots.kinds[item] != SHUFFLE {
+            slots.words[item] = votes as i64;
+        } else if source < WARP_SIZE {
+            slots.words[item] = values[source as usize];
+        }
     }
 }
 
@@ -282,6 +306,7 @@ const XOR: u32 = 3;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     /// One work-item's exchange slot, as the columns hold it.
     #[derive(Debug, Clone, Copy, Default)]
@@ -319,6 +344,116 @@ mod tests {
                 slot.word = word;
             }
             outcome
+        }
+    }
+
+    /// The scheduler as it was before its fast paths for warps of one state: the oracle for
+    /// [`schedule`].
+    /// Decides the next phase (see the module documentation). Returns 0 when every work-item
+    /// has returned, the state every runnable work-item shares, or [`MIXED`], plus
+    /// [`LEFT_WAITING`] when some work-items wait. `slots` has one element per state.
+    fn schedule_reference(
+        slots: Slots<'_>,
+        states: &mut [u32],
+        first_exchange: u32,
+    ) -> Result<u32, Deadlock> {
+        let mut live = 0u32;
+        let mut at_barrier = 0u32;
+        // The state the runnable work-items share (0: none yet), and whether they differ.
+        let mut next = 0u32;
+        let mut mixed = false;
+        for (warp, lanes) in states.chunks_mut(WARP_SIZE as usize).enumerate() {
+            // One bit per lane: live, and waiting at an exchange (`first_exchange >= 2`, so
+            // such a lane is live); and whether every lane has the same state.
+            let mut live_lanes = 0u32;
+            let mut exchanging = 0u32;
+            let mut same = true;
+            let lead = lanes[0];
+            for (lane, state) in lanes.iter().enumerate() {
+                let plain = *state & !WAITING;
+                live_lanes |= u32::from(plain != 0) << lane;
+                exchanging |= u32::from(plain >= first_exchange) << lane;
+                same &= *state == lead;
+            }
+            live += live_lanes.count_ones();
+            at_barrier += (live_lanes & !exchanging).count_ones();
+            if exchanging == 0 {
+                continue;
+            }
+            if exchanging != live_lanes {
+                for (lane, state) in lanes.iter_mut().enumerate() {
+                    if exchanging & (1 << lane) != 0 {
+                        *state |= WAITING;
+                    }
+                }
+                continue;
+            }
+            let first = warp * WARP_SIZE as usize;
+            let mut values = [0i64; WARP_SIZE as usize];
+            let mut votes = 0u64;
+            for (lane, value) in values.iter_mut().enumerate().take(lanes.len()) {
+                if live_lanes & (1 << lane) != 0 {
+                    let item = first + lane;
+                    *value = slots.words[item];
+                    votes |=
+                        u64::from(slots.kinds[item] == BALLOT && slots.operands[item] != 0) << lane;
+                }
+            }
+            for lane in 0..lanes.len() {
+                if live_lanes & (1 << lane) == 0 {
+                    continue;
+                }
+                let item = first + lane;
+                let source = slots.operands[item] as u32;
+                slots.words[item] = if slots.kinds[item] != SHUFFLE {
+                    votes as i64
+                } else if source < WARP_SIZE {
+                    values[source as usize]
+                } else {
+                    slots.words[item]
+                };
+            }
+            if same {
+                let state = lead & !WAITING;
+                lanes.fill(state);
+                mixed |= next != 0 && next != state;
+                next = state;
+            } else {
+                for state in lanes.iter_mut().filter(|state| **state != 0) {
+                    *state &= !WAITING;
+                    mixed |= next != 0 && next != *state;
+                    next = *state;
+                }
+            }
+        }
+        if live == 0 {
+            return Ok(0);
+        }
+        if at_barrier > 0 {
+            // A barrier releases once no live work-item waits at an exchange.
+            let release = at_barrier == live;
+            for state in states.iter_mut() {
+                let plain = *state & !WAITING;
+                if plain != 0 && plain < first_exchange {
+                    if release {
+                        *state = plain;
+                        mixed |= next != 0 && next != plain;
+                        next = plain;
+                    } else {
+                        *state = plain | WAITING;
+                    }
+                }
+            }
+        }
+        let waiting = if states.iter().any(|state| *state & WAITING != 0) {
+            LEFT_WAITING
+        } else {
+            0
+        };
+        match next {
+            0 => Err(Deadlock),
+            _ if mixed => Ok(MIXED | waiting),
+            state => Ok(state | waiting),
         }
     }
 
@@ -478,5 +613,75 @@ mod tests {
     fn a_group_whose_work_items_all_returned_is_done() {
         let mut group = Group::new(vec![0; 64]);
         assert_eq!(group.schedule(4), Ok(0));
+    }
+
+    #[test]
+    fn the_scheduler_agrees_with_its_reference_on_random_groups() {
+        // Warps of one state (the fast paths), of mixed states, returned and waiting lanes,
+        // barriers and exchanges, shuffles (sources inside and outside the warp) and ballots.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = move |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
+        };
+        let first_exchange = 4;
+        let mut outcomes = HashMap::new();
+        for round in 0..4000 {
+            let count = [1, 5, 31, 32, 33, 64, 100, 256][round % 8];
+            let mut states = Vec::with_capacity(count);
+            for _ in 0..count.div_ceil(32) {
+                let uniform = random(2) == 0;
+                let lead = random(7) as u32;
+                for _ in 0..32 {
+                    let state = if uniform && random(16) != 0 {
+                        lead
+                    } else {
+                        random(7) as u32
+                    };
+                    let waiting = if state != 0 && random(4) == 0 {
+                        WAITING
+                    } else {
+                        0
+                    };
+                    states.push(state | waiting);
+                }
+            }
+            states.truncate(count);
+            let words: Vec<i64> = (0..count).map(|_| random(1 << 40) as i64).collect();
+            let operands: Vec<i32> = (0..count).map(|_| random(40) as i32).collect();
+            let kinds: Vec<i32> = (0..count)
+                .map(|_| if random(5) == 0 { BALLOT } else { SHUFFLE })
+                .collect();
+            let (mut states_a, mut words_a) = (states.clone(), words.clone());
+            let (mut states_b, mut words_b) = (states.clone(), words.clone());
+            let a = schedule(
+                Slots {
+                    words: &mut words_a,
+                    operands: &operands,
+                    kinds: &kinds,
+                },
+                &mut states_a,
+                first_exchange,
+            );
+            let b = schedule_reference(
+                Slots {
+                    words: &mut words_b,
+                    operands: &operands,
+                    kinds: &kinds,
+                },
+                &mut states_b,
+                first_exchange,
+            );
+            assert_eq!(a, b, "{states:?}");
+            assert_eq!(states_a, states_b, "{states:?}");
+            assert_eq!(words_a, words_b, "{states:?}");
+            *outcomes
+                .entry(format!("{a:?}").chars().take(6).collect::<String>())
+                .or_insert(0) += 1;
+        }
+        // The rounds reached every kind of outcome: done, a deadlock, one state, mixed.
+        assert!(outcomes.len() >= 3, "{outcomes:?}");
     }
 }
