@@ -15,10 +15,10 @@
 //! which runs one work-item from resume point `state` (1: the start; `k + 2`: just after
 //! barrier `k`) to its next barrier `k'`, returning `k' + 2`, or to its end, returning 0.
 //! Values that live across a barrier are kept in the work-item's `frame`. The group function
-//! (`codegen::cpu`, `__oxhip_cpu_group.K`) calls it once per live work-item per phase: with a
-//! constant `state` (inlined, so that each region becomes a plain loop over the work-items
-//! that LLVM optimises like any loop) while all live work-items wait at the same barrier, and
-//! through one shared call otherwise. The semantics are the fibers' exactly: a barrier
+//! (`codegen::cpu`, `__oxhip_cpu_group.K`) calls it once per live work-item per phase: while
+//! all live work-items wait at the same barrier, a copy of it that holds one state's code
+//! alone (`cpu_region_copies`), inlined, so that each region becomes a plain loop over the
+//! work-items that LLVM optimises like any loop; through one shared call otherwise. The semantics are the fibers' exactly: a barrier
 //! releases when every live work-item has reached a barrier, and a work-item that returns no
 //! longer counts.
 //!
