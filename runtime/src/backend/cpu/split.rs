@@ -68,9 +68,9 @@ pub(crate) fn schedule(
     // The state the runnable work-items share (0: none yet), and whether they differ.
     let mut next = 0u32;
     let mut mixed = false;
-    let mut runs = |state: u32, next: &mut u32| {
-        mixed |= *next != 0 && *next != state;
-        *next = state;
+    let mut runs = |state: u32| {
+        mixed |= next != 0 && next != state;
+        next = state;
     };
     for (warp, lanes) in states.chunks_mut(WARP_SIZE as usize).enumerate() {
         let first = warp * WARP_SIZE as usize;
@@ -90,7 +90,7 @@ pub(crate) fn schedule(
             }
             exchange_warp(&mut slots, first, lanes.len(), u32::MAX);
             lanes.fill(plain);
-            runs(plain, &mut next);
+            runs(plain);
             continue;
         }
         // One bit per lane: live, and waiting at an exchange (`first_exchange >= 2`, so
@@ -118,7 +118,7 @@ pub(crate) fn schedule(
         exchange_warp(&mut slots, first, lanes.len(), live_lanes);
         for state in lanes.iter_mut().filter(|state| **state != 0) {
             *state &= !WAITING;
-            runs(*state, &mut next);
+            runs(*state);
         }
     }
     if live == 0 {
@@ -127,7 +127,8 @@ pub(crate) fn schedule(
     if at_barrier > 0 {
         if at_barrier == live {
             // A barrier releases once no live work-item waits at an exchange: then every
-            // live work-item waits at a barrier, and each runs next.
+            // live work-item waits at a barrier, and each runs next (no warp exchanged, so
+            // nothing has run yet: `next` is 0).
             let (mut low, mut high) = (u32::MAX, 0u32);
             for state in states.iter_mut() {
                 let plain = *state & !WAITING;
@@ -135,7 +136,7 @@ pub(crate) fn schedule(
                 low = low.min(if plain == 0 { u32::MAX } else { plain });
                 high = high.max(plain);
             }
-            mixed |= (next != 0 && next != high) || low != high;
+            mixed = low != high;
             next = high;
         } else {
             for state in states.iter_mut() {
