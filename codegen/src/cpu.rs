@@ -42,7 +42,7 @@ use inkwell::builder::Builder;
 use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
 use inkwell::targets::{TargetData, TargetMachine};
-use inkwell::types::{AnyType, BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
+use inkwell::types::{AnyType, ArrayType, BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{
     AsValueRef, BasicMetadataValueEnum, BasicValueEnum, FunctionValue, GlobalValue, IntValue,
     PointerValue,
@@ -118,6 +118,8 @@ const EXCHANGE_SLOT: u64 = 48;
 /// What the scheduler returns when the work-items it lets run next are at different states;
 /// it sets bit 31 as well when it left some work-items waiting (their states marked).
 const MIXED_STATES: u64 = 0x7fff_ffff;
+/// A state in the states column without the runtime's `split::WAITING` bit.
+const WAITING_MASK: u32 = 0x7fff_ffff;
 
 /// Instructions of a regions function times its states, up to which the group function
 /// gets one inlined loop per state (see [`group_function`]).
@@ -1174,6 +1176,37 @@ struct Columns<'ctx> {
     kinds: PointerValue<'ctx>,
 }
 
+impl<'ctx> Columns<'ctx> {
+    /// The exchange slot's columns at the start of the group's `scratch` (`count` frames).
+    fn of(
+        builder: &Builder<'ctx>,
+        context: &'ctx Context,
+        scratch: PointerValue<'ctx>,
+        states: PointerValue<'ctx>,
+        count: IntValue<'ctx>,
+    ) -> Result<Columns<'ctx>, inkwell::builder::BuilderError> {
+        let i64_type = context.i64_type();
+        let operands_bytes =
+            builder.build_int_mul(count, i64_type.const_int(8, false), "operands.offset")?;
+        let kinds_bytes =
+            builder.build_int_mul(count, i64_type.const_int(12, false), "kinds.offset")?;
+        // SAFETY: the exchange slot's columns, the frames' first `16 * n` bytes.
+        let (operands, kinds) = unsafe {
+            (
+                builder.build_gep(context.i8_type(), scratch, &[operands_bytes], "operands")?,
+                builder.build_gep(context.i8_type(), scratch, &[kinds_bytes], "kinds")?,
+            )
+        };
+        Ok(Columns {
+            count,
+            states,
+            words: scratch,
+            operands,
+            kinds,
+        })
+    }
+}
+
 /// Does the exchange every live work-item of the group waits at, warp by warp, between two
 /// phases: a first loop over the warp's lanes in the group reads the words they offered and
 /// their ballot into words cleared beforehand (returned lanes and lanes past the group's end
@@ -1378,21 +1411,148 @@ fn exchange_pass<'ctx>(
     Ok(())
 }
 
-/// When the runtime left work-items waiting (`left_waiting`), stores in `from` and `to` the
-/// first runnable work-item and one past the last (a runnable one's state is positive; 0 is
-/// returned, negative is waiting), so that the generic loop visits only those: a block scan's
-/// second warp scan runs the first warp alone while the others wait at a barrier, and would
-/// otherwise pass over every work-item of the group at each of its phases. Otherwise it
-/// leaves them as they are (the whole group).
+/// Writes the source lane and kind of a shuffle into the exchange slot of every work-item
+/// that waits at one whose pattern is a constant (`table`: each state's pattern, 0 for none),
+/// which its region leaves out (`cpu_regions::stage_exchange`: every loop of such a state
+/// would store them, and the whole-group exchange never reads them). The lane-by-lane
+/// exchanges, this function's and the runtime's, read them: this runs before those, over
+/// the work-items the phase visited (`visited`, else all): the others' slots are as the
+/// last such pass left them.
+fn fill_patterned_operands<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    group: FunctionValue<'ctx>,
+    columns: &Columns<'ctx>,
+    (table, table_type, last_state): (PointerValue<'ctx>, ArrayType<'ctx>, u32),
+    visited: Option<(IntValue<'ctx>, IntValue<'ctx>)>,
+) -> Result<(), inkwell::builder::BuilderError> {
+    let i32_type = context.i32_type();
+    let i64_type = context.i64_type();
+    let before = builder
+        .get_insert_block()
+        .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
+    let head = context.append_basic_block(group, "fill.head");
+    let body = context.append_basic_block(group, "fill.item");
+    let latch = context.append_basic_block(group, "fill.next");
+    let end = context.append_basic_block(group, "fill.end");
+    builder.build_unconditional_branch(head)?;
+    builder.position_at_end(head);
+    let (first, end_index) = visited.unwrap_or((i64_type.const_zero(), columns.count));
+    let index = builder.build_phi(i64_type, "fill.index")?;
+    index.add_incoming(&[(&first, before)]);
+    let index_value = index.as_basic_value().into_int_value();
+    let more = builder.build_int_compare(IntPredicate::ULT, index_value, end_index, "fill.more")?;
+    builder.build_conditional_branch(more, body, end)?;
+
+    builder.position_at_end(body);
+    // SAFETY: `index < n`: inside the states column.
+    let state_slot =
+        unsafe { builder.build_gep(i32_type, columns.states, &[index_value], "fill.state.slot")? };
+    let state = builder
+        .build_load(i32_type, state_slot, "fill.state")?
+        .into_int_value();
+    let state = builder.build_and(
+        state,
+        i32_type.const_int(u64::from(WAITING_MASK), false),
+        "fill.state",
+    )?;
+    let last = i32_type.const_int(u64::from(last_state), false);
+    let past = builder.build_int_compare(IntPredicate::UGT, state, last, "fill.past")?;
+    let state = builder
+        .build_select(past, i32_type.const_zero(), state, "fill.state")?
+        .into_int_value();
+    let state = builder.build_int_z_extend(state, i64_type, "fill.state.index")?;
+    // SAFETY: `state <= last_state`, inside the table.
+    let entry = unsafe {
+        builder.build_in_bounds_gep(
+            table_type,
+            table,
+            &[i64_type.const_zero(), state],
+            "fill.pattern.slot",
+        )?
+    };
+    let pattern = builder
+        .build_load(i32_type, entry, "fill.pattern")?
+        .into_int_value();
+    let known = builder.build_int_compare(
+        IntPredicate::NE,
+        pattern,
+        i32_type.const_zero(),
+        "fill.known",
+    )?;
+    let narrow = builder.build_int_truncate(index_value, i32_type, "fill.linear")?;
+    let lane = builder.build_and(
+        narrow,
+        i32_type.const_int(WARP_SIZE - 1, false),
+        "fill.lane",
+    )?;
+    // The pattern's fields (`cpu_regions::shuffle_pattern`): the kind in bits 2-3, log2 of
+    // the width in bits 4-6, the operand from bit 8.
+    let field = |shift: u64,
+                 mask: u64,
+                 name: &str|
+     -> Result<IntValue<'ctx>, inkwell::builder::BuilderError> {
+        let shifted =
+            builder.build_right_shift(pattern, i32_type.const_int(shift, false), false, name)?;
+        builder.build_and(shifted, i32_type.const_int(mask, false), name)
+    };
+    let kind = field(2, 3, "fill.kind")?;
+    let log_width = field(4, 7, "fill.log_width")?;
+    let width = builder.build_left_shift(i32_type.const_int(1, false), log_width, "fill.width")?;
+    let operand =
+        builder.build_right_shift(pattern, i32_type.const_int(8, false), false, "fill.operand")?;
+    let source = cpu_regions::source_lane(builder, context, [lane, kind, operand, width])?;
+    // SAFETY: `index < n`: inside the operand and kind columns.
+    let (operand_slot, kind_slot) = unsafe {
+        (
+            builder.build_gep(
+                i32_type,
+                columns.operands,
+                &[index_value],
+                "fill.operand.slot",
+            )?,
+            builder.build_gep(i32_type, columns.kinds, &[index_value], "fill.kind.slot")?,
+        )
+    };
+    // Without a branch (the others keep what their regions stored), so that LLVM
+    // vectorises the loop.
+    let old_source = builder
+        .build_load(i32_type, operand_slot, "fill.old.operand")?
+        .into_int_value();
+    let old_kind = builder
+        .build_load(i32_type, kind_slot, "fill.old.kind")?
+        .into_int_value();
+    let source = builder.build_select(known, source, old_source, "fill.operand")?;
+    let kind = builder.build_select(known, i32_type.const_zero(), old_kind, "fill.kind")?;
+    builder.build_store(operand_slot, source)?;
+    builder.build_store(kind_slot, kind)?;
+    builder.build_unconditional_branch(latch)?;
+
+    builder.position_at_end(latch);
+    let following =
+        builder.build_int_add(index_value, i64_type.const_int(1, false), "fill.index.next")?;
+    index.add_incoming(&[(&following, latch)]);
+    builder.build_unconditional_branch(head)?;
+    builder.position_at_end(end);
+    Ok(())
+}
+
+/// After the runtime's pass, stores in `from` and `to` the first runnable work-item and one
+/// past the last (a runnable one's state is positive; 0 is returned, a negative one waits),
+/// the work-items the generic loop visits in the next phase: a block scan's second warp scan
+/// runs the first warp alone while the others wait at a barrier, and would otherwise pass
+/// over every work-item of the group at each of its phases. Returns whether every
+/// work-item between them is runnable (none has returned or waits), so that the loop of one
+/// state may run them without testing each (see `boxed` in [`group_function`]). When none is
+/// runnable (the runtime then reported a deadlock or the end), the whole group, not dense.
 fn runnable_range<'ctx>(
     builder: &inkwell::builder::Builder<'ctx>,
     context: &'ctx Context,
     group: FunctionValue<'ctx>,
     (states, count): (PointerValue<'ctx>, IntValue<'ctx>),
     (from, to): (PointerValue<'ctx>, PointerValue<'ctx>),
-    left_waiting: IntValue<'ctx>,
     states_scope: (LLVMValueRef, LLVMValueRef),
-) -> Result<(), inkwell::builder::BuilderError> {
+) -> Result<IntValue<'ctx>, inkwell::builder::BuilderError> {
     let i32_type = context.i32_type();
     let i64_type = context.i64_type();
     let before = builder
@@ -1400,13 +1560,13 @@ fn runnable_range<'ctx>(
         .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
     let scan = context.append_basic_block(group, "range.scan");
     let end = context.append_basic_block(group, "range.end");
-    let done = context.append_basic_block(group, "range.done");
-    builder.build_conditional_branch(left_waiting, scan, done)?;
+    builder.build_unconditional_branch(scan)?;
 
     builder.position_at_end(scan);
     let index = builder.build_phi(i64_type, "range.index")?;
     let low = builder.build_phi(i64_type, "range.low")?;
     let high = builder.build_phi(i64_type, "range.high")?;
+    let runnables = builder.build_phi(i64_type, "range.runnables")?;
     let (index_value, low_value, high_value) = (
         index.as_basic_value().into_int_value(),
         low.as_basic_value().into_int_value(),
@@ -1440,11 +1600,18 @@ fn runnable_range<'ctx>(
         .into_int_value();
     let higher = builder.build_int_compare(IntPredicate::UGT, candidate, high_value, "higher")?;
     let new_high = builder.build_select(higher, candidate, high_value, "range.high.next")?;
+    let one = builder.build_int_z_extend(runnable, i64_type, "range.one")?;
+    let new_runnables = builder.build_int_add(
+        runnables.as_basic_value().into_int_value(),
+        one,
+        "range.runnables.next",
+    )?;
     let more = builder.build_int_compare(IntPredicate::ULT, following, count, "range.more")?;
     builder.build_conditional_branch(more, scan, end)?;
     index.add_incoming(&[(&i64_type.const_zero(), before), (&following, scan)]);
     low.add_incoming(&[(&count, before), (&new_low, scan)]);
     high.add_incoming(&[(&i64_type.const_zero(), before), (&new_high, scan)]);
+    runnables.add_incoming(&[(&i64_type.const_zero(), before), (&new_runnables, scan)]);
 
     builder.position_at_end(end);
     let new_low = new_low.into_int_value();
@@ -1456,9 +1623,10 @@ fn runnable_range<'ctx>(
     let last = builder.build_select(none, count, new_high, "range.to")?;
     builder.build_store(from, first)?;
     builder.build_store(to, last)?;
-    builder.build_unconditional_branch(done)?;
-    builder.position_at_end(done);
-    Ok(())
+    // Every work-item of the range runnable.
+    let span = builder.build_int_sub(new_high, new_low, "range.span")?;
+    let dense = builder.build_int_compare(IntPredicate::EQ, span, new_runnables, "range.dense")?;
+    builder.build_and(dense, builder.build_not(none, "range.some")?, "range.dense")
 }
 
 /// Calls the runtime's operation at `slot` of `struct __oxhip_cpu_ops` (through the
@@ -1777,6 +1945,28 @@ fn group_function<'ctx>(
         }
         None => None,
     };
+    // Kernels split at warp exchanges: the box of coordinates the loops of one state visit,
+    // `[first, end)` on each axis, x, y, z as `extent`. The whole group; but when the
+    // runnable work-items, all at one state, are one run of a row with no other among them
+    // (the first warp of a block scan, while the others wait at a barrier), that run.
+    let boxed = match regions.first_exchange {
+        Some(_) => {
+            let mut first = Vec::new();
+            let mut end = Vec::new();
+            for axis_extent in &extent {
+                let start = variable(i32_type.into(), "box.first").map_err(fail)?;
+                builder
+                    .build_store(start, i32_type.const_zero())
+                    .map_err(fail)?;
+                let stop = variable(i32_type.into(), "box.end").map_err(fail)?;
+                builder.build_store(stop, *axis_extent).map_err(fail)?;
+                first.push(start);
+                end.push(stop);
+            }
+            Some((first, end))
+        }
+        None => None,
+    };
     let mixed = variable(bool_type.into(), "mixed").map_err(fail)?;
     let state = variable(i32_type.into(), "state").map_err(fail)?;
     builder
@@ -2024,21 +2214,42 @@ fn group_function<'ctx>(
             builder.build_unconditional_branch(body).map_err(fail)?;
             builder.position_at_end(whole);
         }
+        // A loop of one state in a kernel split at warp exchanges visits the box (from
+        // `from`, its first work-item); the others, every work-item.
+        let in_box = if fixed.is_some() {
+            boxed.as_ref()
+        } else {
+            None
+        };
+        let first_of = |axis: usize| -> Result<IntValue<'ctx>, CodegenError> {
+            match in_box {
+                Some((first, _)) => Ok(builder
+                    .build_load(i32_type, first[axis], "box.first")
+                    .map_err(fail)?
+                    .into_int_value()),
+                None => Ok(i32_type.const_zero()),
+            }
+        };
+        let start_index = match (in_box, range) {
+            (Some(_), Some((from, _))) => builder
+                .build_load(i64_type, from, "from")
+                .map_err(fail)?
+                .into_int_value(),
+            _ => i64_type.const_zero(),
+        };
+        builder.build_store(linear, start_index).map_err(fail)?;
         builder
-            .build_store(linear, i64_type.const_zero())
-            .map_err(fail)?;
-        builder
-            .build_store(coordinates[2], i32_type.const_zero())
+            .build_store(coordinates[2], first_of(2)?)
             .map_err(fail)?;
         builder.build_unconditional_branch(plane).map_err(fail)?;
         builder.position_at_end(plane);
         builder
-            .build_store(coordinates[1], i32_type.const_zero())
+            .build_store(coordinates[1], first_of(1)?)
             .map_err(fail)?;
         builder.build_unconditional_branch(row).map_err(fail)?;
         builder.position_at_end(row);
         builder
-            .build_store(coordinates[0], i32_type.const_zero())
+            .build_store(coordinates[0], first_of(0)?)
             .map_err(fail)?;
         builder.build_unconditional_branch(body).map_err(fail)?;
 
@@ -2207,8 +2418,15 @@ fn group_function<'ctx>(
                 .build_int_add(value, i32_type.const_int(1, false), "bumped")
                 .map_err(fail)?;
             builder.build_store(*coordinate, bumped).map_err(fail)?;
+            let bound = match in_box {
+                Some((_, end)) => builder
+                    .build_load(i32_type, end[axis], "box.end")
+                    .map_err(fail)?
+                    .into_int_value(),
+                None => extent[axis],
+            };
             let more = builder
-                .build_int_compare(IntPredicate::ULT, bumped, extent[axis], "more")
+                .build_int_compare(IntPredicate::ULT, bumped, bound, "more")
                 .map_err(fail)?;
             let (end, again) = ends[axis];
             builder
@@ -2240,6 +2458,8 @@ fn group_function<'ctx>(
 
     // After a phase: stop when every work-item has returned, else run the next phase.
     builder.position_at_end(after);
+    // The work-items the phase visited (kernels split at warp exchanges).
+    let mut visited = None;
     if let Some((from, to)) = range {
         // A phase that visited part of the group saw neither the returned work-items nor the
         // waiting ones outside it: count it as partial (`floor`), so that the next phase
@@ -2252,6 +2472,7 @@ fn group_function<'ctx>(
             .build_load(i64_type, to, "to")
             .map_err(fail)?
             .into_int_value();
+        visited = Some((first, last));
         let late_start = builder
             .build_int_compare(IntPredicate::NE, first, i64_type.const_zero(), "late_start")
             .map_err(fail)?;
@@ -2274,6 +2495,40 @@ fn group_function<'ctx>(
             .map_err(fail)?;
         builder.build_store(to, count).map_err(fail)?;
     }
+    // The box the phase's loop visited, kept for an exchange of it alone (below).
+    let mut visited_box = Vec::new();
+    if let Some((first, end)) = &boxed {
+        for variable in first.iter().chain(end) {
+            visited_box.push(
+                builder
+                    .build_load(i32_type, *variable, "box.visited")
+                    .map_err(fail)?
+                    .into_int_value(),
+            );
+        }
+        for axis in 0..3 {
+            builder
+                .build_store(first[axis], i32_type.const_zero())
+                .map_err(fail)?;
+            builder.build_store(end[axis], extent[axis]).map_err(fail)?;
+        }
+    }
+    // After a phase in which some work-item did not run, or after which one returned, a
+    // kernel split at exchanges runs the generic loop (unless the runtime's pass found the
+    // runnable ones one run of a row, below), and one split at barriers only the loops that
+    // test each work-item (see `loops`).
+    let lowest_next = builder
+        .build_load(i32_type, floor, "floor")
+        .map_err(fail)?
+        .into_int_value();
+    let partial = builder
+        .build_int_compare(
+            IntPredicate::EQ,
+            lowest_next,
+            i32_type.const_zero(),
+            "partial",
+        )
+        .map_err(fail)?;
     let high_state = builder
         .build_load(i32_type, high, "next.state")
         .map_err(fail)?
@@ -2303,59 +2558,9 @@ fn group_function<'ctx>(
             let fast = builder
                 .build_and(uniform, not_waiting, "fast")
                 .map_err(fail)?;
-            let on_its_own = context.append_basic_block(group, "after.itself");
-            let exchanging = context.append_basic_block(group, "after.exchange");
-            let through_runtime = context.append_basic_block(group, "after.runtime");
-            let join = context.append_basic_block(group, "after.join");
-            builder
-                .build_conditional_branch(fast, on_its_own, through_runtime)
-                .map_err(fail)?;
-
-            builder.position_at_end(on_its_own);
-            let at_exchange = builder
-                .build_int_compare(
-                    IntPredicate::UGE,
-                    high_state,
-                    i32_type.const_int(u64::from(first_exchange), false),
-                    "at_exchange",
-                )
-                .map_err(fail)?;
-            builder
-                .build_conditional_branch(at_exchange, exchanging, join)
-                .map_err(fail)?;
-            builder.position_at_end(exchanging);
-            let words_bytes = builder
-                .build_int_mul(count, i64_type.const_int(8, false), "operands.offset")
-                .map_err(fail)?;
-            let kinds_bytes = builder
-                .build_int_mul(count, i64_type.const_int(12, false), "kinds.offset")
-                .map_err(fail)?;
-            // SAFETY: the exchange slot's columns, the frames' first `16 * n` bytes.
-            let (operands, kinds) = unsafe {
-                (
-                    builder
-                        .build_gep(context.i8_type(), scratch, &[words_bytes], "operands")
-                        .map_err(fail)?,
-                    builder
-                        .build_gep(context.i8_type(), scratch, &[kinds_bytes], "kinds")
-                        .map_err(fail)?,
-                )
-            };
-            let columns = Columns {
-                count,
-                states,
-                words: scratch,
-                operands,
-                kinds,
-            };
-            // A shuffle whose pattern is a constant (every work-item waiting there offered
-            // the same): the runtime's copies over the group ([`PATTERNED_SLOT`]); anything
-            // else, lane by lane.
-            let mut patterned_done = None;
-            if regions.patterns.iter().any(|pattern| *pattern != 0) {
-                let lane_by_lane = context.append_basic_block(group, "exchange.lanes");
-                let call_block = context.append_basic_block(group, "exchange.patterned");
-                // The pattern of each state, 0 for the states after barriers.
+            // The pattern of each state, 0 for the states after barriers and for shuffles
+            // without one (`Regions::patterns`).
+            let pattern_table = if regions.patterns.iter().any(|pattern| *pattern != 0) {
                 let mut by_state = vec![0u32; regions.last_state as usize + 1];
                 for (index, pattern) in regions.patterns.iter().enumerate() {
                     if let Some(entry) = by_state.get_mut(first_exchange as usize + index) {
@@ -2376,6 +2581,179 @@ fn group_function<'ctx>(
                 table.set_constant(true);
                 table.set_linkage(Linkage::Private);
                 table.set_unnamed_addr(true);
+                Some((table.as_pointer_value(), table_type, regions.last_state))
+            } else {
+                None
+            };
+            let on_its_own = context.append_basic_block(group, "after.itself");
+            let exchanging = context.append_basic_block(group, "after.exchange");
+            let through_runtime = context.append_basic_block(group, "after.runtime");
+            let join = context.append_basic_block(group, "after.join");
+            // The exchange of the box alone: the phase ran the loop of one state over a run
+            // of warps while the others wait (the runtime left them waiting, and the run was
+            // dense), and every work-item of the run now waits at one shuffle with a
+            // pattern. The runtime's pass would exchange those warps lane by lane and pass
+            // over the whole group; the run keeps its box for the next phase.
+            let mut box_exchanged = None;
+            match (pattern_table, visited, &boxed) {
+                (Some((table, table_type, _)), Some((first, last)), Some((box_first, box_end))) => {
+                    let box_check = context.append_basic_block(group, "after.box");
+                    let box_call = context.append_basic_block(group, "after.box.exchange");
+                    builder
+                        .build_conditional_branch(fast, on_its_own, box_check)
+                        .map_err(fail)?;
+                    builder.position_at_end(box_check);
+                    let looped = builder.build_not(was_mixed, "box.looped").map_err(fail)?;
+                    let in_box = builder
+                        .build_and(looped, waiting, "box.phase")
+                        .map_err(fail)?;
+                    let in_box = builder
+                        .build_and(in_box, uniform, "box.uniform")
+                        .map_err(fail)?;
+                    let index = builder
+                        .build_int_z_extend(high_state, i64_type, "state.index")
+                        .map_err(fail)?;
+                    // SAFETY: `high_state <= last_state`, inside the table.
+                    let entry = unsafe {
+                        builder.build_in_bounds_gep(
+                            table_type,
+                            table,
+                            &[i64_type.const_zero(), index],
+                            "pattern.slot",
+                        )
+                    }
+                    .map_err(fail)?;
+                    let pattern = builder
+                        .build_load(i32_type, entry, "box.pattern")
+                        .map_err(fail)?
+                        .into_int_value();
+                    let known = builder
+                        .build_int_compare(
+                            IntPredicate::NE,
+                            pattern,
+                            i32_type.const_zero(),
+                            "box.known",
+                        )
+                        .map_err(fail)?;
+                    let in_box = builder
+                        .build_and(in_box, known, "box.known")
+                        .map_err(fail)?;
+                    // Whole warps: the run starts at one, and ends at one or at the group's end.
+                    let warp_mask = i64_type.const_int(WARP_SIZE - 1, false);
+                    let first_lane = builder
+                        .build_and(first, warp_mask, "box.first.lane")
+                        .map_err(fail)?;
+                    let last_lane = builder
+                        .build_and(last, warp_mask, "box.last.lane")
+                        .map_err(fail)?;
+                    let starts = builder
+                        .build_int_compare(
+                            IntPredicate::EQ,
+                            first_lane,
+                            i64_type.const_zero(),
+                            "box.starts",
+                        )
+                        .map_err(fail)?;
+                    let ends_warp = builder
+                        .build_int_compare(
+                            IntPredicate::EQ,
+                            last_lane,
+                            i64_type.const_zero(),
+                            "box.ends",
+                        )
+                        .map_err(fail)?;
+                    let ends_group = builder
+                        .build_int_compare(IntPredicate::EQ, last, count, "box.ends.group")
+                        .map_err(fail)?;
+                    let ends = builder
+                        .build_or(ends_warp, ends_group, "box.ends")
+                        .map_err(fail)?;
+                    let whole_warps = builder.build_and(starts, ends, "box.warps").map_err(fail)?;
+                    let in_box = builder
+                        .build_and(in_box, whole_warps, "box.exchange")
+                        .map_err(fail)?;
+                    builder
+                        .build_conditional_branch(in_box, box_call, through_runtime)
+                        .map_err(fail)?;
+                    builder.position_at_end(box_call);
+                    // SAFETY: `first < last <= n`: inside the words and states columns.
+                    let (words, box_states) = unsafe {
+                        (
+                            builder
+                                .build_gep(i64_type, scratch, &[first], "box.words")
+                                .map_err(fail)?,
+                            builder
+                                .build_gep(i32_type, states, &[first], "box.states")
+                                .map_err(fail)?,
+                        )
+                    };
+                    let length = builder
+                        .build_int_sub(last, first, "box.length")
+                        .map_err(fail)?;
+                    let done = call_runtime(
+                        &builder,
+                        context,
+                        current,
+                        (PATTERNED_SLOT, "exchange_patterned"),
+                        &[
+                            words.into(),
+                            box_states.into(),
+                            length.into(),
+                            pattern.into(),
+                        ],
+                    )
+                    .map_err(fail)?;
+                    let done = builder
+                        .build_int_compare(
+                            IntPredicate::NE,
+                            done,
+                            i32_type.const_zero(),
+                            "box.done",
+                        )
+                        .map_err(fail)?;
+                    let kept = context.append_basic_block(group, "after.box.kept");
+                    builder
+                        .build_conditional_branch(done, kept, through_runtime)
+                        .map_err(fail)?;
+                    builder.position_at_end(kept);
+                    if let Some((from, to)) = range {
+                        builder.build_store(from, first).map_err(fail)?;
+                        builder.build_store(to, last).map_err(fail)?;
+                    }
+                    for (variable, value) in box_first.iter().chain(box_end).zip(&visited_box) {
+                        builder.build_store(*variable, *value).map_err(fail)?;
+                    }
+                    builder.build_unconditional_branch(join).map_err(fail)?;
+                    box_exchanged = Some(kept);
+                }
+                _ => {
+                    builder
+                        .build_conditional_branch(fast, on_its_own, through_runtime)
+                        .map_err(fail)?;
+                }
+            }
+
+            builder.position_at_end(on_its_own);
+            let at_exchange = builder
+                .build_int_compare(
+                    IntPredicate::UGE,
+                    high_state,
+                    i32_type.const_int(u64::from(first_exchange), false),
+                    "at_exchange",
+                )
+                .map_err(fail)?;
+            builder
+                .build_conditional_branch(at_exchange, exchanging, join)
+                .map_err(fail)?;
+            builder.position_at_end(exchanging);
+            let columns = Columns::of(&builder, context, scratch, states, count).map_err(fail)?;
+            // A shuffle whose pattern is a constant (every work-item waiting there offered
+            // the same): the runtime's copies over the group ([`PATTERNED_SLOT`]); anything
+            // else, lane by lane.
+            let mut patterned_done = None;
+            if let Some((table, table_type, _)) = pattern_table {
+                let lane_by_lane = context.append_basic_block(group, "exchange.lanes");
+                let call_block = context.append_basic_block(group, "exchange.patterned");
                 let index = builder
                     .build_int_z_extend(high_state, i64_type, "state.index")
                     .map_err(fail)?;
@@ -2383,7 +2761,7 @@ fn group_function<'ctx>(
                 let entry = unsafe {
                     builder.build_in_bounds_gep(
                         table_type,
-                        table.as_pointer_value(),
+                        table,
                         &[i64_type.const_zero(), index],
                         "pattern.slot",
                     )
@@ -2422,8 +2800,17 @@ fn group_function<'ctx>(
                 let end = context.append_basic_block(group, "exchange.end");
                 builder.build_unconditional_branch(end).map_err(fail)?;
                 builder.position_at_end(call_block);
+                let declined = context.append_basic_block(group, "exchange.declined");
                 builder
-                    .build_conditional_branch(done, end, lane_by_lane)
+                    .build_conditional_branch(done, end, declined)
+                    .map_err(fail)?;
+                builder.position_at_end(declined);
+                if let Some(table) = pattern_table {
+                    fill_patterned_operands(&builder, context, group, &columns, table, visited)
+                        .map_err(fail)?;
+                }
+                builder
+                    .build_unconditional_branch(lane_by_lane)
                     .map_err(fail)?;
                 builder.position_at_end(end);
                 exchanged = end;
@@ -2431,6 +2818,12 @@ fn group_function<'ctx>(
             builder.build_unconditional_branch(join).map_err(fail)?;
 
             builder.position_at_end(through_runtime);
+            if let Some(table) = pattern_table {
+                let columns =
+                    Columns::of(&builder, context, scratch, states, count).map_err(fail)?;
+                fill_patterned_operands(&builder, context, group, &columns, table, visited)
+                    .map_err(fail)?;
+            }
             let outcome = call_runtime(
                 &builder,
                 context,
@@ -2473,21 +2866,114 @@ fn group_function<'ctx>(
                 )
                 .map_err(fail)?;
 
-            let mixed_states = builder
-                .build_or(mixed_states, left_waiting, "mixed_or_waiting")
-                .map_err(fail)?;
-            if let Some((from, to)) = range {
-                runnable_range(
+            // The next phase runs the loop of the state the runnable work-items share over
+            // them alone when they are one run of a row, or the whole group, with no waiting
+            // or returned one among them (a box); otherwise the generic loop over their
+            // range.
+            let mut in_row = bool_type.const_zero();
+            if let (Some((from, to)), Some((box_first, box_end))) = (range, &boxed) {
+                let dense = runnable_range(
                     &builder,
                     context,
                     group,
                     (states, count),
                     (from, to),
-                    left_waiting,
                     regions.states_scope,
                 )
                 .map_err(fail)?;
+                let first = builder
+                    .build_load(i64_type, from, "from")
+                    .map_err(fail)?
+                    .into_int_value();
+                let last = builder
+                    .build_load(i64_type, to, "to")
+                    .map_err(fail)?
+                    .into_int_value();
+                let row_items = wide(extent[0]).map_err(fail)?;
+                let plane_rows = wide(extent[1]).map_err(fail)?;
+                let rows = builder
+                    .build_int_unsigned_div(first, row_items, "run.rows")
+                    .map_err(fail)?;
+                let final_item = builder
+                    .build_int_sub(last, i64_type.const_int(1, false), "run.last")
+                    .map_err(fail)?;
+                let final_rows = builder
+                    .build_int_unsigned_div(final_item, row_items, "run.last.rows")
+                    .map_err(fail)?;
+                let one_row = builder
+                    .build_int_compare(IntPredicate::EQ, rows, final_rows, "run.one_row")
+                    .map_err(fail)?;
+                let whole = builder
+                    .build_int_compare(
+                        IntPredicate::EQ,
+                        final_item,
+                        builder
+                            .build_int_sub(count, i64_type.const_int(1, false), "n.last")
+                            .map_err(fail)?,
+                        "run.to_end",
+                    )
+                    .map_err(fail)?;
+                let from_start = builder
+                    .build_int_compare(
+                        IntPredicate::EQ,
+                        first,
+                        i64_type.const_zero(),
+                        "run.from_start",
+                    )
+                    .map_err(fail)?;
+                let whole = builder
+                    .build_and(whole, from_start, "run.whole")
+                    .map_err(fail)?;
+                let boxed_run = builder
+                    .build_or(one_row, whole, "run.boxed")
+                    .map_err(fail)?;
+                in_row = builder
+                    .build_and(dense, boxed_run, "run.in_box")
+                    .map_err(fail)?;
+                // A run of one row gets a box of its own; the whole group keeps the whole box.
+                let one_row = builder
+                    .build_and(in_row, one_row, "run.in_row")
+                    .map_err(fail)?;
+                let x = builder
+                    .build_int_unsigned_rem(first, row_items, "run.x")
+                    .map_err(fail)?;
+                let y = builder
+                    .build_int_unsigned_rem(rows, plane_rows, "run.y")
+                    .map_err(fail)?;
+                let z = builder
+                    .build_int_unsigned_div(rows, plane_rows, "run.z")
+                    .map_err(fail)?;
+                let length = builder
+                    .build_int_sub(last, first, "run.length")
+                    .map_err(fail)?;
+                let x_end = builder
+                    .build_int_add(x, length, "run.x.end")
+                    .map_err(fail)?;
+                let one = i64_type.const_int(1, false);
+                let bounds = [
+                    (x, x_end),
+                    (y, builder.build_int_add(y, one, "run.y.end").map_err(fail)?),
+                    (z, builder.build_int_add(z, one, "run.z.end").map_err(fail)?),
+                ];
+                for (axis, (start, stop)) in bounds.into_iter().enumerate() {
+                    for (variable, value, full) in [
+                        (box_first[axis], start, i32_type.const_zero()),
+                        (box_end[axis], stop, extent[axis]),
+                    ] {
+                        let narrow = builder
+                            .build_int_truncate(value, i32_type, "run.bound")
+                            .map_err(fail)?;
+                        let chosen = builder
+                            .build_select(one_row, narrow, full, "box.bound")
+                            .map_err(fail)?;
+                        builder.build_store(variable, chosen).map_err(fail)?;
+                    }
+                }
             }
+            let not_in_box = builder.build_not(in_row, "not_in_box").map_err(fail)?;
+            let mixed_states = builder
+                .build_or(mixed_states, not_in_box, "mixed_or_scattered")
+                .map_err(fail)?;
             let runtime_block = builder.get_insert_block().ok_or_else(missing)?;
             builder.build_unconditional_branch(join).map_err(fail)?;
 
@@ -2498,12 +2984,18 @@ fn group_function<'ctx>(
                 (&high_state, exchanged),
                 (&scheduled, runtime_block),
             ]);
+            if let Some(kept) = box_exchanged {
+                next_state.add_incoming(&[(&high_state, kept)]);
+            }
             let diverged = builder.build_phi(bool_type, "diverged").map_err(fail)?;
             diverged.add_incoming(&[
-                (&bool_type.const_zero(), on_its_own),
-                (&bool_type.const_zero(), exchanged),
+                (&partial, on_its_own),
+                (&partial, exchanged),
                 (&mixed_states, runtime_block),
             ]);
+            if let Some(kept) = box_exchanged {
+                diverged.add_incoming(&[(&bool_type.const_zero(), kept)]);
+            }
             (
                 next_state.as_basic_value().into_int_value(),
                 diverged.as_basic_value().into_int_value(),
@@ -2514,25 +3006,8 @@ fn group_function<'ctx>(
             (high_state, diverged)
         }
     };
-    // After a phase in which some work-item did not run, or after which one returned, a
-    // kernel split at exchanges runs the generic loop, and one split at barriers only the
-    // loops that test each work-item (see `loops`).
-    let lowest_next = builder
-        .build_load(i32_type, floor, "floor")
-        .map_err(fail)?
-        .into_int_value();
-    let partial = builder
-        .build_int_compare(
-            IntPredicate::EQ,
-            lowest_next,
-            i32_type.const_zero(),
-            "partial",
-        )
-        .map_err(fail)?;
     let diverged = match regions.first_exchange {
-        Some(_) => builder
-            .build_or(diverged, partial, "diverged")
-            .map_err(fail)?,
+        Some(_) => diverged,
         None => {
             if two_forms {
                 builder.build_store(returned, partial).map_err(fail)?;

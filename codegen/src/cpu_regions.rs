@@ -610,8 +610,14 @@ fn stage_exchange<'ctx>(
         Exchange::Ballot => (i64_type.const_zero(), int(0), BALLOT_KIND, 0),
     };
     builder.build_store(word_slot, word)?;
-    builder.build_store(operand_slot, argument)?;
-    builder.build_store(kind_slot, i32_type.const_int(code, false))?;
+    // A shuffle with a pattern leaves its source lane and kind to the group entry point,
+    // which writes them only where a lane-by-lane exchange will read them
+    // (`cpu::fill_patterned_operands`): every phase's loop stored them before, and the
+    // whole-group exchange, nearly every one of them, never read them.
+    if pattern == 0 {
+        builder.build_store(operand_slot, argument)?;
+        builder.build_store(kind_slot, i32_type.const_int(code, false))?;
+    }
     // The result, read after the resume point.
     let next = call_value
         .get_next_instruction()
@@ -997,6 +1003,8 @@ struct Copy<'ctx> {
     /// The regions that may write the alloca: only those copy it out, since the others
     /// leave the frame's value as they found it.
     written_by: HashSet<u32>,
+    /// The regions that may read its value on entry: only those copy it in.
+    live_in: HashSet<u32>,
 }
 
 /// How an alloca's address is used.
@@ -1064,6 +1072,147 @@ fn usage(alloca: LLVMValueRef) -> Usage {
         }
     }
     usage
+}
+
+/// How an instruction touches an alloca's bytes (see [`live_on_entry`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Touch {
+    /// May read them.
+    Read,
+    /// Writes all of them and reads none.
+    Overwrite,
+    /// Writes some of them.
+    Partial,
+}
+
+/// Every instruction that touches `alloca` (`size` bytes, an address that does not escape),
+/// and how.
+fn touches(
+    alloca: LLVMValueRef,
+    size: u64,
+    target_data: &TargetData,
+) -> HashMap<LLVMValueRef, Touch> {
+    let mut touched: HashMap<LLVMValueRef, Touch> = HashMap::new();
+    let mut note = |instruction: LLVMValueRef, touch: Touch| {
+        let entry = touched.entry(instruction).or_insert(touch);
+        if touch == Touch::Read {
+            *entry = Touch::Read;
+        }
+    };
+    // SAFETY: operand 2 of a memory intrinsic is its length.
+    let whole_length = |call: LLVMValueRef| unsafe {
+        let length = LLVMGetOperand(call, 2);
+        !LLVMIsAConstantInt(length).is_null() && LLVMConstIntGetZExtValue(length) >= size
+    };
+    let mut pending = vec![alloca];
+    let mut seen = HashSet::new();
+    while let Some(pointer) = pending.pop() {
+        if !seen.insert(pointer) {
+            continue;
+        }
+        for user in users(pointer) {
+            match opcode(user) {
+                LLVMOpcode::LLVMStore => {
+                    // SAFETY: a store's operand 0 is the value stored; its type is sized.
+                    let stored = unsafe {
+                        let value = LLVMGetOperand(user, 0);
+                        target_data.get_store_size(&inkwell::types::AnyTypeEnum::new(
+                            inkwell::llvm_sys::core::LLVMTypeOf(value),
+                        ))
+                    };
+                    let whole = pointer == alloca && stored >= size;
+                    note(
+                        user,
+                        if whole {
+                            Touch::Overwrite
+                        } else {
+                            Touch::Partial
+                        },
+                    );
+                }
+                LLVMOpcode::LLVMGetElementPtr
+                | LLVMOpcode::LLVMBitCast
+                | LLVMOpcode::LLVMAddrSpaceCast => pending.push(user),
+                LLVMOpcode::LLVMCall => match callee_name(user) {
+                    Some(name) if name.starts_with("llvm.lifetime.") => {}
+                    Some(name)
+                        if name.starts_with("llvm.memcpy")
+                            || name.starts_with("llvm.memmove")
+                            || name.starts_with("llvm.memset") =>
+                    {
+                        // SAFETY: operand 0 is the destination, 1 the source (or value).
+                        let (destination, source) =
+                            unsafe { (LLVMGetOperand(user, 0), LLVMGetOperand(user, 1)) };
+                        if source == pointer {
+                            note(user, Touch::Read);
+                        }
+                        if destination == pointer {
+                            let whole = pointer == alloca && whole_length(user);
+                            note(
+                                user,
+                                if whole {
+                                    Touch::Overwrite
+                                } else {
+                                    Touch::Partial
+                                },
+                            );
+                        }
+                    }
+                    _ => note(user, Touch::Read),
+                },
+                _ => note(user, Touch::Read),
+            }
+        }
+    }
+    touched
+}
+
+/// The blocks on whose entry the alloca that `touched` describes holds a value that may
+/// still be read: those from which a path reaches a read of it, or the regions' `exit`,
+/// before anything overwrites it whole. A region whose resume point is not among them needs no copy of it in; an
+/// alloca live on entry to no region needs no frame slot at all (the header's staging word
+/// of a shuffle, written afresh by every region that uses it).
+fn live_on_entry(
+    function: LLVMValueRef,
+    touched: &HashMap<LLVMValueRef, Touch>,
+    predecessors: &HashMap<LLVMBasicBlockRef, Vec<LLVMBasicBlockRef>>,
+    exit: LLVMBasicBlockRef,
+) -> HashSet<LLVMBasicBlockRef> {
+    // The exit copies the alloca out to the frame when the region wrote it: a read of the
+    // whole, so that a region that writes part of it copies in the rest first.
+    let mut reads = vec![exit];
+    let mut overwrites = HashSet::new();
+    // SAFETY: walks the blocks and instructions of a live function.
+    unsafe {
+        let mut block = LLVMGetFirstBasicBlock(function);
+        while !block.is_null() {
+            let mut instruction = LLVMGetFirstInstruction(block);
+            while !instruction.is_null() {
+                match touched.get(&instruction) {
+                    Some(Touch::Read) => {
+                        reads.push(block);
+                        break;
+                    }
+                    Some(Touch::Overwrite) => {
+                        overwrites.insert(block);
+                        break;
+                    }
+                    _ => {}
+                }
+                instruction = LLVMGetNextInstruction(instruction);
+            }
+            block = LLVMGetNextBasicBlock(block);
+        }
+    }
+    let mut live: HashSet<LLVMBasicBlockRef> = reads.iter().copied().collect();
+    while let Some(block) = reads.pop() {
+        for before in predecessors.get(&block).into_iter().flatten() {
+            if !overwrites.contains(before) && live.insert(*before) {
+                reads.push(*before);
+            }
+        }
+    }
+    live
 }
 
 fn build_regions<'ctx>(
@@ -1256,6 +1405,16 @@ fn build_regions<'ctx>(
         false
     };
 
+    let mut predecessors: HashMap<LLVMBasicBlockRef, Vec<LLVMBasicBlockRef>> = HashMap::new();
+    for block in function.get_basic_blocks() {
+        for next in successors(block.as_mut_ptr()) {
+            predecessors
+                .entry(next)
+                .or_default()
+                .push(block.as_mut_ptr());
+        }
+    }
+
     // The frame.
     builder.position_at_end(entry);
     let mut offset = 0u64;
@@ -1291,6 +1450,27 @@ fn build_regions<'ctx>(
         // SAFETY: `count` is a constant integer (checked by `qualifies`).
         let count = unsafe { inkwell::llvm_sys::core::LLVMConstIntGetZExtValue(count) };
         let size = target_data.get_abi_size(&ty) * count;
+        // The regions on whose entry the alloca holds a value they may read: the others
+        // need no copy of it in, and an alloca no region needs on entry needs no slot (the
+        // exchange slot's fields keep theirs, where the runtime looks for them).
+        let live_in: HashSet<u32> = if usage.escapes {
+            used_by.clone()
+        } else {
+            let live = live_on_entry(
+                function.as_value_ref(),
+                &touches(alloca, size, target_data),
+                &predecessors,
+                exit.as_mut_ptr(),
+            );
+            resumes
+                .iter()
+                .filter(|(state, start)| used_by.contains(state) && live.contains(start))
+                .map(|(state, _)| *state)
+                .collect()
+        };
+        if live_in.is_empty() && !exchange_fields.contains(&alloca) {
+            continue;
+        }
         let alignment = alloca_alignment(alloca)
             .max(u64::from(target_data.get_abi_alignment(&ty)))
             .max(1);
@@ -1337,6 +1517,7 @@ fn build_regions<'ctx>(
                 .collect();
             copies.push(Copy {
                 written_by,
+                live_in,
                 alloca,
                 scalar,
                 slot,
@@ -1377,7 +1558,11 @@ fn build_regions<'ctx>(
     // that inlines one region (a constant `state`) then copies only that region's values.
     let copy = |region: u32, into_frame: bool| -> Result<(), inkwell::builder::BuilderError> {
         for (column, copy) in copies.iter().enumerate().filter(|(_, copy)| {
-            copy.used_by.contains(&region) && (!into_frame || copy.written_by.contains(&region))
+            if into_frame {
+                copy.used_by.contains(&region) && copy.written_by.contains(&region)
+            } else {
+                copy.live_in.contains(&region)
+            }
         }) {
             // SAFETY: `copy.alloca` is a live pointer value.
             let local = unsafe { inkwell::values::PointerValue::new(copy.alloca) };
@@ -1387,10 +1572,44 @@ fn build_regions<'ctx>(
                 (local, copy.slot)
             };
             if let Some(ty) = copy.scalar {
-                // Only the frame's side of the copy is in the column's scope.
-                let value = builder.build_load(ty, from, "copy")?;
-                let load = value.as_value_ref();
-                let store = builder.build_store(to, value)?.as_value_ref();
+                // Only the frame's side of the copy is in the column's scope. An `i1` is a
+                // byte in the frame: the loop vectoriser widens no access of a type whose
+                // size is not its store size, so a column of `i1` made each loop store its
+                // lanes one by one.
+                let flag = matches!(ty, BasicTypeEnum::IntType(int) if int.get_bit_width() == 1);
+                let (load, store) = if flag {
+                    let byte = context.i8_type();
+                    let (load, store) = if into_frame {
+                        let value = builder.build_load(ty, from, "copy")?;
+                        let wide = builder.build_int_z_extend(
+                            value.into_int_value(),
+                            byte,
+                            "copy.byte",
+                        )?;
+                        (
+                            value.as_value_ref(),
+                            builder.build_store(to, wide)?.as_value_ref(),
+                        )
+                    } else {
+                        let value = builder.build_load(byte, from, "copy.byte")?;
+                        let narrow = builder.build_int_truncate(
+                            value.into_int_value(),
+                            ty.into_int_type(),
+                            "copy",
+                        )?;
+                        (
+                            value.as_value_ref(),
+                            builder.build_store(to, narrow)?.as_value_ref(),
+                        )
+                    };
+                    (load, store)
+                } else {
+                    let value = builder.build_load(ty, from, "copy")?;
+                    (
+                        value.as_value_ref(),
+                        builder.build_store(to, value)?.as_value_ref(),
+                    )
+                };
                 // SAFETY: a load and a store just built.
                 unsafe {
                     inkwell::llvm_sys::core::LLVMSetAlignment(load, copy.alignment);
