@@ -1411,6 +1411,34 @@ fn exchange_pass<'ctx>(
     Ok(())
 }
 
+/// The pattern of the shuffle at `state` (`table`: each state's, 0 for none, so `state` is at
+/// most the last state), and whether it has one.
+fn state_pattern<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    (table, table_type): (PointerValue<'ctx>, ArrayType<'ctx>),
+    state: IntValue<'ctx>,
+) -> Result<(IntValue<'ctx>, IntValue<'ctx>), inkwell::builder::BuilderError> {
+    let i32_type = context.i32_type();
+    let i64_type = context.i64_type();
+    let index = builder.build_int_z_extend(state, i64_type, "state.index")?;
+    // SAFETY: `state <= last_state`, inside the table.
+    let entry = unsafe {
+        builder.build_in_bounds_gep(
+            table_type,
+            table,
+            &[i64_type.const_zero(), index],
+            "pattern.slot",
+        )?
+    };
+    let pattern = builder
+        .build_load(i32_type, entry, "pattern")?
+        .into_int_value();
+    let known =
+        builder.build_int_compare(IntPredicate::NE, pattern, i32_type.const_zero(), "known")?;
+    Ok((pattern, known))
+}
+
 /// Writes the source lane and kind of a shuffle into the exchange slot of every work-item
 /// that waits at one whose pattern is a constant (`table`: each state's pattern, 0 for none),
 /// which its region leaves out (`cpu_regions::stage_exchange`: every loop of such a state
@@ -1461,25 +1489,7 @@ fn fill_patterned_operands<'ctx>(
     let state = builder
         .build_select(past, i32_type.const_zero(), state, "fill.state")?
         .into_int_value();
-    let state = builder.build_int_z_extend(state, i64_type, "fill.state.index")?;
-    // SAFETY: `state <= last_state`, inside the table.
-    let entry = unsafe {
-        builder.build_in_bounds_gep(
-            table_type,
-            table,
-            &[i64_type.const_zero(), state],
-            "fill.pattern.slot",
-        )?
-    };
-    let pattern = builder
-        .build_load(i32_type, entry, "fill.pattern")?
-        .into_int_value();
-    let known = builder.build_int_compare(
-        IntPredicate::NE,
-        pattern,
-        i32_type.const_zero(),
-        "fill.known",
-    )?;
+    let (pattern, known) = state_pattern(builder, context, (table, table_type), state)?;
     let narrow = builder.build_int_truncate(index_value, i32_type, "fill.linear")?;
     let lane = builder.build_and(
         narrow,
@@ -2610,31 +2620,9 @@ fn group_function<'ctx>(
                     let in_box = builder
                         .build_and(in_box, uniform, "box.uniform")
                         .map_err(fail)?;
-                    let index = builder
-                        .build_int_z_extend(high_state, i64_type, "state.index")
-                        .map_err(fail)?;
-                    // SAFETY: `high_state <= last_state`, inside the table.
-                    let entry = unsafe {
-                        builder.build_in_bounds_gep(
-                            table_type,
-                            table,
-                            &[i64_type.const_zero(), index],
-                            "pattern.slot",
-                        )
-                    }
-                    .map_err(fail)?;
-                    let pattern = builder
-                        .build_load(i32_type, entry, "box.pattern")
-                        .map_err(fail)?
-                        .into_int_value();
-                    let known = builder
-                        .build_int_compare(
-                            IntPredicate::NE,
-                            pattern,
-                            i32_type.const_zero(),
-                            "box.known",
-                        )
-                        .map_err(fail)?;
+                    let (pattern, known) =
+                        state_pattern(&builder, context, (table, table_type), high_state)
+                            .map_err(fail)?;
                     let in_box = builder
                         .build_and(in_box, known, "box.known")
                         .map_err(fail)?;
@@ -2754,26 +2742,9 @@ fn group_function<'ctx>(
             if let Some((table, table_type, _)) = pattern_table {
                 let lane_by_lane = context.append_basic_block(group, "exchange.lanes");
                 let call_block = context.append_basic_block(group, "exchange.patterned");
-                let index = builder
-                    .build_int_z_extend(high_state, i64_type, "state.index")
-                    .map_err(fail)?;
-                // SAFETY: `high_state <= last_state`, inside the table.
-                let entry = unsafe {
-                    builder.build_in_bounds_gep(
-                        table_type,
-                        table,
-                        &[i64_type.const_zero(), index],
-                        "pattern.slot",
-                    )
-                }
-                .map_err(fail)?;
-                let pattern = builder
-                    .build_load(i32_type, entry, "pattern")
-                    .map_err(fail)?
-                    .into_int_value();
-                let known = builder
-                    .build_int_compare(IntPredicate::NE, pattern, i32_type.const_zero(), "known")
-                    .map_err(fail)?;
+                let (pattern, known) =
+                    state_pattern(&builder, context, (table, table_type), high_state)
+                        .map_err(fail)?;
                 builder
                     .build_conditional_branch(known, call_block, lane_by_lane)
                     .map_err(fail)?;
