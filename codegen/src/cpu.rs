@@ -1411,6 +1411,20 @@ fn exchange_pass<'ctx>(
     Ok(())
 }
 
+/// The coordinates `[x, y, z]` of the work-item at `linear` in a group whose rows hold
+/// `row_items` work-items and whose planes `plane_rows` rows, and its row over the group.
+fn coordinates_of<'ctx>(
+    builder: &Builder<'ctx>,
+    linear: IntValue<'ctx>,
+    (row_items, plane_rows): (IntValue<'ctx>, IntValue<'ctx>),
+) -> Result<([IntValue<'ctx>; 3], IntValue<'ctx>), inkwell::builder::BuilderError> {
+    let x = builder.build_int_unsigned_rem(linear, row_items, "at.x")?;
+    let rows = builder.build_int_unsigned_div(linear, row_items, "at.rows")?;
+    let y = builder.build_int_unsigned_rem(rows, plane_rows, "at.y")?;
+    let z = builder.build_int_unsigned_div(rows, plane_rows, "at.z")?;
+    Ok(([x, y, z], rows))
+}
+
 /// The pattern of the shuffle at `state` (`table`: each state's, 0 for none, so `state` is at
 /// most the last state), and whether it has one.
 fn state_pattern<'ctx>(
@@ -1940,9 +1954,8 @@ fn group_function<'ctx>(
     // when every work-item is live after the phase.
     let floor = variable(i32_type.into(), "floor").map_err(fail)?;
     // Kernels split at warp exchanges: the work-items the generic loop visits, `from` to
-    // `to`. All of them, but after the runtime left some waiting: then from the first
-    // runnable work-item to the last (a scan's first warp, while the others wait at a
-    // barrier).
+    // `to`. All of them, but after a pass of the runtime's: from the first runnable
+    // work-item to the last (a scan's first warp, while the others wait at a barrier).
     let range = match regions.first_exchange {
         Some(_) => {
             let from = variable(i64_type.into(), "from").map_err(fail)?;
@@ -2200,22 +2213,13 @@ fn group_function<'ctx>(
                 .build_conditional_branch(at_zero, whole, part)
                 .map_err(fail)?;
             builder.position_at_end(part);
-            let row_items = wide(extent[0]).map_err(fail)?;
-            let plane_rows = wide(extent[1]).map_err(fail)?;
-            let x = builder
-                .build_int_unsigned_rem(first, row_items, "from.x")
-                .map_err(fail)?;
-            let rows = builder
-                .build_int_unsigned_div(first, row_items, "from.rows")
-                .map_err(fail)?;
-            let y = builder
-                .build_int_unsigned_rem(rows, plane_rows, "from.y")
-                .map_err(fail)?;
-            let z = builder
-                .build_int_unsigned_div(rows, plane_rows, "from.z")
-                .map_err(fail)?;
+            let shape = (
+                wide(extent[0]).map_err(fail)?,
+                wide(extent[1]).map_err(fail)?,
+            );
+            let (position, _) = coordinates_of(&builder, first, shape).map_err(fail)?;
             builder.build_store(linear, first).map_err(fail)?;
-            for (coordinate, value) in coordinates.iter().zip([x, y, z]) {
+            for (coordinate, value) in coordinates.iter().zip(position) {
                 let narrow = builder
                     .build_int_truncate(value, i32_type, "from.coordinate")
                     .map_err(fail)?;
@@ -2841,7 +2845,7 @@ fn group_function<'ctx>(
             // them alone when they are one run of a row, or the whole group, with no waiting
             // or returned one among them (a box); otherwise the generic loop over their
             // range.
-            let mut in_row = bool_type.const_zero();
+            let mut run_in_box = bool_type.const_zero();
             if let (Some((from, to)), Some((box_first, box_end))) = (range, &boxed) {
                 let dense = runnable_range(
                     &builder,
@@ -2861,10 +2865,8 @@ fn group_function<'ctx>(
                     .map_err(fail)?
                     .into_int_value();
                 let row_items = wide(extent[0]).map_err(fail)?;
-                let plane_rows = wide(extent[1]).map_err(fail)?;
-                let rows = builder
-                    .build_int_unsigned_div(first, row_items, "run.rows")
-                    .map_err(fail)?;
+                let shape = (row_items, wide(extent[1]).map_err(fail)?);
+                let ([x, y, z], rows) = coordinates_of(&builder, first, shape).map_err(fail)?;
                 let final_item = builder
                     .build_int_sub(last, i64_type.const_int(1, false), "run.last")
                     .map_err(fail)?;
@@ -2875,14 +2877,7 @@ fn group_function<'ctx>(
                     .build_int_compare(IntPredicate::EQ, rows, final_rows, "run.one_row")
                     .map_err(fail)?;
                 let whole = builder
-                    .build_int_compare(
-                        IntPredicate::EQ,
-                        final_item,
-                        builder
-                            .build_int_sub(count, i64_type.const_int(1, false), "n.last")
-                            .map_err(fail)?,
-                        "run.to_end",
-                    )
+                    .build_int_compare(IntPredicate::EQ, last, count, "run.to_end")
                     .map_err(fail)?;
                 let from_start = builder
                     .build_int_compare(
@@ -2898,21 +2893,12 @@ fn group_function<'ctx>(
                 let boxed_run = builder
                     .build_or(one_row, whole, "run.boxed")
                     .map_err(fail)?;
-                in_row = builder
+                run_in_box = builder
                     .build_and(dense, boxed_run, "run.in_box")
                     .map_err(fail)?;
                 // A run of one row gets a box of its own; the whole group keeps the whole box.
                 let one_row = builder
-                    .build_and(in_row, one_row, "run.in_row")
-                    .map_err(fail)?;
-                let x = builder
-                    .build_int_unsigned_rem(first, row_items, "run.x")
-                    .map_err(fail)?;
-                let y = builder
-                    .build_int_unsigned_rem(rows, plane_rows, "run.y")
-                    .map_err(fail)?;
-                let z = builder
-                    .build_int_unsigned_div(rows, plane_rows, "run.z")
+                    .build_and(run_in_box, one_row, "run.in_row")
                     .map_err(fail)?;
                 let length = builder
                     .build_int_sub(last, first, "run.length")
@@ -2941,7 +2927,7 @@ fn group_function<'ctx>(
                     }
                 }
             }
-            let not_in_box = builder.build_not(in_row, "not_in_box").map_err(fail)?;
+            let not_in_box = builder.build_not(run_in_box, "not_in_box").map_err(fail)?;
             let mixed_states = builder
                 .build_or(mixed_states, not_in_box, "mixed_or_scattered")
                 .map_err(fail)?;

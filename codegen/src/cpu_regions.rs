@@ -1014,14 +1014,48 @@ struct Usage {
     written: HashSet<LLVMBasicBlockRef>,
     escapes: bool,
     lifetime_markers: Vec<LLVMValueRef>,
+    /// Every instruction that touches its bytes, and how (see [`live_on_entry`]; what an
+    /// escaping address is used for is a read).
+    touched: HashMap<LLVMValueRef, Touch>,
 }
 
-fn usage(alloca: LLVMValueRef) -> Usage {
+/// How an instruction touches an alloca's bytes (see [`live_on_entry`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Touch {
+    /// May read them.
+    Read,
+    /// Writes all of them and reads none.
+    Overwrite,
+    /// Writes some of them.
+    Partial,
+}
+
+/// Records that `instruction` touches the alloca as `touch`; a read wins over a write (a
+/// `memmove` from the alloca to itself).
+fn note(touched: &mut HashMap<LLVMValueRef, Touch>, instruction: LLVMValueRef, touch: Touch) {
+    let entry = touched.entry(instruction).or_insert(touch);
+    if touch == Touch::Read {
+        *entry = Touch::Read;
+    }
+}
+
+/// How `alloca` (`size` bytes) is used.
+fn usage(alloca: LLVMValueRef, size: u64, target_data: &TargetData) -> Usage {
     let mut usage = Usage {
         blocks: HashSet::new(),
         written: HashSet::new(),
         escapes: false,
         lifetime_markers: Vec::new(),
+        touched: HashMap::new(),
+    };
+    // A store or memory intrinsic that writes all of the alloca through its own address, or
+    // part of it.
+    let write = |whole: bool| {
+        if whole {
+            Touch::Overwrite
+        } else {
+            Touch::Partial
+        }
     };
     let mut pending = vec![alloca];
     let mut seen = HashSet::new();
@@ -1032,20 +1066,25 @@ fn usage(alloca: LLVMValueRef) -> Usage {
         for user in users(pointer) {
             // SAFETY: `user` is an instruction (allocas are only used by instructions, and so
             // are the instructions derived from them here).
-            usage
-                .blocks
-                .insert(unsafe { LLVMGetInstructionParent(user) });
+            let block = unsafe { LLVMGetInstructionParent(user) };
+            usage.blocks.insert(block);
             match opcode(user) {
-                LLVMOpcode::LLVMLoad => {}
+                LLVMOpcode::LLVMLoad => note(&mut usage.touched, user, Touch::Read),
                 LLVMOpcode::LLVMStore => {
-                    // SAFETY: a store's operand 0 is the value stored.
-                    if unsafe { LLVMGetOperand(user, 0) } == pointer {
+                    // SAFETY: a store's operand 0 is the value stored; its type is sized.
+                    let (value, stored) = unsafe {
+                        let value = LLVMGetOperand(user, 0);
+                        let ty = inkwell::types::AnyTypeEnum::new(
+                            inkwell::llvm_sys::core::LLVMTypeOf(value),
+                        );
+                        (value, target_data.get_store_size(&ty))
+                    };
+                    if value == pointer {
                         usage.escapes = true;
                     }
-                    // SAFETY: as above.
-                    usage
-                        .written
-                        .insert(unsafe { LLVMGetInstructionParent(user) });
+                    usage.written.insert(block);
+                    let touch = write(pointer == alloca && stored >= size);
+                    note(&mut usage.touched, user, touch);
                 }
                 LLVMOpcode::LLVMGetElementPtr
                 | LLVMOpcode::LLVMBitCast
@@ -1060,118 +1099,49 @@ fn usage(alloca: LLVMValueRef) -> Usage {
                             || name.starts_with("llvm.memset") =>
                     {
                         // Perhaps only the source, but counted as a write.
-                        // SAFETY: `user` is an instruction.
-                        usage
-                            .written
-                            .insert(unsafe { LLVMGetInstructionParent(user) });
+                        usage.written.insert(block);
+                        // SAFETY: operand 0 is the destination, 1 the source (or value), 2
+                        // the length.
+                        let (destination, source, length) = unsafe {
+                            (
+                                LLVMGetOperand(user, 0),
+                                LLVMGetOperand(user, 1),
+                                LLVMGetOperand(user, 2),
+                            )
+                        };
+                        if source == pointer {
+                            note(&mut usage.touched, user, Touch::Read);
+                        }
+                        if destination == pointer {
+                            // SAFETY: `length` is a live value.
+                            let whole_length = unsafe {
+                                !LLVMIsAConstantInt(length).is_null()
+                                    && LLVMConstIntGetZExtValue(length) >= size
+                            };
+                            let touch = write(pointer == alloca && whole_length);
+                            note(&mut usage.touched, user, touch);
+                        }
                     }
-                    _ => usage.escapes = true,
+                    _ => {
+                        usage.escapes = true;
+                        note(&mut usage.touched, user, Touch::Read);
+                    }
                 },
-                _ => usage.escapes = true,
+                _ => {
+                    usage.escapes = true;
+                    note(&mut usage.touched, user, Touch::Read);
+                }
             }
         }
     }
     usage
 }
 
-/// How an instruction touches an alloca's bytes (see [`live_on_entry`]).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Touch {
-    /// May read them.
-    Read,
-    /// Writes all of them and reads none.
-    Overwrite,
-    /// Writes some of them.
-    Partial,
-}
-
-/// Every instruction that touches `alloca` (`size` bytes, an address that does not escape),
-/// and how.
-fn touches(
-    alloca: LLVMValueRef,
-    size: u64,
-    target_data: &TargetData,
-) -> HashMap<LLVMValueRef, Touch> {
-    let mut touched: HashMap<LLVMValueRef, Touch> = HashMap::new();
-    let mut note = |instruction: LLVMValueRef, touch: Touch| {
-        let entry = touched.entry(instruction).or_insert(touch);
-        if touch == Touch::Read {
-            *entry = Touch::Read;
-        }
-    };
-    // SAFETY: operand 2 of a memory intrinsic is its length.
-    let whole_length = |call: LLVMValueRef| unsafe {
-        let length = LLVMGetOperand(call, 2);
-        !LLVMIsAConstantInt(length).is_null() && LLVMConstIntGetZExtValue(length) >= size
-    };
-    let mut pending = vec![alloca];
-    let mut seen = HashSet::new();
-    while let Some(pointer) = pending.pop() {
-        if !seen.insert(pointer) {
-            continue;
-        }
-        for user in users(pointer) {
-            match opcode(user) {
-                LLVMOpcode::LLVMStore => {
-                    // SAFETY: a store's operand 0 is the value stored; its type is sized.
-                    let stored = unsafe {
-                        let value = LLVMGetOperand(user, 0);
-                        target_data.get_store_size(&inkwell::types::AnyTypeEnum::new(
-                            inkwell::llvm_sys::core::LLVMTypeOf(value),
-                        ))
-                    };
-                    let whole = pointer == alloca && stored >= size;
-                    note(
-                        user,
-                        if whole {
-                            Touch::Overwrite
-                        } else {
-                            Touch::Partial
-                        },
-                    );
-                }
-                LLVMOpcode::LLVMGetElementPtr
-                | LLVMOpcode::LLVMBitCast
-                | LLVMOpcode::LLVMAddrSpaceCast => pending.push(user),
-                LLVMOpcode::LLVMCall => match callee_name(user) {
-                    Some(name) if name.starts_with("llvm.lifetime.") => {}
-                    Some(name)
-                        if name.starts_with("llvm.memcpy")
-                            || name.starts_with("llvm.memmove")
-                            || name.starts_with("llvm.memset") =>
-                    {
-                        // SAFETY: operand 0 is the destination, 1 the source (or value).
-                        let (destination, source) =
-                            unsafe { (LLVMGetOperand(user, 0), LLVMGetOperand(user, 1)) };
-                        if source == pointer {
-                            note(user, Touch::Read);
-                        }
-                        if destination == pointer {
-                            let whole = pointer == alloca && whole_length(user);
-                            note(
-                                user,
-                                if whole {
-                                    Touch::Overwrite
-                                } else {
-                                    Touch::Partial
-                                },
-                            );
-                        }
-                    }
-                    _ => note(user, Touch::Read),
-                },
-                _ => note(user, Touch::Read),
-            }
-        }
-    }
-    touched
-}
-
 /// The blocks on whose entry the alloca that `touched` describes holds a value that may
 /// still be read: those from which a path reaches a read of it, or the regions' `exit`,
-/// before anything overwrites it whole. A region whose resume point is not among them needs no copy of it in; an
-/// alloca live on entry to no region needs no frame slot at all (the header's staging word
-/// of a shuffle, written afresh by every region that uses it).
+/// before anything overwrites it whole. A region whose resume point is not among them needs
+/// no copy of it in; an alloca live on entry to no region needs no frame slot at all (the
+/// header's staging word of a shuffle, written afresh by every region that uses it).
 fn live_on_entry(
     function: LLVMValueRef,
     touched: &HashMap<LLVMValueRef, Touch>,
@@ -1422,7 +1392,20 @@ fn build_regions<'ctx>(
     // (alloca, its slot, size, alignment, the regions that use it)
     let mut copies: Vec<Copy<'ctx>> = Vec::new();
     for alloca in allocas {
-        let usage = usage(alloca);
+        // SAFETY: `alloca` is a live static alloca with a constant count.
+        let (ty, count) = unsafe {
+            (
+                inkwell::types::AnyTypeEnum::new(LLVMGetAllocatedType(alloca)),
+                LLVMGetOperand(alloca, 0),
+            )
+        };
+        let Ok(ty) = BasicTypeEnum::try_from(ty) else {
+            continue;
+        };
+        // SAFETY: `count` is a constant integer (checked by `qualifies`).
+        let count = unsafe { inkwell::llvm_sys::core::LLVMConstIntGetZExtValue(count) };
+        let size = target_data.get_abi_size(&ty) * count;
+        let usage = usage(alloca, size, target_data);
         let used_by: HashSet<u32> = region_blocks
             .iter()
             .filter(|(_, blocks)| !blocks.is_disjoint(&usage.blocks))
@@ -1437,19 +1420,6 @@ fn build_regions<'ctx>(
         if !in_frame {
             continue;
         }
-        // SAFETY: `alloca` is a live static alloca with a constant count.
-        let (ty, count) = unsafe {
-            (
-                inkwell::types::AnyTypeEnum::new(LLVMGetAllocatedType(alloca)),
-                LLVMGetOperand(alloca, 0),
-            )
-        };
-        let Ok(ty) = BasicTypeEnum::try_from(ty) else {
-            continue;
-        };
-        // SAFETY: `count` is a constant integer (checked by `qualifies`).
-        let count = unsafe { inkwell::llvm_sys::core::LLVMConstIntGetZExtValue(count) };
-        let size = target_data.get_abi_size(&ty) * count;
         // The regions on whose entry the alloca holds a value they may read: the others
         // need no copy of it in, and an alloca no region needs on entry needs no slot (the
         // exchange slot's fields keep theirs, where the runtime looks for them).
@@ -1458,7 +1428,7 @@ fn build_regions<'ctx>(
         } else {
             let live = live_on_entry(
                 function.as_value_ref(),
-                &touches(alloca, size, target_data),
+                &usage.touched,
                 &predecessors,
                 exit.as_mut_ptr(),
             );
