@@ -14,6 +14,7 @@
 pub mod cpu;
 mod cpu_denormals;
 mod cpu_lockstep;
+mod cpu_masked_stores;
 mod cpu_params;
 mod cpu_region_copies;
 mod cpu_regions;
@@ -343,6 +344,9 @@ fn compile_with_library(
     // checks the accesses that remain; `use-after-scope` matches clang's default.
     if options.sanitize_address && matches!(options.target, Target::Host { .. }) {
         run_pipeline(&module, "asan<use-after-scope>", &machine, &description)?;
+    }
+    if matches!(options.target, Target::Host { .. }) && options.opt_level != OptLevel::O0 {
+        cpu_masked_stores::split(&module, &context, &description)?;
     }
     collector.check(&description)?;
     verify(&module, &description)?;
