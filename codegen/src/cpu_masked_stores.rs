@@ -1,15 +1,22 @@
-//! Masked vector stores on the CPU target, after optimisation: each `llvm.masked.store` whose
-//! mask is not a constant becomes a plain vector store when every lane is on, nothing when
-//! none is, and the masked store only for a mixed mask.
+//! Masked vector stores on the CPU target, after optimisation: on AMD's processors, each
+//! `llvm.masked.store` whose mask is not a constant becomes a plain vector store when every
+//! lane is on, nothing when none is, and the masked store only for a mixed mask.
 //!
 //! The loops of work-items that the vectoriser makes of a kernel's `if (i < n) out[i] = …`
 //! or `if (tid < stride) s[tid] += …` store through masks, and AVX2's masked store
 //! (`vpmaskmovd`/`vmaskmovps`) is microcoded on AMD's processors: 3.4 ns a store on this
 //! project's development machine (AMD EPYC, Zen 4) whatever the mask, against 0.4 ns for a
 //! plain one (`benches/cpu_target`'s `block_sum` spent four fifths of its time in them).
-//! Intel's processors take it in about a cycle. In those loops nearly every mask is all on
-//! or all off (a run of work-items takes one side of a branch), so two tests of the mask's
-//! bits (one `vmovmskps`) buy the plain store, or none, on every processor.
+//! In those loops nearly every mask is all on or all off (a run of work-items takes one side
+//! of a branch), so two tests of the mask's bits (one `vmovmskps`) buy the plain store, or
+//! none.
+//!
+//! Intel's processors take a masked store in about a cycle, and there the tests cost more
+//! than they save: the branch mispredicts where the masks turn from on to off (`block_sum`
+//! took 20% longer on the lent H200 machine's Xeon with them). So the tests sit behind a
+//! flag of the image, [`TEST_MASKS`], which the runtime sets when it loads the image on an
+//! AMD (or Hygon) processor; elsewhere each store pays a load of the flag and a branch that
+//! always goes the same way before its masked store.
 //!
 //! The store keeps its alignment and metadata; a mixed mask still takes the masked store.
 
@@ -39,11 +46,15 @@ use crate::CodegenError;
 
 const MASKED_STORE: &[u8] = b"llvm.masked.store.";
 
+/// The image's flag (an `i8`, 0 until the runtime sets it) that turns the tests on; the
+/// runtime's CPU backend sets it on AMD's processors (`runtime::backend::cpu`).
+pub(crate) const TEST_MASKS: &str = "__oxhip_cpu_test_masks";
+
 /// Rewrites every masked store in `module` whose mask is computed (see the module
 /// documentation). Returns how many were rewritten.
-pub(crate) fn split(
-    module: &Module<'_>,
-    context: &Context,
+pub(crate) fn split<'ctx>(
+    module: &Module<'ctx>,
+    context: &'ctx Context,
     description: &str,
 ) -> Result<usize, CodegenError> {
     let mut stores = Vec::new();
@@ -61,6 +72,16 @@ pub(crate) fn split(
     let builder = context.create_builder();
     let fail = |error: inkwell::builder::BuilderError| crate::cpu::build_error(description, &error);
     let mut rewritten = 0;
+    let byte = context.i8_type();
+    let flag = match module.get_global(TEST_MASKS) {
+        Some(flag) => flag,
+        None => {
+            let flag = module.add_global(byte, None, TEST_MASKS);
+            flag.set_initializer(&byte.const_zero());
+            flag
+        }
+    };
+    let invariant_load = context.get_kind_id("invariant.load");
     for call in stores {
         // SAFETY: `call` is a live call of `llvm.masked.store.*` (checked above): operand 0
         // is the value, 1 the pointer, and the mask is the last argument.
@@ -96,10 +117,27 @@ pub(crate) fn split(
             continue;
         };
         let (head, rest) = split_at(context, &builder, call).map_err(fail)?;
-        let full = context.insert_basic_block_after(head, "mask.all");
+        let check = context.insert_basic_block_after(head, "mask.check");
+        let full = context.insert_basic_block_after(check, "mask.all");
         let test = context.insert_basic_block_after(full, "mask.some");
         let partial = context.insert_basic_block_after(test, "mask.mixed");
         builder.position_at_end(head);
+        let tested = builder
+            .build_load(byte, flag.as_pointer_value(), "mask.tested")
+            .map_err(fail)?
+            .into_int_value();
+        // The runtime writes the flag before any kernel runs: to the kernels it is a
+        // constant, which lets `unswitch` (below) hoist the test out of the loop.
+        if let Some(load) = tested.as_instruction() {
+            let _ = load.set_metadata(context.metadata_node(&[]), invariant_load);
+        }
+        let tested = builder
+            .build_int_compare(IntPredicate::NE, tested, byte.const_zero(), "mask.test")
+            .map_err(fail)?;
+        builder
+            .build_conditional_branch(tested, check, partial)
+            .map_err(fail)?;
+        builder.position_at_end(check);
         // SAFETY: the call's mask (read again, as its value may be a replaced phi) is a live
         // `<lanes x i1>` value.
         let mask_value = unsafe {
@@ -145,7 +183,7 @@ pub(crate) fn split(
             .map_err(fail)?;
         builder.position_at_end(partial);
         // SAFETY: moves the call, which `split_at` left as the last instruction of `head`
-        // before the branch this function built, into `partial`.
+        // before the load this function built, into `partial`.
         unsafe {
             LLVMInstructionRemoveFromParent(call);
             LLVMInsertIntoBuilder(builder.as_mut_ptr(), call);
@@ -155,6 +193,13 @@ pub(crate) fn split(
     }
     Ok(rewritten)
 }
+
+/// After [`split`]: each loop whose stores test the flag becomes two loops, one for either
+/// value, chosen before the loop (the flag's load hoisted, then non-trivial unswitching), so
+/// that neither pays a load and a branch per store. LLVM's cost limit on unswitching still
+/// applies: a large loop keeps its tests inside.
+pub(crate) const UNSWITCH: &str =
+    "function(loop-mssa(licm),loop-mssa(simple-loop-unswitch<nontrivial>),simplifycfg)";
 
 /// Whether `call` calls `llvm.masked.store.*`.
 fn is_masked_store(call: LLVMValueRef) -> bool {
@@ -345,8 +390,13 @@ declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, <4 x i1>)
             "the mask's bits:\n{ir}"
         );
         assert!(
-            ir.contains("store <4 x i32> %lanes, ptr %p, align 4, !tbaa !0"),
+            ir.contains("store <4 x i32> %lanes, ptr %p, align 4, !tbaa !"),
             "a plain store with the alignment and TBAA:\n{ir}"
+        );
+        assert!(
+            ir.contains("@__oxhip_cpu_test_masks = global i8 0")
+                && ir.contains("load i8, ptr @__oxhip_cpu_test_masks, align 1, !invariant.load"),
+            "the tests sit behind the image's flag:\n{ir}"
         );
         assert_eq!(
             ir.matches("call void @llvm.masked.store").count(),

@@ -346,7 +346,9 @@ fn compile_with_library(
         run_pipeline(&module, "asan<use-after-scope>", &machine, &description)?;
     }
     if matches!(options.target, Target::Host { .. }) && options.opt_level != OptLevel::O0 {
-        cpu_masked_stores::split(&module, &context, &description)?;
+        if cpu_masked_stores::split(&module, &context, &description)? > 0 {
+            run_pipeline(&module, cpu_masked_stores::UNSWITCH, &machine, &description)?;
+        }
     }
     collector.check(&description)?;
     verify(&module, &description)?;

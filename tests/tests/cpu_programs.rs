@@ -321,7 +321,9 @@ int main() {
 /// per work-item) and at `-O1` (kernels split at their barriers and warp exchanges); at `-O1`
 /// and `-O3` the runtime's log must show that the split form is the one that ran, so that a
 /// regression to fibers does not pass unseen.
-/// The optimised builds also run with `OXHIP_CPU_ISA=x86-64` (the baseline copy of the code).
+/// The optimised builds also run with `OXHIP_CPU_ISA=x86-64` (the baseline copy of the code),
+/// and with `OXHIP_CPU_MASKED_STORES=test` and `=direct` (the x86-64-v3 code's loops that
+/// test a store's mask first, chosen on AMD's processors, and those that do not).
 #[test]
 fn barrier_kernels_pass_as_fibers_and_as_split_loops() {
     let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
@@ -403,6 +405,25 @@ fn barrier_kernels_pass_as_fibers_and_as_split_loops() {
                         "{name} {level} (OXHIP_CPU_ISA=x86-64): {:?}\n{stdout}{stderr}",
                         baseline.status
                     ));
+                }
+                for (stores, says) in [("test", "tested first"), ("direct", "direct")] {
+                    let run = Command::new(&exe)
+                        .env("OXHIP_VISIBLE_DEVICES", "cpu")
+                        .env("OXHIP_LOG", "2")
+                        .env("OXHIP_CPU_MASKED_STORES", stores)
+                        .output()
+                        .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
+                    let stdout = String::from_utf8_lossy(&run.stdout);
+                    let stderr = String::from_utf8_lossy(&run.stderr);
+                    if !run.status.success()
+                        || !stdout.contains("PASSED")
+                        || !stderr.contains(&format!("CPU kernels: masked stores {says}"))
+                    {
+                        failures.push(format!(
+                            "{name} {level} (OXHIP_CPU_MASKED_STORES={stores}): {:?}\n{stdout}{stderr}",
+                            run.status
+                        ));
+                    }
                 }
             }
         }

@@ -199,6 +199,51 @@ fn resolve(image: Arc<LoadedImage>, name: &[u8]) -> Option<exec::Kernel> {
     Some(unsafe { exec::Kernel::new(entry, group, row, arguments, image) })
 }
 
+/// The image's flag that makes its kernels test a store's mask before a masked store
+/// (codegen's `cpu_masked_stores::TEST_MASKS`).
+const TEST_MASKS: &[u8] = b"__oxhip_cpu_test_masks\0";
+
+/// Whether kernels should test their masks before masked stores: on AMD's (and Hygon's)
+/// processors, whose AVX2 masked store is microcoded (8 times a plain store on Zen 4), and
+/// not on others, where it takes about a cycle and the tests' mispredicted branches cost
+/// more. `OXHIP_CPU_MASKED_STORES=test` or `=direct` chooses on any processor.
+fn masked_stores_tested() -> bool {
+    static TESTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *TESTED.get_or_init(|| {
+        let tested = match std::env::var("OXHIP_CPU_MASKED_STORES")
+            .as_deref()
+            .map(str::trim)
+        {
+            Ok("test") => true,
+            Ok("direct") => false,
+            _ => slow_masked_stores(),
+        };
+        log!(
+            2,
+            "CPU kernels: masked stores {}",
+            if tested { "tested first" } else { "direct" }
+        );
+        tested
+    })
+}
+
+/// Whether this processor is AMD's or Hygon's (`cpuid` leaf 0's vendor string).
+#[cfg(target_arch = "x86_64")]
+fn slow_masked_stores() -> bool {
+    // Leaf 0 exists on every x86-64 processor.
+    let leaf = std::arch::x86_64::__cpuid(0);
+    let mut vendor = [0u8; 12];
+    vendor[..4].copy_from_slice(&leaf.ebx.to_le_bytes());
+    vendor[4..8].copy_from_slice(&leaf.edx.to_le_bytes());
+    vendor[8..].copy_from_slice(&leaf.ecx.to_le_bytes());
+    &vendor == b"AuthenticAMD" || &vendor == b"HygonGenuine"
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn slow_masked_stores() -> bool {
+    false
+}
+
 /// The suffix of the entry points compiled for this processor (codegen's `cpu_variants`):
 /// `.x86-64-v3` when it has AVX2, FMA, F16C, BMI1/2, LZCNT and MOVBE, else none (the
 /// baseline x86-64 code). `OXHIP_CPU_ISA=x86-64` chooses the baseline on any processor.
@@ -430,6 +475,13 @@ fn load_image(fat_binary: &FatBinary) -> Result<LoadedImage, RuntimeError> {
     // codegen and ld.lld emit (none of our own), so loading it runs no user host code.
     let library = unsafe { Library::open(Some(&path), libc::RTLD_NOW | libc::RTLD_LOCAL) }
         .map_err(|error| invalid(format!("dlopen of the CPU image failed: {error}")))?;
+    if masked_stores_tested() {
+        // SAFETY: the flag is a byte of the image's writable data (codegen's
+        // `cpu_masked_stores`), read only by its kernels, none of which runs yet.
+        if let Ok(flag) = unsafe { library.get::<*mut u8>(TEST_MASKS) } {
+            unsafe { flag.into_raw().cast::<u8>().write(1) };
+        }
+    }
     Ok(LoadedImage {
         library,
         _memfd: memfd,
