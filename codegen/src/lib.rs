@@ -345,10 +345,11 @@ fn compile_with_library(
     if options.sanitize_address && matches!(options.target, Target::Host { .. }) {
         run_pipeline(&module, "asan<use-after-scope>", &machine, &description)?;
     }
-    if matches!(options.target, Target::Host { .. }) && options.opt_level != OptLevel::O0 {
-        if cpu_masked_stores::split(&module, &context, &description)? > 0 {
-            run_pipeline(&module, cpu_masked_stores::UNSWITCH, &machine, &description)?;
-        }
+    if matches!(options.target, Target::Host { .. })
+        && options.opt_level != OptLevel::O0
+        && cpu_masked_stores::split(&module, &context, &description)? > 0
+    {
+        run_pipeline(&module, cpu_masked_stores::UNSWITCH, &machine, &description)?;
     }
     collector.check(&description)?;
     verify(&module, &description)?;
