@@ -42,6 +42,24 @@ __global__ void compose(F f, Big big, G g, int* out) {
   out[t] = g(f(t)) + (int)big.d[0];
 }
 
+// An empty operator followed by a small structure passed in one register and a bool: the
+// shape of hipCUB's segmented reduction with ArgMin, which the CPU device's kernel ABI once
+// refused ("cannot tell which of its parameters the x86-64 ABI dropped").
+struct KeyValue {
+  int key;
+  float value;
+};
+struct Smaller {
+  __device__ KeyValue operator()(KeyValue a, KeyValue b) const { return b.value < a.value ? b : a; }
+};
+template <class Op, class T>
+__global__ void pick(const float* in, T* out, Op op, T initial, bool seeded) {
+  int t = threadIdx.x;
+  T best = seeded ? initial : T{0, in[t * 4]};
+  for (int i = 0; i < 4; ++i) best = op(best, T{i, in[t * 4 + i]});
+  out[t] = best;
+}
+
 static long long compare(const char* what, const std::vector<int>& got,
                          const std::vector<int>& want) {
   long long errors = 0;
@@ -83,6 +101,28 @@ int main() {
   CHECK(hipMemcpy(got.data(), d_out, n * sizeof(int), hipMemcpyDeviceToHost));
   for (int t = 0; t < n; ++t) want[t] = 2 * t + 3 + 100;
   errors += compare("compose", got, want);
+
+  std::vector<float> values(4 * n);
+  for (int i = 0; i < 4 * n; ++i) values[i] = (float)((i * 7) % 11) - (i % 4 == 2 ? 0.5f : 0.0f);
+  float* d_values;
+  KeyValue* d_pairs;
+  CHECK(hipMalloc(&d_values, values.size() * sizeof(float)));
+  CHECK(hipMalloc(&d_pairs, n * sizeof(KeyValue)));
+  CHECK(hipMemcpy(d_values, values.data(), values.size() * sizeof(float), hipMemcpyHostToDevice));
+  pick<<<1, n>>>(d_values, d_pairs, Smaller{}, KeyValue{-1, 3.0f}, true);
+  CHECK_LAUNCH();
+  std::vector<KeyValue> pairs(n);
+  CHECK(hipMemcpy(pairs.data(), d_pairs, n * sizeof(KeyValue), hipMemcpyDeviceToHost));
+  for (int t = 0; t < n; ++t) {
+    KeyValue best{-1, 3.0f};
+    for (int i = 0; i < 4; ++i)
+      if (values[t * 4 + i] < best.value) best = KeyValue{i, values[t * 4 + i]};
+    if ((pairs[t].key != best.key || pairs[t].value != best.value) && errors++ < 5)
+      std::printf("kernel_params: pick[%d]: got {%d, %g}, expected {%d, %g}\n", t, pairs[t].key,
+                  pairs[t].value, best.key, best.value);
+  }
+  CHECK(hipFree(d_values));
+  CHECK(hipFree(d_pairs));
 
   CHECK(hipFree(d_out));
   return finish("kernel_params", errors);

@@ -31,9 +31,10 @@ struct SegmentPair {
   }
 };
 
-/* The operator and initial value travel in one parameter: the CPU device's kernel ABI
- * cannot yet place an empty operator followed by a small structure (oxhip reports "cannot
- * tell which of its parameters the x86-64 ABI dropped"). */
+/* The operator and initial value travel in one parameter: written when the CPU device's
+ * kernel ABI could not place an empty operator followed by a small structure ("cannot tell
+ * which of its parameters the x86-64 ABI dropped"); it can since (tests/programs/
+ * kernel_params.hip's `pick`), and the one parameter stays. */
 template <class Op, class T>
 struct SegmentedReduceArgs {
   Op op;
