@@ -1,6 +1,6 @@
 //! Masked vector stores on the CPU target, after optimisation: on AMD's processors, each
-//! `llvm.masked.store` whose mask is not a constant becomes a plain vector store when every
-//! lane is on, nothing when none is, and the masked store only for a mixed mask.
+//! `llvm.masked.store` whose mask is not a constant is a plain vector store when every lane
+//! is on, nothing when none is, and the masked store only for a mixed mask.
 //!
 //! The loops of work-items that the vectoriser makes of a kernel's `if (i < n) out[i] = …`
 //! or `if (tid < stride) s[tid] += …` store through masks, and AVX2's masked store
@@ -13,10 +13,12 @@
 //!
 //! Intel's processors take a masked store in about a cycle, and there the tests cost more
 //! than they save: the branch mispredicts where the masks turn from on to off (`block_sum`
-//! took 20% longer on the lent H200 machine's Xeon with them). So the tests sit behind a
-//! flag of the image, [`TEST_MASKS`], which the runtime sets when it loads the image on an
-//! AMD (or Hygon) processor; elsewhere each store pays a load of the flag and a branch that
-//! always goes the same way before its masked store.
+//! took 20% longer on the lent H200 machine's Xeon with them), and a test of a flag inside
+//! the loop, which LLVM's unswitching does not always take out of it, cost as much. So the
+//! entry points whose code has such stores get a third copy, [`TESTED_SUFFIX`] after the
+//! `x86-64-v3` one's name, made from the optimised code with the stores tested
+//! ([`add_tested_copies`]); the runtime chooses it on AMD's (and Hygon's) processors and the
+//! untested one elsewhere. Only the back end runs on the copy.
 //!
 //! The store keeps its alignment and metadata; a mixed mask still takes the masked store.
 
@@ -46,9 +48,110 @@ use crate::CodegenError;
 
 const MASKED_STORE: &[u8] = b"llvm.masked.store.";
 
-/// The image's flag (an `i8`, 0 until the runtime sets it) that turns the tests on; the
-/// runtime's CPU backend sets it on AMD's processors (`runtime::backend::cpu`).
-pub(crate) const TEST_MASKS: &str = "__oxhip_cpu_test_masks";
+/// What the tested copy adds to an entry point's name (after `.x86-64-v3`); the runtime
+/// looks for `__oxhip_cpu_group.K.x86-64-v3.tested` and so on.
+pub(crate) const TESTED_SUFFIX: &str = ".tested";
+
+/// Adds to `module` (optimised) a copy of each entry point whose code has a masked store
+/// with a computed mask, named with [`TESTED_SUFFIX`], whose stores test their masks
+/// ([`split`]). The copy's functions share the original's variables (declarations of them)
+/// and duplicate its constants; functions of the copy that no copied entry point reaches
+/// are dropped (`globaldce`). Returns how many entry points were copied.
+pub(crate) fn add_tested_copies<'ctx>(
+    module: &Module<'ctx>,
+    context: &'ctx Context,
+    machine: &inkwell::targets::TargetMachine,
+    description: &str,
+) -> Result<usize, CodegenError> {
+    use std::collections::{HashMap, HashSet};
+    // Which defined functions store through a computed mask, and which entry points reach
+    // one of them through direct calls.
+    let mut callees: HashMap<String, Vec<String>> = HashMap::new();
+    let mut storing: HashSet<String> = HashSet::new();
+    for function in module.get_functions() {
+        if function.count_basic_blocks() == 0 {
+            continue;
+        }
+        let name = function.get_name().to_string_lossy().into_owned();
+        let mut called = Vec::new();
+        for block in function.get_basic_blocks() {
+            for instruction in block.get_instructions() {
+                if instruction.get_opcode() != InstructionOpcode::Call {
+                    continue;
+                }
+                let call = instruction.as_value_ref();
+                if is_masked_store(call) && computed_mask(call) {
+                    storing.insert(name.clone());
+                }
+                // SAFETY: `call` is a live call instruction.
+                let callee = unsafe { LLVMGetCalledValue(call) };
+                // SAFETY: as above; the callee's name is read only if it is a function.
+                if !callee.is_null()
+                    && !unsafe { inkwell::llvm_sys::core::LLVMIsAFunction(callee) }.is_null()
+                {
+                    called.push(String::from_utf8_lossy(&unsafe { name_of(callee) }).into_owned());
+                }
+            }
+        }
+        callees.insert(name, called);
+    }
+    if storing.is_empty() {
+        return Ok(0);
+    }
+    let reaches = |entry: &str| {
+        let mut seen = HashSet::new();
+        let mut work = vec![entry.to_owned()];
+        while let Some(name) = work.pop() {
+            if storing.contains(&name) {
+                return true;
+            }
+            if seen.insert(name.clone()) {
+                work.extend(callees.get(&name).into_iter().flatten().cloned());
+            }
+        }
+        false
+    };
+    let entries: HashSet<String> = callees
+        .keys()
+        .filter(|name| {
+            [
+                crate::cpu::ENTRY_PREFIX,
+                crate::cpu::ROW_PREFIX,
+                crate::cpu::GROUP_PREFIX,
+            ]
+            .iter()
+            .any(|prefix| name.starts_with(prefix))
+        })
+        .filter(|name| reaches(name))
+        .cloned()
+        .collect();
+    if entries.is_empty() {
+        return Ok(0);
+    }
+    crate::cpu_variants::share_variables(module);
+    let copy = crate::cpu_variants::copy_sharing_variables(module);
+    for function in copy.get_functions() {
+        if function.count_basic_blocks() == 0 {
+            continue;
+        }
+        let name = function.get_name().to_string_lossy().into_owned();
+        function
+            .as_global_value()
+            .set_name(&format!("{name}{TESTED_SUFFIX}"));
+        // SAFETY: `function` is a function of the live copy; a comdat shared with the
+        // original would make the link drop the copy's members as duplicates.
+        unsafe {
+            inkwell::llvm_sys::comdat::LLVMSetComdat(function.as_value_ref(), std::ptr::null_mut())
+        };
+        if !entries.contains(&name) {
+            function.set_linkage(inkwell::module::Linkage::Internal);
+        }
+    }
+    split(&copy, context, description)?;
+    crate::cpu_variants::link(module, copy, description, "the tested copy")?;
+    crate::run_pipeline(module, "globaldce", machine, description)?;
+    Ok(entries.len())
+}
 
 /// Rewrites every masked store in `module` whose mask is computed (see the module
 /// documentation). Returns how many were rewritten.
@@ -72,16 +175,6 @@ pub(crate) fn split<'ctx>(
     let builder = context.create_builder();
     let fail = |error: inkwell::builder::BuilderError| crate::cpu::build_error(description, &error);
     let mut rewritten = 0;
-    let byte = context.i8_type();
-    let flag = match module.get_global(TEST_MASKS) {
-        Some(flag) => flag,
-        None => {
-            let flag = module.add_global(byte, None, TEST_MASKS);
-            flag.set_initializer(&byte.const_zero());
-            flag
-        }
-    };
-    let invariant_load = context.get_kind_id("invariant.load");
     for call in stores {
         // SAFETY: `call` is a live call of `llvm.masked.store.*` (checked above): operand 0
         // is the value, 1 the pointer, and the mask is the last argument.
@@ -117,27 +210,10 @@ pub(crate) fn split<'ctx>(
             continue;
         };
         let (head, rest) = split_at(context, &builder, call).map_err(fail)?;
-        let check = context.insert_basic_block_after(head, "mask.check");
-        let full = context.insert_basic_block_after(check, "mask.all");
+        let full = context.insert_basic_block_after(head, "mask.all");
         let test = context.insert_basic_block_after(full, "mask.some");
         let partial = context.insert_basic_block_after(test, "mask.mixed");
         builder.position_at_end(head);
-        let tested = builder
-            .build_load(byte, flag.as_pointer_value(), "mask.tested")
-            .map_err(fail)?
-            .into_int_value();
-        // The runtime writes the flag before any kernel runs: to the kernels it is a
-        // constant, which lets `unswitch` (below) hoist the test out of the loop.
-        if let Some(load) = tested.as_instruction() {
-            let _ = load.set_metadata(context.metadata_node(&[]), invariant_load);
-        }
-        let tested = builder
-            .build_int_compare(IntPredicate::NE, tested, byte.const_zero(), "mask.test")
-            .map_err(fail)?;
-        builder
-            .build_conditional_branch(tested, check, partial)
-            .map_err(fail)?;
-        builder.position_at_end(check);
         // SAFETY: the call's mask (read again, as its value may be a replaced phi) is a live
         // `<lanes x i1>` value.
         let mask_value = unsafe {
@@ -183,7 +259,7 @@ pub(crate) fn split<'ctx>(
             .map_err(fail)?;
         builder.position_at_end(partial);
         // SAFETY: moves the call, which `split_at` left as the last instruction of `head`
-        // before the load this function built, into `partial`.
+        // before the branch this function built, into `partial`.
         unsafe {
             LLVMInstructionRemoveFromParent(call);
             LLVMInsertIntoBuilder(builder.as_mut_ptr(), call);
@@ -194,12 +270,11 @@ pub(crate) fn split<'ctx>(
     Ok(rewritten)
 }
 
-/// After [`split`]: each loop whose stores test the flag becomes two loops, one for either
-/// value, chosen before the loop (the flag's load hoisted, then non-trivial unswitching), so
-/// that neither pays a load and a branch per store. LLVM's cost limit on unswitching still
-/// applies: a large loop keeps its tests inside.
-pub(crate) const UNSWITCH: &str =
-    "function(loop-mssa(licm),loop-mssa(simple-loop-unswitch<nontrivial>),simplifycfg)";
+/// Whether the mask of masked store `call` is computed (not a constant).
+fn computed_mask(call: LLVMValueRef) -> bool {
+    // SAFETY: `call` is a live call of `llvm.masked.store.*`, whose last argument is the mask.
+    unsafe { LLVMIsAConstant(LLVMGetOperand(call, LLVMGetNumArgOperands(call) - 1)).is_null() }
+}
 
 /// Whether `call` calls `llvm.masked.store.*`.
 fn is_masked_store(call: LLVMValueRef) -> bool {
@@ -392,11 +467,6 @@ declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, <4 x i1>)
         assert!(
             ir.contains("store <4 x i32> %lanes, ptr %p, align 4, !tbaa !"),
             "a plain store with the alignment and TBAA:\n{ir}"
-        );
-        assert!(
-            ir.contains("@__oxhip_cpu_test_masks = global i8 0")
-                && ir.contains("load i8, ptr @__oxhip_cpu_test_masks, align 1, !invariant.load"),
-            "the tests sit behind the image's flag:\n{ir}"
         );
         assert_eq!(
             ir.matches("call void @llvm.masked.store").count(),

@@ -75,6 +75,35 @@ pub(crate) fn add<'ctx>(
     if has_aliases {
         return Ok(());
     }
+    share_variables(module);
+    let copy = copy_sharing_variables(module);
+    let cpu = context.create_string_attribute("target-cpu", CPU);
+    for function in copy.get_functions() {
+        if function.count_basic_blocks() == 0 {
+            continue;
+        }
+        let name = function.get_name().to_string_lossy().into_owned();
+        let is_entry = [ENTRY_PREFIX, ROW_PREFIX, GROUP_PREFIX]
+            .iter()
+            .any(|prefix| name.starts_with(prefix));
+        function
+            .as_global_value()
+            .set_name(&format!("{name}{SUFFIX}"));
+        // SAFETY: `function` is a function of the live copy (see the comdat note in
+        // `copy_sharing_variables`).
+        unsafe { LLVMSetComdat(function.as_value_ref(), std::ptr::null_mut()) };
+        if !is_entry {
+            function.set_linkage(Linkage::Internal);
+        }
+        function.remove_string_attribute(AttributeLoc::Function, "target-cpu");
+        function.add_attribute(AttributeLoc::Function, cpu);
+    }
+    link(module, copy, description, "the x86-64-v3 copy")
+}
+
+/// Makes `module`'s internal variables (not constants) hidden external ones, named, so that
+/// a copy of its code can refer to them by name.
+pub(crate) fn share_variables(module: &Module<'_>) {
     let mut unnamed = 0usize;
     for global in module.get_globals() {
         if global.is_declaration() || global.is_constant() {
@@ -90,6 +119,12 @@ pub(crate) fn add<'ctx>(
         global.set_linkage(Linkage::External);
         global.set_visibility(GlobalVisibility::Hidden);
     }
+}
+
+/// A copy of `module` (after [`share_variables`]) whose variables are declarations of the
+/// original's, with its own internal constants and without `llvm.*` globals; its functions
+/// are the caller's to rename before [`link`].
+pub(crate) fn copy_sharing_variables<'ctx>(module: &Module<'ctx>) -> Module<'ctx> {
     let copy = module.clone();
     for global in copy.get_globals() {
         let name = global.get_name().to_string_lossy().into_owned();
@@ -116,26 +151,17 @@ pub(crate) fn add<'ctx>(
         unsafe { LLVMSetInitializer(global.as_value_ref(), std::ptr::null_mut()) };
         global.set_linkage(Linkage::External);
     }
-    let cpu = context.create_string_attribute("target-cpu", CPU);
-    for function in copy.get_functions() {
-        if function.count_basic_blocks() == 0 {
-            continue;
-        }
-        let name = function.get_name().to_string_lossy().into_owned();
-        let is_entry = [ENTRY_PREFIX, ROW_PREFIX, GROUP_PREFIX]
-            .iter()
-            .any(|prefix| name.starts_with(prefix));
-        function
-            .as_global_value()
-            .set_name(&format!("{name}{SUFFIX}"));
-        // SAFETY: `function` is a function of the live copy (see the comdat note above).
-        unsafe { LLVMSetComdat(function.as_value_ref(), std::ptr::null_mut()) };
-        if !is_entry {
-            function.set_linkage(Linkage::Internal);
-        }
-        function.remove_string_attribute(AttributeLoc::Function, "target-cpu");
-        function.add_attribute(AttributeLoc::Function, cpu);
-    }
+    copy
+}
+
+/// Links `copy` (from [`copy_sharing_variables`], its functions renamed) into `module`;
+/// `what` names it in an error.
+pub(crate) fn link<'ctx>(
+    module: &Module<'ctx>,
+    copy: Module<'ctx>,
+    description: &str,
+    what: &str,
+) -> Result<(), CodegenError> {
     // Not inkwell's `link_in_module`, which replaces the context's diagnostic handler (the
     // collector that reports backend errors such as bad inline assembly) for good.
     // SAFETY: both modules live in the same context; `LLVMLinkModules2` destroys `copy`, so its
@@ -145,7 +171,7 @@ pub(crate) fn add<'ctx>(
     if failed {
         return Err(CodegenError::Link {
             target: description.to_owned(),
-            message: "linking the x86-64-v3 copy failed".to_owned(),
+            message: format!("linking {what} failed"),
         });
     }
     Ok(())

@@ -199,14 +199,12 @@ fn resolve(image: Arc<LoadedImage>, name: &[u8]) -> Option<exec::Kernel> {
     Some(unsafe { exec::Kernel::new(entry, group, row, arguments, image) })
 }
 
-/// The image's flag that makes its kernels test a store's mask before a masked store
-/// (codegen's `cpu_masked_stores::TEST_MASKS`).
-const TEST_MASKS: &[u8] = b"__oxhip_cpu_test_masks\0";
-
-/// Whether kernels should test their masks before masked stores: on AMD's (and Hygon's)
-/// processors, whose AVX2 masked store is microcoded (8 times a plain store on Zen 4), and
-/// not on others, where it takes about a cycle and the tests' mispredicted branches cost
-/// more. `OXHIP_CPU_MASKED_STORES=test` or `=direct` chooses on any processor.
+/// Whether kernels should run the copy of their `x86-64-v3` code that tests a store's mask
+/// before a masked store (codegen's `cpu_masked_stores`, entry points named with
+/// `.x86-64-v3.tested`): on AMD's (and Hygon's) processors, whose AVX2 masked store is
+/// microcoded (8 times a plain store on Zen 4), and not on others, where it takes about a
+/// cycle and the tests' mispredicted branches cost more. `OXHIP_CPU_MASKED_STORES=test` or
+/// `=direct` chooses on any processor.
 fn masked_stores_tested() -> bool {
     static TESTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *TESTED.get_or_init(|| {
@@ -298,11 +296,25 @@ fn entry_point(library: &Library, prefix: &str, name: &[u8]) -> Option<exec::Ent
             .ok()
             .map(|symbol| *symbol)
     };
-    let suffix = variant_suffix();
-    (!suffix.is_empty())
-        .then(|| lookup(suffix))
-        .flatten()
-        .or_else(|| lookup(""))
+    variant_suffixes().iter().find_map(|suffix| lookup(suffix))
+}
+
+/// The suffixes of the entry points to look for, best first: the `x86-64-v3` copy with its
+/// masked stores tested (where [`masked_stores_tested`]), the `x86-64-v3` copy, the baseline.
+fn variant_suffixes() -> &'static [String] {
+    static SUFFIXES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    SUFFIXES.get_or_init(|| {
+        let suffix = variant_suffix();
+        let mut suffixes = Vec::new();
+        if !suffix.is_empty() {
+            if masked_stores_tested() {
+                suffixes.push(format!("{suffix}.tested"));
+            }
+            suffixes.push(suffix.to_owned());
+        }
+        suffixes.push(String::new());
+        suffixes
+    })
 }
 
 /// `__oxhip_cpu_group.<name>` and its frame size `__oxhip_cpu_frame.<name>`, for a kernel
@@ -325,12 +337,10 @@ fn group_entry_point(library: &Library, name: &[u8]) -> Option<(exec::GroupEntry
             .ok()
             .map(|symbol| *symbol)
     };
-    let suffix = variant_suffix();
-    // Both variants share the frame size: codegen copies the code after computing it.
-    let group = (!suffix.is_empty())
-        .then(|| group_symbol(suffix))
-        .flatten()
-        .or_else(|| group_symbol(""))?;
+    // Every variant shares the frame size: codegen copies the code after computing it.
+    let group = variant_suffixes()
+        .iter()
+        .find_map(|suffix| group_symbol(suffix))?;
     // SAFETY: a data symbol's address; codegen defines it as a constant `u64` beside the group
     // entry point, and the image stays loaded while the runtime runs.
     let frame = unsafe {
@@ -475,13 +485,6 @@ fn load_image(fat_binary: &FatBinary) -> Result<LoadedImage, RuntimeError> {
     // codegen and ld.lld emit (none of our own), so loading it runs no user host code.
     let library = unsafe { Library::open(Some(&path), libc::RTLD_NOW | libc::RTLD_LOCAL) }
         .map_err(|error| invalid(format!("dlopen of the CPU image failed: {error}")))?;
-    if masked_stores_tested() {
-        // SAFETY: the flag is a byte of the image's writable data (codegen's
-        // `cpu_masked_stores`), read only by its kernels, none of which runs yet.
-        if let Ok(flag) = unsafe { library.get::<*mut u8>(TEST_MASKS) } {
-            unsafe { flag.into_raw().cast::<u8>().write(1) };
-        }
-    }
     Ok(LoadedImage {
         library,
         _memfd: memfd,
