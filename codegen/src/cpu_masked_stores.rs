@@ -95,7 +95,13 @@ pub(crate) fn add_tested_copies<'ctx>(
         }
         callees.insert(name, called);
     }
-    if storing.is_empty() {
+    // SAFETY: reads the live module's lists of aliases and ifuncs.
+    let has_aliases = unsafe {
+        !inkwell::llvm_sys::core::LLVMGetFirstGlobalAlias(module.as_mut_ptr()).is_null()
+            || !inkwell::llvm_sys::core::LLVMGetFirstGlobalIFunc(module.as_mut_ptr()).is_null()
+    };
+    // A module with aliases has no x86-64-v3 copy either (`cpu_variants`).
+    if storing.is_empty() || has_aliases {
         return Ok(0);
     }
     let reaches = |entry: &str| {
