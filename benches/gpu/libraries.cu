@@ -1,5 +1,5 @@
 // Library benchmark (issue 25): CUB and Thrust calls at 2^24 elements (the selection shaped
-// like HeCBench nonzero's at 2^22), timed with events.
+// like HeCBench nonzero's at 2^22; Thrust's compactions copy_if and unique), timed with events.
 // The same source builds with nvcc (CUDA 13's CUB and Thrust) and with oxhip (its own
 // hipCUB and Thrust, reached through <cub/cub.cuh> and thrust/ in a CUDA compile).
 // Prints "<name> <median ms>" per measure, then checks each result against the host.
@@ -9,12 +9,14 @@
 #include <vector>
 
 #include <cub/cub.cuh>
+#include <thrust/copy.h>
 #include <thrust/device_vector.h>
 #include <thrust/host_vector.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/reduce.h>
 #include <thrust/sort.h>
+#include <thrust/unique.h>
 
 #define CHECK(call)                                                                        \
   do {                                                                                     \
@@ -32,6 +34,11 @@ struct AddInt {
   __host__ __device__ int operator()(int a, int b) const { return a + b; }
 };
 static const int REPS = 15;
+
+// thrust::copy_if's predicate: about half of the values in -100..100 are positive.
+struct Positive {
+  __host__ __device__ bool operator()(int x) const { return x > 0; }
+};
 
 // The flag of HeCBench nonzero's DeviceSelect::Flagged: whether the byte is not zero. Its
 // iterators are Thrust's, which CUDA 13 keeps (it dropped cub::CountingInputIterator).
@@ -279,6 +286,47 @@ int main() {
     CHECK(cudaFree(d_bytes));
     CHECK(cudaFree(d_indices));
     CHECK(cudaFree(d_selected));
+  }
+  // thrust::copy_if: the positive values of `small` (about half), in order.
+  {
+    thrust::device_vector<int> d_in(small.begin(), small.end()), d_kept(N);
+    long kept = 0;
+    float ms = median_ms([] {}, [&] {
+      kept = thrust::copy_if(d_in.begin(), d_in.end(), d_kept.begin(), Positive()) - d_kept.begin();
+    });
+    std::printf("thrust::copy_if %.4f\n", ms);
+    thrust::host_vector<int> got = d_kept;
+    long wrong = 0, want = 0;
+    for (int i = 0; i < N; ++i)
+      if (small[i] > 0) {
+        if (want >= kept || got[want] != small[i]) ++wrong;
+        ++want;
+      }
+    if (wrong || want != kept) {
+      std::printf("check: thrust::copy_if %ld wrong, %ld kept of %ld\n", wrong, kept, want);
+      ++failures;
+    }
+  }
+  // thrust::unique in place over the keys in runs of 1 to 16 (restored before each call, not
+  // timed): one key a run, in order.
+  {
+    thrust::device_vector<int> d_run_keys(run_keys.begin(), run_keys.end()), d_work(N);
+    long count = 0;
+    float ms = median_ms(
+        [&] { thrust::copy(d_run_keys.begin(), d_run_keys.end(), d_work.begin()); },
+        [&] { count = thrust::unique(d_work.begin(), d_work.end()) - d_work.begin(); });
+    std::printf("thrust::unique %.4f\n", ms);
+    thrust::host_vector<int> got = d_work;
+    long wrong = 0, want = 0;
+    for (int i = 0; i < N; ++i)
+      if (i == 0 || run_keys[i] != run_keys[i - 1]) {
+        if (want >= count || got[want] != run_keys[i]) ++wrong;
+        ++want;
+      }
+    if (wrong || want != count) {
+      std::printf("check: thrust::unique %ld wrong, %ld kept of %ld\n", wrong, count, want);
+      ++failures;
+    }
   }
   std::printf("# checks: %s\n", failures == 0 ? "PASSED" : "FAILED");
   return failures == 0 ? 0 : 1;

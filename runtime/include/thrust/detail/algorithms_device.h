@@ -357,23 +357,21 @@ struct pick_index {
     return a < b ? a : b;
   }
 };
-/* Not empty, for the same reason as dev::const_call. */
 struct own_index {
-  char nonempty;
   __device__ index_t operator()(index_t i) const { return i; }
 };
 template <class It, class C>
 It min_element(const device_exec& exec, It first, It last, C comp) {
   index_t n = last - first;
   if (n <= 0) return last;
-  return first + dev::reduce(exec, n, own_index{0}, pick_index<raw<It>, C, false>{unwrap(first), comp},
+  return first + dev::reduce(exec, n, own_index{}, pick_index<raw<It>, C, false>{unwrap(first), comp},
                              (index_t)0);
 }
 template <class It, class C>
 It max_element(const device_exec& exec, It first, It last, C comp) {
   index_t n = last - first;
   if (n <= 0) return last;
-  return first + dev::reduce(exec, n, own_index{0}, pick_index<raw<It>, C, true>{unwrap(first), comp},
+  return first + dev::reduce(exec, n, own_index{}, pick_index<raw<It>, C, true>{unwrap(first), comp},
                              (index_t)0);
 }
 template <class It, class C>
@@ -445,7 +443,6 @@ struct write_value {
  * dereferences to, which for a zip iterator is a tuple of references. */
 template <class T>
 struct as_value {
-  char nonempty;
   template <class U>
   OXHIP_THRUST_HD T operator()(const U& u) const {
     return T(u);
@@ -453,7 +450,7 @@ struct as_value {
 };
 template <class T, class It>
 transform_iterator<as_value<T>, It> values_of(It it) {
-  return transform_iterator<as_value<T>, It>(it, as_value<T>{0});
+  return transform_iterator<as_value<T>, It>(it, as_value<T>{});
 }
 /* An array of T is passed as it is: hipCUB reads a whole tile of an aligned array as 16-byte
  * vectors, which it cannot do through an iterator. */
@@ -472,7 +469,7 @@ Out scan(const device_exec& exec, It first, It last, Out out, bool has_init, T i
   if (cub::fits(n) && (exclusive || !has_init)) {
     auto in = values_of<T>(unwrap(first));
     raw<Out> to = unwrap(out);
-    cub::const_call<Op> scan_op{op, 0};
+    cub::const_call<Op> scan_op{op};
     if (exclusive)
       cub::call(exec, [&](void* storage, std::size_t& bytes) {
         return hipcub::DeviceScan::ExclusiveScan(storage, bytes, in, to, scan_op, init, (int)n,
@@ -544,8 +541,8 @@ Out scan_by_key(const device_exec& exec, KIt keys, KIt keys_last, VIt values, Ou
     auto k = values_of<value_of<KIt>>(unwrap(keys));
     auto v = values_of<T>(unwrap(values));
     raw<Out> to = unwrap(out);
-    cub::const_call<Op> scan_op{op, 0};
-    cub::const_call<P> equal{pred, 0};
+    cub::const_call<Op> scan_op{op};
+    cub::const_call<P> equal{pred};
     if (exclusive)
       cub::call(exec, [&](void* storage, std::size_t& bytes) {
         return hipcub::DeviceScan::ExclusiveScanByKey(storage, bytes, k, v, to, scan_op, init,
@@ -594,7 +591,7 @@ pair<KOut, VOut> reduce_by_key(const device_exec& exec, KIt keys, KIt keys_last,
     auto v = values_of<V>(unwrap(values));
     raw<KOut> k_out = unwrap(keys_out);
     raw<VOut> v_out = unwrap(values_out);
-    cub::const_call<Op> reduce_op{op, 0};
+    cub::const_call<Op> reduce_op{op};
     /* One allocation holds CUB's storage and, after it, the count of runs. */
     std::size_t bytes = 0;
     throw_on_error(hipcub::DeviceReduce::ReduceByKey(nullptr, bytes, k, k_out, v, v_out,

@@ -4,8 +4,9 @@
  * DeviceReduce::ReduceByKey for reduce_by_key with equality. Temporary storage comes from
  * the device's temporary pool (memory.h; CUB's size query first) and goes back after the
  * stream has drained.
+ * DeviceSelect's engine for the compactions (`select`).
  * hipCUB counts items in an int, so larger inputs, and predicates hipCUB cannot take, use
- * detail/kernels.h; so do the compactions (see `select`). */
+ * detail/kernels.h. */
 #ifndef OXHIP_THRUST_DETAIL_CUB_H
 #define OXHIP_THRUST_DETAIL_CUB_H
 
@@ -194,7 +195,7 @@ void merge_sort(const device_exec& exec, KeyIt keys, dev::index_t n, ValueIt val
   dev::temp_buffer<V> value_copy(has_values && !values_are_array::value ? n : 1, exec);
   K* key_array = mutable_array(exec, keys, n, key_copy, keys_are_array());
   if (!keys_are_array::value) dev::for_n(exec, n, dev::copy_to_array<KeyIt, K>{keys, key_array});
-  const_call<C> compare{comp, 0};
+  const_call<C> compare{comp};
   int count = (int)n;
   if (has_values) {
     V* value_array = mutable_array(exec, values, n, value_copy, values_are_array());
@@ -215,11 +216,12 @@ void merge_sort(const device_exec& exec, KeyIt keys, dev::index_t n, ValueIt val
 }
 
 /* out[position] = in[i] for each i with flag(i), in order; returns how many were selected.
- * FIXME(#25): this is oxhip's own compaction (detail/kernels.h), not hipCUB's
- * DeviceSelect::Flagged: DeviceSelect passes an empty hipcub::Sum as a kernel parameter of
- * its own, and oxhip's CPU codegen cannot compile such a kernel when its name also holds a
- * lambda's type (a user predicate), for instance DeviceSelect::If with a __device__ lambda.
- * Switch once either is fixed. */
+ * hipCUB's selection engine (DeviceSelect's: one pass with decoupled look-back on the GPUs,
+ * each tile's selected items compacted in shared memory and written coalesced), with the
+ * flag as its predicate over indices, so that a flag reading a stencil or a neighbour
+ * (unique's heads) needs no iterator of its own; larger inputs take oxhip's own compaction
+ * (detail/kernels.h). The count comes back to the host, so the call waits for the stream
+ * under every policy, as Thrust's does. */
 template <class In, class Out>
 struct place_to {
   In in;
@@ -228,7 +230,22 @@ struct place_to {
 };
 template <class Flag, class In, class Out>
 dev::index_t select(const device_exec& exec, dev::index_t n, Flag flag, In in, Out out) {
-  return dev::compact(exec, n, flag, place_to<In, Out>{in, out});
+  if (n <= 0) return 0;
+  if (!fits(n)) return dev::compact(exec, n, flag, place_to<In, Out>{in, out});
+  int items = (int)n;
+  dev::temp_buffer<int> selected(1, exec);
+  const_call<Flag> predicate{flag};
+  hipcub::detail::SelectEmit<In, Out, int*, false> emit = {in, out, selected.get(), items};
+  cub::call(exec, [&](void* storage, std::size_t& bytes) {
+    return hipcub::detail::select_run(storage, bytes, items, predicate, emit, selected.get(),
+                                      exec.stream);
+  }, "thrust: compaction");
+  int count = 0;
+  throw_on_error(hipMemcpyAsync(&count, selected.get(), sizeof(int), hipMemcpyDeviceToHost,
+                                exec.stream),
+                 "thrust: compaction: copying the count");
+  wait(exec, "thrust: compaction");
+  return count;
 }
 
 /* Equality predicates hipCUB's ReduceByKey (which compares with ==) can stand for. */

@@ -15,9 +15,9 @@
  * - merge_sort: stable, for any comparator: insertion-sorted runs, then merge passes in which
  *   each element finds its place by a binary search in the other run.
  *
- * FIXME(#25): switch scan, sort and the compactions to hipCUB's device-wide algorithms
- * (DeviceScan, DeviceRadixSort, DeviceMergeSort, DeviceSelect) once they exist, with radix
- * sort for arithmetic keys under less/greater. */
+ * Thrust's device algorithms call hipCUB's device-wide algorithms instead (detail/cub.h)
+ * wherever hipCUB can take the call; these kernels serve the rest: inputs of more than
+ * INT_MAX items, and predicates hipCUB cannot take. */
 #ifndef OXHIP_THRUST_DETAIL_KERNELS_H
 #define OXHIP_THRUST_DETAIL_KERNELS_H
 
@@ -82,14 +82,11 @@ class temp_buffer {
   temporary_block block_;
 };
 
-/* A function object called through a const operator(), whatever the user's operator() is.
- * It is never empty: operators are kernel parameters of their own, and oxhip's CPU codegen
- * cannot yet always tell which parameter the x86-64 ABI dropped when a captureless lambda's
- * empty class is one (FIXME(#25): remove `nonempty` once it can). */
+/* A function object called through a const operator(), whatever the user's operator() is
+ * (functors with a non-const one work). */
 template <class F>
 struct const_call {
   mutable F f;
-  char nonempty;
   template <class... As>
   __device__ auto operator()(As&&... as) const -> decltype(f(static_cast<As&&>(as)...)) {
     return f(static_cast<As&&>(as)...);
@@ -97,7 +94,7 @@ struct const_call {
 };
 template <class F>
 const_call<F> wrap(const F& f) {
-  return const_call<F>{f, 0};
+  return const_call<F>{f};
 }
 
 inline void check_launch(const char* what) { throw_on_error(hipGetLastError(), what); }
@@ -345,7 +342,8 @@ struct plus_index {
 };
 
 /* place(i, position) for every i with flag(i), position counting the flagged before i;
- * returns how many were flagged. */
+ * returns how many were flagged. Thrust's compactions take hipCUB's selection engine
+ * (cub::select in detail/cub.h); this serves inputs of more than INT_MAX items. */
 template <class Flag, class Place>
 index_t compact(const device_exec& exec, index_t n, Flag flag, Place place) {
   index_t count = 0;
