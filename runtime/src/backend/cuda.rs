@@ -641,6 +641,7 @@ impl Cuda {
     }
 
     fn load_module(&self, fat_binary: &FatBinary, device: usize) -> Result<Raw, RuntimeError> {
+        let started = std::time::Instant::now();
         let images = fat_binary.images()?;
         let sm = self.devices[device].sm;
         let Some((chosen, format)) = self.select(images, device) else {
@@ -658,6 +659,7 @@ impl Cuda {
             chosen.data.len(),
             fat_binary.index
         );
+        let parsed = started.elapsed();
         let bytes = checked_image(chosen, format)?;
         // The PTX beside a cubin, for the register-limited copies or a driver that refuses
         // the cubin.
@@ -668,8 +670,10 @@ impl Cuda {
         let ptx = ptx_image
             .as_deref()
             .map(|bytes| bytes.strip_suffix(&[0]).unwrap_or(bytes));
+        let checked = started.elapsed();
         self.enter(device)?;
         let module = self.load_image(&bytes, format, ptx, &chosen.id(), device)?;
+        let loaded = started.elapsed();
         // Managed variables registered after the backend started (a library opened
         // later) get their allocation now; then each module's copy of the pointer
         // variable is set (hip-abi.md §1.5).
@@ -706,6 +710,16 @@ impl Cuda {
                 (self.api.cuMemcpy)(address, (&raw const allocation) as CuDevicePtr, size)
             })?;
         }
+        log!(
+            2,
+            "device {device}: fat binary #{} ready in {} us: images {} us, image checks {} us, driver load {} us, managed variables {} us",
+            fat_binary.index,
+            started.elapsed().as_micros(),
+            parsed.as_micros(),
+            (checked - parsed).as_micros(),
+            (loaded - checked).as_micros(),
+            (started.elapsed() - loaded).as_micros()
+        );
         Ok(module)
     }
 
@@ -1071,11 +1085,22 @@ impl Cuda {
             });
         }
         let ptx = ptx.and_then(text);
+        let started = std::time::Instant::now();
         match self.jit_load(bytes, id, device) {
-            Ok(module) => Ok(match ptx {
-                Some(ptx) => self.with_copies(module, ptx, id, device),
-                None => module,
-            }),
+            Ok(module) => {
+                let loaded = started.elapsed();
+                let module = match ptx {
+                    Some(ptx) => self.with_copies(module, ptx, id, device),
+                    None => module,
+                };
+                log!(
+                    2,
+                    "device {device}: `{id}`: cuModuleLoadDataEx {} us, the register-limited copies' checks {} us",
+                    loaded.as_micros(),
+                    (started.elapsed() - loaded).as_micros()
+                );
+                Ok(module)
+            }
             Err(error) => {
                 // A cubin this driver cannot load (made by a newer ptxas): the PTX beside it.
                 let Some(ptx) = ptx else {
