@@ -205,9 +205,27 @@ static __device__ __forceinline__ T thread_reduce(const T (&items)[Items], int m
   return partial;
 }
 
+/* Whether this pass compiles a reduce-then-scan kernel: always on the CPU device, which takes
+ * that form for every scan, and on the GPUs only for the scans that take it there (`OnGpus`:
+ * types not of whole 32-bit words, and the fixed-order scans); the others' kernels trap
+ * there, unlaunched, and cost no compile time. The single pass is compiled the other way
+ * round (scan_single_pass). */
+template <class OnGpus>
+struct multi_pass_compiled
+#if defined(__OXHIP_CPU__)
+    : std::true_type {
+#else
+    : OnGpus {
+#endif
+};
+
 template <class T, class Load, class Op>
-__global__ void __launch_bounds__(SCAN_THREADS)
-    scan_upsweep(Load load, long long count, Op op, T* tile_totals) {
+static __device__ __forceinline__ void upsweep_tile(std::false_type, Load, long long, Op, T*) {
+  __builtin_trap();
+}
+template <class T, class Load, class Op>
+static __device__ __forceinline__ void upsweep_tile(std::true_type, Load load, long long count,
+                                                    Op op, T* tile_totals) {
   enum { Items = scan_items<T>::value, Tile = SCAN_THREADS * Items };
   __shared__ Uninitialized<T> staging[staging_size<Tile>::value];
   __shared__ typename BlockPartials<T, SCAN_THREADS>::Storage reduce_storage;
@@ -221,6 +239,11 @@ __global__ void __launch_bounds__(SCAN_THREADS)
   int threads_valid = (valid + Items - 1) / Items;
   T total = BlockPartials<T, SCAN_THREADS>::reduce(reduce_storage, partial, op, threads_valid);
   if (threadIdx.x == 0) tile_totals[blockIdx.x] = total;
+}
+template <class OnGpus, class T, class Load, class Op>
+__global__ void __launch_bounds__(SCAN_THREADS)
+    scan_upsweep(Load load, long long count, Op op, T* tile_totals) {
+  upsweep_tile<T>(multi_pass_compiled<OnGpus>(), load, count, op, tile_totals);
 }
 
 /* One block: totals[i] = op(totals[0], ..., totals[i]). */
@@ -813,8 +836,13 @@ static __device__ __forceinline__ void emit_tile(Emit& emit, std::false_type, lo
 /* The multi-pass engine's last launch: each tile scanned again from its predecessor's
  * inclusive value. */
 template <class T, class Load, class Op, class Emit>
-__global__ void __launch_bounds__(SCAN_THREADS)
-    scan_downsweep(Load load, long long count, Op op, const T* tile_inclusive, Emit emit) {
+static __device__ __forceinline__ void downsweep_tile(std::false_type, Load, long long, Op,
+                                                      const T*, Emit) {
+  __builtin_trap();
+}
+template <class T, class Load, class Op, class Emit>
+static __device__ __forceinline__ void downsweep_tile(std::true_type, Load load, long long count,
+                                                      Op op, const T* tile_inclusive, Emit emit) {
   enum { Items = scan_items<T>::value, Tile = SCAN_THREADS * Items };
   typedef typename Emit::Out Out;
   __shared__ Uninitialized<T> staging[staging_size<Tile>::value];
@@ -841,6 +869,11 @@ __global__ void __launch_bounds__(SCAN_THREADS)
                                  items, op, valid, start + valid == count, prefix, aggregate,
                                  valid == Tile, reinterpret_cast<unsigned int*>(staging),
                                  out_staging);
+}
+template <class OnGpus, class T, class Load, class Op, class Emit>
+__global__ void __launch_bounds__(SCAN_THREADS)
+    scan_downsweep(Load load, long long count, Op op, const T* tile_inclusive, Emit emit) {
+  downsweep_tile<T>(multi_pass_compiled<OnGpus>(), load, count, op, tile_inclusive, emit);
 }
 
 /* A tile's published state: empty, its aggregate, or its inclusive prefix. */
@@ -1005,6 +1038,10 @@ template <class T, class States, class Load, class Op, class Emit>
 __global__ void __launch_bounds__(SINGLE_PASS_THREADS, SCAN_MIN_BLOCKS)
     scan_single_pass(Load load, long long count, Op op, unsigned int* counter, States states,
                      Emit emit) {
+#if defined(__OXHIP_CPU__) && !defined(OXHIP_SCAN_SINGLE_PASS_ON_CPU)
+  /* Not launched on the CPU device (tile_scan_choose), so not compiled there. */
+  __builtin_trap();
+#else
   enum { Items = single_pass_items<T>::value, Tile = SINGLE_PASS_THREADS * Items };
   typedef vector_access<typename load_pointer<Load>::type, Items> Access;
   __shared__ SinglePassStorage<T, Emit> storage;
@@ -1056,6 +1093,7 @@ __global__ void __launch_bounds__(SINGLE_PASS_THREADS, SCAN_MIN_BLOCKS)
                                           running, items, op, valid, true, prefix, aggregate,
                                           false, ranks, storage.staging.out);
   }
+#endif
 }
 
 template <class OutputIt, class T>
@@ -1087,7 +1125,7 @@ static hipError_t tile_scan_single_pass(void* d_temp_storage, size_t& temp_stora
       load, count, op, counter, states, emit);
   return hipGetLastError();
 }
-template <class T, class Load, class Op, class Emit>
+template <class OnGpus, class T, class Load, class Op, class Emit>
 static hipError_t tile_scan_multi_pass(void* d_temp_storage, size_t& temp_storage_bytes,
                                        long long count, Load load, Op op, Emit emit,
                                        hipStream_t stream) {
@@ -1099,14 +1137,14 @@ static hipError_t tile_scan_multi_pass(void* d_temp_storage, size_t& temp_storag
   if (count <= 0) return hipSuccess;
   T* totals = static_cast<T*>(d_temp_storage);
   if (tiles > 1) {
-    scan_upsweep<T><<<(unsigned int)tiles, SCAN_THREADS, 0, stream>>>(load, count, op, totals);
+    scan_upsweep<OnGpus, T><<<(unsigned int)tiles, SCAN_THREADS, 0, stream>>>(load, count, op, totals);
     status = hipGetLastError();
     if (status != hipSuccess) return status;
     scan_tile_totals<T><<<1, SCAN_THREADS, 0, stream>>>(totals, tiles, op);
     status = hipGetLastError();
     if (status != hipSuccess) return status;
   }
-  scan_downsweep<T><<<(unsigned int)tiles, SCAN_THREADS, 0, stream>>>(load, count, op, totals,
+  scan_downsweep<OnGpus, T><<<(unsigned int)tiles, SCAN_THREADS, 0, stream>>>(load, count, op, totals,
                                                                       emit);
   return hipGetLastError();
 }
@@ -1136,7 +1174,7 @@ static hipError_t tile_scan_choose(void* d_temp_storage, size_t& temp_storage_by
                                    hipStream_t stream, std::true_type) {
   size_t single = 0, multi = 0;
   tile_scan_single_pass<T>(nullptr, single, count, load, op, emit, stream);
-  tile_scan_multi_pass<T>(nullptr, multi, count, load, op, emit, stream);
+  tile_scan_multi_pass<std::false_type, T>(nullptr, multi, count, load, op, emit, stream);
   size_t needed = single > multi ? single : multi;
   if (d_temp_storage == nullptr) {
     temp_storage_bytes = needed;
@@ -1145,8 +1183,8 @@ static hipError_t tile_scan_choose(void* d_temp_storage, size_t& temp_storage_by
   if (temp_storage_bytes < needed) return hipErrorInvalidValue;
 #if !defined(OXHIP_SCAN_SINGLE_PASS_ON_CPU)
   if (current_device_is_cpu())
-    return tile_scan_multi_pass<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit,
-                                   stream);
+    return tile_scan_multi_pass<std::false_type, T>(d_temp_storage, temp_storage_bytes, count,
+                                                    load, op, emit, stream);
 #endif
   return tile_scan_single_pass<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit,
                                   stream);
@@ -1155,8 +1193,8 @@ template <class T, class Load, class Op, class Emit>
 static hipError_t tile_scan_choose(void* d_temp_storage, size_t& temp_storage_bytes,
                                    long long count, Load load, Op op, Emit emit,
                                    hipStream_t stream, std::false_type) {
-  return tile_scan_multi_pass<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit,
-                                 stream);
+  return tile_scan_multi_pass<std::true_type, T>(d_temp_storage, temp_storage_bytes, count, load,
+                                                 op, emit, stream);
 }
 template <class T, class Load, class Op, class Emit>
 static hipError_t tile_scan(void* d_temp_storage, size_t& temp_storage_bytes, long long count,
@@ -1170,14 +1208,25 @@ static hipError_t tile_scan(void* d_temp_storage, size_t& temp_storage_bytes, lo
  * so with an operator that is not exactly associative (floating point) its results can differ
  * from run to run; reduce-then-scan combines every item in an order fixed by the count alone
  * (rocPRIM's deterministic scans). With `FixedOrder` false, `tile_scan`. */
+template <class T, class Load, class Op, class Emit>
+static hipError_t tile_scan_in_order(void* d_temp_storage, size_t& temp_storage_bytes,
+                                     long long count, Load load, Op op, Emit emit,
+                                     hipStream_t stream, std::true_type) {
+  return tile_scan_multi_pass<std::true_type, T>(d_temp_storage, temp_storage_bytes, count, load,
+                                                 op, emit, stream);
+}
+template <class T, class Load, class Op, class Emit>
+static hipError_t tile_scan_in_order(void* d_temp_storage, size_t& temp_storage_bytes,
+                                     long long count, Load load, Op op, Emit emit,
+                                     hipStream_t stream, std::false_type) {
+  return tile_scan<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit, stream);
+}
 template <bool FixedOrder, class T, class Load, class Op, class Emit>
 static hipError_t tile_scan_ordered(void* d_temp_storage, size_t& temp_storage_bytes,
                                     long long count, Load load, Op op, Emit emit,
                                     hipStream_t stream) {
-  if (FixedOrder)
-    return tile_scan_multi_pass<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit,
-                                   stream);
-  return tile_scan<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit, stream);
+  return tile_scan_in_order<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit, stream,
+                               std::integral_constant<bool, FixedOrder>());
 }
 
 /* An item of a segmented scan: `head` marks the first item of a segment, `runs` counts
