@@ -1208,25 +1208,12 @@ static hipError_t tile_scan(void* d_temp_storage, size_t& temp_storage_bytes, lo
  * so with an operator that is not exactly associative (floating point) its results can differ
  * from run to run; reduce-then-scan combines every item in an order fixed by the count alone
  * (rocPRIM's deterministic scans). With `FixedOrder` false, `tile_scan`. */
-template <class T, class Load, class Op, class Emit>
-static hipError_t tile_scan_in_order(void* d_temp_storage, size_t& temp_storage_bytes,
-                                     long long count, Load load, Op op, Emit emit,
-                                     hipStream_t stream, std::true_type) {
-  return tile_scan_multi_pass<std::true_type, T>(d_temp_storage, temp_storage_bytes, count, load,
-                                                 op, emit, stream);
-}
-template <class T, class Load, class Op, class Emit>
-static hipError_t tile_scan_in_order(void* d_temp_storage, size_t& temp_storage_bytes,
-                                     long long count, Load load, Op op, Emit emit,
-                                     hipStream_t stream, std::false_type) {
-  return tile_scan<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit, stream);
-}
 template <bool FixedOrder, class T, class Load, class Op, class Emit>
 static hipError_t tile_scan_ordered(void* d_temp_storage, size_t& temp_storage_bytes,
                                     long long count, Load load, Op op, Emit emit,
                                     hipStream_t stream) {
-  return tile_scan_in_order<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit, stream,
-                               std::integral_constant<bool, FixedOrder>());
+  return tile_scan_choose<T>(d_temp_storage, temp_storage_bytes, count, load, op, emit, stream,
+                             std::integral_constant<bool, !FixedOrder && sizeof(T) % 4 == 0>());
 }
 
 /* An item of a segmented scan: `head` marks the first item of a segment, `runs` counts
