@@ -661,15 +661,13 @@ impl Cuda {
         );
         let parsed = started.elapsed();
         let bytes = checked_image(chosen, format)?;
-        // The PTX beside a cubin, for the register-limited copies or a driver that refuses
-        // the cubin.
-        let ptx_image = (format != ImageFormat::Ptx)
-            .then(|| self.select_ptx(images, device))
-            .flatten()
-            .and_then(|image| checked_image(image, ImageFormat::Ptx).ok());
-        let ptx = ptx_image
-            .as_deref()
-            .map(|bytes| bytes.strip_suffix(&[0]).unwrap_or(bytes));
+        // The PTX beside a cubin, read and checked only when the register-limited copies or
+        // a driver that refuses the cubin need it.
+        let ptx = || {
+            let image = self.select_ptx(images, device)?;
+            let bytes = checked_image(image, ImageFormat::Ptx).ok()?;
+            Some(bytes.strip_suffix(&[0]).unwrap_or(&bytes).to_vec())
+        };
         let checked = started.elapsed();
         self.enter(device)?;
         let module = self.load_image(&bytes, format, ptx, &chosen.id(), device)?;
@@ -1063,14 +1061,15 @@ impl Cuda {
     }
 
     /// Loads the chosen image: PTX with the register-limited copies its kernels need; a cubin
-    /// as it is, unless its kernels need such copies or the driver refuses it, when the PTX of
-    /// the same fat binary (`ptx`, if any) is loaded instead. All before anything uses the
-    /// module, so a replaced load holds no `__device__` variable the program wrote.
+    /// as it is, unless its kernels need such copies that it lacks or the driver refuses it,
+    /// when the PTX of the same fat binary (from `ptx`, if any) is loaded instead. All before
+    /// anything uses the module, so a replaced load holds no `__device__` variable the program
+    /// wrote.
     fn load_image(
         &self,
         bytes: &[u8],
         format: ImageFormat,
-        ptx: Option<&[u8]>,
+        ptx: impl Fn() -> Option<Vec<u8>>,
         id: &str,
         device: usize,
     ) -> Result<Raw, RuntimeError> {
@@ -1084,36 +1083,68 @@ impl Cuda {
                 None => module,
             });
         }
-        let ptx = ptx.and_then(text);
         let started = std::time::Instant::now();
         match self.jit_load(bytes, id, device) {
             Ok(module) => {
                 let loaded = started.elapsed();
-                let module = match ptx {
-                    Some(ptx) => self.with_copies(module, ptx, id, device),
-                    None => module,
+                // The cubin's own records say whether it holds every copy its kernels need
+                // (`ptx_variants::cubin_copies`); only when they do not is the PTX read and
+                // each unbounded kernel asked for its registers.
+                let copies = (format == ImageFormat::Cubin)
+                    .then(|| ptx_variants::cubin_copies(bytes))
+                    .flatten();
+                let from_cubin = copies.is_some();
+                let module = match copies {
+                    Some(copies) => {
+                        if !copies.is_empty() {
+                            log!(
+                                1,
+                                "device {device}: `{id}` holds the {} register-limited copies its kernels need",
+                                copies.len()
+                            );
+                        }
+                        let requests: Vec<(&str, u32)> = copies
+                            .iter()
+                            .map(|(kernel, cap)| (kernel.as_str(), *cap))
+                            .collect();
+                        self.record_variants(module, &requests);
+                        module
+                    }
+                    None => match ptx() {
+                        Some(ptx) => match text(&ptx) {
+                            Some(ptx) => self.with_copies(module, ptx, id, device),
+                            None => module,
+                        },
+                        None => module,
+                    },
                 };
                 log!(
                     2,
-                    "device {device}: `{id}`: cuModuleLoadDataEx {} us, the register-limited copies' checks {} us",
+                    "device {device}: `{id}`: cuModuleLoadDataEx {} us, the register-limited copies' checks {} us ({})",
                     loaded.as_micros(),
-                    (started.elapsed() - loaded).as_micros()
+                    (started.elapsed() - loaded).as_micros(),
+                    if from_cubin {
+                        "from the cubin's records"
+                    } else {
+                        "from the PTX beside it"
+                    }
                 );
                 Ok(module)
             }
             Err(error) => {
                 // A cubin this driver cannot load (made by a newer ptxas): the PTX beside it.
-                let Some(ptx) = ptx else {
+                let Some(ptx) = ptx() else {
                     return Err(error);
                 };
                 log!(
                     1,
                     "device {device}: `{id}` did not load ({error}); loading its PTX instead"
                 );
-                let mut with_nul = ptx.as_bytes().to_vec();
-                with_nul.push(0);
-                let module = self.jit_load(&with_nul, id, device)?;
-                Ok(self.with_copies(module, ptx, id, device))
+                let module = self.jit_load(&bundler::with_trailing_nul(&ptx), id, device)?;
+                Ok(match text(&ptx) {
+                    Some(ptx) => self.with_copies(module, ptx, id, device),
+                    None => module,
+                })
             }
         }
     }
@@ -1128,6 +1159,12 @@ impl Cuda {
         let kernel = registry::kernel(handle).ok_or(RuntimeError::UnknownKernel { handle })?;
         let mut first_error = None;
         for fat_binary in kernel.fat_binaries.iter().filter(|f| f.is_registered()) {
+            log!(
+                3,
+                "kernel `{}`: its module, fat binary #{}",
+                kernel.name.to_string_lossy(),
+                fat_binary.index
+            );
             let module = match self.module(fat_binary, device) {
                 Ok(module) => module,
                 Err(error) => {
@@ -1135,6 +1172,11 @@ impl Cuda {
                     continue;
                 }
             };
+            log!(
+                3,
+                "kernel `{}`: cuModuleGetFunction",
+                kernel.name.to_string_lossy()
+            );
             let mut function: CuFunction = std::ptr::null_mut();
             // SAFETY: `module` is a loaded module; the name is NUL-terminated.
             let code = unsafe {
@@ -1565,8 +1607,11 @@ impl Backend for Cuda {
 
     fn synchronize(&self, device: usize) -> Result<(), RuntimeError> {
         self.enter(device)?;
+        log!(3, "device {device}: cuCtxSynchronize");
         // SAFETY: no arguments; a context is current.
-        self.check("cuCtxSynchronize", unsafe { (self.api.cuCtxSynchronize)() })
+        let code = unsafe { (self.api.cuCtxSynchronize)() };
+        log!(3, "device {device}: cuCtxSynchronize returned {code}");
+        self.check("cuCtxSynchronize", code)
     }
 
     fn synchronize_used_devices(&self) {
@@ -1718,6 +1763,7 @@ impl Backend for Cuda {
                 extra_pointer,
             )
         };
+        log!(3, "cuLaunchKernel returned {code}");
         self.check("cuLaunchKernel", code)
     }
 

@@ -19,8 +19,10 @@
 //!
 //! Where `ptxas` makes a cubin at build time, the driver makes the same copies there, from
 //! `ptxas -v`'s register counts ([`caps_for_registers`]), so that the cubin already holds them
-//! and loading it costs no JIT; the runtime then finds them in the module and loads nothing
-//! again.
+//! and loading it costs no JIT. The runtime reads the cubin's own records ([`cubin_copies`])
+//! to see that it holds every copy its kernels need, and then neither reads the PTX beside it
+//! nor asks the driver about each kernel at load time (which would load every kernel of a
+//! lazily loaded module); it looks a kernel's copies up at its first launch.
 
 /// The registers a thread of a block of `threads` threads may use so that the block fits
 /// 65,536 registers: registers are given to warps of 32 threads in units of 256 (8 a thread),
@@ -55,7 +57,187 @@ pub fn caps_for_registers(registers: u32) -> Vec<u32> {
 
 /// The name of a kernel's copy limited to `cap` registers.
 pub fn variant_name(kernel: &str, cap: u32) -> String {
-    format!("{kernel}__oxhip_maxnreg{cap}")
+    format!("{kernel}{COPY_SUFFIX}{cap}")
+}
+
+/// What a copy's name adds to its kernel's, before the cap.
+const COPY_SUFFIX: &str = "__oxhip_maxnreg";
+
+/// What a cubin's ELF records say of one kernel: its register count (`EIATTR_REGCOUNT` in
+/// `.nv.info`; read for unbounded kernels only) and whether its source bounded it (`EIATTR_MAX_THREADS`, `EIATTR_REQNTID`, or
+/// `EIATTR_MAXREG_COUNT` below 255 in its `.nv.info.<kernel>`).
+#[derive(Debug, PartialEq, Eq)]
+struct CubinKernel<'a> {
+    name: &'a str,
+    registers: Option<u32>,
+    bounded: bool,
+}
+
+/// `.nv.info` attribute numbers (what `ptxas` writes; checked against ptxas 12.9's cubins for
+/// kernels with and without `.maxntid`, `.reqntid` and `.maxnreg`).
+const EIATTR_MAX_THREADS: u8 = 0x05;
+const EIATTR_REQNTID: u8 = 0x10;
+const EIATTR_MAXREG_COUNT: u8 = 0x1b;
+const EIATTR_REGCOUNT: u8 = 0x2f;
+/// Attribute record formats: no value, a byte, a half word (all in a 4-byte record), and a
+/// sized value (a 4-byte header whose half word is the value's length, then the value).
+const EIFMT_NVAL: u8 = 1;
+const EIFMT_BVAL: u8 = 2;
+const EIFMT_HVAL: u8 = 3;
+const EIFMT_SVAL: u8 = 4;
+
+/// The attribute records of an `.nv.info` section: (attribute, half word, sized value).
+/// `None` when a record has an unknown format or runs past the section.
+fn info_records(section: &[u8]) -> Option<Vec<(u8, u16, &[u8])>> {
+    let mut records = Vec::new();
+    let mut at = 0;
+    while at < section.len() {
+        let header = section.get(at..at + 4)?;
+        let (format, attribute) = (header[0], header[1]);
+        let half = u16::from_le_bytes([header[2], header[3]]);
+        at += 4;
+        let value: &[u8] = match format {
+            EIFMT_NVAL | EIFMT_BVAL | EIFMT_HVAL => &[],
+            EIFMT_SVAL => {
+                let value = section.get(at..at + usize::from(half))?;
+                at += usize::from(half);
+                value
+            }
+            _ => return None,
+        };
+        records.push((attribute, half, value));
+    }
+    Some(records)
+}
+
+/// The kernels of an NVIDIA cubin (64-bit little-endian ELF), from its `.nv.info.<kernel>`
+/// sections, with what [`CubinKernel`] says. `None` when the file does not have that shape.
+fn cubin_kernels<'a>(cubin: &'a [u8]) -> Option<Vec<CubinKernel<'a>>> {
+    const EM_CUDA: u16 = 190;
+    const SHT_SYMTAB: u32 = 2;
+    let u16_at = |at: usize| Some(u16::from_le_bytes(cubin.get(at..at + 2)?.try_into().ok()?));
+    let u32_at = |at: usize| Some(u32::from_le_bytes(cubin.get(at..at + 4)?.try_into().ok()?));
+    let u64_at = |at: usize| Some(u64::from_le_bytes(cubin.get(at..at + 8)?.try_into().ok()?));
+    if !cubin.starts_with(b"\x7fELF\x02\x01") || u16_at(0x12)? != EM_CUDA {
+        return None;
+    }
+    let table = usize::try_from(u64_at(0x28)?).ok()?;
+    let (entry_size, count, names_index) = (
+        usize::from(u16_at(0x3a)?),
+        usize::from(u16_at(0x3c)?),
+        usize::from(u16_at(0x3e)?),
+    );
+    if entry_size < 64 {
+        return None;
+    }
+    // (name offset, kind, file bytes, link) of each section.
+    let mut sections = Vec::with_capacity(count);
+    for index in 0..count {
+        let at = table.checked_add(index.checked_mul(entry_size)?)?;
+        let offset = usize::try_from(u64_at(at + 0x18)?).ok()?;
+        let size = usize::try_from(u64_at(at + 0x20)?).ok()?;
+        let bytes = cubin.get(offset..offset.checked_add(size)?).unwrap_or(&[]);
+        sections.push((u32_at(at)?, u32_at(at + 4)?, bytes, u32_at(at + 0x28)?));
+    }
+    // Names as bytes: a kernel's mangled name can be kilobytes long, and most are only
+    // compared with a prefix.
+    fn name_at(table: &[u8], offset: u32) -> Option<&[u8]> {
+        let rest = table.get(usize::try_from(offset).ok()?..)?;
+        Some(&rest[..rest.iter().position(|&byte| byte == 0)?])
+    }
+    let section_names = sections.get(names_index)?.2;
+    let mut kernels = Vec::new();
+    // Whether a section's name starts with `prefix`, looked at before the name is scanned
+    // for its end.
+    let named = |section: &(u32, u32, &[u8], u32), prefix: &[u8]| {
+        usize::try_from(section.0)
+            .ok()
+            .and_then(|offset| section_names.get(offset..))
+            .is_some_and(|name| name.starts_with(prefix))
+    };
+    for section in &sections {
+        if !named(section, b".nv.info.") {
+            continue;
+        }
+        let Some(name) =
+            name_at(section_names, section.0).and_then(|name| name.strip_prefix(b".nv.info."))
+        else {
+            continue;
+        };
+        let bounded = info_records(section.2)?
+            .iter()
+            .any(|&(attribute, half, _)| {
+                matches!(attribute, EIATTR_MAX_THREADS | EIATTR_REQNTID)
+                    || (attribute == EIATTR_MAXREG_COUNT && half < 255)
+            });
+        kernels.push(CubinKernel {
+            name: std::str::from_utf8(name).ok()?,
+            registers: None,
+            bounded,
+        });
+    }
+    // Register counts, for the unbounded kernels only (a HIP program's kernels are all
+    // bounded): by symbol index in `.nv.info`, by name through the symbol table.
+    if kernels.iter().all(|kernel| kernel.bounded) {
+        return Some(kernels);
+    }
+    let unbounded: std::collections::HashMap<&[u8], usize> = kernels
+        .iter()
+        .enumerate()
+        .filter(|(_, kernel)| !kernel.bounded)
+        .map(|(index, kernel)| (kernel.name.as_bytes(), index))
+        .collect();
+    let symbols = sections.iter().find(|section| section.1 == SHT_SYMTAB)?;
+    let symbol_names = sections.get(usize::try_from(symbols.3).ok()?)?.2;
+    for section in &sections {
+        if !named(section, b".nv.info\0") {
+            continue;
+        }
+        for (attribute, _, value) in info_records(section.2)? {
+            if attribute != EIATTR_REGCOUNT || value.len() != 8 {
+                continue;
+            }
+            let symbol = u32::from_le_bytes(value[..4].try_into().ok()?);
+            let registers = u32::from_le_bytes(value[4..].try_into().ok()?);
+            let at = usize::try_from(symbol).ok()?.checked_mul(24)?;
+            let name = u32::from_le_bytes(symbols.2.get(at..at + 4)?.try_into().ok()?);
+            if let Some(&index) = unbounded.get(name_at(symbol_names, name)?) {
+                kernels[index].registers = Some(registers);
+            }
+        }
+    }
+    Some(kernels)
+}
+
+/// The register-limited copies a cubin holds, as (kernel, cap) pairs, when it holds every copy
+/// its kernels need: each kernel without bounds whose register count refuses a 512- or
+/// 1,024-thread block ([`caps_for_registers`]) has each of its copies beside it, as the
+/// driver's `ptxas` step makes them. `None` when a kernel lacks one (a cubin from another
+/// tool, or one whose copies `ptxas` could not assemble), or when the cubin's records cannot
+/// be read: then only the PTX, loaded with the copies, gives every block size. A kernel
+/// bounded by `.minnctapersm` alone looks unbounded in the cubin, so one that needs copies by
+/// its registers sends its module the PTX way, which makes none for it.
+pub fn cubin_copies(cubin: &[u8]) -> Option<Vec<(String, u32)>> {
+    let kernels = cubin_kernels(cubin)?;
+    let names: std::collections::HashSet<&str> = kernels.iter().map(|kernel| kernel.name).collect();
+    let is_copy = |name: &str| {
+        name.rsplit_once(COPY_SUFFIX).is_some_and(|(kernel, cap)| {
+            names.contains(kernel) && !cap.is_empty() && cap.bytes().all(|b| b.is_ascii_digit())
+        })
+    };
+    let mut copies = Vec::new();
+    for kernel in kernels
+        .iter()
+        .filter(|kernel| !kernel.bounded && !is_copy(kernel.name))
+    {
+        for cap in caps_for_registers(kernel.registers?) {
+            if !names.contains(variant_name(kernel.name, cap).as_str()) {
+                return None;
+            }
+            copies.push((kernel.name.to_owned(), cap));
+        }
+    }
+    Some(copies)
 }
 
 /// One `.entry` of a PTX module: its name, where its text starts (the start of its line), where
@@ -229,6 +411,232 @@ $L__BB0_1:\n\tret;\n}\n\n\
         assert_eq!(text.matches(".u32 counter;").count(), 1);
         // A parse of the result finds both copies, unbounded no more.
         assert_eq!(unbounded_kernels(&text), vec!["heavy", "noparams"]);
+    }
+
+    /// A cubin-shaped ELF with the records `ptxas` writes for `kernels` (name, registers,
+    /// attribute records of its `.nv.info.<name>`): a symbol table, `.nv.info` with one
+    /// `EIATTR_REGCOUNT` each, and a `.nv.info.<name>` each.
+    fn cubin(kernels: &[(&str, u32, &[u8])]) -> Vec<u8> {
+        fn record(attribute: u8, value: &[u8]) -> Vec<u8> {
+            let mut bytes = vec![EIFMT_SVAL, attribute];
+            bytes.extend(u16::try_from(value.len()).unwrap().to_le_bytes());
+            bytes.extend(value);
+            bytes
+        }
+        let mut names = vec![0u8];
+        let mut symbols = vec![0u8; 24];
+        let mut info = Vec::new();
+        for (index, &(name, registers, _)) in kernels.iter().enumerate() {
+            let mut symbol = vec![0u8; 24];
+            symbol[..4].copy_from_slice(&u32::try_from(names.len()).unwrap().to_le_bytes());
+            symbols.extend(symbol);
+            names.extend(name.as_bytes());
+            names.push(0);
+            let mut value = u32::try_from(index + 1).unwrap().to_le_bytes().to_vec();
+            value.extend(registers.to_le_bytes());
+            // Other records around it, as ptxas writes them.
+            info.extend(record(0x12, &[0; 8]));
+            info.extend([EIFMT_HVAL, 0x50, 0, 0]);
+            info.extend(record(EIATTR_REGCOUNT, &value));
+        }
+        // (name, kind, contents, link) of sections 1.. (0 is the null section).
+        let mut sections: Vec<(String, u32, Vec<u8>, u32)> = vec![
+            (".shstrtab".into(), 3, Vec::new(), 0),
+            (".strtab".into(), 3, names, 0),
+            (".symtab".into(), 2, symbols, 2),
+            (".nv.info".into(), 0x7000_0000, info, 3),
+        ];
+        for &(name, _, records) in kernels {
+            let mut contents = record(0x37, &[0x81, 0, 0, 0]);
+            contents.extend([EIFMT_HVAL, EIATTR_MAXREG_COUNT, 255, 0]);
+            contents.extend(records);
+            sections.push((format!(".nv.info.{name}"), 0x7000_0000, contents, 3));
+        }
+        let mut section_names = vec![0u8];
+        let mut name_offsets = Vec::new();
+        for section in &sections {
+            name_offsets.push(u32::try_from(section_names.len()).unwrap());
+            section_names.extend(section.0.as_bytes());
+            section_names.push(0);
+        }
+        sections[0].2 = section_names;
+        let mut file = vec![0u8; 64];
+        file[..6].copy_from_slice(b"\x7fELF\x02\x01");
+        file[0x12..0x14].copy_from_slice(&190u16.to_le_bytes());
+        let mut placed = Vec::new();
+        for section in &sections {
+            placed.push(file.len());
+            file.extend(&section.2);
+        }
+        let table = file.len();
+        file.extend([0u8; 64]);
+        for (index, section) in sections.iter().enumerate() {
+            let mut header = [0u8; 64];
+            header[..4].copy_from_slice(&name_offsets[index].to_le_bytes());
+            header[4..8].copy_from_slice(&section.1.to_le_bytes());
+            header[0x18..0x20].copy_from_slice(&(placed[index] as u64).to_le_bytes());
+            header[0x20..0x28].copy_from_slice(&(section.2.len() as u64).to_le_bytes());
+            header[0x28..0x2c].copy_from_slice(&section.3.to_le_bytes());
+            file.extend(header);
+        }
+        file[0x28..0x30].copy_from_slice(&(table as u64).to_le_bytes());
+        file[0x3a..0x3c].copy_from_slice(&64u16.to_le_bytes());
+        file[0x3c..0x3e].copy_from_slice(&u16::try_from(sections.len() + 1).unwrap().to_le_bytes());
+        file[0x3e..0x40].copy_from_slice(&1u16.to_le_bytes());
+        file
+    }
+
+    #[test]
+    fn reads_a_cubins_kernels() {
+        const MAX_THREADS: &[u8] = &[
+            EIFMT_SVAL,
+            EIATTR_MAX_THREADS,
+            12,
+            0,
+            0,
+            1,
+            0,
+            0,
+            1,
+            0,
+            0,
+            0,
+            1,
+            0,
+            0,
+            0,
+        ];
+        const REQNTID: &[u8] = &[
+            EIFMT_SVAL,
+            EIATTR_REQNTID,
+            12,
+            0,
+            128,
+            0,
+            0,
+            0,
+            1,
+            0,
+            0,
+            0,
+            1,
+            0,
+            0,
+            0,
+        ];
+        const MAXNREG: &[u8] = &[EIFMT_HVAL, EIATTR_MAXREG_COUNT, 96, 0];
+        let image = cubin(&[
+            ("light", 40, &[]),
+            ("bounded", 254, MAX_THREADS),
+            ("required", 200, REQNTID),
+            ("limited", 96, MAXNREG),
+        ]);
+        let kernels = cubin_kernels(&image).unwrap();
+        assert_eq!(
+            kernels,
+            vec![
+                CubinKernel {
+                    name: "light",
+                    registers: Some(40),
+                    bounded: false
+                },
+                CubinKernel {
+                    name: "bounded",
+                    registers: None,
+                    bounded: true
+                },
+                CubinKernel {
+                    name: "required",
+                    registers: None,
+                    bounded: true
+                },
+                CubinKernel {
+                    name: "limited",
+                    registers: None,
+                    bounded: true
+                },
+            ]
+        );
+        // Nothing needs a copy.
+        assert_eq!(cubin_copies(&image), Some(Vec::new()));
+        // All bounded: the symbol table is not even read.
+        let bounded_only = cubin(&[("bounded", 254, MAX_THREADS)]);
+        assert_eq!(
+            cubin_kernels(&bounded_only).unwrap(),
+            vec![CubinKernel {
+                name: "bounded",
+                registers: None,
+                bounded: true
+            }]
+        );
+    }
+
+    #[test]
+    fn a_cubin_holds_its_copies_or_sends_the_load_to_the_ptx() {
+        const CAP_64: &[u8] = &[EIFMT_HVAL, EIATTR_MAXREG_COUNT, 64, 0];
+        const CAP_128: &[u8] = &[EIFMT_HVAL, EIATTR_MAXREG_COUNT, 128, 0];
+        // 162 registers: copies for 512- and 1,024-thread blocks; 96: the 1,024 one only.
+        let whole = cubin(&[
+            ("heavy", 162, &[]),
+            ("middle", 96, &[]),
+            ("heavy__oxhip_maxnreg128", 128, CAP_128),
+            ("heavy__oxhip_maxnreg64", 64, CAP_64),
+            ("middle__oxhip_maxnreg64", 64, CAP_64),
+        ]);
+        assert_eq!(
+            cubin_copies(&whole),
+            Some(vec![
+                ("heavy".to_owned(), 128),
+                ("heavy".to_owned(), 64),
+                ("middle".to_owned(), 64),
+            ])
+        );
+        // One copy missing: the PTX way.
+        let partial = cubin(&[("heavy", 162, &[]), ("heavy__oxhip_maxnreg64", 64, CAP_64)]);
+        assert_eq!(cubin_copies(&partial), None);
+        // A cubin of another tool: no copies at all.
+        assert_eq!(cubin_copies(&cubin(&[("heavy", 162, &[])])), None);
+        // A kernel without a register count cannot be judged.
+        let mut unknown = cubin(&[("heavy", 162, &[])]);
+        let at = unknown
+            .windows(4)
+            .position(|w| w == [EIFMT_SVAL, EIATTR_REGCOUNT, 8, 0])
+            .unwrap();
+        unknown[at + 1] = 0x2e;
+        assert_eq!(cubin_copies(&unknown), None);
+    }
+
+    #[test]
+    fn damaged_cubins_are_not_read() {
+        let image = cubin(&[("light", 40, &[])]);
+        // Cut inside the last section header's file offset.
+        assert_eq!(cubin_copies(&image[..image.len() - 36]), None);
+        assert_eq!(cubin_copies(b"\x7fELF"), None);
+        assert_eq!(cubin_copies(&[]), None);
+        // An AMD code object's machine.
+        let mut amd = image.clone();
+        amd[0x12..0x14].copy_from_slice(&224u16.to_le_bytes());
+        assert_eq!(cubin_copies(&amd), None);
+        // An unknown record format, and a sized record running past its section.
+        let at = image
+            .windows(2)
+            .position(|w| w == [EIFMT_SVAL, 0x37])
+            .unwrap();
+        let mut format = image.clone();
+        format[at] = 9;
+        assert_eq!(cubin_copies(&format), None);
+        let mut long = image.clone();
+        long[at + 2] = 200;
+        assert_eq!(cubin_copies(&long), None);
+        // Every truncation and every single-byte change: an answer, never a panic.
+        for cut in 0..image.len() {
+            let _ = cubin_copies(&image[..cut]);
+        }
+        for at in 0..image.len() {
+            let mut changed = image.clone();
+            changed[at] ^= 0xff;
+            let _ = cubin_copies(&changed);
+        }
     }
 
     #[test]
