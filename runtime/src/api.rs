@@ -97,6 +97,7 @@ pub(crate) fn call_alone(
 }
 
 fn shim(name: &'static str, body: impl FnOnce() -> Result<(), RuntimeError>) -> HipError {
+    log!(3, "{name} begins");
     let result = std::panic::catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|_| {
         Err(RuntimeError::Internal {
             reason: format!("panic inside `{name}`"),
@@ -113,6 +114,7 @@ fn shim(name: &'static str, body: impl FnOnce() -> Result<(), RuntimeError>) -> 
             );
         }
     }
+    log!(3, "{name} returns");
     thread::record(&result)
 }
 

@@ -67,6 +67,21 @@ pub(crate) fn visible(setting: Option<&str>, gpus: usize, cpu_by_default: bool) 
     slots
 }
 
+/// Whether `setting` (`OXHIP_VISIBLE_DEVICES`, or HIP's variable as
+/// `backend::visible_devices_setting` writes it) can name no GPU whatever the machine has:
+/// every entry is the CPU device or names nothing. A number may name a GPU (device `N` of the
+/// full list), and `gpu`/`gpu:N` do. Unset lists the GPUs.
+pub(crate) fn names_no_gpu(setting: Option<&str>) -> bool {
+    setting.is_some_and(|setting| {
+        setting
+            .split(',')
+            .map(|entry| entry.trim().to_ascii_lowercase())
+            .all(|entry| {
+                entry != "gpu" && !entry.starts_with("gpu:") && entry.parse::<usize>().is_err()
+            })
+    })
+}
+
 /// The vendor backend and the CPU backend behind one device list.
 pub(crate) struct Devices {
     gpu: Box<dyn Backend>,
@@ -639,5 +654,13 @@ mod tests {
         assert_eq!(visible(Some(""), 2, false), []);
         assert_eq!(visible(Some("7,gpu:5,tpu"), 2, false), []);
         assert_eq!(visible(Some("gpu"), 0, false), []);
+        // Selections that can name no GPU, and those that may.
+        for setting in ["cpu", "CPU", " host ", "cpu,host", "", "none", "cpu,none,"] {
+            assert!(names_no_gpu(Some(setting)), "{setting:?}");
+        }
+        for setting in ["gpu", "GPU:1", "cpu,0", "1", "cpu,gpu:0"] {
+            assert!(!names_no_gpu(Some(setting)), "{setting:?}");
+        }
+        assert!(!names_no_gpu(None));
     }
 }
