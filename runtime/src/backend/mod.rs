@@ -659,9 +659,10 @@ pub(crate) fn get() -> &'static dyn Backend {
                 std::env::var("HIP_VISIBLE_DEVICES").ok(),
                 crate::registry::any_host_image(),
             );
-            // A selection of the CPU device alone starts no vendor driver: `cuInit` alone took
-            // about 0.1 s and ROCm's runtime 11 ms at every start on the lent H200 machine,
-            // and the program then behaves as on a machine without GPUs.
+            // A selection of the CPU device alone starts no vendor driver: the CUDA driver's
+            // start and ROCm's runtime took about 0.25 s of every CPU-device run on the lent
+            // H200 machine (a whole vadd: 21-27 ms now, 275-309 before), and the program then
+            // behaves as on a machine without GPUs.
             let gpus: Box<dyn Backend> = if cpu::devices::names_no_gpu(setting.as_deref()) {
                 log!(
                     1,
