@@ -224,6 +224,8 @@ pub static OPTIONS: &[OptionDef] = &[
     o(OptId::Help, "print this help", &[c("--help", Flag), c("-help", Flag)]),
     o(OptId::PrintClangInfo, "ask clang 22 (for CMake's hip-lang package)", &[c("-print-libgcc-file-name", Flag)]),
     o(OptId::PrintClangInfo, "ask clang 22 (CMake runs `-v -print-targets`)", &[c("-print-targets", Flag), c("-print-resource-dir", Flag)]),
+    o(OptId::PrintClangInfo, "ask clang 22 where a tool or a file is (build systems, libtool, sccache's toolchain packager)", &[c("-print-prog-name=", Joined), c("--print-prog-name=", Joined), c("-print-file-name=", Joined), c("--print-file-name=", Joined), c("-print-search-dirs", Flag), c("--print-search-dirs", Flag), c("-print-runtime-dir", Flag)]),
+    o(OptId::PrintClangInfo, "ask clang 22 for the host's target and version, as hipcc answers them", &[c("-dumpmachine", Flag), c("-dumpversion", Flag), c("-print-target-triple", Flag), c("-print-effective-triple", Flag), c("-print-multi-directory", Flag), c("-print-multi-lib", Flag)]),
     // Code generation and debugging.
     o(OptId::Optimize, "optimization level: -O0 -O1 -O2 -O3 -Os -Oz (default -O3)", &[c("-O", Joined), n("--optimize", Eqs)]),
     o(OptId::Debug, "generate debug information: -g, -g2, -g3, -ggdb (full), -g1 or -gline-tables-only (line tables), -gdwarf-N (DWARF version N, 2 to 5), -g0 (none)", &[c("-g", Joined), n("--debug", Flag)]),
