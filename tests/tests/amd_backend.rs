@@ -119,6 +119,32 @@ fn the_hsa_runtime_loads_and_declines_without_an_amd_gpu() {
 }
 
 #[test]
+fn a_selection_of_the_cpu_alone_starts_no_gpu_driver() {
+    // Even with a library named: no GPU can be visible, so none is probed.
+    for env in [
+        vec![("OXHIP_VISIBLE_DEVICES", "cpu")],
+        vec![
+            ("OXHIP_VISIBLE_DEVICES", "host"),
+            ("OXHIP_HSA_LIBRARY", "/nonexistent/libhsa-runtime64.so.1"),
+        ],
+    ] {
+        let output = run(&vadd(), &env);
+        let log = log_of(&output);
+        assert!(output.status.success(), "vadd failed:\n{log}");
+        assert!(log.contains("GPUs not probed"), "{env:?}:\n{log}");
+        assert!(
+            !log.contains("AMD GPUs:") && !log.contains("NVIDIA GPUs:"),
+            "{env:?}: a GPU driver was probed:\n{log}"
+        );
+    }
+    // A number may name a GPU: the drivers are probed.
+    let output = run(&vadd(), &[("OXHIP_VISIBLE_DEVICES", "0")]);
+    let log = log_of(&output);
+    assert!(output.status.success(), "vadd failed:\n{log}");
+    assert!(log.contains("AMD GPUs: none ("), "{log}");
+}
+
+#[test]
 fn a_missing_or_foreign_hsa_library_is_named_in_the_log() {
     let output = run(
         &vadd(),
