@@ -35,13 +35,13 @@ const NVIDIA_FATBIN_MAGIC: &[u8] = &[0x50, 0xed, 0x55, 0xba];
 
 /// `e_machine` values (System V ABI; hip-abi.md §3.1 for AMD).
 const EM_X86_64: u16 = 62;
-const EM_CUDA: u16 = 190;
+pub(crate) const EM_CUDA: u16 = 190;
 const EM_AMDGPU: u16 = 224;
 /// `EI_OSABI` of an HSA code object (hip-abi.md §3.1).
 const ELFOSABI_AMDGPU_HSA: u8 = 64;
 const ET_DYN: u16 = 3;
 
-const SHT_SYMTAB: u32 = 2;
+pub(crate) const SHT_SYMTAB: u32 = 2;
 const SHT_STRTAB: u32 = 3;
 const SHT_RELA: u32 = 4;
 const SHT_DYNAMIC: u32 = 6;
@@ -252,6 +252,45 @@ fn read_sections(bytes: &[u8]) -> Result<Vec<Section>, String> {
             entry_size: u64_at(entry, 0x38),
         })
         .collect())
+}
+
+/// One section of an ELF file, for readers of its contents: where its name starts in the
+/// section name table, its kind and link, and its bytes (empty for `SHT_NOBITS` and for a
+/// section outside the file).
+pub(crate) struct SectionView<'a> {
+    pub(crate) name: u32,
+    pub(crate) kind: u32,
+    pub(crate) link: u32,
+    pub(crate) contents: &'a [u8],
+}
+
+/// The section name table and the sections of a 64-bit little-endian ELF file for `machine`,
+/// read with the header table reader the checks above use (`ptx_variants::cubin_copies`
+/// reads a cubin's records through it). `None` when the file is not such an ELF file or its
+/// section header table cannot be read; the contents are not checked here.
+pub(crate) fn sections_of(bytes: &[u8], machine: u16) -> Option<(&[u8], Vec<SectionView<'_>>)> {
+    if !bytes.starts_with(ELF_MAGIC) || bytes.get(4..6) != Some(&[2, 1]) {
+        return None;
+    }
+    if u16_at(bytes, 18) != machine {
+        return None;
+    }
+    let views: Vec<SectionView<'_>> = read_sections(bytes)
+        .ok()?
+        .iter()
+        .map(|section| SectionView {
+            name: section.name,
+            kind: section.kind,
+            link: section.link,
+            contents: if section.kind == SHT_NOBITS {
+                &[]
+            } else {
+                slice(bytes, section.offset, section.size, "").unwrap_or(&[])
+            },
+        })
+        .collect();
+    let names = views.get(usize::from(u16_at(bytes, 0x3e)))?.contents;
+    Some((names, views))
 }
 
 fn check_loadable(index: usize, segment: &Segment, strict: bool) -> Result<(), String> {

@@ -113,44 +113,19 @@ fn info_records(section: &[u8]) -> Option<Vec<(u8, u16, &[u8])>> {
 /// The kernels of an NVIDIA cubin (64-bit little-endian ELF), from its `.nv.info.<kernel>`
 /// sections, with what [`CubinKernel`] says. `None` when the file does not have that shape.
 fn cubin_kernels<'a>(cubin: &'a [u8]) -> Option<Vec<CubinKernel<'a>>> {
-    const EM_CUDA: u16 = 190;
-    const SHT_SYMTAB: u32 = 2;
-    let u16_at = |at: usize| Some(u16::from_le_bytes(cubin.get(at..at + 2)?.try_into().ok()?));
-    let u32_at = |at: usize| Some(u32::from_le_bytes(cubin.get(at..at + 4)?.try_into().ok()?));
-    let u64_at = |at: usize| Some(u64::from_le_bytes(cubin.get(at..at + 8)?.try_into().ok()?));
-    if !cubin.starts_with(b"\x7fELF\x02\x01") || u16_at(0x12)? != EM_CUDA {
-        return None;
-    }
-    let table = usize::try_from(u64_at(0x28)?).ok()?;
-    let (entry_size, count, names_index) = (
-        usize::from(u16_at(0x3a)?),
-        usize::from(u16_at(0x3c)?),
-        usize::from(u16_at(0x3e)?),
-    );
-    if entry_size < 64 {
-        return None;
-    }
-    // (name offset, kind, file bytes, link) of each section.
-    let mut sections = Vec::with_capacity(count);
-    for index in 0..count {
-        let at = table.checked_add(index.checked_mul(entry_size)?)?;
-        let offset = usize::try_from(u64_at(at + 0x18)?).ok()?;
-        let size = usize::try_from(u64_at(at + 0x20)?).ok()?;
-        let bytes = cubin.get(offset..offset.checked_add(size)?).unwrap_or(&[]);
-        sections.push((u32_at(at)?, u32_at(at + 4)?, bytes, u32_at(at + 0x28)?));
-    }
+    use crate::image_check::{sections_of, SectionView, EM_CUDA, SHT_SYMTAB};
+    let (section_names, sections) = sections_of(cubin, EM_CUDA)?;
     // Names as bytes: a kernel's mangled name can be kilobytes long, and most are only
     // compared with a prefix.
     fn name_at(table: &[u8], offset: u32) -> Option<&[u8]> {
         let rest = table.get(usize::try_from(offset).ok()?..)?;
         Some(&rest[..rest.iter().position(|&byte| byte == 0)?])
     }
-    let section_names = sections.get(names_index)?.2;
     let mut kernels = Vec::new();
     // Whether a section's name starts with `prefix`, looked at before the name is scanned
     // for its end.
-    let named = |section: &(u32, u32, &[u8], u32), prefix: &[u8]| {
-        usize::try_from(section.0)
+    let named = |section: &SectionView<'_>, prefix: &[u8]| {
+        usize::try_from(section.name)
             .ok()
             .and_then(|offset| section_names.get(offset..))
             .is_some_and(|name| name.starts_with(prefix))
@@ -160,11 +135,11 @@ fn cubin_kernels<'a>(cubin: &'a [u8]) -> Option<Vec<CubinKernel<'a>>> {
             continue;
         }
         let Some(name) =
-            name_at(section_names, section.0).and_then(|name| name.strip_prefix(b".nv.info."))
+            name_at(section_names, section.name).and_then(|name| name.strip_prefix(b".nv.info."))
         else {
             continue;
         };
-        let bounded = info_records(section.2)?
+        let bounded = info_records(section.contents)?
             .iter()
             .any(|&(attribute, half, _)| {
                 matches!(attribute, EIATTR_MAX_THREADS | EIATTR_REQNTID)
@@ -187,20 +162,20 @@ fn cubin_kernels<'a>(cubin: &'a [u8]) -> Option<Vec<CubinKernel<'a>>> {
         .filter(|(_, kernel)| !kernel.bounded)
         .map(|(index, kernel)| (kernel.name.as_bytes(), index))
         .collect();
-    let symbols = sections.iter().find(|section| section.1 == SHT_SYMTAB)?;
-    let symbol_names = sections.get(usize::try_from(symbols.3).ok()?)?.2;
+    let symbols = sections.iter().find(|section| section.kind == SHT_SYMTAB)?;
+    let symbol_names = sections.get(usize::try_from(symbols.link).ok()?)?.contents;
     for section in &sections {
         if !named(section, b".nv.info\0") {
             continue;
         }
-        for (attribute, _, value) in info_records(section.2)? {
+        for (attribute, _, value) in info_records(section.contents)? {
             if attribute != EIATTR_REGCOUNT || value.len() != 8 {
                 continue;
             }
             let symbol = u32::from_le_bytes(value[..4].try_into().ok()?);
             let registers = u32::from_le_bytes(value[4..].try_into().ok()?);
             let at = usize::try_from(symbol).ok()?.checked_mul(24)?;
-            let name = u32::from_le_bytes(symbols.2.get(at..at + 4)?.try_into().ok()?);
+            let name = u32::from_le_bytes(symbols.contents.get(at..at + 4)?.try_into().ok()?);
             if let Some(&index) = unbounded.get(name_at(symbol_names, name)?) {
                 kernels[index].registers = Some(registers);
             }
