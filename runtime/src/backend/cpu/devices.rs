@@ -46,25 +46,54 @@ pub(crate) fn visible(setting: Option<&str>, gpus: usize, cpu_by_default: bool) 
             slots.push(slot);
         }
     };
-    for entry in setting.split(',').map(str::trim).filter(|e| !e.is_empty()) {
-        let entry = entry.to_ascii_lowercase();
-        if entry == "cpu" || entry == "host" {
-            add(Slot::Cpu);
-        } else if entry == "gpu" {
-            (0..gpus).for_each(|gpu| add(Slot::Gpu(gpu)));
-        } else if let Some(number) = entry.strip_prefix("gpu:") {
-            if let Ok(gpu) = number.parse::<usize>() {
-                if gpu < gpus {
-                    add(Slot::Gpu(gpu));
+    for entry in entries(setting) {
+        match entry {
+            Entry::Cpu => add(Slot::Cpu),
+            Entry::AllGpus => (0..gpus).for_each(|gpu| add(Slot::Gpu(gpu))),
+            Entry::Gpu(gpu) if gpu < gpus => add(Slot::Gpu(gpu)),
+            Entry::Index(index) => {
+                if let Some(slot) = default.get(index) {
+                    add(*slot);
                 }
             }
-        } else if let Ok(index) = entry.parse::<usize>() {
-            if let Some(slot) = default.get(index) {
-                add(*slot);
-            }
+            Entry::Gpu(_) | Entry::Nothing => {}
         }
     }
     slots
+}
+
+/// One entry of `OXHIP_VISIBLE_DEVICES`, as written (docs/cpu-target.md).
+enum Entry {
+    /// `cpu` or `host`.
+    Cpu,
+    /// `gpu`.
+    AllGpus,
+    /// `gpu:N`.
+    Gpu(usize),
+    /// `N`: device `N` of the full list.
+    Index(usize),
+    /// Anything else names no device.
+    Nothing,
+}
+
+/// The entries of a setting, in order, empty ones left out.
+fn entries(setting: &str) -> impl Iterator<Item = Entry> + '_ {
+    setting
+        .split(',')
+        .map(str::trim)
+        .filter(|entry| !entry.is_empty())
+        .map(|entry| {
+            let entry = entry.to_ascii_lowercase();
+            if entry == "cpu" || entry == "host" {
+                Entry::Cpu
+            } else if entry == "gpu" {
+                Entry::AllGpus
+            } else if let Some(number) = entry.strip_prefix("gpu:") {
+                number.parse().map_or(Entry::Nothing, Entry::Gpu)
+            } else {
+                entry.parse().map_or(Entry::Nothing, Entry::Index)
+            }
+        })
 }
 
 /// Whether `setting` (`OXHIP_VISIBLE_DEVICES`, or HIP's variable as
@@ -73,12 +102,7 @@ pub(crate) fn visible(setting: Option<&str>, gpus: usize, cpu_by_default: bool) 
 /// full list), and `gpu`/`gpu:N` do. Unset lists the GPUs.
 pub(crate) fn names_no_gpu(setting: Option<&str>) -> bool {
     setting.is_some_and(|setting| {
-        setting
-            .split(',')
-            .map(|entry| entry.trim().to_ascii_lowercase())
-            .all(|entry| {
-                entry != "gpu" && !entry.starts_with("gpu:") && entry.parse::<usize>().is_err()
-            })
+        entries(setting).all(|entry| matches!(entry, Entry::Cpu | Entry::Nothing))
     })
 }
 
