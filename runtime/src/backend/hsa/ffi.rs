@@ -214,13 +214,20 @@ hsa_api! {
 /// `OXHIP_HSA_LIBRARY` replaces both with one path (for testing against another HSA
 /// implementation).
 pub(crate) fn library_names() -> Vec<String> {
-    match std::env::var("OXHIP_HSA_LIBRARY") {
-        Ok(path) if !path.is_empty() => vec![path],
-        _ => vec![
+    match named_library() {
+        Some(path) => vec![path],
+        None => vec![
             "libhsa-runtime64.so.1".to_owned(),
             "libhsa-runtime64.so".to_owned(),
         ],
     }
+}
+
+/// The library `OXHIP_HSA_LIBRARY` names, if it names one.
+pub(crate) fn named_library() -> Option<String> {
+    std::env::var("OXHIP_HSA_LIBRARY")
+        .ok()
+        .filter(|path| !path.is_empty())
 }
 
 /// Opens the first HSA runtime that loads and resolves every entry point; the error says

@@ -154,8 +154,7 @@ impl Hsa {
         // `hsa_init` can only fail, and loading the runtime to learn that cost every program
         // 11 ms at start on the lent NVIDIA machine, which has ROCm's runtime installed. A
         // library named by `OXHIP_HSA_LIBRARY` (another HSA implementation) is always tried.
-        let named = std::env::var_os("OXHIP_HSA_LIBRARY").is_some_and(|path| !path.is_empty());
-        if !named && !std::path::Path::new(KFD).exists() {
+        if ffi::named_library().is_none() && !std::path::Path::new(KFD).exists() {
             return Err(no_device(format!(
                 "no AMD GPU driver ({KFD} does not exist); the HSA runtime was not loaded"
             )));
