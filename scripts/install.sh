@@ -3,7 +3,8 @@
 #
 #   scripts/install.sh <prefix> [target/release]
 #
-#   <prefix>/bin/       oxhip, oxhipconfig, oxhipify, and hipcc, hipconfig, hipify-perl and
+#   <prefix>/bin/       oxhip, oxhipconfig, oxhipify, oxhip-sccache-toolchain (the toolchain
+#                       archive for sccache's distributed mode, scripts/sccache-toolchain.sh), and hipcc, hipconfig, hipify-perl and
 #                       hipify-clang as links to them (HIP Makefiles and scripts call those
 #                       names; under them each tool behaves as the one it stands in for)
 #   <prefix>/include/   the HIP headers (runtime/include)
@@ -21,6 +22,7 @@ for file in oxhip oxhipconfig oxhipify liboxhip_runtime.a liboxhip_runtime.so; d
 done
 mkdir -p "$prefix/bin" "$prefix/include" "$prefix/lib/cmake"
 install -m 755 "$build/oxhip" "$build/oxhipconfig" "$build/oxhipify" "$prefix/bin/"
+install -m 755 "$repo/scripts/sccache-toolchain.sh" "$prefix/bin/oxhip-sccache-toolchain"
 install -m 644 "$build/liboxhip_runtime.a" "$build/liboxhip_runtime.so" "$prefix/lib/"
 cp -R "$repo/runtime/include/." "$prefix/include/"
 cp -R "$repo/runtime/lib/cmake/." "$prefix/lib/cmake/"

@@ -14,9 +14,10 @@ set -euo pipefail
 # clang-tools-22: clang-offload-bundler, which the bundler's tests compare against (named, not
 # left to apt's recommendations). libclang-rt-22-dev: the sanitizer runtimes (-fsanitize=
 # tests, scripts/tsan.sh).
+# bubblewrap: the sandbox of sccache's distributed build server (tests/cmake/sccache-dist.sh).
 # libhsa-runtime64-1: ROCm's HSA runtime (Debian's 5.2), which the AMD backend opens; on a machine
 # without an AMD GPU it loads and declines, and tests/tests/amd_backend.rs checks that it does.
-packages=(clang-22 clang-tools-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools libomp-22-dev libclang-rt-22-dev cmake ninja-build python3-venv zlib1g-dev libzstd-dev gdb afl++ valgrind ccache sccache distcc libhsa-runtime64-1)
+packages=(clang-22 clang-tools-22 llvm-22-dev lld-22 libclang-22-dev llvm-22-tools libomp-22-dev libclang-rt-22-dev cmake ninja-build python3-venv zlib1g-dev libzstd-dev gdb afl++ valgrind ccache sccache distcc bubblewrap libhsa-runtime64-1)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

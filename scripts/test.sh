@@ -7,7 +7,7 @@
 #   scripts/test.sh PART...    # only the parts named, in the order given
 #
 # Parts: fmt, clippy, build, cargo (cargo test --workspace), lit, cmake (tests/cmake/run.sh
-# and caches.sh), readme (scripts/readme-commands.sh: the README's commands, and
+# caches.sh and sccache-dist.sh), readme (scripts/readme-commands.sh: the README's commands, and
 # uninstalling), fuzz (5 s of each fuzz target); and two that the full run covers inside
 # `cargo`: programs (tests/programs on the CPU device) and quick (fmt, the unit tests and
 # the snapshot suites, which need no built binary). cargo, lit, programs, cmake and readme
@@ -26,6 +26,8 @@ cmake_suite() {
   tests/cmake/run.sh
   # The same bytes from two build trees, and ccache hits on a rebuild (Makefile and CMake).
   tests/cmake/caches.sh
+  # sccache's distributed mode: oxhip's compiles on a build server, from its toolchain archive.
+  tests/cmake/sccache-dist.sh
 }
 
 # A short sample of every fuzz target (5 s each; docs/reliability.md has the long runs).

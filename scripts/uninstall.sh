@@ -3,7 +3,7 @@
 #
 #   scripts/uninstall.sh <prefix>
 #
-#   <prefix>/bin/       oxhip, oxhipconfig, oxhipify; hipcc, hipconfig, hipify-perl and
+#   <prefix>/bin/       oxhip, oxhipconfig, oxhipify, oxhip-sccache-toolchain; hipcc, hipconfig, hipify-perl and
 #                       hipify-clang only where they are our links (a link to oxhip,
 #                       oxhipconfig or oxhipify), never a real tool of that name
 #   <prefix>/include/   the files of runtime/include in this checkout
@@ -38,7 +38,7 @@ for link in hipcc:oxhip hipconfig:oxhipconfig hipify-perl:oxhipify hipify-clang:
     echo "uninstall: leaving $path alone (not oxhip's link to $tool)" >&2
   fi
 done
-for tool in oxhip oxhipconfig oxhipify; do remove_file "$prefix/bin/$tool"; done
+for tool in oxhip oxhipconfig oxhipify oxhip-sccache-toolchain; do remove_file "$prefix/bin/$tool"; done
 for library in liboxhip_runtime.a liboxhip_runtime.so; do remove_file "$prefix/lib/$library"; done
 
 # The headers and the CMake files, by the checkout's file lists; then their directories,

@@ -43,6 +43,10 @@ pub struct Context<'a> {
     /// `-isystem` directories (it reads the file and the user headers it includes:
     /// `overlay::is_hip_program`); called once per `.cu` input without `-x`.
     pub hip_program: &'a dyn Fn(&Path, &SearchPath) -> bool,
+    /// The offload targets whose sides a HIP source's `-E` output holds (`gfx942`,
+    /// `sm_90`, `host`), in order; `None` when it cannot be read or is no text bundle.
+    /// Called only for preprocessed HIP inputs without `--offload-arch`.
+    pub preprocessed_targets: &'a dyn Fn(&Path) -> Option<Vec<String>>,
 }
 
 /// argv (without the program name) → [`Invocation`].
@@ -230,6 +234,7 @@ mod tests {
             cxx_as_hip: true,
             // No file is read: the inputs of these tests do not exist.
             hip_program: &|_, _| false,
+            preprocessed_targets: &|_| None,
         };
         match parse(&argv, &ctx) {
             Ok(inv) => {
@@ -345,6 +350,7 @@ mod tests {
             cxx_as_hip: true,
             // No file is read: the inputs of these tests do not exist.
             hip_program: &|_, _| false,
+            preprocessed_targets: &|_| None,
         };
         match parse(&argv, &ctx) {
             Ok(inv) => format!(
@@ -395,6 +401,7 @@ mod tests {
             cxx_as_hip: true,
             // No file is read: the inputs of these tests do not exist.
             hip_program: &|_, _| false,
+            preprocessed_targets: &|_| None,
         };
         match parse(&argv, &ctx) {
             Ok(inv) => format!(

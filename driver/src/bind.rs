@@ -142,6 +142,10 @@ pub enum Tool {
     /// One `-E` output from the preprocessed text of every side, as a text bundle whose
     /// entries `sides` names, host first (in-process, `sides::join_preprocessed`).
     MergePreprocessed { sides: Vec<String> },
+    /// The entry `side` of a HIP source's `-E` output, for that side's compile (in-process,
+    /// `sides::select_side`); with `whole`, a text that is no bundle is taken whole (the
+    /// compile has one side only).
+    SelectSide { side: String, whole: bool },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -346,6 +350,13 @@ impl Binder<'_> {
         }
         let name = match &node.action {
             Action::Hipify { .. } => format!("{stem}-hipify.yaml"),
+            Action::SelectSide {
+                side: Side::Host, ..
+            } => format!("{stem}-host-{HOST_TRIPLE}.hipi"),
+            Action::SelectSide {
+                side: Side::Device(arch),
+                ..
+            } => device_name(arch, "hipi"),
             Action::Compile {
                 side: Side::Device(arch),
                 ..
@@ -410,7 +421,11 @@ impl Binder<'_> {
     fn cuid(&self, input: ActionId) -> String {
         let mut hasher = Md5::new();
         let mut source = input;
-        while let Action::Hipify { input: original } = &self.plan.nodes[source].action {
+        while let Action::Hipify { input: original }
+        | Action::SelectSide {
+            input: original, ..
+        } = &self.plan.nodes[source].action
+        {
             source = *original;
         }
         if let Action::Input { path, .. } = &self.plan.nodes[source].action {
@@ -430,6 +445,16 @@ impl Binder<'_> {
             .iter()
             .map(|byte| format!("{byte:02x}"))
             .collect()
+    }
+
+    /// The source a side's compile is named after (clang's `-main-file-name`, which names
+    /// the object's static initialisers): for one side of an `-E` output, the file the
+    /// command line gave, so that the object is the one a compile of the source makes.
+    fn main_file(&self, input: ActionId) -> Option<PathBuf> {
+        match &self.plan.nodes[input].action {
+            Action::SelectSide { input: source, .. } => Some(self.paths[*source].clone()),
+            _ => None,
+        }
     }
 
     fn aux_triple(&self) -> String {
@@ -634,7 +659,8 @@ impl Binder<'_> {
             | Tool::RuntimeScript
             | Tool::Pch { .. }
             | Tool::MergeDependencies { .. }
-            | Tool::MergePreprocessed { .. } => self.toolchain.exe.clone(),
+            | Tool::MergePreprocessed { .. }
+            | Tool::SelectSide { .. } => self.toolchain.exe.clone(),
         };
         self.job_of.insert(id, self.jobs.len());
         self.jobs.push(Job {
@@ -821,6 +847,39 @@ impl Binder<'_> {
                 self.overlays.insert(id, output);
                 self.paths[id] = original;
             }
+            Action::SelectSide { input, side } => {
+                let entry = match &side {
+                    Side::Host => crate::targets::PREPROCESSED_HOST_ENTRY.to_owned(),
+                    Side::Device(arch) => arch.preprocessed_entry_id(),
+                };
+                // A compile of one side may read one side's `-E` text, which is no bundle.
+                let sides = self
+                    .plan
+                    .nodes
+                    .iter()
+                    .filter(|node| {
+                        matches!(&node.action, Action::SelectSide { input: other, .. } if *other == input)
+                    })
+                    .count();
+                let whole = sides == 1;
+                let mut args: Vec<OsString> =
+                    vec!["-cc1selectside".into(), format!("-side={entry}").into()];
+                if whole {
+                    args.push("-whole".into());
+                }
+                args.extend([
+                    "-o".into(),
+                    output.clone().into_os_string(),
+                    input_paths[0].clone().into_os_string(),
+                ]);
+                self.push(
+                    id,
+                    Tool::SelectSide { side: entry, whole },
+                    input_paths,
+                    output,
+                    args,
+                );
+            }
             Action::Preprocess { input, side } => {
                 let lang = self.lang_of(input);
                 let dependencies_only = node.ty == FileType::Dependencies;
@@ -831,6 +890,7 @@ impl Binder<'_> {
                         aux_triple: self.aux_triple(),
                         gpubinary: None,
                         cuid: self.cuid(input),
+                        main_file: self.main_file(input),
                         output: if dependencies_only {
                             CompileOutput::DependencyOnly
                         } else {
@@ -907,8 +967,8 @@ impl Binder<'_> {
                             Action::Preprocess {
                                 side: Side::Device(arch),
                                 ..
-                            } => arch.bundle_entry_id().replacen("hipv4-", "hip-", 1),
-                            _ => format!("host-{HOST_TRIPLE}-"),
+                            } => arch.preprocessed_entry_id(),
+                            _ => crate::targets::PREPROCESSED_HOST_ENTRY.to_owned(),
                         })
                         .collect();
                     let args = vec![
@@ -942,6 +1002,7 @@ impl Binder<'_> {
                     aux_triple: HOST_TRIPLE.to_owned(),
                     gpubinary: None,
                     cuid: self.cuid(input),
+                    main_file: self.main_file(input),
                     output: CompileOutput::Bitcode,
                     dependencies: dependencies.clone(),
                     extra: self.overlay_args(input),
@@ -1152,6 +1213,7 @@ impl Binder<'_> {
                     aux_triple: self.aux_triple(),
                     gpubinary: bundle.map(|bundle| self.paths[bundle].clone()),
                     cuid: self.cuid(input),
+                    main_file: self.main_file(input),
                     output: if node.ty == FileType::Assembly {
                         CompileOutput::Assembly
                     } else {
@@ -1345,7 +1407,11 @@ impl Binder<'_> {
             InputLang::C | InputLang::CudaC => "c",
             InputLang::CPreprocessed => "cpp-output",
             InputLang::CxxPreprocessed => "c++-cpp-output",
-            InputLang::Hip | InputLang::Cuda | InputLang::Cxx | InputLang::CudaCxx => "c++",
+            InputLang::Hip
+            | InputLang::Cuda
+            | InputLang::HipPreprocessed
+            | InputLang::Cxx
+            | InputLang::CudaCxx => "c++",
         };
         let mut args: Vec<OsString> = vec!["-x".into(), language.into()];
         args.push(invocation.opt_level.flag().into());
@@ -1386,7 +1452,7 @@ impl Binder<'_> {
         }
         // The HIP headers, so that plain C++ files can include `hip/hip_runtime_api.h`
         // (preprocessed inputs are past that: clang would call them unused).
-        if !matches!(lang, InputLang::CPreprocessed | InputLang::CxxPreprocessed) {
+        if !lang.is_preprocessed() {
             args.push(format!("-I{}", self.toolchain.hip_include_dir.display()).into());
             args.push("-D__HIP_PLATFORM_AMD__=1".into());
         }

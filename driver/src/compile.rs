@@ -31,6 +31,8 @@ pub(crate) struct CompileRequest {
     pub(crate) aux_triple: String,
     pub(crate) gpubinary: Option<PathBuf>,
     pub(crate) cuid: String,
+    /// The name clang gives the source (`-main-file-name`) when it is not `input`'s.
+    pub(crate) main_file: Option<PathBuf>,
     pub(crate) output: CompileOutput,
     pub(crate) dependencies: Option<frontend::DependencyOptions>,
     /// Extra cc1 arguments (host pass-through).
@@ -167,7 +169,10 @@ pub(crate) fn compile_args(
         CompileOutput::DependencyOnly => frontend::Output::DependencyOnly,
     };
     let mut preprocessor = Vec::new();
-    for arg in &invocation.preprocessor {
+    // Preprocessed text already holds what `-D`, `-I` and `-include` gave its preprocessing;
+    // a second `-include` would define everything twice.
+    let preprocessed = request.lang.is_preprocessed();
+    for arg in invocation.preprocessor.iter().filter(|_| !preprocessed) {
         preprocessor.push(match arg {
             PreprocessorArg::Define(text) => frontend::PreprocessorArg::Define(text.clone()),
             PreprocessorArg::Undefine(text) => frontend::PreprocessorArg::Undefine(text.clone()),
@@ -247,6 +252,12 @@ pub(crate) fn compile_args(
         dependencies: request.dependencies.clone(),
         hip_include_dir: toolchain.hip_include_dir.clone(),
         runtime_header: !invocation.no_runtime_header,
+        preprocessed,
+        main_file_name: request
+            .main_file
+            .as_ref()
+            .and_then(|path| path.file_name())
+            .map(ToOwned::to_owned),
         extra_cc1,
     };
     frontend::cc1_args(&toolchain.clang, &options, input, output)

@@ -46,6 +46,14 @@ pub enum DriverError {
     OutputIsInput { path: PathBuf },
     #[error("cannot specify -o when generating multiple output files")]
     OutputWithMultipleFiles,
+    /// A HIP source's `-E` output (`-x hip-cpp-output`) without the text of a side the
+    /// compile needs; `found` lists the sides it has (empty: the text is one side's alone).
+    #[error("`{}` holds no preprocessed text for {side}{}", path.display(), if found.is_empty() { ": it is one side's `-E` output, not a bundle of every side's".to_owned() } else { format!(" (it has {})", found.join(", ")) })]
+    PreprocessedSideMissing {
+        path: PathBuf,
+        side: String,
+        found: Vec<String>,
+    },
     /// `-fgpu-rdc` link: no input object holds device code for a target.
     #[error("no relocatable device code for `{arch}` in the link inputs")]
     NoRdcCode { arch: String },
@@ -106,6 +114,7 @@ impl DriverError {
             DriverError::UnsupportedSanitizer { .. }
             | DriverError::UnsupportedNvccOption { .. } => "unsupported",
             DriverError::NoRdcCode { .. } => "rdc",
+            DriverError::PreprocessedSideMissing { .. } => "preprocessed-side",
             DriverError::ToolNotFound { .. } => "tool-not-found",
             DriverError::Io { .. } => "io",
             DriverError::Codegen { .. } => "codegen",
@@ -126,6 +135,9 @@ impl DriverError {
             DriverError::NoRdcCode { .. } => diagnostic.with_notes(vec![
                 "compile the objects with `-fgpu-rdc` and the same `--offload-arch` list as the link"
                     .to_owned(),
+            ]),
+            DriverError::PreprocessedSideMissing { .. } => diagnostic.with_notes(vec![
+                "preprocess with the same `--offload-arch` list as the compile (`-E` writes a side for the host and one for each target), or leave `--offload-arch` out to compile the sides the file has".to_owned(),
             ]),
             DriverError::UnsupportedSanitizer { .. } => diagnostic.with_notes(vec![
                 "oxhip supports `-fsanitize=address` and `-fsanitize=undefined`".to_owned(),

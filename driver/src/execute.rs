@@ -784,6 +784,10 @@ fn run_job(job: &Job, jobs: &[Job], write_paths: &[PathBuf], index: usize) -> Jo
                 .collect();
             merge_preprocessed(sides, &inputs).and_then(|text| write_output(write_path, &text))
         }
+        Tool::SelectSide { side, whole } => {
+            let input = actual_path(&job.inputs[0], jobs, write_paths);
+            select_side(input, side, *whole, write_path)
+        }
         Tool::Hipify => {
             let (search, _) = crate::search::SearchPath::from_args(
                 &job.args
@@ -1092,6 +1096,30 @@ pub(crate) fn merge_preprocessed(
         })
         .collect::<Result<Vec<(String, String)>, DriverError>>()?;
     Ok(crate::sides::join_preprocessed(&entries))
+}
+
+/// Writes the text one side compiles from the HIP `-E` output `input` (`sides::select_side`)
+/// to `output`.
+pub(crate) fn select_side(
+    input: &Path,
+    side: &str,
+    whole: bool,
+    output: &Path,
+) -> Result<(), DriverError> {
+    let bytes = std::fs::read(input).map_err(|err| io_error("reading", input, &err))?;
+    let text = crate::sides::select_side(&bytes, side, whole).map_err(|error| {
+        DriverError::PreprocessedSideMissing {
+            path: input.to_path_buf(),
+            side: crate::sides::side_name(side),
+            found: match error {
+                crate::sides::SelectError::Missing { found } => {
+                    found.iter().map(|id| crate::sides::side_name(id)).collect()
+                }
+                crate::sides::SelectError::NotABundle => Vec::new(),
+            },
+        }
+    })?;
+    std::fs::write(output, text).map_err(|err| io_error("writing", output, &err))
 }
 
 fn write_output(path: &Path, text: &str) -> Result<(), DriverError> {

@@ -30,6 +30,7 @@ pub(crate) fn is_internal(argv: &[String]) -> bool {
                 | "-cc1pch"
                 | "-cc1mergedeps"
                 | "-cc1mergepp"
+                | "-cc1selectside"
         )
     )
 }
@@ -136,6 +137,19 @@ pub(crate) fn run_internal(
             let (inputs, output) = many_operands(rest, |arg| arg.starts_with("-sides="))?;
             let text = execute::merge_preprocessed(&sides, &inputs)?;
             write_text(&output, &text, stdout)
+        }
+        // `-cc1selectside -side=<entry ID> [-whole] -o <output> <-E output>`
+        "-cc1selectside" => {
+            let side = rest
+                .iter()
+                .find_map(|arg| arg.strip_prefix("-side="))
+                .ok_or_else(|| DriverError::MissingValue {
+                    option: "-side=".to_owned(),
+                })?;
+            let whole = rest.iter().any(|arg| arg == "-whole");
+            let (input, output) =
+                operands(rest, |arg| arg.starts_with("-side=") || arg == "-whole")?;
+            execute::select_side(&input, side, whole, &output)
         }
         "-cc1hipify" => {
             let (search, rest) = crate::search::SearchPath::from_args(rest);

@@ -157,6 +157,7 @@ fn run_inner(
         detect_gpus: system.detect_gpus,
         cxx_as_hip: env("HIP_COMPILE_CXX_AS_HIP").is_none_or(|value| value != "0"),
         hip_program: &overlay::is_hip_program,
+        preprocessed_targets: &preprocessed_targets,
     };
     let mut list = args::parse_arg_list(&argv)?;
     if let Some(flags) = env("HIPCC_LINK_FLAGS_APPEND") {
@@ -336,6 +337,12 @@ fn run_inner(
 }
 
 /// `clang version`-style text: CMake identifies a compiler by `clang version`.
+/// The targets of a HIP source's `-E` output on disk (`args::Context::preprocessed_targets`).
+fn preprocessed_targets(path: &std::path::Path) -> Option<Vec<String>> {
+    let bytes = std::fs::read(path).ok()?;
+    sides::preprocessed_targets(&bytes)
+}
+
 fn version_text(system: &System<'_>, toolchain: Option<&toolchain::Toolchain>) -> String {
     let clang_version = toolchain.map_or_else(
         || "22".to_owned(),

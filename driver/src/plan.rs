@@ -83,6 +83,9 @@ pub enum Action {
     Input { path: PathBuf, kind: InputKind },
     /// hipify: CUDA source → HIP source, in memory (`.cu` inputs).
     Hipify { input: ActionId },
+    /// One side's entry of a HIP source's `-E` output (`-x hip-cpp-output`), which that
+    /// side then compiles (in-process, `sides::select_side`).
+    SelectSide { input: ActionId, side: Side },
     /// `-E` / `-M`: preprocess one side (writes text).
     Preprocess { input: ActionId, side: Side },
     /// `-E` / `-M` of a HIP or CUDA source: one file from every side's preprocessing, host
@@ -159,6 +162,7 @@ impl Plan {
             | Action::Lld { input, .. }
             | Action::Package { input, .. }
             | Action::Assemble { input }
+            | Action::SelectSide { input, .. }
             | Action::Hipify { input } => vec![*input],
             Action::Bundle { devices } => devices.clone(),
             Action::MergeSides { sides } => sides.clone(),
@@ -191,6 +195,7 @@ impl Plan {
             let (kind, detail) = match &node.action {
                 Action::Input { path, .. } => ("input", format!("\"{}\"", path.display())),
                 Action::Hipify { .. } => ("hipify", self.ids(id)),
+                Action::SelectSide { .. } => ("side-selector", self.ids(id)),
                 Action::Preprocess { .. } => ("preprocessor", self.ids(id)),
                 Action::MergeSides { .. } => ("side-merger", self.ids(id)),
                 Action::Compile { .. } => ("compiler", self.ids(id)),
@@ -205,7 +210,9 @@ impl Plan {
                 Action::Assemble { .. } => ("assembler", self.ids(id)),
             };
             let side = match &node.action {
-                Action::Preprocess { side, .. } | Action::Compile { side, .. } => side_text(side),
+                Action::Preprocess { side, .. }
+                | Action::Compile { side, .. }
+                | Action::SelectSide { side, .. } => side_text(side),
                 Action::Backend { arch, .. }
                 | Action::Lld { arch, .. }
                 | Action::Package { arch, .. }
@@ -433,13 +440,9 @@ fn plan_offload_source(
             };
             if device_only && mode == Mode::Preprocess {
                 for arch in &invocation.offload_archs {
-                    let id = plan.push(
-                        Action::Preprocess {
-                            input,
-                            side: Side::Device(arch.clone()),
-                        },
-                        ty,
-                    );
+                    let side = Side::Device(arch.clone());
+                    let input = side_input(plan, input, &side);
+                    let id = plan.push(Action::Preprocess { input, side }, ty);
                     plan.results.push(id);
                 }
                 return None;
@@ -449,6 +452,7 @@ fn plan_offload_source(
             // compile's macros, which no device side follows.
             let mut sides = Vec::new();
             if !device_only {
+                let input = side_input(plan, input, &Side::Host);
                 sides.push(plan.push(
                     Action::Preprocess {
                         input,
@@ -460,13 +464,9 @@ fn plan_offload_source(
             let host_macros = mode == Mode::Preprocess && invocation.macros_only;
             if !host_only && !host_macros {
                 for arch in &invocation.offload_archs {
-                    sides.push(plan.push(
-                        Action::Preprocess {
-                            input,
-                            side: Side::Device(arch.clone()),
-                        },
-                        ty,
-                    ));
+                    let side = Side::Device(arch.clone());
+                    let input = side_input(plan, input, &side);
+                    sides.push(plan.push(Action::Preprocess { input, side }, ty));
                 }
             }
             let result = match sides.as_slice() {
@@ -478,13 +478,9 @@ fn plan_offload_source(
         }
         Mode::Assembly if device_only => {
             for arch in &invocation.offload_archs {
-                let bitcode = plan.push(
-                    Action::Compile {
-                        input,
-                        side: Side::Device(arch.clone()),
-                    },
-                    FileType::Ir,
-                );
+                let side = Side::Device(arch.clone());
+                let input = side_input(plan, input, &side);
+                let bitcode = plan.push(Action::Compile { input, side }, FileType::Ir);
                 let assembly = plan.push(
                     Action::Backend {
                         input: bitcode,
@@ -506,13 +502,9 @@ fn plan_offload_source(
         let mut packages = Vec::new();
         if !host_only {
             for arch in &invocation.offload_archs {
-                let bitcode = plan.push(
-                    Action::Compile {
-                        input,
-                        side: Side::Device(arch.clone()),
-                    },
-                    FileType::Ir,
-                );
+                let side = Side::Device(arch.clone());
+                let input = side_input(plan, input, &side);
+                let bitcode = plan.push(Action::Compile { input, side }, FileType::Ir);
                 packages.push(plan.push(
                     Action::Package {
                         input: bitcode,
@@ -531,6 +523,7 @@ fn plan_offload_source(
         } else {
             FileType::Object
         };
+        let input = side_input(plan, input, &Side::Host);
         let host = plan.push(
             Action::HostCompile {
                 input,
@@ -551,13 +544,9 @@ fn plan_offload_source(
     } else {
         let mut images = Vec::new();
         for arch in &invocation.offload_archs {
-            let bitcode = plan.push(
-                Action::Compile {
-                    input,
-                    side: Side::Device(arch.clone()),
-                },
-                FileType::Ir,
-            );
+            let side = Side::Device(arch.clone());
+            let input = side_input(plan, input, &side);
+            let bitcode = plan.push(Action::Compile { input, side }, FileType::Ir);
             let image = match arch {
                 // AMD and CPU images are linked shared objects; NVIDIA ones PTX.
                 OffloadArch::Amdgcn { .. } | OffloadArch::Host => {
@@ -599,6 +588,7 @@ fn plan_offload_source(
     } else {
         FileType::Object
     };
+    let input = side_input(plan, input, &Side::Host);
     let host = plan.push(
         Action::HostCompile {
             input,
@@ -615,6 +605,21 @@ fn plan_offload_source(
     }
 }
 
+/// The file one side of an offload source compiles: the source itself, or, for a HIP
+/// source's `-E` output (`-x hip-cpp-output`), that side's entry of its text bundle.
+fn side_input(plan: &mut Plan, input: ActionId, side: &Side) -> ActionId {
+    if plan.nodes[input].ty != FileType::Source(InputLang::HipPreprocessed) {
+        return input;
+    }
+    plan.push(
+        Action::SelectSide {
+            input,
+            side: side.clone(),
+        },
+        FileType::Source(InputLang::HipPreprocessed),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -627,11 +632,34 @@ mod tests {
             cxx_as_hip: true,
             // No file is read: the inputs of these tests do not exist.
             hip_program: &|_, _| false,
+            preprocessed_targets: &|_| None,
         };
         match parse(&argv, &ctx).and_then(|invocation| plan(&invocation)) {
             Ok(plan) => plan.to_text(),
             Err(err) => format!("error: {err}"),
         }
+    }
+
+    #[test]
+    fn each_side_of_a_preprocessed_source_compiles_its_own_entry() {
+        insta::assert_snapshot!(check("--offload-arch=gfx942,sm_90 -x hip-cpp-output -c a.hip"), @r#"
+        0: input, "a.hip", hip-cpp-output
+        1: side-selector, {0}, hip-cpp-output, (device-hip, gfx942)
+        2: compiler, {1}, ir, (device-hip, gfx942)
+        3: backend, {2}, object, (device-hip, gfx942)
+        4: linker, {3}, code-object, (device-hip, gfx942)
+        5: side-selector, {0}, hip-cpp-output, (device-hip, sm_90)
+        6: compiler, {5}, ir, (device-hip, sm_90)
+        7: backend, {6}, assembler, (device-hip, sm_90)
+        8: bundler, {4, 7}, hip-fatbin
+        9: side-selector, {0}, hip-cpp-output, (host)
+        10: host-compiler, {9, 8}, object, (host-hip) [output]
+        "#);
+        insta::assert_snapshot!(check("--offload-arch=gfx942 --cuda-host-only -c a.hipi"), @r#"
+        0: input, "a.hipi", hip-cpp-output
+        1: side-selector, {0}, hip-cpp-output, (host)
+        2: host-compiler, {1}, object, (host-hip) [output]
+        "#);
     }
 
     #[test]

@@ -126,8 +126,8 @@ const BUNDLE_END: &str = "// __CLANG_OFFLOAD_BUNDLE____END__ ";
 /// with this message, instead of compiling the host side and dropping the device code.
 pub const STOP_HOST_COMPILE: &str =
     "static_assert(false, \"oxhip: this is the -E output of a HIP compile, \
-its host side followed by each device side: compile the source itself, or preprocess it with \
---cuda-host-only for the host side alone\");\n";
+its host side followed by each device side: compile it as HIP (-x hip-cpp-output, or name it .hipi), \
+or preprocess the source with --cuda-host-only for the host side alone\");\n";
 
 /// The `-E` output of a compile of several sides: [`STOP_HOST_COMPILE`], then each side's
 /// preprocessed text as an entry of a clang-offload-bundler text bundle (`-type=ii`,
@@ -161,6 +161,106 @@ pub fn join_preprocessed(sides: &[(String, String)]) -> String {
         out.push_str("#endif\n");
     }
     out
+}
+
+/// The entries of a text bundle (clang-offload-bundler's `-type=ii` format, as
+/// [`join_preprocessed`] and clang write the `-E` output of a HIP source): each entry's ID
+/// and text, in order. Bytes, not text: a source may hold strings in any encoding, and each
+/// side must compile exactly what was preprocessed. `None` when the text holds no entry
+/// (one side's `-E` output) or an entry does not end.
+pub fn split_preprocessed(text: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
+    let start_marker = BUNDLE_START.as_bytes();
+    let mut entries = Vec::new();
+    let mut rest = text;
+    // An entry starts at the beginning of a line.
+    while let Some(start) = find_line_starting(rest, start_marker) {
+        let after = &rest[start + start_marker.len()..];
+        let id_end = after.iter().position(|&byte| byte == b'\n')?;
+        let id = after[..id_end]
+            .strip_suffix(b"\r")
+            .unwrap_or(&after[..id_end]);
+        let body = &after[id_end + 1..];
+        let mut end_marker = b"\n".to_vec();
+        end_marker.extend_from_slice(BUNDLE_END.as_bytes());
+        end_marker.extend_from_slice(id);
+        let body_end = find(body, &end_marker)?;
+        entries.push((id, &body[..body_end]));
+        let tail = &body[body_end + end_marker.len()..];
+        rest = tail.strip_prefix(b"\n").unwrap_or(tail);
+    }
+    (!entries.is_empty()).then_some(entries)
+}
+
+/// The offset of the first line of `text` that starts with `prefix`.
+fn find_line_starting(text: &[u8], prefix: &[u8]) -> Option<usize> {
+    let mut offset = 0;
+    for line in text.split_inclusive(|&byte| byte == b'\n') {
+        if line.starts_with(prefix) {
+            return Some(offset);
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// The offset of the first occurrence of `needle` in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
+}
+
+/// The offload targets (`gfx942`, `sm_90`, `host`) whose sides the text bundle of a HIP
+/// source's `-E` output holds, in order; `None` when it is no bundle or has an entry of
+/// neither the host nor a target oxhip knows.
+pub fn preprocessed_targets(text: &[u8]) -> Option<Vec<String>> {
+    let mut targets = Vec::new();
+    for (id, _) in split_preprocessed(text)? {
+        let id = std::str::from_utf8(id).ok()?;
+        if id == crate::targets::PREPROCESSED_HOST_ENTRY {
+            continue;
+        }
+        targets.push(crate::targets::OffloadArch::from_preprocessed_entry_id(id)?.to_string());
+    }
+    Some(targets)
+}
+
+/// How a diagnostic names the side of an `-E` text bundle's entry: `the host`, `gfx942`,
+/// or the entry ID itself when it is neither.
+pub fn side_name(id: &str) -> String {
+    if id == crate::targets::PREPROCESSED_HOST_ENTRY {
+        return "the host side".to_owned();
+    }
+    crate::targets::OffloadArch::from_preprocessed_entry_id(id)
+        .map_or_else(|| format!("`{id}`"), |arch| format!("`{arch}`"))
+}
+
+/// Why [`select_side`] found no text for a side.
+#[derive(Debug, PartialEq, Eq)]
+pub enum SelectError {
+    /// The bundle has no entry of that ID; these are the IDs it has.
+    Missing { found: Vec<String> },
+    /// The text is no bundle, and the compile has more than one side.
+    NotABundle,
+}
+
+/// The text one side compiles from a HIP source's `-E` output: the entry `id` of its text
+/// bundle, or, with `whole` (the compile has one side), the whole text when it is no bundle.
+pub fn select_side<'a>(text: &'a [u8], id: &str, whole: bool) -> Result<&'a [u8], SelectError> {
+    match split_preprocessed(text) {
+        Some(entries) => entries
+            .iter()
+            .find(|(entry, _)| *entry == id.as_bytes())
+            .map(|(_, body)| *body)
+            .ok_or_else(|| SelectError::Missing {
+                found: entries
+                    .iter()
+                    .map(|(entry, _)| String::from_utf8_lossy(entry).into_owned())
+                    .collect(),
+            }),
+        None if whole => Ok(text),
+        None => Err(SelectError::NotABundle),
+    }
 }
 
 /// One word of a make rule: as written, and unescaped.
@@ -245,6 +345,101 @@ fn escape_make(file: &str) -> String {
 mod tests {
     use super::*;
 
+    fn two_sides() -> String {
+        join_preprocessed(&[
+            (
+                PREPROCESSED_HOST.to_owned(),
+                "# 1 \"a.hip\"\nint host_side;".to_owned(),
+            ),
+            (
+                "hip-amdgcn-amd-amdhsa--gfx942".to_owned(),
+                "int device_side;\n".to_owned(),
+            ),
+        ])
+    }
+
+    const PREPROCESSED_HOST: &str = crate::targets::PREPROCESSED_HOST_ENTRY;
+
+    #[test]
+    fn each_side_gets_back_the_text_it_was_joined_with() {
+        let joined = two_sides();
+        let entries = split_preprocessed(joined.as_bytes()).unwrap();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(
+            select_side(joined.as_bytes(), PREPROCESSED_HOST, false),
+            Ok(&b"# 1 \"a.hip\"\nint host_side;"[..])
+        );
+        assert_eq!(
+            select_side(joined.as_bytes(), "hip-amdgcn-amd-amdhsa--gfx942", false),
+            Ok(&b"int device_side;\n"[..])
+        );
+        assert_eq!(
+            preprocessed_targets(joined.as_bytes()),
+            Some(vec!["gfx942".to_owned()])
+        );
+    }
+
+    #[test]
+    fn a_side_the_bundle_lacks_is_named_with_those_it_has() {
+        let joined = two_sides();
+        assert_eq!(
+            select_side(
+                joined.as_bytes(),
+                "hip-nvptx64-nvidia-cuda-unknown-sm_90",
+                true
+            ),
+            Err(SelectError::Missing {
+                found: vec![
+                    PREPROCESSED_HOST.to_owned(),
+                    "hip-amdgcn-amd-amdhsa--gfx942".to_owned()
+                ]
+            })
+        );
+        assert_eq!(side_name(PREPROCESSED_HOST), "the host side");
+        assert_eq!(side_name("hip-amdgcn-amd-amdhsa--gfx942"), "`gfx942`");
+        assert_eq!(side_name("hip-x86_64-unknown-linux-gnu-"), "`host`");
+        assert_eq!(side_name("openmp-x"), "`openmp-x`");
+    }
+
+    #[test]
+    fn one_sides_text_is_whole_for_a_one_side_compile_only() {
+        let text = b"int only_side;\n";
+        assert_eq!(select_side(text, PREPROCESSED_HOST, true), Ok(&text[..]));
+        assert_eq!(
+            select_side(text, PREPROCESSED_HOST, false),
+            Err(SelectError::NotABundle)
+        );
+        assert_eq!(preprocessed_targets(text), None);
+    }
+
+    #[test]
+    fn entries_keep_bytes_of_any_encoding_and_a_marker_inside_a_line_is_text() {
+        // A Latin-1 string and a marker that does not start a line.
+        let mut joined = b"static_assert(false);\n\n// __CLANG_OFFLOAD_BUNDLE____START__ host-x86_64-unknown-linux-gnu-\n".to_vec();
+        joined.extend_from_slice(
+            b"const char* s = \"caf\xe9\"; int x; // __CLANG_OFFLOAD_BUNDLE____START__ hip-y",
+        );
+        joined.extend_from_slice(
+            b"\n// __CLANG_OFFLOAD_BUNDLE____END__ host-x86_64-unknown-linux-gnu-\n",
+        );
+        let entries = split_preprocessed(&joined).unwrap();
+        assert_eq!(entries.len(), 1);
+        assert!(entries[0].1.contains(&0xe9));
+        assert!(entries[0].1.ends_with(b"hip-y"));
+    }
+
+    #[test]
+    fn an_entry_that_does_not_end_is_no_bundle() {
+        let joined = two_sides();
+        let cut = &joined.as_bytes()[..joined.len() - 20];
+        assert_eq!(split_preprocessed(cut), None);
+        // Every cut of a bundle gives entries or none, never a panic.
+        for end in 0..joined.len() {
+            let _ = split_preprocessed(&joined.as_bytes()[..end]);
+            let _ = select_side(&joined.as_bytes()[..end], PREPROCESSED_HOST, true);
+        }
+    }
+
     #[test]
     fn a_side_without_new_files_leaves_the_first_file_as_it_is() {
         let host = "obj/a.o: src/a.hip src/common.h \\\n  /usr/include/stdio.h\n";
@@ -285,7 +480,7 @@ mod tests {
             ),
         ]);
         insta::assert_snapshot!(joined, @r#"
-        static_assert(false, "oxhip: this is the -E output of a HIP compile, its host side followed by each device side: compile the source itself, or preprocess it with --cuda-host-only for the host side alone");
+        static_assert(false, "oxhip: this is the -E output of a HIP compile, its host side followed by each device side: compile it as HIP (-x hip-cpp-output, or name it .hipi), or preprocess the source with --cuda-host-only for the host side alone");
 
         // __CLANG_OFFLOAD_BUNDLE____START__ host-x86_64-unknown-linux-gnu-
         # 1 "a.hip"

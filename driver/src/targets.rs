@@ -158,6 +158,42 @@ impl OffloadArch {
     }
 }
 
+/// The entry ID of the host side in the text bundle of a HIP source's `-E` output, as clang
+/// names it.
+pub const PREPROCESSED_HOST_ENTRY: &str = "host-x86_64-unknown-linux-gnu-";
+
+impl OffloadArch {
+    /// The entry ID of this target's side in the text bundle of a HIP source's `-E` output:
+    /// the bundle entry ID with clang's `hip-` kind (`hip-amdgcn-amd-amdhsa--gfx942`,
+    /// `hip-nvptx64-nvidia-cuda-unknown-sm_90`, `hip-x86_64-unknown-linux-gnu-`).
+    pub fn preprocessed_entry_id(&self) -> String {
+        self.bundle_entry_id().replacen("hipv4-", "hip-", 1)
+    }
+
+    /// The target of a device entry ID of an `-E` text bundle ([`Self::preprocessed_entry_id`],
+    /// or clang's `hip-nvptx64-nvidia-cuda-sm_90`); `None` for the host entry and IDs of
+    /// other kinds or triples.
+    pub fn from_preprocessed_entry_id(id: &str) -> Option<OffloadArch> {
+        let rest = id.strip_prefix("hip-")?;
+        let name = if let Some(name) = rest.strip_prefix("amdgcn-amd-amdhsa--") {
+            name
+        } else if let Some(name) = rest
+            .strip_prefix("nvptx64-nvidia-cuda-unknown-")
+            .or_else(|| rest.strip_prefix("nvptx64-nvidia-cuda--"))
+            .or_else(|| rest.strip_prefix("nvptx64-nvidia-cuda-"))
+        {
+            name
+        } else if rest == "x86_64-unknown-linux-gnu-" {
+            "host"
+        } else {
+            return None;
+        };
+        let arch = OffloadArch::parse(name).ok()?;
+        (arch.preprocessed_entry_id() == id || matches!(arch, OffloadArch::Nvptx { .. }))
+            .then_some(arch)
+    }
+}
+
 impl fmt::Display for OffloadArch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -222,6 +258,46 @@ mod tests {
                 arch.llvm_features()
             ),
             Err(reason) => format!("error: {reason}"),
+        }
+    }
+
+    #[test]
+    fn preprocessed_entry_ids_name_their_targets_back() {
+        for name in [
+            "gfx942",
+            "gfx90a:sramecc-:xnack+",
+            "sm_90",
+            "sm_90a",
+            "sm_120",
+            "host",
+        ] {
+            let arch = OffloadArch::parse(name).unwrap();
+            let id = arch.preprocessed_entry_id();
+            assert!(id.starts_with("hip-"), "{id}");
+            assert_eq!(
+                OffloadArch::from_preprocessed_entry_id(&id),
+                Some(arch),
+                "{id}"
+            );
+        }
+        // clang's spelling of an NVIDIA entry.
+        assert_eq!(
+            OffloadArch::from_preprocessed_entry_id("hip-nvptx64-nvidia-cuda-sm_80"),
+            OffloadArch::parse("sm_80").ok()
+        );
+        for other in [
+            PREPROCESSED_HOST_ENTRY,
+            "hipv4-amdgcn-amd-amdhsa--gfx942",
+            "hip-amdgcn-amd-amdhsa--gfx9999",
+            "hip-spirv64-amd-amdhsa--amdgcnspirv",
+            "hip-x86_64-unknown-linux-gnu-extra",
+            "",
+        ] {
+            assert_eq!(
+                OffloadArch::from_preprocessed_entry_id(other),
+                None,
+                "{other}"
+            );
         }
     }
 

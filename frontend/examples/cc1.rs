@@ -83,6 +83,8 @@ fn main() -> ExitCode {
         hip_include_dir: std::fs::canonicalize(repo.join("runtime/include"))
             .unwrap_or(repo.join("runtime/include")),
         runtime_header: true,
+        preprocessed: false,
+        main_file_name: None,
         extra_cc1: Vec::new(),
     };
     let line = cc1_args(&clang, &options, input.as_ref(), output.as_ref());

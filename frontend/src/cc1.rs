@@ -191,6 +191,13 @@ pub struct CompileOptions {
     /// can use the HIP language and API, and the headers come first whatever the
     /// source includes.
     pub runtime_header: bool,
+    /// The input is past the preprocessor (`-x hip-cpp-output`, `c++-cpp-output`,
+    /// `cpp-output`): one side's text of an `-E` output, which already holds the runtime
+    /// header, so `runtime_header` is not added either.
+    pub preprocessed: bool,
+    /// clang's name for the source (`-main-file-name`, which names the static initialisers);
+    /// `None`: `input`'s file name.
+    pub main_file_name: Option<OsString>,
     /// Appended verbatim before `-o` (`-fgpu-rdc`, `-ffast-math`'s cc1 flags, `-Xclang` arguments).
     pub extra_cc1: Vec<OsString>,
 }
@@ -296,11 +303,11 @@ pub fn cc1_args(
         line.push("-discard-value-names");
     }
     line.push("-main-file-name");
-    line.push(
+    line.push(options.main_file_name.clone().unwrap_or_else(|| {
         input
             .file_name()
-            .map_or_else(|| input.as_os_str().to_owned(), ToOwned::to_owned),
-    );
+            .map_or_else(|| input.as_os_str().to_owned(), ToOwned::to_owned)
+    }));
 
     let frame_pointer = if options.opt_level == OptLevel::O0 {
         "-mframe-pointer=all"
@@ -421,7 +428,7 @@ pub fn cc1_args(
         line.push("-w");
     }
 
-    if offload && options.runtime_header {
+    if offload && options.runtime_header && !options.preprocessed {
         line.push("-include");
         line.push("hip/hip_runtime.h");
     }
@@ -497,11 +504,15 @@ pub fn cc1_args(
         line.push(output.as_os_str());
     }
     line.push("-x");
-    line.push(match options.lang {
-        Lang::Hip => "hip",
-        Lang::Cuda => "cuda",
-        Lang::Cxx => "c++",
-        Lang::C => "c",
+    line.push(match (options.lang, options.preprocessed) {
+        (Lang::Hip, false) => "hip",
+        (Lang::Hip, true) => "hip-cpp-output",
+        (Lang::Cuda, false) => "cuda",
+        (Lang::Cuda, true) => "cuda-cpp-output",
+        (Lang::Cxx, false) => "c++",
+        (Lang::Cxx, true) => "c++-cpp-output",
+        (Lang::C, false) => "c",
+        (Lang::C, true) => "cpp-output",
     });
     line.push(input.as_os_str());
     line.0

@@ -47,6 +47,8 @@ fn options(lang: Lang, side: Side, output: Output) -> CompileOptions {
         dependencies: None,
         hip_include_dir: PathBuf::from("/oxhip/include"),
         runtime_header: true,
+        preprocessed: false,
+        main_file_name: None,
         extra_cc1: Vec::new(),
     }
 }

@@ -44,6 +44,8 @@ fn options(side: Side, output: Output) -> CompileOptions {
         dependencies: None,
         hip_include_dir: repo_root().join("runtime/include"),
         runtime_header: true,
+        preprocessed: false,
+        main_file_name: None,
         extra_cc1: Vec::new(),
     }
 }

@@ -24,6 +24,12 @@ pub enum InputLang {
     CxxPreprocessed,
     /// Preprocessed C (`.i`, `-x cpp-output`).
     CPreprocessed,
+    /// A HIP or CUDA source's `-E` output (`.hipi`, `.cui`, `-x hip-cpp-output`,
+    /// `-x cuda-cpp-output`): every side's preprocessed text in one text bundle, or one
+    /// side's text alone. Each side compiles its own entry (docs/driver.md, "Preprocessed
+    /// HIP input"), as clang compiles a `.hipi`; what sccache's distributed mode sends to
+    /// its build servers.
+    HipPreprocessed,
 }
 
 impl InputLang {
@@ -31,14 +37,25 @@ impl InputLang {
     /// source as HIP and CUDA host code as C++ or C.
     pub fn clang_lang(self) -> frontend::Lang {
         match self {
-            InputLang::Hip | InputLang::Cuda => frontend::Lang::Hip,
+            InputLang::Hip | InputLang::Cuda | InputLang::HipPreprocessed => frontend::Lang::Hip,
             InputLang::Cxx | InputLang::CudaCxx | InputLang::CxxPreprocessed => frontend::Lang::Cxx,
             InputLang::C | InputLang::CudaC | InputLang::CPreprocessed => frontend::Lang::C,
         }
     }
 
     pub fn is_offload(self) -> bool {
-        matches!(self, InputLang::Hip | InputLang::Cuda)
+        matches!(
+            self,
+            InputLang::Hip | InputLang::Cuda | InputLang::HipPreprocessed
+        )
+    }
+
+    /// Text past the preprocessor: compiled without it (clang's `-x …-cpp-output`).
+    pub fn is_preprocessed(self) -> bool {
+        matches!(
+            self,
+            InputLang::CPreprocessed | InputLang::CxxPreprocessed | InputLang::HipPreprocessed
+        )
     }
 
     pub fn name(self) -> &'static str {
@@ -51,6 +68,7 @@ impl InputLang {
             InputLang::CudaC => "cuda-c",
             InputLang::CxxPreprocessed => "c++-cpp-output",
             InputLang::CPreprocessed => "cpp-output",
+            InputLang::HipPreprocessed => "hip-cpp-output",
         }
     }
 }

@@ -251,6 +251,8 @@ fn lang_from_extension(path: &Path) -> Option<InputLang> {
         "c" => Some(InputLang::C),
         "ii" => Some(InputLang::CxxPreprocessed),
         "i" => Some(InputLang::CPreprocessed),
+        // clang's names for the `-E` output of a HIP and of a CUDA source.
+        "hipi" | "cui" => Some(InputLang::HipPreprocessed),
         _ => None,
     }
 }
@@ -276,6 +278,8 @@ fn lang_from_x(value: &str) -> Result<Option<InputLang>, DriverError> {
         "c" => Ok(Some(InputLang::C)),
         "c++-cpp-output" => Ok(Some(InputLang::CxxPreprocessed)),
         "cpp-output" => Ok(Some(InputLang::CPreprocessed)),
+        // oxhip's `-E` of a HIP or CUDA source gives the same text either way.
+        "hip-cpp-output" | "cuda-cpp-output" => Ok(Some(InputLang::HipPreprocessed)),
         "none" => Ok(None),
         other => Err(DriverError::UnknownLanguage {
             lang: other.to_owned(),

@@ -5,7 +5,7 @@
 
 use super::parse::{parse_bool, Args};
 use super::table::OptId;
-use super::{ArgWarning, Context, InputKind, Invocation, Mode, OffloadScope};
+use super::{ArgWarning, Context, InputKind, InputLang, Invocation, Mode, OffloadScope};
 use crate::error::DriverError;
 use crate::targets::OffloadArch;
 
@@ -91,6 +91,13 @@ pub(super) fn resolve(
 ) -> Result<Vec<ArgWarning>, DriverError> {
     let mut arch_names = written.names;
     let needs_archs = inv.has_offload_inputs() && inv.scope != OffloadScope::HostOnly;
+    // A HIP source's `-E` output compiles for the targets it was preprocessed for, not for
+    // whatever GPUs the compiling machine has (a build server of sccache's distributed mode).
+    if arch_names.is_empty() && needs_archs {
+        if let Some(names) = preprocessed_targets(inv, ctx) {
+            arch_names = names;
+        }
+    }
     if arch_names.iter().any(|name| name == "native") || (arch_names.is_empty() && needs_archs) {
         let detected = (ctx.detect_gpus)();
         let user_gave_native = arch_names.iter().any(|name| name == "native");
@@ -149,6 +156,28 @@ pub(super) fn resolve(
         );
     }
     Ok(warnings)
+}
+
+/// The targets of the `-E` outputs among the inputs, when every offload input is one and
+/// each names at least one target (the union, in order of appearance).
+fn preprocessed_targets(inv: &Invocation, ctx: &Context<'_>) -> Option<Vec<String>> {
+    let mut names: Vec<String> = Vec::new();
+    for input in &inv.inputs {
+        match input.kind {
+            InputKind::Source(InputLang::HipPreprocessed) => {
+                let found =
+                    (ctx.preprocessed_targets)(&input.path).filter(|found| !found.is_empty())?;
+                for name in found {
+                    if !names.contains(&name) {
+                        names.push(name);
+                    }
+                }
+            }
+            InputKind::Source(lang) if lang.is_offload() => return None,
+            _ => {}
+        }
+    }
+    (!names.is_empty()).then_some(names)
 }
 
 /// nvcc's `all`: every real architecture of CUDA 13 that LLVM 22 compiles for.
