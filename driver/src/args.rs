@@ -45,7 +45,8 @@ pub struct Context<'a> {
     pub hip_program: &'a dyn Fn(&Path, &SearchPath) -> bool,
     /// The offload targets whose sides a HIP source's `-E` output holds (`gfx942`,
     /// `sm_90`, `host`), in order; `None` when it cannot be read or is no text bundle.
-    /// Called only for preprocessed HIP inputs without `--offload-arch`.
+    /// Called for preprocessed HIP inputs without `--offload-arch`, and for preprocessed
+    /// C and C++ inputs (`.ii`, `.i`), which are HIP when they are such a bundle.
     pub preprocessed_targets: &'a dyn Fn(&Path) -> Option<Vec<String>>,
 }
 
@@ -232,9 +233,14 @@ mod tests {
         let ctx = Context {
             detect_gpus: &detect,
             cxx_as_hip: true,
-            // No file is read: the inputs of these tests do not exist.
+            // No file is read: the inputs of these tests do not exist; those named
+            // `bundle.*` stand for a HIP source's `-E` output for gfx942 and sm_90.
             hip_program: &|_, _| false,
-            preprocessed_targets: &|_| None,
+            preprocessed_targets: &|path| {
+                path.file_stem()
+                    .is_some_and(|stem| stem == "bundle")
+                    .then(|| vec!["gfx942".to_owned(), "sm_90".to_owned()])
+            },
         };
         match parse(&argv, &ctx) {
             Ok(inv) => {
@@ -263,6 +269,17 @@ mod tests {
     fn stage_flags_pick_the_earliest_stop() {
         insta::assert_snapshot!(resolve_text("-c -S --offload-arch=gfx942 a.hip", &[]), @"mode=Assembly scope=Both archs=gfx942 defaulted=false inputs=a.hip=Source(Hip) warnings=[]");
         insta::assert_snapshot!(resolve_text("-E -c --offload-arch=gfx942 a.hip", &[]), @"mode=Preprocess scope=Both archs=gfx942 defaulted=false inputs=a.hip=Source(Hip) warnings=[]");
+    }
+
+    #[test]
+    fn a_hip_sources_e_output_is_hip_and_names_its_targets() {
+        insta::assert_snapshot!(resolve_text("-c bundle.hipi", &["gfx1030"]), @"mode=Object scope=Both archs=gfx942,sm_90 defaulted=false inputs=bundle.hipi=Source(HipPreprocessed) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-c bundle.ii", &[]), @"mode=Object scope=Both archs=gfx942,sm_90 defaulted=false inputs=bundle.ii=Source(HipPreprocessed) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-c -x c++-cpp-output bundle.txt", &[]), @"mode=Object scope=Both archs=gfx942,sm_90 defaulted=false inputs=bundle.txt=Source(HipPreprocessed) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-c --offload-arch=sm_80 -x hip-cpp-output bundle.hip", &[]), @"mode=Object scope=Both archs=sm_80 defaulted=false inputs=bundle.hip=Source(HipPreprocessed) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-c plain.ii", &[]), @"mode=Object scope=Both archs= defaulted=false inputs=plain.ii=Source(CxxPreprocessed) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-c other.hipi", &[]), @"mode=Object scope=Both archs=gfx90a,gfx942,gfx1100,sm_80,sm_90 defaulted=true inputs=other.hipi=Source(HipPreprocessed) warnings=[]");
+        insta::assert_snapshot!(resolve_text("-c bundle.hipi a.hip", &["gfx1030"]), @"mode=Object scope=Both archs=gfx1030 defaulted=true inputs=bundle.hipi=Source(HipPreprocessed) a.hip=Source(Hip) warnings=[]");
     }
 
     #[test]

@@ -14,7 +14,9 @@
 #      for every source after `cmake --build --target clean`.
 #
 #   3. distcc with DISTCC_HOSTS=localhost: the Makefile build of 1. in a third tree through
-#      CC="distcc oxhip" gives the same objects and executable as the plain build.
+#      CC="distcc oxhip" gives the same objects and executable as the plain build. Then a
+#      distccd on 127.0.0.1 compiles a hipcc-style HIP `.cpp` from the `-E` output distcc
+#      sends it, and the program runs.
 #   4. sccache. Debian 12's (0.4.0-pre.6, from scripts/setup.sh) knows no HIP: it passes HIP
 #      compiles through uncached (CMake's `-x hip` is "not cacheable"), which is asserted; a
 #      C++ compile, whose preprocessing it runs as `oxhip -E -P`, is a miss and then a hit.
@@ -38,7 +40,13 @@ bin_dir="${OXHIP_BIN_DIR:-$repo/target/debug}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/oxhip-caches-XXXXXX")"
 # `port:sccache` of each sccache server started, stopped on exit.
 sccache_servers=()
+# The distccd started by part 3, stopped on exit.
+distccd_pid=""
 cleanup() {
+  if [ -n "$distccd_pid" ]; then
+    kill "$distccd_pid" 2>/dev/null || true
+    wait "$distccd_pid" 2>/dev/null || true
+  fi
   local server
   for server in "${sccache_servers[@]}"; do
     SCCACHE_SERVER_PORT="${server%%:*}" "${server#*:}" --stop-server >/dev/null 2>&1 || true
@@ -195,6 +203,60 @@ else
 fi
 echo "caches: CMake part took $((SECONDS - start)) s"
 
+# 3b. distcc with a distccd on 127.0.0.1: distcc preprocesses a hipcc-style HIP `.cpp` here
+# (`oxhip -E`, every side in one text bundle) and the daemon compiles the `.ii` it is sent,
+# which oxhip compiles as HIP (docs/driver.md, "Compiling the `-E` output"). distccd will not
+# run as root and runs only the compilers its command list names: the daemon's oxhip is a copy
+# in the test's directory, which its user can read wherever the checkout is. With
+# DISTCC_FALLBACK=0 a compile the daemon fails is an error, not a local compile.
+distcc_remote() {
+  if ! command -v distccd >/dev/null; then
+    fail "distcc: no distccd (apt-get install distcc; scripts/setup.sh)"
+    return
+  fi
+  local dir="$work/distccd" port=$((20000 + RANDOM % 20000)) output=""
+  mkdir -p "$dir/daemon-bin" "$dir/client-bin" "$dir/src" "$dir/state"
+  cp "$bin_dir/oxhip" "$dir/daemon-bin/oxhip"
+  ln -s "$bin_dir/oxhip" "$dir/client-bin/oxhip"
+  echo "$dir/daemon-bin/oxhip" > "$dir/cmdlist"
+  cat > "$dir/src/kernel.cpp" <<'EOF'
+#include <hip/hip_runtime.h>
+#include <cstdio>
+__global__ void triple(int* data) { data[threadIdx.x] = 3 * static_cast<int>(threadIdx.x); }
+int main() {
+  int* device = nullptr;
+  int host[64] = {};
+  if (hipMalloc(&device, sizeof host) != hipSuccess) return 2;
+  triple<<<1, 64>>>(device);
+  if (hipMemcpy(host, device, sizeof host, hipMemcpyDeviceToHost) != hipSuccess) return 2;
+  printf("distccd kernel: %d %d\n", host[1], host[63]);
+  return host[63] == 189 ? 0 : 1;
+}
+EOF
+  chmod -R a+rX "$work"
+  DISTCC_CMDLIST="$dir/cmdlist" DISTCC_CMDLIST_NUMWORDS=1 distccd --daemon --no-detach \
+    --allow 127.0.0.1 --listen 127.0.0.1 --port "$port" --log-file "$dir/distccd.log" \
+    --log-level info >"$dir/distccd.out" 2>&1 &
+  distccd_pid=$!
+  # The daemon listens within a second; the client tries once.
+  sleep 1
+  if ! (cd "$dir/src" && PATH="$dir/client-bin:$PATH" DISTCC_HOSTS="127.0.0.1:$port" \
+    DISTCC_FALLBACK=0 DISTCC_VERBOSE=1 DISTCC_DIR="$dir/state" DISTCC_LOG="$dir/client.log" \
+    distcc oxhip --offload-arch=sm_90,host -O2 -c kernel.cpp -o kernel.o) >"$dir/compile.log" 2>&1; then
+    fail "distcc to a distccd on 127.0.0.1: the compile failed (client: $(grep -i error "$dir/client.log" | tail -3); daemon: $(tail -3 "$dir/distccd.log"))"
+  elif ! grep -q "compile kernel.cpp on 127.0.0.1:$port completed ok" "$dir/client.log"; then
+    fail "distcc to a distccd on 127.0.0.1: kernel.cpp was not compiled by the daemon ($(tail -3 "$dir/client.log"))"
+  elif (cd "$dir/src" && "$bin_dir/oxhip" kernel.o -o kernel) &&
+    output="$(OXHIP_VISIBLE_DEVICES=cpu "$dir/src/kernel" 2>&1)" && [ "$output" = "distccd kernel: 3 189" ]; then
+    echo "PASS distcc: a hipcc-style HIP .cpp compiled by a distccd on 127.0.0.1 from its -E output, and the program runs ($output)"
+  else
+    fail "distcc to a distccd on 127.0.0.1: the program linked from the daemon's object failed: $output"
+  fi
+  kill "$distccd_pid" 2>/dev/null || true
+  wait "$distccd_pid" 2>/dev/null || true
+  distccd_pid=""
+}
+
 # 3. distcc in its "localhost" mode: it runs each command here, as a Makefile's CC.
 start=$SECONDS
 if ! command -v distcc >/dev/null; then
@@ -209,6 +271,7 @@ else
   [ "$ran" = 5 ] || fail "make CC=\"distcc oxhip\": distcc ran $ran commands, expected 5 (log: $(tail -3 "$work/distcc.log"))"
   same "$work/one/src" "$tree" "make CC=\"distcc oxhip\" with DISTCC_HOSTS=localhost: objects and executable" \
     main.o scale.o stencil.o histogram.o app
+  distcc_remote
 fi
 echo "caches: distcc part took $((SECONDS - start)) s"
 

@@ -157,6 +157,17 @@ fn input(
             })
         })
     };
+    // A `.ii` (or `-x c++-cpp-output`) that is a HIP source's `-E` output, every side in one
+    // text bundle, compiles as HIP: distcc preprocesses a hipcc-style HIP `.cpp` into one and
+    // compiles it on another machine under that name.
+    let language = match language {
+        Some(InputLang::CxxPreprocessed | InputLang::CPreprocessed)
+            if (ctx.preprocessed_targets)(&path).is_some() =>
+        {
+            Some(InputLang::HipPreprocessed)
+        }
+        other => other,
+    };
     let kind = match language {
         Some(lang) => InputKind::Source(lang),
         None => InputKind::Linker,
