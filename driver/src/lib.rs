@@ -172,7 +172,8 @@ fn run_inner(
     let verbose = list.any(&[args::OptId::Verbose]);
     let has_inputs = list.has_inputs();
     let asks_clang = list.any(&[args::OptId::PrintClangInfo]);
-    if asks_clang && !has_inputs {
+    // With inputs too: clang answers and compiles nothing, and so does oxhip.
+    if asks_clang {
         let clang_args: Vec<String> = list
             .args
             .iter()

@@ -32,6 +32,16 @@
 // CHECK: programs: =
 // CHECK: libraries: =
 //
+// With inputs on the line, clang answers and compiles nothing; so does oxhip.
+// RUN: printf 'int main() { return 0; }\n' > %t/x.c
+// RUN: cd %t && %oxhip -print-prog-name=ld -c x.c -o x.o > %t/with-input.txt
+// RUN: %upstream-clang -print-prog-name=ld > %t/without-input.txt
+// RUN: diff %t/without-input.txt %t/with-input.txt
+// RUN: test ! -e %t/x.o
+// RUN: cd %t && %oxhip -dumpmachine %s | FileCheck %s --check-prefix=MACHINE
+// MACHINE: x86_64-{{.*}}linux-gnu
+// RUN: test ! -e %t/a.out
+//
 // Nothing else is printed, and the exit status is clang's.
 // RUN: %oxhip -dumpversion 2>&1 | count 1
 // RUN: not %oxhip -print-prog-name 2>&1 | FileCheck %s --check-prefix=BARE
