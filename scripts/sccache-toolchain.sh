@@ -96,7 +96,7 @@ done
 sort -u "$files" | sed 's|^/||' > "$work/list"
 mkdir -p "$(dirname "$archive")"
 # Written beside the archive, then renamed: an archive that exists is always whole.
-tar --create --gzip --file "$archive.tmp" --directory / --files-from "$work/list" \
+tar --create --use-compress-program="gzip -1" --file "$archive.tmp" --directory / --files-from "$work/list" \
   --owner=0 --group=0 --numeric-owner 2>"$work/tar.err" \
   || { cat "$work/tar.err" >&2; rm -f "$archive.tmp"; exit 1; }
 mv "$archive.tmp" "$archive"
