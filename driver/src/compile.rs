@@ -172,7 +172,12 @@ pub(crate) fn compile_args(
     // Preprocessed text already holds what `-D`, `-I` and `-include` gave its preprocessing;
     // a second `-include` would define everything twice.
     let preprocessed = request.lang.is_preprocessed();
-    for arg in invocation.preprocessor.iter().filter(|_| !preprocessed) {
+    let user_preprocessor: &[PreprocessorArg] = if preprocessed {
+        &[]
+    } else {
+        &invocation.preprocessor
+    };
+    for arg in user_preprocessor {
         preprocessor.push(match arg {
             PreprocessorArg::Define(text) => frontend::PreprocessorArg::Define(text.clone()),
             PreprocessorArg::Undefine(text) => frontend::PreprocessorArg::Undefine(text.clone()),

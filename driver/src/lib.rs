@@ -337,13 +337,13 @@ fn run_inner(
     Ok(())
 }
 
-/// `clang version`-style text: CMake identifies a compiler by `clang version`.
 /// The targets of a HIP source's `-E` output on disk (`args::Context::preprocessed_targets`).
 fn preprocessed_targets(path: &std::path::Path) -> Option<Vec<String>> {
     let bytes = std::fs::read(path).ok()?;
     sides::preprocessed_targets(&bytes)
 }
 
+/// `clang version`-style text: CMake identifies a compiler by `clang version`.
 fn version_text(system: &System<'_>, toolchain: Option<&toolchain::Toolchain>) -> String {
     let clang_version = toolchain.map_or_else(
         || "22".to_owned(),

@@ -225,8 +225,8 @@ pub fn preprocessed_targets(text: &[u8]) -> Option<Vec<String>> {
     Some(targets)
 }
 
-/// How a diagnostic names the side of an `-E` text bundle's entry: `the host`, `gfx942`,
-/// or the entry ID itself when it is neither.
+/// How a diagnostic names the side of an `-E` text bundle's entry: `the host side`,
+/// `` `gfx942` ``, or the entry ID itself (quoted) when it is neither.
 pub fn side_name(id: &str) -> String {
     if id == crate::targets::PREPROCESSED_HOST_ENTRY {
         return "the host side".to_owned();

@@ -156,13 +156,7 @@ impl OffloadArch {
             OffloadArch::Host => "hipv4-x86_64-unknown-linux-gnu-".to_owned(),
         }
     }
-}
 
-/// The entry ID of the host side in the text bundle of a HIP source's `-E` output, as clang
-/// names it.
-pub const PREPROCESSED_HOST_ENTRY: &str = "host-x86_64-unknown-linux-gnu-";
-
-impl OffloadArch {
     /// The entry ID of this target's side in the text bundle of a HIP source's `-E` output:
     /// the bundle entry ID with clang's `hip-` kind (`hip-amdgcn-amd-amdhsa--gfx942`,
     /// `hip-nvptx64-nvidia-cuda-unknown-sm_90`, `hip-x86_64-unknown-linux-gnu-`).
@@ -193,6 +187,10 @@ impl OffloadArch {
             .then_some(arch)
     }
 }
+
+/// The entry ID of the host side in the text bundle of a HIP source's `-E` output, as clang
+/// names it.
+pub const PREPROCESSED_HOST_ENTRY: &str = "host-x86_64-unknown-linux-gnu-";
 
 impl fmt::Display for OffloadArch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -150,7 +150,7 @@ registered || {
 echo "PASS sccache-dist: a scheduler and a build server on 127.0.0.1 ($("$sccache" --version))"
 
 # A statistic of the client's (`sccache --show-stats --stats-format json`).
-stat() {
+client_stat() {
   "$sccache" --show-stats --stats-format json | python3 -c '
 import json, sys
 stats = json.load(sys.stdin)["stats"]
@@ -201,7 +201,7 @@ archs="--offload-arch=gfx942,sm_90,host"
   "$sccache" "$oxhip" -O2 "$archs" -c scale.hip -o scale.o &&
   "$sccache" "$oxhip" -O2 -x c++ -c check.cpp -o check.o) \
   > "$work/compile.log" 2>&1 || { cat "$work/compile.log"; tail -n 30 "$work/client.log" "$work/server.log"; fail "sccache oxhip -c failed"; }
-distributed="$(stat dist_compiles)" errors="$(stat dist_errors)"
+distributed="$(client_stat dist_compiles)" errors="$(client_stat dist_errors)"
 if [ "$distributed" -ne 2 ] || [ "$errors" -ne 0 ]; then
   "$sccache" --show-stats
   tail -n 30 "$work/client.log" "$work/server.log"
@@ -224,12 +224,12 @@ esac
 
 # 4. Hits on a second build.
 rm -f "$work/src/scale.o" "$work/src/check.o"
-hits_before="$(stat cache_hits)"
+hits_before="$(client_stat cache_hits)"
 (cd "$work/src" &&
   "$sccache" "$oxhip" -O2 "$archs" -c scale.hip -o scale.o &&
   "$sccache" "$oxhip" -O2 -x c++ -c check.cpp -o check.o) \
   > "$work/compile2.log" 2>&1 || { cat "$work/compile2.log"; fail "the second build failed"; }
-hits="$(( $(stat cache_hits) - hits_before ))"
+hits="$(( $(client_stat cache_hits) - hits_before ))"
 [ "$hits" -eq 2 ] || { "$sccache" --show-stats; fail "$hits of 2 compiles were cache hits on the second build"; }
 cmp -s "$work/src/scale.o" "$work/plain/scale.o" || fail "the cached scale.o differs"
 echo "PASS sccache-dist: the second build's two compiles were cache hits"
@@ -239,7 +239,7 @@ command -v cmake >/dev/null || fail "no cmake (apt-get install cmake; scripts/se
 generator=("Unix Makefiles")
 command -v ninja >/dev/null && generator=(Ninja)
 cp -R "$repo/tests/cmake/mixed-sources" "$work/cmake-src"
-before="$(stat dist_compiles)"
+before="$(client_stat dist_compiles)"
 if ! (cmake -S "$work/cmake-src" -B "$work/cmake-build" -G "${generator[@]}" \
   -DCMAKE_TOOLCHAIN_FILE="$("$bin_dir/oxhipconfig" --cmake-toolchain)" \
   "-DCMAKE_HIP_ARCHITECTURES=gfx942;sm_90;host" -DCMAKE_BUILD_TYPE=Release \
@@ -248,7 +248,7 @@ if ! (cmake -S "$work/cmake-src" -B "$work/cmake-build" -G "${generator[@]}" \
   tail -n 30 "$work/cmake.log"
   fail "the CMake build through sccache failed"
 fi
-distributed="$(( $(stat dist_compiles) - before ))" errors="$(stat dist_errors)"
+distributed="$(( $(client_stat dist_compiles) - before ))" errors="$(client_stat dist_errors)"
 if [ "$distributed" -ne 4 ] || [ "$errors" -ne 0 ]; then
   "$sccache" --show-stats
   fail "CMake build: $distributed of 4 compiles distributed, $errors failed on the build server (expected 4 and 0)"
