@@ -1164,6 +1164,9 @@ struct InlineExchange<'ctx> {
     lane_index: PointerValue<'ctx>,
     /// `i64`: the current warp's ballot.
     votes: PointerValue<'ctx>,
+    /// `[R + 1 x i32]` for a kernel with `R` warp runs (see [`warp_run_pass`]): the current
+    /// warp's live lanes, then its lanes waiting at each run.
+    run_counts: PointerValue<'ctx>,
 }
 
 /// The group's work-items: `count` of them, their states, and the exchange slot's three
@@ -1406,6 +1409,274 @@ fn exchange_pass<'ctx>(
     let start = builder.build_int_add(start, warp_size, "warp.next")?;
     builder.build_store(exchange.warp_start, start)?;
     let more = builder.build_int_compare(IntPredicate::ULT, start, columns.count, "more")?;
+    builder.build_conditional_branch(more, warp_block, done)?;
+    builder.position_at_end(done);
+    Ok(())
+}
+
+/// Runs the warp runs (`cpu_warp_runs`) that whole warps wait at, between a phase and the
+/// exchanges: for each warp whose live lanes all wait at the same run (state `s` of `runs`,
+/// with or without the runtime's waiting bit), the run's function over the warp's 32 words
+/// in place: on the words column itself when all 32 lanes are live, else on a copy in which
+/// returned lanes and lanes past the group's end offer 0, whose live lanes' results go
+/// back. The runs are staged as identity shuffles, so the exchange that follows (the
+/// runtime's, or [`exchange_pass`]) leaves the results where they are, and the next phase's
+/// loads read them. Warps waiting elsewhere, or only partly at the run, are left to a later
+/// pass. Starts at the builder's block and leaves the builder in a new block after the pass.
+fn warp_run_pass<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    group: FunctionValue<'ctx>,
+    exchange: &InlineExchange<'ctx>,
+    runs: &[(u32, FunctionValue<'ctx>)],
+    (words, states, count): (PointerValue<'ctx>, PointerValue<'ctx>, IntValue<'ctx>),
+    (everyone, state_of_all): (IntValue<'ctx>, IntValue<'ctx>),
+) -> Result<(), inkwell::builder::BuilderError> {
+    let i64_type = context.i64_type();
+    let i32_type = context.i32_type();
+    let counts_type = i32_type.array_type(runs.len() as u32 + 1);
+    let warp_block = context.append_basic_block(group, "run.warp");
+    let fast_block = context.append_basic_block(group, "run.fast");
+    let count_block = context.append_basic_block(group, "run.count.start");
+    let lanes_block = context.append_basic_block(group, "run.lanes");
+    let decide = context.append_basic_block(group, "run.decide");
+    let next_warp = context.append_basic_block(group, "run.next");
+    let done = context.append_basic_block(group, "run.done");
+    let warp_size = i64_type.const_int(WARP_SIZE, false);
+    // SAFETY (for every `gep` below): indices below `count` in the columns, below 32 in the
+    // copy, below `runs.len() + 1` in the counts.
+    let count_slot = |index: u64| unsafe {
+        builder.build_in_bounds_gep(
+            counts_type,
+            exchange.run_counts,
+            &[i64_type.const_zero(), i64_type.const_int(index, false)],
+            "run.count",
+        )
+    };
+    let column = |base: PointerValue<'ctx>, ty: BasicTypeEnum<'ctx>, index: IntValue<'ctx>| unsafe {
+        builder.build_in_bounds_gep(ty, base, &[index], "run.column")
+    };
+    let copy_slot = |index: IntValue<'ctx>| unsafe {
+        builder.build_in_bounds_gep(
+            i64_type.array_type(WARP_SIZE as u32),
+            exchange.words,
+            &[i64_type.const_zero(), index],
+            "run.copy",
+        )
+    };
+    builder.build_store(exchange.warp_start, i64_type.const_zero())?;
+    builder.build_unconditional_branch(warp_block)?;
+
+    // Every work-item of the group live and at one stop (`everyone`, at `state_of_all`): a
+    // whole warp is at that run, if it is one, without counting.
+    builder.position_at_end(warp_block);
+    let start = builder
+        .build_load(i64_type, exchange.warp_start, "warp.start")?
+        .into_int_value();
+    let end = builder.build_int_add(start, warp_size, "warp.end")?;
+    let whole_warp = builder.build_int_compare(IntPredicate::ULE, end, count, "whole_warp")?;
+    let fast = builder.build_and(everyone, whole_warp, "run.fast")?;
+    builder.build_conditional_branch(fast, fast_block, count_block)?;
+
+    builder.position_at_end(fast_block);
+    let mut cases = Vec::new();
+    for (run_state, function) in runs {
+        let block = context.append_basic_block(group, "run.fast.call");
+        let here = builder
+            .get_insert_block()
+            .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
+        builder.position_at_end(block);
+        let at_warp = column(words, i64_type.into(), start)?;
+        builder.build_call(
+            *function,
+            &[at_warp.into(), i32_type.const_all_ones().into()],
+            "",
+        )?;
+        builder.build_unconditional_branch(next_warp)?;
+        builder.position_at_end(here);
+        cases.push((i32_type.const_int(u64::from(*run_state), false), block));
+    }
+    builder.build_switch(state_of_all, next_warp, &cases)?;
+
+    builder.position_at_end(count_block);
+    for index in 0..=runs.len() as u64 {
+        builder.build_store(count_slot(index)?, i32_type.const_zero())?;
+    }
+    builder.build_store(exchange.lane_index, i64_type.const_zero())?;
+    builder.build_unconditional_branch(lanes_block)?;
+
+    // Count the warp's live lanes and those at each run.
+    builder.position_at_end(lanes_block);
+    let start = builder
+        .build_load(i64_type, exchange.warp_start, "warp.start")?
+        .into_int_value();
+    let j = builder
+        .build_load(i64_type, exchange.lane_index, "j")?
+        .into_int_value();
+    let item = builder.build_int_add(start, j, "run.item")?;
+    let state = builder
+        .build_load(i32_type, column(states, i32_type.into(), item)?, "state")?
+        .into_int_value();
+    let state = builder.build_and(
+        state,
+        i32_type.const_int(u64::from(WAITING_MASK), false),
+        "plain",
+    )?;
+    let live = builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "live")?;
+    let add = |index: u64, flag: IntValue<'ctx>| -> Result<(), inkwell::builder::BuilderError> {
+        let slot = count_slot(index)?;
+        let old = builder
+            .build_load(i32_type, slot, "count")?
+            .into_int_value();
+        let flag = builder.build_int_z_extend(flag, i32_type, "flag")?;
+        let new = builder.build_int_add(old, flag, "count")?;
+        builder.build_store(slot, new)?;
+        Ok(())
+    };
+    add(0, live)?;
+    for (index, (run_state, _)) in runs.iter().enumerate() {
+        let at = builder.build_int_compare(
+            IntPredicate::EQ,
+            state,
+            i32_type.const_int(u64::from(*run_state), false),
+            "at_run",
+        )?;
+        add(index as u64 + 1, at)?;
+    }
+    let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
+    builder.build_store(exchange.lane_index, following)?;
+    let next_item = builder.build_int_add(item, i64_type.const_int(1, false), "item.next")?;
+    let in_group = builder.build_int_compare(IntPredicate::ULT, next_item, count, "in_group")?;
+    let in_lanes =
+        builder.build_int_compare(IntPredicate::ULT, following, warp_size, "in_lanes")?;
+    let more = builder.build_and(in_group, in_lanes, "more")?;
+    builder.build_conditional_branch(more, lanes_block, decide)?;
+
+    builder.position_at_end(decide);
+    let live_count = builder
+        .build_load(i32_type, count_slot(0)?, "live")?
+        .into_int_value();
+    let start = builder
+        .build_load(i64_type, exchange.warp_start, "warp.start")?
+        .into_int_value();
+    let remaining = builder.build_int_sub(count, start, "remaining")?;
+    let whole = builder.build_int_compare(
+        IntPredicate::EQ,
+        live_count,
+        i32_type.const_int(WARP_SIZE, false),
+        "whole",
+    )?;
+    let lanes = builder.build_select(
+        builder.build_int_compare(IntPredicate::ULT, remaining, warp_size, "short")?,
+        remaining,
+        warp_size,
+        "lanes",
+    )?;
+    let lanes = lanes.into_int_value();
+    for (index, (_, function)) in runs.iter().enumerate() {
+        let at = builder
+            .build_load(i32_type, count_slot(index as u64 + 1)?, "at")?
+            .into_int_value();
+        let all = builder.build_int_compare(IntPredicate::EQ, at, live_count, "all")?;
+        let some =
+            builder.build_int_compare(IntPredicate::NE, at, i32_type.const_zero(), "some")?;
+        let this = builder.build_and(all, some, "this_run")?;
+        let apply = context.append_basic_block(group, "run.apply");
+        let direct = context.append_basic_block(group, "run.direct");
+        let copy_in = context.append_basic_block(group, "run.copy.in");
+        let call_copy = context.append_basic_block(group, "run.copy.call");
+        let copy_out = context.append_basic_block(group, "run.copy.out");
+        let otherwise = context.append_basic_block(group, "run.other");
+        builder.build_conditional_branch(this, apply, otherwise)?;
+
+        builder.position_at_end(apply);
+        builder.build_conditional_branch(whole, direct, copy_in)?;
+
+        builder.position_at_end(direct);
+        let at_warp = column(words, i64_type.into(), start)?;
+        builder.build_call(
+            *function,
+            &[at_warp.into(), i32_type.const_all_ones().into()],
+            "",
+        )?;
+        builder.build_unconditional_branch(next_warp)?;
+
+        // The copy: live lanes' words, 0 for the others.
+        builder.position_at_end(copy_in);
+        builder.build_memset(
+            exchange.words,
+            8,
+            context.i8_type().const_zero(),
+            i64_type.const_int(8 * WARP_SIZE, false),
+        )?;
+        builder.build_store(exchange.lane_index, i64_type.const_zero())?;
+        let live_slot = count_slot(0)?;
+        builder.build_store(live_slot, i32_type.const_zero())?;
+        let copy_loop = context.append_basic_block(group, "run.copy.loop");
+        builder.build_unconditional_branch(copy_loop)?;
+        builder.position_at_end(copy_loop);
+        let j = builder
+            .build_load(i64_type, exchange.lane_index, "j")?
+            .into_int_value();
+        let item = builder.build_int_add(start, j, "run.item")?;
+        let state = builder
+            .build_load(i32_type, column(states, i32_type.into(), item)?, "state")?
+            .into_int_value();
+        let state = builder.build_and(
+            state,
+            i32_type.const_int(u64::from(WAITING_MASK), false),
+            "plain",
+        )?;
+        let live =
+            builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "live")?;
+        let word = builder
+            .build_load(i64_type, column(words, i64_type.into(), item)?, "word")?
+            .into_int_value();
+        let offered = builder.build_select(live, word, i64_type.const_zero(), "offered")?;
+        builder.build_store(copy_slot(j)?, offered)?;
+        // The live lanes' mask, in the first count (read out above).
+        let bit = builder.build_int_z_extend(live, i32_type, "bit")?;
+        let narrow_j = builder.build_int_truncate(j, i32_type, "lane")?;
+        let bit = builder.build_left_shift(bit, narrow_j, "bit")?;
+        let mask = builder
+            .build_load(i32_type, live_slot, "mask")?
+            .into_int_value();
+        let mask = builder.build_or(mask, bit, "mask")?;
+        builder.build_store(live_slot, mask)?;
+        let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
+        builder.build_store(exchange.lane_index, following)?;
+        let more = builder.build_int_compare(IntPredicate::ULT, following, lanes, "more")?;
+        builder.build_conditional_branch(more, copy_loop, call_copy)?;
+
+        builder.position_at_end(call_copy);
+        let mask = builder.build_load(i32_type, live_slot, "mask")?;
+        builder.build_call(*function, &[exchange.words.into(), mask.into()], "")?;
+        builder.build_store(exchange.lane_index, i64_type.const_zero())?;
+        builder.build_unconditional_branch(copy_out)?;
+
+        builder.position_at_end(copy_out);
+        let j = builder
+            .build_load(i64_type, exchange.lane_index, "j")?
+            .into_int_value();
+        let item = builder.build_int_add(start, j, "run.item")?;
+        let result = builder.build_load(i64_type, copy_slot(j)?, "result")?;
+        builder.build_store(column(words, i64_type.into(), item)?, result)?;
+        let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
+        builder.build_store(exchange.lane_index, following)?;
+        let more = builder.build_int_compare(IntPredicate::ULT, following, lanes, "more")?;
+        builder.build_conditional_branch(more, copy_out, next_warp)?;
+
+        builder.position_at_end(otherwise);
+    }
+    builder.build_unconditional_branch(next_warp)?;
+
+    builder.position_at_end(next_warp);
+    let start = builder
+        .build_load(i64_type, exchange.warp_start, "warp.start")?
+        .into_int_value();
+    let start = builder.build_int_add(start, warp_size, "warp.next")?;
+    builder.build_store(exchange.warp_start, start)?;
+    let more = builder.build_int_compare(IntPredicate::ULT, start, count, "more")?;
     builder.build_conditional_branch(more, warp_block, done)?;
     builder.position_at_end(done);
     Ok(())
@@ -2011,6 +2282,13 @@ fn group_function<'ctx>(
                 warp_start: variable(i64_type.into(), "warp.start").map_err(fail)?,
                 lane_index: variable(i64_type.into(), "j").map_err(fail)?,
                 votes: variable(i64_type.into(), "votes").map_err(fail)?,
+                run_counts: variable(
+                    i32_type
+                        .array_type(regions.warp_runs.len() as u32 + 1)
+                        .into(),
+                    "run.counts",
+                )
+                .map_err(fail)?,
             })
         }
         None => None,
@@ -2559,6 +2837,54 @@ fn group_function<'ctx>(
         .map_err(fail)?;
     let (next_state, diverged) = match (regions.first_exchange, &inline_exchange) {
         (Some(first_exchange), Some(exchange)) => {
+            if !regions.warp_runs.is_empty() {
+                let waiting = builder
+                    .build_load(bool_type, exchange.waiting, "was_waiting")
+                    .map_err(fail)?
+                    .into_int_value();
+                let not_waiting = builder.build_not(waiting, "not_waiting").map_err(fail)?;
+                let all_live = builder.build_not(partial, "all_live").map_err(fail)?;
+                let everyone = builder
+                    .build_and(uniform, not_waiting, "everyone")
+                    .map_err(fail)?;
+                let everyone = builder
+                    .build_and(everyone, all_live, "everyone")
+                    .map_err(fail)?;
+                // Only after a phase that left work-items at a run: the states the phase's
+                // work-items stopped at are `lowest ..= high_state`.
+                let mut at_run = bool_type.const_zero();
+                for (state, _) in &regions.warp_runs {
+                    let state = i32_type.const_int(u64::from(*state), false);
+                    let above = builder
+                        .build_int_compare(IntPredicate::ULE, lowest, state, "run.above")
+                        .map_err(fail)?;
+                    let below = builder
+                        .build_int_compare(IntPredicate::ULE, state, high_state, "run.below")
+                        .map_err(fail)?;
+                    let within = builder
+                        .build_and(above, below, "run.within")
+                        .map_err(fail)?;
+                    at_run = builder.build_or(at_run, within, "at_run").map_err(fail)?;
+                }
+                let pass = context.append_basic_block(group, "run.pass");
+                let skip = context.append_basic_block(group, "run.skip");
+                builder
+                    .build_conditional_branch(at_run, pass, skip)
+                    .map_err(fail)?;
+                builder.position_at_end(pass);
+                warp_run_pass(
+                    &builder,
+                    context,
+                    group,
+                    exchange,
+                    &regions.warp_runs,
+                    (scratch, states, count),
+                    (everyone, high_state),
+                )
+                .map_err(fail)?;
+                builder.build_unconditional_branch(skip).map_err(fail)?;
+                builder.position_at_end(skip);
+            }
             // When every live work-item waits at the same stop and none was left waiting by
             // the runtime, the next phase releases the barrier, or this function does the
             // exchange first; otherwise the runtime does the exchanges of the warps whose
@@ -2726,7 +3052,7 @@ fn group_function<'ctx>(
             }
 
             builder.position_at_end(on_its_own);
-            let at_exchange = builder
+            let mut at_exchange = builder
                 .build_int_compare(
                     IntPredicate::UGE,
                     high_state,
@@ -2734,6 +3060,20 @@ fn group_function<'ctx>(
                     "at_exchange",
                 )
                 .map_err(fail)?;
+            // A warp run's exchange is the identity: `warp_run_pass` did the work.
+            for (state, _) in &regions.warp_runs {
+                let other = builder
+                    .build_int_compare(
+                        IntPredicate::NE,
+                        high_state,
+                        i32_type.const_int(u64::from(*state), false),
+                        "not_run",
+                    )
+                    .map_err(fail)?;
+                at_exchange = builder
+                    .build_and(at_exchange, other, "at_exchange")
+                    .map_err(fail)?;
+            }
             builder
                 .build_conditional_branch(at_exchange, exchanging, join)
                 .map_err(fail)?;

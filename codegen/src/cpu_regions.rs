@@ -56,7 +56,10 @@
 //! 3. `byval` parameters the kernel writes get a private copy (work-items share the launch's
 //!    argument storage).
 //! 4. After a cleanup (SROA, `instcombine`, `simplifycfg`, full unrolling of loops with a
-//!    constant trip count), `reg2mem` demotes every SSA value used outside its block (and
+//!    constant trip count) and, in kernels with shuffles, the warp runs (`cpu_warp_runs`: a
+//!    chain of shuffles with only arithmetic between them becomes one exchange whose work
+//!    the group function does over each warp with vectors, [`Regions::warp_runs`]),
+//!    `reg2mem` demotes every SSA value used outside its block (and
 //!    every phi) to an alloca; each
 //!    block is split after its barrier and exchange calls, whose calls are removed; `reg2mem`
 //!    runs again for the values the splits separated. Every value that crosses a stop now
@@ -133,6 +136,9 @@ pub(crate) struct Regions<'ctx> {
     /// Which blocks of `function` run each state, for its copies of one state
     /// ([`cpu_region_copies::copy_state`]).
     pub(crate) layout: cpu_region_copies::Layout,
+    /// The warp runs (`cpu_warp_runs`): the state that resumes after each, and its function
+    /// `void (ptr words)`, which computes the run over one warp's 32 words in place.
+    pub(crate) warp_runs: Vec<(u32, FunctionValue<'ctx>)>,
 }
 
 /// Alias scopes that tell LLVM what it cannot prove on its own: the frames' columns (the
@@ -435,11 +441,33 @@ pub(crate) fn split<'ctx>(
         .any(|kernel| exchange_count(*kernel, &exchanges) > 0);
     let cleanup = if with_exchanges {
         "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,\
-         loop(loop-unroll-full),simplifycfg,reg2mem)"
+         loop(loop-unroll-full),simplifycfg,sroa,instcombine<no-verify-fixpoint>)"
     } else {
-        "function(sroa,early-cse,reg2mem)"
+        "function(sroa,early-cse)"
     };
     crate::run_pipeline(module, cleanup, machine, description)?;
+    // Runs of shuffles become one exchange each, computed over the whole warp, while the
+    // kernels are still in SSA form (`cpu_warp_runs`); then the demotion.
+    let mut warp_runs: HashMap<FunctionValue<'ctx>, Vec<FunctionValue<'ctx>>> = HashMap::new();
+    if with_exchanges {
+        let shuffle = exchanges
+            .iter()
+            .find(|(_, kind)| **kind == Exchange::Shuffle)
+            .map(|(function, _)| *function);
+        if let Some(shuffle) = shuffle {
+            for kernel in &kernels {
+                let runs = crate::cpu_warp_runs::fuse(module, context, *kernel, shuffle);
+                if !runs.is_empty() {
+                    warp_runs.insert(*kernel, runs);
+                }
+            }
+        }
+    }
+    crate::run_pipeline(module, "function(reg2mem)", machine, description)?;
+    let mut exchanges = exchanges;
+    if let Some(run) = module.get_function(crate::cpu_warp_runs::RUN) {
+        exchanges.insert(run.as_value_ref(), Exchange::Run);
+    }
     let mut splits: HashMap<FunctionValue<'ctx>, Stops> = HashMap::new();
     for kernel in &kernels {
         let calls: Vec<LLVMValueRef> = instructions(kernel.as_value_ref())
@@ -460,6 +488,17 @@ pub(crate) fn split<'ctx>(
                         .exchange
                         .insert(exchange_slot(context, &builder, *kernel).map_err(fail)?),
                 };
+                let run = match kind {
+                    Exchange::Run => {
+                        // SAFETY: a run's call has two arguments, the second a constant.
+                        let index = unsafe { constant_u32(LLVMGetOperand(call, 1)) };
+                        index
+                            .and_then(|index| warp_runs.get(kernel)?.get(index as usize))
+                            .map(|run| run.as_value_ref())
+                    }
+                    _ => None,
+                };
+                found.runs.push(run);
                 let (resume, pattern) =
                     stage_exchange(context, &builder, call, *kind, slot).map_err(fail)?;
                 found
@@ -516,6 +555,11 @@ pub(crate) enum Exchange {
     /// `i64 __oxhip_cpu_ballot(i32 predicate)`: bit `l` set for each lane `l` whose predicate
     /// is not zero.
     Ballot,
+    /// `i64 __oxhip_cpu_warp_run(i64 packed, i32 run)`: a run of shuffles that
+    /// `cpu_warp_runs` moved into a function over the whole warp. Staged as the identity
+    /// shuffle ([`RUN_PATTERN`]): the group function runs the run's function on the words
+    /// first ([`Regions::warp_runs`]).
+    Run,
 }
 
 /// Bytes per work-item of the exchange slot of a kernel split at warp exchanges, the frames'
@@ -529,6 +573,10 @@ pub(crate) const EXCHANGE_SLOT_BYTES: u64 = 16;
 /// The `kind` of a ballot in the exchange slot (a shuffle's is 0).
 pub(crate) const BALLOT_KIND: u64 = 1;
 
+/// The pattern ([`shuffle_pattern`]) of a warp run's exchange: `up` (kind 1) by 0 over a
+/// width of 32, which leaves each lane its own word.
+pub(crate) const RUN_PATTERN: u32 = 2 | 1 << 2 | 5 << 4;
+
 /// Where a kernel is split: `(block ending at the stop, resume block)` for each barrier and
 /// each warp exchange, and the exchange slot's alloca.
 #[derive(Default)]
@@ -538,6 +586,8 @@ struct Stops {
     exchange: Option<[LLVMValueRef; 3]>,
     /// Each exchange's pattern (see [`Regions::patterns`]).
     patterns: Vec<u32>,
+    /// The function of each exchange that is a warp run (see [`Regions::warp_runs`]).
+    runs: Vec<Option<LLVMValueRef>>,
 }
 
 /// The kernel's exchange slot: three allocas (`i64 word`, `i32 operand`, `i32 kind`) at the
@@ -608,6 +658,10 @@ fn stage_exchange<'ctx>(
         // taken as the source lane, and the operands past it are never read.
         Exchange::Shuffle => (int(0), int(1), 0, 0),
         Exchange::Ballot => (i64_type.const_zero(), int(0), BALLOT_KIND, 0),
+        // The identity as a pattern (`up` by 0 over the whole warp), so that its source lane
+        // and kind, like any patterned shuffle's, are written only where an exchange pass
+        // reads them (`cpu::fill_patterned_operands`).
+        Exchange::Run => (int(0), i32_type.const_zero(), 0, RUN_PATTERN),
     };
     builder.build_store(word_slot, word)?;
     // A shuffle with a pattern leaves its source lane and kind to the group entry point,
@@ -1667,6 +1721,18 @@ fn build_regions<'ctx>(
         last_state: barriers.len() as u32 + 1,
         first_exchange: (!stops.exchanges.is_empty()).then_some(stops.barriers.len() as u32 + 2),
         patterns: stops.patterns.clone(),
+        warp_runs: stops
+            .runs
+            .iter()
+            .enumerate()
+            .filter_map(|(index, run)| {
+                let first = stops.barriers.len() as u32 + 2;
+                // SAFETY: a function of the live module.
+                run.and_then(|run| {
+                    Some((first + index as u32, unsafe { FunctionValue::new(run) }?))
+                })
+            })
+            .collect(),
     })
 }
 
