@@ -1210,6 +1210,56 @@ impl<'ctx> Columns<'ctx> {
     }
 }
 
+/// The end of a loop over a warp's lanes (`exchange.lane_index`, lane `j` at work-item
+/// `item`): lane `j + 1` next, back to `body` while it is in both the warp and the group of
+/// `count`, else on to `exit`.
+fn next_lane<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    exchange: &InlineExchange<'ctx>,
+    count: IntValue<'ctx>,
+    (j, item): (IntValue<'ctx>, IntValue<'ctx>),
+    (body, exit): (
+        inkwell::basic_block::BasicBlock<'ctx>,
+        inkwell::basic_block::BasicBlock<'ctx>,
+    ),
+) -> Result<(), inkwell::builder::BuilderError> {
+    let i64_type = context.i64_type();
+    let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
+    builder.build_store(exchange.lane_index, following)?;
+    let next_item = builder.build_int_add(item, i64_type.const_int(1, false), "item.next")?;
+    let in_group = builder.build_int_compare(IntPredicate::ULT, next_item, count, "in_group")?;
+    let in_lanes = builder.build_int_compare(
+        IntPredicate::ULT,
+        following,
+        i64_type.const_int(WARP_SIZE, false),
+        "in_lanes",
+    )?;
+    let more = builder.build_and(in_group, in_lanes, "more")?;
+    builder.build_conditional_branch(more, body, exit)?;
+    Ok(())
+}
+
+/// Work-item `item`'s state in the states column, without the runtime's waiting bit.
+fn plain_state<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    states: PointerValue<'ctx>,
+    item: IntValue<'ctx>,
+) -> Result<IntValue<'ctx>, inkwell::builder::BuilderError> {
+    let i32_type = context.i32_type();
+    // SAFETY: `item < n`: inside the states column.
+    let slot = unsafe { builder.build_in_bounds_gep(i32_type, states, &[item], "state.slot")? };
+    let state = builder
+        .build_load(i32_type, slot, "state")?
+        .into_int_value();
+    builder.build_and(
+        state,
+        i32_type.const_int(u64::from(WAITING_MASK), false),
+        "plain",
+    )
+}
+
 /// Does the exchange every live work-item of the group waits at, warp by warp, between two
 /// phases: a first loop over the warp's lanes in the group reads the words they offered and
 /// their ballot into words cleared beforehand (returned lanes and lanes past the group's end
@@ -1238,24 +1288,6 @@ fn exchange_pass<'ctx>(
     // below 32, inside `words`.
     let column = |base: PointerValue<'ctx>, ty: BasicTypeEnum<'ctx>, index: IntValue<'ctx>| unsafe {
         builder.build_in_bounds_gep(ty, base, &[index], "column")
-    };
-    // The end of a loop over a warp's lanes: lane `j + 1` next, back to `body` while it is in
-    // both the warp and the group, else on to `exit`.
-    let lane_latch = |j: IntValue<'ctx>,
-                      item: IntValue<'ctx>,
-                      body: inkwell::basic_block::BasicBlock<'ctx>,
-                      exit: inkwell::basic_block::BasicBlock<'ctx>|
-     -> Result<(), inkwell::builder::BuilderError> {
-        let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
-        builder.build_store(exchange.lane_index, following)?;
-        let next_item = builder.build_int_add(item, i64_type.const_int(1, false), "item.next")?;
-        let in_group =
-            builder.build_int_compare(IntPredicate::ULT, next_item, columns.count, "in_group")?;
-        let in_lanes =
-            builder.build_int_compare(IntPredicate::ULT, following, warp_size, "in_lanes")?;
-        let more = builder.build_and(in_group, in_lanes, "more")?;
-        builder.build_conditional_branch(more, body, exit)?;
-        Ok(())
     };
     builder.build_store(exchange.warp_start, i64_type.const_zero())?;
     builder.build_unconditional_branch(warp_block)?;
@@ -1337,7 +1369,14 @@ fn exchange_pass<'ctx>(
         .into_int_value();
     let votes = builder.build_or(votes, bit, "votes")?;
     builder.build_store(exchange.votes, votes)?;
-    lane_latch(j, item, gather, scatter_start)?;
+    next_lane(
+        builder,
+        context,
+        exchange,
+        columns.count,
+        (j, item),
+        (gather, scatter_start),
+    )?;
 
     // The warp's lanes in the group: `min(32, count - start)`, at least 1.
     builder.position_at_end(scatter_start);
@@ -1400,7 +1439,14 @@ fn exchange_pass<'ctx>(
     )?;
     let result = builder.build_select(ballot, votes, shuffled, "result")?;
     builder.build_store(word_slot, result)?;
-    lane_latch(j, item, scatter, next_warp)?;
+    next_lane(
+        builder,
+        context,
+        exchange,
+        columns.count,
+        (j, item),
+        (scatter, next_warp),
+    )?;
 
     builder.position_at_end(next_warp);
     let start = builder
@@ -1514,14 +1560,7 @@ fn warp_run_pass<'ctx>(
         .build_load(i64_type, exchange.lane_index, "j")?
         .into_int_value();
     let item = builder.build_int_add(start, j, "run.item")?;
-    let state = builder
-        .build_load(i32_type, column(states, i32_type.into(), item)?, "state")?
-        .into_int_value();
-    let state = builder.build_and(
-        state,
-        i32_type.const_int(u64::from(WAITING_MASK), false),
-        "plain",
-    )?;
+    let state = plain_state(builder, context, states, item)?;
     let live = builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "live")?;
     let add = |index: u64, flag: IntValue<'ctx>| -> Result<(), inkwell::builder::BuilderError> {
         let slot = count_slot(index)?;
@@ -1543,14 +1582,14 @@ fn warp_run_pass<'ctx>(
         )?;
         add(index as u64 + 1, at)?;
     }
-    let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
-    builder.build_store(exchange.lane_index, following)?;
-    let next_item = builder.build_int_add(item, i64_type.const_int(1, false), "item.next")?;
-    let in_group = builder.build_int_compare(IntPredicate::ULT, next_item, count, "in_group")?;
-    let in_lanes =
-        builder.build_int_compare(IntPredicate::ULT, following, warp_size, "in_lanes")?;
-    let more = builder.build_and(in_group, in_lanes, "more")?;
-    builder.build_conditional_branch(more, lanes_block, decide)?;
+    next_lane(
+        builder,
+        context,
+        exchange,
+        count,
+        (j, item),
+        (lanes_block, decide),
+    )?;
 
     builder.position_at_end(decide);
     let live_count = builder
@@ -1559,20 +1598,12 @@ fn warp_run_pass<'ctx>(
     let start = builder
         .build_load(i64_type, exchange.warp_start, "warp.start")?
         .into_int_value();
-    let remaining = builder.build_int_sub(count, start, "remaining")?;
     let whole = builder.build_int_compare(
         IntPredicate::EQ,
         live_count,
         i32_type.const_int(WARP_SIZE, false),
         "whole",
     )?;
-    let lanes = builder.build_select(
-        builder.build_int_compare(IntPredicate::ULT, remaining, warp_size, "short")?,
-        remaining,
-        warp_size,
-        "lanes",
-    )?;
-    let lanes = lanes.into_int_value();
     for (index, (_, function)) in runs.iter().enumerate() {
         let at = builder
             .build_load(i32_type, count_slot(index as u64 + 1)?, "at")?
@@ -1619,14 +1650,7 @@ fn warp_run_pass<'ctx>(
             .build_load(i64_type, exchange.lane_index, "j")?
             .into_int_value();
         let item = builder.build_int_add(start, j, "run.item")?;
-        let state = builder
-            .build_load(i32_type, column(states, i32_type.into(), item)?, "state")?
-            .into_int_value();
-        let state = builder.build_and(
-            state,
-            i32_type.const_int(u64::from(WAITING_MASK), false),
-            "plain",
-        )?;
+        let state = plain_state(builder, context, states, item)?;
         let live =
             builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "live")?;
         let word = builder
@@ -1643,10 +1667,14 @@ fn warp_run_pass<'ctx>(
             .into_int_value();
         let mask = builder.build_or(mask, bit, "mask")?;
         builder.build_store(live_slot, mask)?;
-        let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
-        builder.build_store(exchange.lane_index, following)?;
-        let more = builder.build_int_compare(IntPredicate::ULT, following, lanes, "more")?;
-        builder.build_conditional_branch(more, copy_loop, call_copy)?;
+        next_lane(
+            builder,
+            context,
+            exchange,
+            count,
+            (j, item),
+            (copy_loop, call_copy),
+        )?;
 
         builder.position_at_end(call_copy);
         let mask = builder.build_load(i32_type, live_slot, "mask")?;
@@ -1661,10 +1689,14 @@ fn warp_run_pass<'ctx>(
         let item = builder.build_int_add(start, j, "run.item")?;
         let result = builder.build_load(i64_type, copy_slot(j)?, "result")?;
         builder.build_store(column(words, i64_type.into(), item)?, result)?;
-        let following = builder.build_int_add(j, i64_type.const_int(1, false), "j.next")?;
-        builder.build_store(exchange.lane_index, following)?;
-        let more = builder.build_int_compare(IntPredicate::ULT, following, lanes, "more")?;
-        builder.build_conditional_branch(more, copy_out, next_warp)?;
+        next_lane(
+            builder,
+            context,
+            exchange,
+            count,
+            (j, item),
+            (copy_out, next_warp),
+        )?;
 
         builder.position_at_end(otherwise);
     }

@@ -49,12 +49,14 @@ use inkwell::llvm_sys::core::{
     LLVMGetFirstInstruction, LLVMGetICmpPredicate, LLVMGetIntTypeWidth,
     LLVMGetIntrinsicDeclaration, LLVMGetIntrinsicID, LLVMGetNextBasicBlock, LLVMGetNextInstruction,
     LLVMGetNumArgOperands, LLVMGetNumOperands, LLVMGetOperand, LLVMGetParam, LLVMGetPoison,
-    LLVMGetTypeKind, LLVMGlobalGetValueType, LLVMInstructionEraseFromParent, LLVMIsAConstant,
-    LLVMIsAConstantInt, LLVMIsPoison, LLVMIsUndef, LLVMPositionBuilderAtEnd,
-    LLVMPositionBuilderBefore, LLVMReplaceAllUsesWith, LLVMSetAlignment, LLVMTypeOf,
-    LLVMVectorType,
+    LLVMGetTypeContext, LLVMGetTypeKind, LLVMGlobalGetValueType, LLVMInstructionEraseFromParent,
+    LLVMInt64TypeInContext, LLVMIntTypeInContext, LLVMIsAConstant, LLVMIsAConstantInt,
+    LLVMIsPoison, LLVMIsUndef, LLVMPositionBuilderAtEnd, LLVMPositionBuilderBefore,
+    LLVMReplaceAllUsesWith, LLVMSetAlignment, LLVMTypeOf, LLVMVectorType,
 };
-use inkwell::llvm_sys::prelude::{LLVMBasicBlockRef, LLVMBuilderRef, LLVMTypeRef, LLVMValueRef};
+use inkwell::llvm_sys::prelude::{
+    LLVMBasicBlockRef, LLVMBuilderRef, LLVMContextRef, LLVMTypeRef, LLVMValueRef,
+};
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
 use crate::cpu_regions::{callee_name, is_call, opcode, users};
@@ -580,35 +582,16 @@ fn replace<'ctx>(
             LLVMConstNull(vector_i32),
             c"live".as_ptr(),
         );
+        let vector = Shape::Vector;
         let mut vectors: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
         let mut offset = 0u32;
         for (input, width) in &window.inputs {
-            let ty = LLVMTypeOf(*input);
-            let shifted = LLVMBuildBinOp(
+            let value = unpack(
                 builder,
-                LLVMOpcode::LLVMLShr,
                 loaded,
-                splat(LLVMConstInt(i64_raw, u64::from(offset), 0)),
-                c"".as_ptr(),
+                (LLVMTypeOf(*input), *width, offset),
+                vector,
             );
-            let narrow = LLVMBuildCast(
-                builder,
-                LLVMOpcode::LLVMTrunc,
-                shifted,
-                LLVMVectorType(integer_type(raw_context, *width), LANES),
-                c"".as_ptr(),
-            );
-            let value = if is_integer(ty) {
-                narrow
-            } else {
-                LLVMBuildCast(
-                    builder,
-                    LLVMOpcode::LLVMBitCast,
-                    narrow,
-                    LLVMVectorType(ty, LANES),
-                    c"".as_ptr(),
-                )
-            };
             vectors.insert(*input, value);
             offset += width;
         }
@@ -616,51 +599,12 @@ fn replace<'ctx>(
             let widened = widen(module, builder, *member, shuffle, &vectors, live_lanes);
             vectors.insert(*member, widened);
         }
-        let mut packed = splat(LLVMConstInt(i64_raw, 0, 0));
-        let mut offset = 0u32;
-        for (output, width) in &window.outputs {
-            let vector = vectors[output];
-            let ty = LLVMTypeOf(*output);
-            let as_integer = if !is_integer(ty) {
-                LLVMBuildCast(
-                    builder,
-                    LLVMOpcode::LLVMBitCast,
-                    vector,
-                    LLVMVectorType(integer_type(raw_context, *width), LANES),
-                    c"".as_ptr(),
-                )
-            } else if *width < bits(ty) {
-                LLVMBuildCast(
-                    builder,
-                    LLVMOpcode::LLVMTrunc,
-                    vector,
-                    LLVMVectorType(integer_type(raw_context, *width), LANES),
-                    c"".as_ptr(),
-                )
-            } else {
-                vector
-            };
-            let wide = if *width < 64 {
-                LLVMBuildCast(
-                    builder,
-                    LLVMOpcode::LLVMZExt,
-                    as_integer,
-                    vector_i64,
-                    c"".as_ptr(),
-                )
-            } else {
-                as_integer
-            };
-            let shifted = LLVMBuildBinOp(
-                builder,
-                LLVMOpcode::LLVMShl,
-                wide,
-                splat(LLVMConstInt(i64_raw, u64::from(offset), 0)),
-                c"".as_ptr(),
-            );
-            packed = LLVMBuildBinOp(builder, LLVMOpcode::LLVMOr, packed, shifted, c"".as_ptr());
-            offset += width;
-        }
+        let outputs: Vec<(LLVMValueRef, LLVMTypeRef, u32)> = window
+            .outputs
+            .iter()
+            .map(|(output, width)| (vectors[output], LLVMTypeOf(*output), *width))
+            .collect();
+        let packed = pack(builder, raw_context, &outputs, vector);
         let stored = LLVMBuildStore(builder, packed, words);
         LLVMSetAlignment(stored, 8);
         LLVMBuildRetVoid(builder);
@@ -670,48 +614,12 @@ fn replace<'ctx>(
         let last = *window.members.last().unwrap_or(&std::ptr::null_mut());
         let after = LLVMGetNextInstruction(last);
         LLVMPositionBuilderBefore(builder, after);
-        let mut word = LLVMConstInt(i64_raw, 0, 0);
-        let mut offset = 0u32;
-        for (input, width) in &window.inputs {
-            let ty = LLVMTypeOf(*input);
-            let as_integer = if is_integer(ty) {
-                *input
-            } else {
-                LLVMBuildCast(
-                    builder,
-                    LLVMOpcode::LLVMBitCast,
-                    *input,
-                    integer_type(raw_context, *width),
-                    c"".as_ptr(),
-                )
-            };
-            let wide = if *width < 64 {
-                LLVMBuildCast(
-                    builder,
-                    LLVMOpcode::LLVMZExt,
-                    as_integer,
-                    i64_raw,
-                    c"".as_ptr(),
-                )
-            } else {
-                as_integer
-            };
-            let shifted = LLVMBuildBinOp(
-                builder,
-                LLVMOpcode::LLVMShl,
-                wide,
-                LLVMConstInt(i64_raw, u64::from(offset), 0),
-                c"".as_ptr(),
-            );
-            word = LLVMBuildBinOp(
-                builder,
-                LLVMOpcode::LLVMOr,
-                word,
-                shifted,
-                c"run.in".as_ptr(),
-            );
-            offset += width;
-        }
+        let inputs: Vec<(LLVMValueRef, LLVMTypeRef, u32)> = window
+            .inputs
+            .iter()
+            .map(|(input, width)| (*input, LLVMTypeOf(*input), *width))
+            .collect();
+        let word = pack(builder, raw_context, &inputs, Shape::Scalar);
         let mut arguments = [word, LLVMConstInt(i32_raw, u64::from(index), 0)];
         let result = LLVMBuildCall2(
             builder,
@@ -723,33 +631,12 @@ fn replace<'ctx>(
         );
         let mut offset = 0u32;
         for (output, width) in &window.outputs {
-            let ty = LLVMTypeOf(*output);
-            let shifted = LLVMBuildBinOp(
+            let value = unpack(
                 builder,
-                LLVMOpcode::LLVMLShr,
                 result,
-                LLVMConstInt(i64_raw, u64::from(offset), 0),
-                c"".as_ptr(),
+                (LLVMTypeOf(*output), *width, offset),
+                Shape::Scalar,
             );
-            let narrow = if *width < 64 {
-                LLVMBuildCast(
-                    builder,
-                    LLVMOpcode::LLVMTrunc,
-                    shifted,
-                    integer_type(raw_context, *width),
-                    c"".as_ptr(),
-                )
-            } else {
-                shifted
-            };
-            let value = if !is_integer(ty) {
-                LLVMBuildCast(builder, LLVMOpcode::LLVMBitCast, narrow, ty, c"".as_ptr())
-            } else if *width < bits(ty) {
-                // Only truncations use it: their bits are these.
-                LLVMBuildCast(builder, LLVMOpcode::LLVMZExt, narrow, ty, c"".as_ptr())
-            } else {
-                narrow
-            };
             LLVMReplaceAllUsesWith(*output, value);
             offset += width;
         }
@@ -760,6 +647,162 @@ fn replace<'ctx>(
         }
     }
     function
+}
+
+/// Whether [`pack`] and [`unpack`] work on one lane's values or on vectors of the warp's.
+#[derive(Clone, Copy)]
+enum Shape {
+    Scalar,
+    Vector,
+}
+
+impl Shape {
+    /// `ty` in this shape (`ty` or `<32 x ty>`).
+    ///
+    /// # Safety
+    /// `ty` is a live type.
+    unsafe fn of(self, ty: LLVMTypeRef) -> LLVMTypeRef {
+        match self {
+            // SAFETY: the caller's.
+            Shape::Vector => unsafe { LLVMVectorType(ty, LANES) },
+            Shape::Scalar => ty,
+        }
+    }
+
+    /// The `i64` constant `value` in this shape.
+    ///
+    /// # Safety
+    /// `i64_type` is a live `i64`.
+    unsafe fn word(self, i64_type: LLVMTypeRef, value: u64) -> LLVMValueRef {
+        // SAFETY: the caller's.
+        unsafe {
+            let constant = LLVMConstInt(i64_type, value, 0);
+            match self {
+                Shape::Vector => splat(constant),
+                Shape::Scalar => constant,
+            }
+        }
+    }
+}
+
+/// Packs `values` (each a value in `shape`, its scalar type and the bits it takes, from bit
+/// 0 up) into one `i64` per lane: a float by its bits, an integer truncated to its width.
+///
+/// # Safety
+/// The builder is positioned; the values are live, of `context` and of their types in
+/// `shape`; the widths total at most 64.
+unsafe fn pack(
+    builder: LLVMBuilderRef,
+    context: LLVMContextRef,
+    values: &[(LLVMValueRef, LLVMTypeRef, u32)],
+    shape: Shape,
+) -> LLVMValueRef {
+    // SAFETY: the caller's.
+    unsafe {
+        let i64_type = LLVMInt64TypeInContext(context);
+        let mut word = shape.word(i64_type, 0);
+        let mut offset = 0u32;
+        for (value, ty, width) in values {
+            let narrow = shape.of(LLVMIntTypeInContext(context, *width));
+            let as_integer = if !is_integer(*ty) {
+                LLVMBuildCast(
+                    builder,
+                    LLVMOpcode::LLVMBitCast,
+                    *value,
+                    narrow,
+                    c"".as_ptr(),
+                )
+            } else if *width < bits(*ty) {
+                LLVMBuildCast(builder, LLVMOpcode::LLVMTrunc, *value, narrow, c"".as_ptr())
+            } else {
+                *value
+            };
+            let wide = if *width < 64 {
+                let wide_type = shape.of(i64_type);
+                LLVMBuildCast(
+                    builder,
+                    LLVMOpcode::LLVMZExt,
+                    as_integer,
+                    wide_type,
+                    c"".as_ptr(),
+                )
+            } else {
+                as_integer
+            };
+            let shifted = LLVMBuildBinOp(
+                builder,
+                LLVMOpcode::LLVMShl,
+                wide,
+                shape.word(i64_type, u64::from(offset)),
+                c"".as_ptr(),
+            );
+            word = LLVMBuildBinOp(
+                builder,
+                LLVMOpcode::LLVMOr,
+                word,
+                shifted,
+                c"run.word".as_ptr(),
+            );
+            offset += width;
+        }
+        word
+    }
+}
+
+/// The value of scalar type `ty` that [`pack`] put at `offset` in `word`, `width` bits of it
+/// (an integer narrower than its type comes back zero-extended: only truncations use it).
+///
+/// # Safety
+/// The builder is positioned; `word` is a live `i64` in `shape`.
+unsafe fn unpack(
+    builder: LLVMBuilderRef,
+    word: LLVMValueRef,
+    (ty, width, offset): (LLVMTypeRef, u32, u32),
+    shape: Shape,
+) -> LLVMValueRef {
+    // SAFETY: the caller's.
+    unsafe {
+        let context = LLVMGetTypeContext(ty);
+        let i64_type = LLVMInt64TypeInContext(context);
+        let shifted = LLVMBuildBinOp(
+            builder,
+            LLVMOpcode::LLVMLShr,
+            word,
+            shape.word(i64_type, u64::from(offset)),
+            c"".as_ptr(),
+        );
+        let narrow = if width < 64 {
+            let narrow_type = shape.of(LLVMIntTypeInContext(context, width));
+            LLVMBuildCast(
+                builder,
+                LLVMOpcode::LLVMTrunc,
+                shifted,
+                narrow_type,
+                c"".as_ptr(),
+            )
+        } else {
+            shifted
+        };
+        if !is_integer(ty) {
+            LLVMBuildCast(
+                builder,
+                LLVMOpcode::LLVMBitCast,
+                narrow,
+                shape.of(ty),
+                c"".as_ptr(),
+            )
+        } else if width < bits(ty) {
+            LLVMBuildCast(
+                builder,
+                LLVMOpcode::LLVMZExt,
+                narrow,
+                shape.of(ty),
+                c"".as_ptr(),
+            )
+        } else {
+            narrow
+        }
+    }
 }
 
 /// The vector form of one of the run's instructions, at the builder's position.
@@ -895,9 +938,4 @@ unsafe fn splat(value: LLVMValueRef) -> LLVMValueRef {
 fn is_integer(ty: LLVMTypeRef) -> bool {
     // SAFETY: a live type.
     unsafe { LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind }
-}
-
-fn integer_type(context: inkwell::llvm_sys::prelude::LLVMContextRef, width: u32) -> LLVMTypeRef {
-    // SAFETY: a live context.
-    unsafe { inkwell::llvm_sys::core::LLVMIntTypeInContext(context, width) }
 }
