@@ -1524,13 +1524,11 @@ fn warp_run_pass<'ctx>(
     let fast = builder.build_and(everyone, whole_warp, "run.fast")?;
     builder.build_conditional_branch(fast, fast_block, count_block)?;
 
-    builder.position_at_end(fast_block);
-    let mut cases = Vec::new();
-    for (run_state, function) in runs {
-        let block = context.append_basic_block(group, "run.fast.call");
-        let here = builder
-            .get_insert_block()
-            .ok_or(inkwell::builder::BuilderError::UnsetPosition)?;
+    // Each run's function on the words column itself, all 32 lanes live: from the fast path
+    // and from the counted one.
+    let mut direct = Vec::new();
+    for (_, function) in runs {
+        let block = context.append_basic_block(group, "run.direct");
         builder.position_at_end(block);
         let at_warp = column(words, i64_type.into(), start)?;
         builder.build_call(
@@ -1539,9 +1537,15 @@ fn warp_run_pass<'ctx>(
             "",
         )?;
         builder.build_unconditional_branch(next_warp)?;
-        builder.position_at_end(here);
-        cases.push((i32_type.const_int(u64::from(*run_state), false), block));
+        direct.push(block);
     }
+
+    builder.position_at_end(fast_block);
+    let cases: Vec<_> = runs
+        .iter()
+        .zip(&direct)
+        .map(|((run_state, _), block)| (i32_type.const_int(u64::from(*run_state), false), *block))
+        .collect();
     builder.build_switch(state_of_all, next_warp, &cases)?;
 
     builder.position_at_end(count_block);
@@ -1553,9 +1557,6 @@ fn warp_run_pass<'ctx>(
 
     // Count the warp's live lanes and those at each run.
     builder.position_at_end(lanes_block);
-    let start = builder
-        .build_load(i64_type, exchange.warp_start, "warp.start")?
-        .into_int_value();
     let j = builder
         .build_load(i64_type, exchange.lane_index, "j")?
         .into_int_value();
@@ -1595,16 +1596,13 @@ fn warp_run_pass<'ctx>(
     let live_count = builder
         .build_load(i32_type, count_slot(0)?, "live")?
         .into_int_value();
-    let start = builder
-        .build_load(i64_type, exchange.warp_start, "warp.start")?
-        .into_int_value();
     let whole = builder.build_int_compare(
         IntPredicate::EQ,
         live_count,
         i32_type.const_int(WARP_SIZE, false),
         "whole",
     )?;
-    for (index, (_, function)) in runs.iter().enumerate() {
+    for (index, ((_, function), direct)) in runs.iter().zip(direct).enumerate() {
         let at = builder
             .build_load(i32_type, count_slot(index as u64 + 1)?, "at")?
             .into_int_value();
@@ -1613,7 +1611,6 @@ fn warp_run_pass<'ctx>(
             builder.build_int_compare(IntPredicate::NE, at, i32_type.const_zero(), "some")?;
         let this = builder.build_and(all, some, "this_run")?;
         let apply = context.append_basic_block(group, "run.apply");
-        let direct = context.append_basic_block(group, "run.direct");
         let copy_in = context.append_basic_block(group, "run.copy.in");
         let call_copy = context.append_basic_block(group, "run.copy.call");
         let copy_out = context.append_basic_block(group, "run.copy.out");
@@ -1622,15 +1619,6 @@ fn warp_run_pass<'ctx>(
 
         builder.position_at_end(apply);
         builder.build_conditional_branch(whole, direct, copy_in)?;
-
-        builder.position_at_end(direct);
-        let at_warp = column(words, i64_type.into(), start)?;
-        builder.build_call(
-            *function,
-            &[at_warp.into(), i32_type.const_all_ones().into()],
-            "",
-        )?;
-        builder.build_unconditional_branch(next_warp)?;
 
         // The copy: live lanes' words, 0 for the others.
         builder.position_at_end(copy_in);
@@ -2869,18 +2857,18 @@ fn group_function<'ctx>(
         .map_err(fail)?;
     let (next_state, diverged) = match (regions.first_exchange, &inline_exchange) {
         (Some(first_exchange), Some(exchange)) => {
+            let waiting = builder
+                .build_load(bool_type, exchange.waiting, "was_waiting")
+                .map_err(fail)?
+                .into_int_value();
+            let not_waiting = builder.build_not(waiting, "not_waiting").map_err(fail)?;
+            let fast = builder
+                .build_and(uniform, not_waiting, "fast")
+                .map_err(fail)?;
             if !regions.warp_runs.is_empty() {
-                let waiting = builder
-                    .build_load(bool_type, exchange.waiting, "was_waiting")
-                    .map_err(fail)?
-                    .into_int_value();
-                let not_waiting = builder.build_not(waiting, "not_waiting").map_err(fail)?;
                 let all_live = builder.build_not(partial, "all_live").map_err(fail)?;
                 let everyone = builder
-                    .build_and(uniform, not_waiting, "everyone")
-                    .map_err(fail)?;
-                let everyone = builder
-                    .build_and(everyone, all_live, "everyone")
+                    .build_and(fast, all_live, "everyone")
                     .map_err(fail)?;
                 // Only after a phase that left work-items at a run: the states the phase's
                 // work-items stopped at are `lowest ..= high_state`.
@@ -2922,14 +2910,6 @@ fn group_function<'ctx>(
             // exchange first; otherwise the runtime does the exchanges of the warps whose
             // live lanes all wait at one, releases a barrier that every live work-item waits
             // at, marks the others as waiting, and says which state the runnable ones share.
-            let waiting = builder
-                .build_load(bool_type, exchange.waiting, "was_waiting")
-                .map_err(fail)?
-                .into_int_value();
-            let not_waiting = builder.build_not(waiting, "not_waiting").map_err(fail)?;
-            let fast = builder
-                .build_and(uniform, not_waiting, "fast")
-                .map_err(fail)?;
             // The pattern of each state, 0 for the states after barriers and for shuffles
             // without one (`Regions::patterns`).
             let pattern_table = if regions.patterns.iter().any(|pattern| *pattern != 0) {

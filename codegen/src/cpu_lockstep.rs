@@ -363,7 +363,7 @@ fn walk(
     (state, points)
 }
 
-fn blocks(function: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
+pub(crate) fn blocks(function: LLVMValueRef) -> Vec<LLVMBasicBlockRef> {
     // SAFETY: walks the blocks of a live function.
     unsafe {
         let mut all = Vec::with_capacity(LLVMCountBasicBlocks(function) as usize);

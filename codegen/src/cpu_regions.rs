@@ -137,7 +137,8 @@ pub(crate) struct Regions<'ctx> {
     /// ([`cpu_region_copies::copy_state`]).
     pub(crate) layout: cpu_region_copies::Layout,
     /// The warp runs (`cpu_warp_runs`): the state that resumes after each, and its function
-    /// `void (ptr words)`, which computes the run over one warp's 32 words in place.
+    /// `void (ptr words, i32 live)`, which computes the run over one warp's 32 words in
+    /// place, lanes whose bit of `live` is clear offering 0.
     pub(crate) warp_runs: Vec<(u32, FunctionValue<'ctx>)>,
 }
 
@@ -575,7 +576,7 @@ pub(crate) const BALLOT_KIND: u64 = 1;
 
 /// The pattern ([`shuffle_pattern`]) of a warp run's exchange: `up` (kind 1) by 0 over a
 /// width of 32, which leaves each lane its own word.
-pub(crate) const RUN_PATTERN: u32 = 2 | 1 << 2 | 5 << 4;
+pub(crate) const RUN_PATTERN: u32 = pattern(1, 5, 0);
 
 /// Where a kernel is split: `(block ending at the stop, resume block)` for each barrier and
 /// each warp exchange, and the exchange slot's alloca.
@@ -735,7 +736,11 @@ pub(crate) fn source_lane<'ctx>(
 ///
 /// # Safety
 /// The three are live values.
-unsafe fn shuffle_pattern(kind: LLVMValueRef, operand: LLVMValueRef, width: LLVMValueRef) -> u32 {
+pub(crate) unsafe fn shuffle_pattern(
+    kind: LLVMValueRef,
+    operand: LLVMValueRef,
+    width: LLVMValueRef,
+) -> u32 {
     // SAFETY: the caller's.
     let (kind, operand, width) = unsafe {
         (
@@ -748,10 +753,16 @@ unsafe fn shuffle_pattern(kind: LLVMValueRef, operand: LLVMValueRef, width: LLVM
         (Some(kind @ 0..=3), Some(operand @ 0..=32), Some(width @ 1..=32))
             if width.is_power_of_two() =>
         {
-            2 | kind << 2 | width.trailing_zeros() << 4 | operand << 8
+            pattern(kind, width.trailing_zeros(), operand)
         }
         _ => 0,
     }
+}
+
+/// The pattern of a shuffle of `kind` by `operand` over `1 << log_width` lanes (see
+/// [`shuffle_pattern`]).
+pub(crate) const fn pattern(kind: u32, log_width: u32, operand: u32) -> u32 {
+    2 | kind << 2 | log_width << 4 | operand << 8
 }
 
 /// `value`'s bits when it is an integer constant that fits in 32 bits.
@@ -1721,17 +1732,11 @@ fn build_regions<'ctx>(
         last_state: barriers.len() as u32 + 1,
         first_exchange: (!stops.exchanges.is_empty()).then_some(stops.barriers.len() as u32 + 2),
         patterns: stops.patterns.clone(),
-        warp_runs: stops
-            .runs
-            .iter()
-            .enumerate()
-            .filter_map(|(index, run)| {
-                let first = stops.barriers.len() as u32 + 2;
-                // SAFETY: a function of the live module.
-                run.and_then(|run| {
-                    Some((first + index as u32, unsafe { FunctionValue::new(run) }?))
-                })
-            })
+        // The exchanges' states follow the barriers', from `first_exchange`.
+        warp_runs: (stops.barriers.len() as u32 + 2..)
+            .zip(&stops.runs)
+            // SAFETY: functions of the live module.
+            .filter_map(|(state, run)| Some((state, unsafe { FunctionValue::new((*run)?) }?)))
             .collect(),
     })
 }

@@ -44,10 +44,9 @@ use inkwell::llvm_sys::core::{
     LLVMAppendBasicBlockInContext, LLVMBuildBinOp, LLVMBuildCall2, LLVMBuildCast, LLVMBuildFCmp,
     LLVMBuildFNeg, LLVMBuildFreeze, LLVMBuildICmp, LLVMBuildInsertElement, LLVMBuildLoad2,
     LLVMBuildRetVoid, LLVMBuildSelect, LLVMBuildShuffleVector, LLVMBuildStore, LLVMConstInt,
-    LLVMConstIntGetZExtValue, LLVMConstNull, LLVMConstVector, LLVMCreateBuilderInContext,
-    LLVMDisposeBuilder, LLVMGetCalledValue, LLVMGetFCmpPredicate, LLVMGetFirstBasicBlock,
-    LLVMGetFirstInstruction, LLVMGetICmpPredicate, LLVMGetIntTypeWidth,
-    LLVMGetIntrinsicDeclaration, LLVMGetIntrinsicID, LLVMGetNextBasicBlock, LLVMGetNextInstruction,
+    LLVMConstNull, LLVMConstVector, LLVMCreateBuilderInContext, LLVMDisposeBuilder,
+    LLVMGetCalledValue, LLVMGetFCmpPredicate, LLVMGetFirstInstruction, LLVMGetICmpPredicate,
+    LLVMGetIntTypeWidth, LLVMGetIntrinsicDeclaration, LLVMGetIntrinsicID, LLVMGetNextInstruction,
     LLVMGetNumArgOperands, LLVMGetNumOperands, LLVMGetOperand, LLVMGetParam, LLVMGetPoison,
     LLVMGetTypeContext, LLVMGetTypeKind, LLVMGlobalGetValueType, LLVMInstructionEraseFromParent,
     LLVMInt64TypeInContext, LLVMIntTypeInContext, LLVMIsAConstant, LLVMIsAConstantInt,
@@ -107,17 +106,7 @@ pub(crate) fn fuse<'ctx>(
     shuffle: LLVMValueRef,
 ) -> Vec<FunctionValue<'ctx>> {
     let mut runs = Vec::new();
-    let raw = kernel.as_value_ref();
-    let mut blocks = Vec::new();
-    // SAFETY: walks the blocks of a live function.
-    unsafe {
-        let mut block = LLVMGetFirstBasicBlock(raw);
-        while !block.is_null() {
-            blocks.push(block);
-            block = LLVMGetNextBasicBlock(block);
-        }
-    }
-    for block in blocks {
+    for block in crate::cpu_lockstep::blocks(kernel.as_value_ref()) {
         let body = block_instructions(block);
         if body.len() > MOST_BLOCK_INSTRUCTIONS
             || body
@@ -165,57 +154,57 @@ fn block_instructions(block: LLVMBasicBlockRef) -> Vec<LLVMValueRef> {
 }
 
 /// A call of `__oxhip_cpu_shuffle` whose kind, operand and width are constants that give
-/// every lane a source lane (`cpu_regions::shuffle_pattern`'s conditions).
-fn is_patterned_shuffle(instruction: LLVMValueRef, shuffle: LLVMValueRef) -> bool {
-    source_lanes(instruction, shuffle).is_some()
-}
-
-/// The source lane of each of the warp's 32 lanes for a patterned shuffle (see
-/// [`is_patterned_shuffle`]), by `cpu_regions::source_lane`'s rules.
-fn source_lanes(instruction: LLVMValueRef, shuffle: LLVMValueRef) -> Option<[u32; 32]> {
+/// every lane a source lane: its pattern (`cpu_regions::shuffle_pattern`), else 0.
+fn shuffle_pattern(instruction: LLVMValueRef, shuffle: LLVMValueRef) -> u32 {
     if !is_call(instruction) {
-        return None;
+        return 0;
     }
     // SAFETY: `instruction` is a live call: its callee and operands are valid.
     unsafe {
         if LLVMGetCalledValue(instruction) != shuffle || LLVMGetNumArgOperands(instruction) != 5 {
-            return None;
+            return 0;
         }
-        let constant = |index: u32| {
-            let value = LLVMGetOperand(instruction, index);
-            if LLVMIsAConstantInt(value).is_null() {
-                return None;
-            }
-            u32::try_from(LLVMConstIntGetZExtValue(value)).ok()
-        };
-        let (kind, operand, width) = (constant(2)?, constant(3)?, constant(4)?);
-        if kind > 3 || operand > 32 || !(1..=32).contains(&width) || !width.is_power_of_two() {
-            return None;
-        }
-        let mut sources = [0u32; 32];
-        for (lane, source) in sources.iter_mut().enumerate() {
-            let lane = lane as i64;
-            let (operand, width) = (i64::from(operand), i64::from(width));
-            let first = lane & !(width - 1);
-            let end = first + width;
-            let chosen = match kind {
-                0 => first + (operand & (width - 1)),
-                1 if lane - operand < first => lane,
-                1 => lane - operand,
-                2 if lane + operand >= end => lane,
-                2 => lane + operand,
-                _ if (lane ^ operand) >= end => lane,
-                _ => lane ^ operand,
-            };
-            // Outside the warp (not reachable with these operands): the lane itself.
-            *source = if (0..32).contains(&chosen) {
-                chosen as u32
-            } else {
-                lane as u32
-            };
-        }
-        Some(sources)
+        let operand = |index: u32| LLVMGetOperand(instruction, index);
+        crate::cpu_regions::shuffle_pattern(operand(2), operand(3), operand(4))
     }
+}
+
+fn is_patterned_shuffle(instruction: LLVMValueRef, shuffle: LLVMValueRef) -> bool {
+    shuffle_pattern(instruction, shuffle) != 0
+}
+
+/// The source lane of each of the warp's 32 lanes for a patterned shuffle, by
+/// `cpu_regions::source_lane`'s rules, from its pattern.
+fn source_lanes(instruction: LLVMValueRef, shuffle: LLVMValueRef) -> Option<[u32; 32]> {
+    let pattern = shuffle_pattern(instruction, shuffle);
+    if pattern == 0 {
+        return None;
+    }
+    let kind = (pattern >> 2) & 3;
+    let width = 1i64 << ((pattern >> 4) & 7);
+    let operand = i64::from(pattern >> 8);
+    let mut sources = [0u32; 32];
+    for (lane, source) in sources.iter_mut().enumerate() {
+        let lane = lane as i64;
+        let first = lane & !(width - 1);
+        let end = first + width;
+        let chosen = match kind {
+            0 => first + (operand & (width - 1)),
+            1 if lane - operand < first => lane,
+            1 => lane - operand,
+            2 if lane + operand >= end => lane,
+            2 => lane + operand,
+            _ if (lane ^ operand) >= end => lane,
+            _ => lane ^ operand,
+        };
+        // Outside the warp (not reachable with these operands): the lane itself.
+        *source = if (0..32).contains(&chosen) {
+            chosen as u32
+        } else {
+            lane as u32
+        };
+    }
+    Some(sources)
 }
 
 /// Whether a run may hold `instruction`: a patterned shuffle, or arithmetic on numbers that
