@@ -66,6 +66,26 @@ __global__ void warp_sum(const int* in, long long* partial, long n) {
   if (threadIdx.x % kWarp == 0 && i < n) partial[i / kWarp] = x;
 }
 
+// Votes: each warp counts its positive values (one ballot), and loops while any of its
+// lanes is still positive (a ballot per iteration).
+__global__ void vote_count(const int* in, int* counts, long n) {
+  long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  int x = i < n ? in[i] : 0;
+  unsigned long long votes = __ballot_sync(kAll, x > 0);
+  if (threadIdx.x % kWarp == 0 && i < n) counts[i / kWarp] = __popcll(votes);
+}
+
+__global__ void vote_loop(const int* in, int* steps, long n) {
+  long i = (long)blockIdx.x * blockDim.x + threadIdx.x;
+  int x = i < n ? in[i] : 0;
+  int count = 0;
+  while (__any_sync(kAll, x > 0)) {
+    x -= 1;
+    ++count;
+  }
+  if (i < n) steps[i] = count;
+}
+
 #define CHECK(call)                                                                            \
   do {                                                                                         \
     hipError_t status_ = (call);                                                               \
@@ -132,5 +152,17 @@ int main(int argc, char** argv) {
   long long warp_check = 0;
   for (long i = 0; i < (scan_n + kWarp - 1) / kWarp; ++i) warp_check += warp_partial[i] * (i % 3 + 1);
   std::printf("warp_sum %.3f %lld\n", warp_ms, warp_check);
+
+  int* votes;
+  CHECK(hipMalloc(&votes, scan_n * sizeof(int)));
+  double count_ms =
+      best_ms(3, [&] { vote_count<<<scan_blocks, kBlock>>>(scan_in, votes, scan_n); });
+  long long count_check = 0;
+  for (long i = 0; i < (scan_n + kWarp - 1) / kWarp; ++i) count_check += votes[i] * (i % 3 + 1);
+  std::printf("vote_count %.3f %lld\n", count_ms, count_check);
+  double loop_ms = best_ms(3, [&] { vote_loop<<<scan_blocks, kBlock>>>(scan_in, votes, scan_n); });
+  long long loop_check = 0;
+  for (long i = 0; i < scan_n; i += 97) loop_check += votes[i];
+  std::printf("vote_loop %.3f %lld\n", loop_ms, loop_check);
   return 0;
 }

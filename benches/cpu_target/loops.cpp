@@ -48,6 +48,23 @@ __attribute__((noinline)) static void warp_sum(const int* in, long long* partial
   }
 }
 
+__attribute__((noinline)) static void vote_count(const int* in, int* counts, long n) {
+  for (long warp = 0; warp < n; warp += kWarp) {
+    int count = 0;
+    for (long i = warp; i < warp + kWarp && i < n; ++i) count += in[i] > 0;
+    counts[warp / kWarp] = count;
+  }
+}
+
+// The warp's loop runs as many times as its largest value; each lane's count is that.
+__attribute__((noinline)) static void vote_loop(const int* in, int* steps, long n) {
+  for (long warp = 0; warp < n; warp += kWarp) {
+    int most = 0;
+    for (long i = warp; i < warp + kWarp && i < n; ++i) most = in[i] > most ? in[i] : most;
+    for (long i = warp; i < warp + kWarp && i < n; ++i) steps[i] = most;
+  }
+}
+
 int main(int argc, char** argv) {
   long n = argc > 1 ? std::atol(argv[1]) : 64l << 20;
   long reduce_n = argc > 2 ? std::atol(argv[2]) : 16l << 20;
@@ -78,5 +95,15 @@ int main(int argc, char** argv) {
   long long warp_check = 0;
   for (long i = 0; i < (long)warp_partial.size(); ++i) warp_check += warp_partial[i] * (i % 3 + 1);
   std::printf("warp_sum %.3f %lld\n", warp_ms, warp_check);
+
+  std::vector<int> votes(scan_n);
+  double count_ms = best_ms(3, [&] { vote_count(scan_in.data(), votes.data(), scan_n); });
+  long long count_check = 0;
+  for (long i = 0; i < (scan_n + kWarp - 1) / kWarp; ++i) count_check += votes[i] * (i % 3 + 1);
+  std::printf("vote_count %.3f %lld\n", count_ms, count_check);
+  double loop_ms = best_ms(3, [&] { vote_loop(scan_in.data(), votes.data(), scan_n); });
+  long long loop_check = 0;
+  for (long i = 0; i < scan_n; i += 97) loop_check += votes[i];
+  std::printf("vote_loop %.3f %lld\n", loop_ms, loop_check);
   return 0;
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The CPU offload target against plain C++ loops: a memory-bound triad over 64M floats, a
 # barrier-heavy shared-memory reduction over 16M ints (256-thread blocks, 8 barriers
-# each), and over 4M ints a shuffle-based block scan and a shuffle warp reduction. Not a
-# test: prints the figures that docs/cpu-target.md records.
+# each), and over 4M ints a shuffle-based block scan, a shuffle warp reduction, a warp's
+# count of its positive values (one ballot) and a loop while any lane of the warp is still
+# positive (a ballot per iteration). Not a test: prints the figures that
+# docs/cpu-target.md records.
 #
 #   benches/cpu_target/run.sh [triad elements] [reduction elements] [scan elements]
 #

@@ -1460,6 +1460,116 @@ fn exchange_pass<'ctx>(
     Ok(())
 }
 
+/// Does the ballot every live work-item of the group waits at (a state of
+/// [`cpu_regions::Regions::ballots`]), warp by warp: a first loop over the warp's lanes in the
+/// group gathers their votes into one word (a returned lane votes no), a second writes that
+/// word into each lane's exchange slot. [`exchange_pass`] does the same for any exchange but
+/// reads each lane's kind and source lane too; here neither is read, and both loops are
+/// plain reductions and stores over columns, which LLVM vectorises. Starts at the builder's
+/// block and leaves the builder in a new block after the pass.
+fn ballot_pass<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    group: FunctionValue<'ctx>,
+    exchange: &InlineExchange<'ctx>,
+    columns: &Columns<'ctx>,
+) -> Result<(), inkwell::builder::BuilderError> {
+    let i64_type = context.i64_type();
+    let i32_type = context.i32_type();
+    let warp_block = context.append_basic_block(group, "ballot.warp");
+    let gather = context.append_basic_block(group, "ballot.gather");
+    let scatter_start = context.append_basic_block(group, "ballot.scatter.start");
+    let scatter = context.append_basic_block(group, "ballot.scatter");
+    let next_warp = context.append_basic_block(group, "ballot.next");
+    let done = context.append_basic_block(group, "ballot.done");
+    // SAFETY (for every `gep` below): the index is below `count`, inside the column.
+    let column = |base: PointerValue<'ctx>, ty: BasicTypeEnum<'ctx>, index: IntValue<'ctx>| unsafe {
+        builder.build_in_bounds_gep(ty, base, &[index], "column")
+    };
+    builder.build_store(exchange.warp_start, i64_type.const_zero())?;
+    builder.build_unconditional_branch(warp_block)?;
+
+    builder.position_at_end(warp_block);
+    builder.build_store(exchange.votes, i64_type.const_zero())?;
+    builder.build_store(exchange.lane_index, i64_type.const_zero())?;
+    builder.build_unconditional_branch(gather)?;
+
+    builder.position_at_end(gather);
+    let start = builder
+        .build_load(i64_type, exchange.warp_start, "warp.start")?
+        .into_int_value();
+    let j = builder
+        .build_load(i64_type, exchange.lane_index, "j")?
+        .into_int_value();
+    let item = builder.build_int_add(start, j, "gather.item")?;
+    let state = builder
+        .build_load(
+            i32_type,
+            column(columns.states, i32_type.into(), item)?,
+            "state",
+        )?
+        .into_int_value();
+    let live = builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "live")?;
+    let operand = builder
+        .build_load(
+            i32_type,
+            column(columns.operands, i32_type.into(), item)?,
+            "predicate",
+        )?
+        .into_int_value();
+    let yes = builder.build_int_compare(IntPredicate::NE, operand, i32_type.const_zero(), "yes")?;
+    let vote = builder.build_and(live, yes, "vote")?;
+    let bit = builder.build_int_z_extend(vote, i64_type, "bit")?;
+    let bit = builder.build_left_shift(bit, j, "bit")?;
+    let votes = builder
+        .build_load(i64_type, exchange.votes, "votes")?
+        .into_int_value();
+    let votes = builder.build_or(votes, bit, "votes")?;
+    builder.build_store(exchange.votes, votes)?;
+    next_lane(
+        builder,
+        context,
+        exchange,
+        columns.count,
+        (j, item),
+        (gather, scatter_start),
+    )?;
+
+    builder.position_at_end(scatter_start);
+    builder.build_store(exchange.lane_index, i64_type.const_zero())?;
+    builder.build_unconditional_branch(scatter)?;
+
+    builder.position_at_end(scatter);
+    let start = builder
+        .build_load(i64_type, exchange.warp_start, "warp.start")?
+        .into_int_value();
+    let j = builder
+        .build_load(i64_type, exchange.lane_index, "j")?
+        .into_int_value();
+    let item = builder.build_int_add(start, j, "scatter.item")?;
+    let votes = builder.build_load(i64_type, exchange.votes, "votes")?;
+    builder.build_store(column(columns.words, i64_type.into(), item)?, votes)?;
+    next_lane(
+        builder,
+        context,
+        exchange,
+        columns.count,
+        (j, item),
+        (scatter, next_warp),
+    )?;
+
+    builder.position_at_end(next_warp);
+    let start = builder
+        .build_load(i64_type, exchange.warp_start, "warp.start")?
+        .into_int_value();
+    let start = builder.build_int_add(start, i64_type.const_int(WARP_SIZE, false), "warp.next")?;
+    builder.build_store(exchange.warp_start, start)?;
+    let more = builder.build_int_compare(IntPredicate::ULT, start, columns.count, "more")?;
+    builder.build_conditional_branch(more, warp_block, done)?;
+    builder.position_at_end(done);
+    Ok(())
+}
+
 /// Runs the warp runs (`cpu_warp_runs`) that whole warps wait at, between a phase and the
 /// exchanges: for each warp whose live lanes all wait at the same run (state `s` of `runs`,
 /// with or without the runtime's waiting bit), the run's function over the warp's 32 words
@@ -3091,6 +3201,34 @@ fn group_function<'ctx>(
                 .map_err(fail)?;
             builder.position_at_end(exchanging);
             let columns = Columns::of(&builder, context, scratch, states, count).map_err(fail)?;
+            // A ballot: its own pass, which reads neither kinds nor source lanes.
+            let mut ballot_done = None;
+            if !regions.ballots.is_empty() {
+                let mut is_ballot = context.bool_type().const_zero();
+                for state in &regions.ballots {
+                    let this = builder
+                        .build_int_compare(
+                            IntPredicate::EQ,
+                            high_state,
+                            i32_type.const_int(u64::from(*state), false),
+                            "at_ballot",
+                        )
+                        .map_err(fail)?;
+                    is_ballot = builder
+                        .build_or(is_ballot, this, "at_ballot")
+                        .map_err(fail)?;
+                }
+                let balloting = context.append_basic_block(group, "exchange.ballot");
+                let other = context.append_basic_block(group, "exchange.other");
+                builder
+                    .build_conditional_branch(is_ballot, balloting, other)
+                    .map_err(fail)?;
+                builder.position_at_end(balloting);
+                ballot_pass(&builder, context, group, exchange, &columns).map_err(fail)?;
+                ballot_done = Some(builder.get_insert_block().ok_or_else(missing)?);
+                builder.build_unconditional_branch(join).map_err(fail)?;
+                builder.position_at_end(other);
+            }
             // A shuffle whose pattern is a constant (every work-item waiting there offered
             // the same): the runtime's copies over the group ([`PATTERNED_SLOT`]); anything
             // else, lane by lane.
@@ -3296,6 +3434,9 @@ fn group_function<'ctx>(
             if let Some(kept) = box_exchanged {
                 next_state.add_incoming(&[(&high_state, kept)]);
             }
+            if let Some(balloted) = ballot_done {
+                next_state.add_incoming(&[(&high_state, balloted)]);
+            }
             let diverged = builder.build_phi(bool_type, "diverged").map_err(fail)?;
             diverged.add_incoming(&[
                 (&partial, on_its_own),
@@ -3304,6 +3445,9 @@ fn group_function<'ctx>(
             ]);
             if let Some(kept) = box_exchanged {
                 diverged.add_incoming(&[(&bool_type.const_zero(), kept)]);
+            }
+            if let Some(balloted) = ballot_done {
+                diverged.add_incoming(&[(&partial, balloted)]);
             }
             (
                 next_state.as_basic_value().into_int_value(),

@@ -140,6 +140,9 @@ pub(crate) struct Regions<'ctx> {
     /// `void (ptr words, i32 live)`, which computes the run over one warp's 32 words in
     /// place, lanes whose bit of `live` is clear offering 0.
     pub(crate) warp_runs: Vec<(u32, FunctionValue<'ctx>)>,
+    /// The states that resume after a ballot: when every live work-item of the group waits
+    /// at one of them, the group function does the ballot itself (`cpu::ballot_pass`).
+    pub(crate) ballots: Vec<u32>,
 }
 
 /// Alias scopes that tell LLVM what it cannot prove on its own: the frames' columns (the
@@ -464,6 +467,20 @@ pub(crate) fn split<'ctx>(
             }
         }
     }
+    // Values of the coordinates and parameters alone are computed again where they are
+    // used, not demoted (`cpu_recompute`): before each demotion, since the splits below make
+    // more uses cross a block.
+    let item = module
+        .get_global(crate::cpu::ITEM)
+        .map(|item| item.as_value_ref());
+    let recompute = |kernels: &[FunctionValue<'ctx>]| {
+        if let Some(item) = item {
+            for kernel in kernels {
+                crate::cpu_recompute::recompute(context, *kernel, item);
+            }
+        }
+    };
+    recompute(&kernels);
     crate::run_pipeline(module, "function(reg2mem)", machine, description)?;
     let mut exchanges = exchanges;
     if let Some(run) = module.get_function(crate::cpu_warp_runs::RUN) {
@@ -500,6 +517,7 @@ pub(crate) fn split<'ctx>(
                     _ => None,
                 };
                 found.runs.push(run);
+                found.ballots.push(*kind == Exchange::Ballot);
                 let (resume, pattern) =
                     stage_exchange(context, &builder, call, *kind, slot).map_err(fail)?;
                 found
@@ -510,6 +528,7 @@ pub(crate) fn split<'ctx>(
         }
         splits.insert(*kernel, found);
     }
+    recompute(&kernels);
     crate::run_pipeline(module, "function(reg2mem)", machine, description)?;
 
     // 5 and 6.
@@ -589,6 +608,8 @@ struct Stops {
     patterns: Vec<u32>,
     /// The function of each exchange that is a warp run (see [`Regions::warp_runs`]).
     runs: Vec<Option<LLVMValueRef>>,
+    /// Whether each exchange is a ballot (see [`Regions::ballots`]).
+    ballots: Vec<bool>,
 }
 
 /// The kernel's exchange slot: three allocas (`i64 word`, `i32 operand`, `i32 kind`) at the
@@ -1064,10 +1085,9 @@ struct Copy<'ctx> {
     slot: inkwell::values::PointerValue<'ctx>,
     size: u64,
     alignment: u32,
-    used_by: HashSet<u32>,
-    /// The regions that may write the alloca: only those copy it out, since the others
-    /// leave the frame's value as they found it.
-    written_by: HashSet<u32>,
+    /// The regions that copy it out: those that may write it and can stop where a later
+    /// region may read it ([`Flow`]); the others leave the frame's value as they found it.
+    copy_out: HashSet<u32>,
     /// The regions that may read its value on entry: only those copy it in.
     live_in: HashSet<u32>,
 }
@@ -1248,6 +1268,77 @@ fn live_on_entry(
         }
     }
     live
+}
+
+/// What the regions do with one alloca, for the liveness across stops: the states whose
+/// region may read it before overwriting it (`reads`), and for each state the stops its
+/// region can reach without overwriting it (`passes`; a return passes nothing on).
+struct Flow {
+    reads: HashSet<u32>,
+    passes: HashMap<u32, HashSet<u32>>,
+}
+
+impl Flow {
+    /// Walks each region from its resume point, block by block, to the first touch of the
+    /// alloca that `touched` describes on each path.
+    fn of(
+        touched: &HashMap<LLVMValueRef, Touch>,
+        resumes: &[(u32, LLVMBasicBlockRef)],
+        stop_state: &HashMap<LLVMBasicBlockRef, u32>,
+        exit: LLVMBasicBlockRef,
+    ) -> Flow {
+        let mut flow = Flow {
+            reads: HashSet::new(),
+            passes: HashMap::new(),
+        };
+        for (state, start) in resumes {
+            let mut seen = HashSet::new();
+            let mut stack = vec![*start];
+            let passes = flow.passes.entry(*state).or_default();
+            'blocks: while let Some(block) = stack.pop() {
+                if block == exit || !seen.insert(block) {
+                    continue;
+                }
+                // SAFETY: walks the instructions of a live block.
+                unsafe {
+                    let mut instruction = LLVMGetFirstInstruction(block);
+                    while !instruction.is_null() {
+                        match touched.get(&instruction) {
+                            Some(Touch::Read) => {
+                                flow.reads.insert(*state);
+                                continue 'blocks;
+                            }
+                            Some(Touch::Overwrite) => continue 'blocks,
+                            _ => {}
+                        }
+                        instruction = LLVMGetNextInstruction(instruction);
+                    }
+                }
+                if let Some(next) = stop_state.get(&block) {
+                    passes.insert(*next);
+                }
+                stack.extend(successors(block));
+            }
+        }
+        flow
+    }
+
+    /// The states on whose resume the alloca holds a value that some region may still read:
+    /// its own region reads it first, or passes it on untouched to such a state.
+    fn live(&self) -> HashSet<u32> {
+        let mut live = self.reads.clone();
+        loop {
+            let before = live.len();
+            for (state, passes) in &self.passes {
+                if !live.contains(state) && passes.iter().any(|next| live.contains(next)) {
+                    live.insert(*state);
+                }
+            }
+            if live.len() == before {
+                return live;
+            }
+        }
+    }
 }
 
 fn build_regions<'ctx>(
@@ -1488,22 +1579,70 @@ fn build_regions<'ctx>(
         // The regions on whose entry the alloca holds a value they may read: the others
         // need no copy of it in, and an alloca no region needs on entry needs no slot (the
         // exchange slot's fields keep theirs, where the runtime looks for them).
-        let live_in: HashSet<u32> = if usage.escapes {
-            used_by.clone()
-        } else {
+        let written_by: HashSet<u32> = region_blocks
+            .iter()
+            .filter(|(_, blocks)| !blocks.is_disjoint(&usage.written))
+            .map(|(state, _)| *state)
+            .collect();
+        // The regions that copy it in, and those that copy it out.
+        let (live_in, copy_out): (HashSet<u32>, HashSet<u32>) = if usage.escapes {
+            (used_by.clone(), HashSet::new())
+        } else if exchange_fields.contains(&alloca) {
+            // The exchange's operands are read at the stop, by the group entry point or the
+            // runtime, not by a region: every exit reads them.
             let live = live_on_entry(
                 function.as_value_ref(),
                 &usage.touched,
                 &predecessors,
                 exit.as_mut_ptr(),
             );
-            resumes
+            let live_in = resumes
                 .iter()
                 .filter(|(state, start)| used_by.contains(state) && live.contains(start))
                 .map(|(state, _)| *state)
-                .collect()
+                .collect();
+            (
+                live_in,
+                used_by.intersection(&written_by).copied().collect(),
+            )
+        } else {
+            // Only what a later region may read crosses a stop: a value that every region
+            // overwrites before reading it (a `phi`'s copy that `reg2mem` made, rewritten on
+            // each way into the `phi`) needs no slot, and a region that writes a slot copies
+            // it out only when a stop it reaches needs it. A region that writes it on some
+            // path and passes it on untouched on another to a stop that needs it copies it
+            // in first, so that its copy out writes back what it found.
+            let flow = Flow::of(&usage.touched, &resumes, &barrier_state, exit_raw);
+            let live = flow.live();
+            let needed_after = |state: &u32| {
+                region_next
+                    .get(state)
+                    .into_iter()
+                    .flatten()
+                    .any(|next| live.contains(next))
+            };
+            let passes_on = |state: &u32| {
+                flow.passes
+                    .get(state)
+                    .into_iter()
+                    .flatten()
+                    .any(|next| live.contains(next))
+            };
+            let live_in = used_by
+                .iter()
+                .filter(|state| {
+                    flow.reads.contains(state) || (written_by.contains(state) && passes_on(state))
+                })
+                .copied()
+                .collect();
+            let copy_out = used_by
+                .iter()
+                .filter(|state| written_by.contains(state) && needed_after(state))
+                .copied()
+                .collect();
+            (live_in, copy_out)
         };
-        if live_in.is_empty() && !exchange_fields.contains(&alloca) {
+        if live_in.is_empty() && copy_out.is_empty() && !exchange_fields.contains(&alloca) {
             continue;
         }
         let alignment = alloca_alignment(alloca)
@@ -1545,20 +1684,14 @@ fn build_regions<'ctx>(
                         | BasicTypeEnum::VectorType(_)
                 ))
             .then_some(ty);
-            let written_by: HashSet<u32> = region_blocks
-                .iter()
-                .filter(|(_, blocks)| !blocks.is_disjoint(&usage.written))
-                .map(|(state, _)| *state)
-                .collect();
             copies.push(Copy {
-                written_by,
+                copy_out,
                 live_in,
                 alloca,
                 scalar,
                 slot,
                 size,
                 alignment: alignment32,
-                used_by,
             });
         }
         offset += pitch;
@@ -1594,7 +1727,7 @@ fn build_regions<'ctx>(
     let copy = |region: u32, into_frame: bool| -> Result<(), inkwell::builder::BuilderError> {
         for (column, copy) in copies.iter().enumerate().filter(|(_, copy)| {
             if into_frame {
-                copy.used_by.contains(&region) && copy.written_by.contains(&region)
+                copy.copy_out.contains(&region)
             } else {
                 copy.live_in.contains(&region)
             }
@@ -1737,6 +1870,11 @@ fn build_regions<'ctx>(
             .zip(&stops.runs)
             // SAFETY: functions of the live module.
             .filter_map(|(state, run)| Some((state, unsafe { FunctionValue::new((*run)?) }?)))
+            .collect(),
+        ballots: (stops.barriers.len() as u32 + 2..)
+            .zip(&stops.ballots)
+            .filter(|(_, ballot)| **ballot)
+            .map(|(state, _)| state)
             .collect(),
     })
 }

@@ -56,6 +56,13 @@ __global__ void scanned(long long *out) {
   __oxhip_cpu_barrier();
   out[__oxhip_cpu_item->linear] = x + (long long)(__oxhip_cpu_ballot(lane & 1) << 8);
 }
+__global__ void vote_looped(const int *in, int *out, long n) {
+  long i = (long)__oxhip_cpu_item->b[0] * __oxhip_cpu_item->bd[0] + __oxhip_cpu_item->t[0];
+  int x = i < n ? in[i] : 0;
+  int steps = 0;
+  while ((__oxhip_cpu_ballot(x > 0) & 0xffffffffull) != 0) { x -= 1; ++steps; }
+  if (i < n) out[i] = steps;
+}
 __global__ void block_scanned(const int *in, int *out) {
   __shared__ int totals[8];
   unsigned t = __oxhip_cpu_item->t[0];
@@ -302,6 +309,29 @@ fn a_block_scan_runs_its_warp_scans_as_vectors_over_each_warp() {
         .filter(|line| line.starts_with("vector.body"))
         .count();
     assert!(vectorised >= 4, "{vectorised} vectorised loops in\n{group}");
+}
+
+#[test]
+fn a_vote_loop_keeps_only_what_crosses_its_votes_and_recomputes_the_index() {
+    // Across the ballot of `while (__any(x > 0))` only `x`, `steps` and the exchange slot
+    // (word, predicate, kind: 16 bytes) live: the copies `reg2mem` makes of the loop's
+    // `phi`s are rewritten on every way into them (`cpu_regions::Flow`), and the global index
+    // and `i < n` are computed again after the loop (`cpu_recompute`), not kept: 24 bytes a
+    // work-item, 56 before.
+    let (_directory, _image, ir) = host_image(OptLevel::O2, &["-O3"]);
+    assert!(
+        ir.contains(
+            "@__oxhip_cpu_frame._Z11vote_loopedPKiPil = local_unnamed_addr constant i64 24"
+        ),
+        "{}",
+        ir.lines()
+            .filter(|line| line.contains("__oxhip_cpu_frame."))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    // The group entry point does the ballot itself, in a pass of its own.
+    let group = body(&ir, "@__oxhip_cpu_group._Z11vote_loopedPKiPil(");
+    assert!(group.contains("ballot.gather"), "{group}");
 }
 
 /// The text of the function defined as `name` in `ir`, up to its closing brace.

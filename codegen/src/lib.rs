@@ -16,6 +16,7 @@ mod cpu_denormals;
 mod cpu_lockstep;
 mod cpu_masked_stores;
 mod cpu_params;
+mod cpu_recompute;
 mod cpu_region_copies;
 mod cpu_regions;
 mod cpu_rows;
