@@ -1260,6 +1260,119 @@ fn plain_state<'ctx>(
     )
 }
 
+/// The loops of a pass over the group's warps (`exchange.warp_start`, from 0 by 32 while below
+/// `count`): for each warp, `setup` in its first block, then a loop over the warp's lanes in
+/// the group that runs `gather(j, item)` for lane `j` at work-item `item`, then a second that
+/// runs `scatter(j, item)`. Starts at the builder's block and leaves the builder in a new
+/// block after the pass; the blocks are named after `name`.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the three parts of the pass and its frame"
+)]
+fn over_warps<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    group: FunctionValue<'ctx>,
+    exchange: &InlineExchange<'ctx>,
+    count: IntValue<'ctx>,
+    name: &str,
+    setup: impl Fn() -> Result<(), inkwell::builder::BuilderError>,
+    gather: impl Fn(IntValue<'ctx>, IntValue<'ctx>) -> Result<(), inkwell::builder::BuilderError>,
+    scatter: impl Fn(IntValue<'ctx>, IntValue<'ctx>) -> Result<(), inkwell::builder::BuilderError>,
+) -> Result<(), inkwell::builder::BuilderError> {
+    let i64_type = context.i64_type();
+    let warp_block = context.append_basic_block(group, &format!("{name}.warp"));
+    let gather_block = context.append_basic_block(group, &format!("{name}.gather"));
+    let scatter_start = context.append_basic_block(group, &format!("{name}.scatter.start"));
+    let scatter_block = context.append_basic_block(group, &format!("{name}.scatter"));
+    let next_warp = context.append_basic_block(group, &format!("{name}.next"));
+    let done = context.append_basic_block(group, &format!("{name}.done"));
+    builder.build_store(exchange.warp_start, i64_type.const_zero())?;
+    builder.build_unconditional_branch(warp_block)?;
+
+    builder.position_at_end(warp_block);
+    setup()?;
+    builder.build_store(exchange.lane_index, i64_type.const_zero())?;
+    builder.build_unconditional_branch(gather_block)?;
+
+    // Lane `j` of the warp at work-item `item`, in `body`, then on to the next lane or `exit`.
+    let lanes = |body, exit, work: &dyn Fn(IntValue<'ctx>, IntValue<'ctx>) -> Result<(), _>| {
+        builder.position_at_end(body);
+        let start = builder
+            .build_load(i64_type, exchange.warp_start, "warp.start")?
+            .into_int_value();
+        let j = builder
+            .build_load(i64_type, exchange.lane_index, "j")?
+            .into_int_value();
+        let item = builder.build_int_add(start, j, "item")?;
+        work(j, item)?;
+        next_lane(builder, context, exchange, count, (j, item), (body, exit))
+    };
+    lanes(gather_block, scatter_start, &gather)?;
+
+    builder.position_at_end(scatter_start);
+    builder.build_store(exchange.lane_index, i64_type.const_zero())?;
+    builder.build_unconditional_branch(scatter_block)?;
+    lanes(scatter_block, next_warp, &scatter)?;
+
+    builder.position_at_end(next_warp);
+    let start = builder
+        .build_load(i64_type, exchange.warp_start, "warp.start")?
+        .into_int_value();
+    let start = builder.build_int_add(start, i64_type.const_int(WARP_SIZE, false), "warp.next")?;
+    builder.build_store(exchange.warp_start, start)?;
+    let more = builder.build_int_compare(IntPredicate::ULT, start, count, "more")?;
+    builder.build_conditional_branch(more, warp_block, done)?;
+    builder.position_at_end(done);
+    Ok(())
+}
+
+/// Whether work-item `item` is live (its state is not 0) and voted yes (its predicate in the
+/// operands column is not 0).
+fn votes_yes<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    columns: &Columns<'ctx>,
+    item: IntValue<'ctx>,
+) -> Result<(IntValue<'ctx>, IntValue<'ctx>), inkwell::builder::BuilderError> {
+    let i32_type = context.i32_type();
+    // SAFETY: `item < count`: inside the columns.
+    let (state_slot, operand_slot) = unsafe {
+        (
+            builder.build_in_bounds_gep(i32_type, columns.states, &[item], "state.slot")?,
+            builder.build_in_bounds_gep(i32_type, columns.operands, &[item], "operand.slot")?,
+        )
+    };
+    let state = builder
+        .build_load(i32_type, state_slot, "state")?
+        .into_int_value();
+    let live = builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "live")?;
+    let operand = builder
+        .build_load(i32_type, operand_slot, "operand")?
+        .into_int_value();
+    let yes = builder.build_int_compare(IntPredicate::NE, operand, i32_type.const_zero(), "yes")?;
+    Ok((live, yes))
+}
+
+/// Adds lane `j`'s vote (`vote`, an `i1`) to the warp's ballot in `exchange.votes`.
+fn add_vote<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    exchange: &InlineExchange<'ctx>,
+    vote: IntValue<'ctx>,
+    j: IntValue<'ctx>,
+) -> Result<(), inkwell::builder::BuilderError> {
+    let i64_type = context.i64_type();
+    let bit = builder.build_int_z_extend(vote, i64_type, "bit")?;
+    let bit = builder.build_left_shift(bit, j, "bit")?;
+    let votes = builder
+        .build_load(i64_type, exchange.votes, "votes")?
+        .into_int_value();
+    let votes = builder.build_or(votes, bit, "votes")?;
+    builder.build_store(exchange.votes, votes)?;
+    Ok(())
+}
+
 /// Does the exchange every live work-item of the group waits at, warp by warp, between two
 /// phases: a first loop over the warp's lanes in the group reads the words they offered and
 /// their ballot into words cleared beforehand (returned lanes and lanes past the group's end
@@ -1277,187 +1390,102 @@ fn exchange_pass<'ctx>(
 ) -> Result<(), inkwell::builder::BuilderError> {
     let i64_type = context.i64_type();
     let i32_type = context.i32_type();
-    let warp_block = context.append_basic_block(group, "exchange.warp");
-    let gather = context.append_basic_block(group, "exchange.gather");
-    let scatter_start = context.append_basic_block(group, "exchange.scatter.start");
-    let scatter = context.append_basic_block(group, "exchange.scatter");
-    let next_warp = context.append_basic_block(group, "exchange.next");
-    let done = context.append_basic_block(group, "exchange.done");
-    let warp_size = i64_type.const_int(WARP_SIZE, false);
     // SAFETY (for every `gep` below): the index is below `count`, inside the column, or
     // below 32, inside `words`.
     let column = |base: PointerValue<'ctx>, ty: BasicTypeEnum<'ctx>, index: IntValue<'ctx>| unsafe {
         builder.build_in_bounds_gep(ty, base, &[index], "column")
     };
-    builder.build_store(exchange.warp_start, i64_type.const_zero())?;
-    builder.build_unconditional_branch(warp_block)?;
-
+    let warp_word = |lane: IntValue<'ctx>| unsafe {
+        builder.build_in_bounds_gep(
+            i64_type.array_type(WARP_SIZE as u32),
+            exchange.words,
+            &[i64_type.const_zero(), lane],
+            "warp.word",
+        )
+    };
+    let is_ballot = |item: IntValue<'ctx>| -> Result<IntValue<'ctx>, _> {
+        let kind = builder
+            .build_load(
+                i32_type,
+                column(columns.kinds, i32_type.into(), item)?,
+                "kind",
+            )?
+            .into_int_value();
+        builder.build_int_compare(
+            IntPredicate::EQ,
+            kind,
+            i32_type.const_int(cpu_regions::BALLOT_KIND, false),
+            "ballot",
+        )
+    };
     // Lanes past the group's end offer 0: the words start cleared, and the gather reads the
     // lanes in the group only, so that its loads are contiguous.
-    builder.position_at_end(warp_block);
-    builder.build_memset(
-        exchange.words,
-        8,
-        context.i8_type().const_zero(),
-        i64_type.const_int(8 * WARP_SIZE, false),
-    )?;
-    builder.build_store(exchange.votes, i64_type.const_zero())?;
-    builder.build_store(exchange.lane_index, i64_type.const_zero())?;
-    builder.build_unconditional_branch(gather)?;
-
-    builder.position_at_end(gather);
-    let start = builder
-        .build_load(i64_type, exchange.warp_start, "warp.start")?
-        .into_int_value();
-    let j = builder
-        .build_load(i64_type, exchange.lane_index, "j")?
-        .into_int_value();
-    let item = builder.build_int_add(start, j, "gather.item")?;
-    let state = builder
-        .build_load(
-            i32_type,
-            column(columns.states, i32_type.into(), item)?,
-            "state",
-        )?
-        .into_int_value();
-    let live = builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "has")?;
-    let word = builder
-        .build_load(
-            i64_type,
-            column(columns.words, i64_type.into(), item)?,
-            "word",
-        )?
-        .into_int_value();
-    let operand = builder
-        .build_load(
-            i32_type,
-            column(columns.operands, i32_type.into(), item)?,
-            "operand",
-        )?
-        .into_int_value();
-    let kind = builder
-        .build_load(
-            i32_type,
-            column(columns.kinds, i32_type.into(), item)?,
-            "kind",
-        )?
-        .into_int_value();
-    let offered = builder.build_select(live, word, i64_type.const_zero(), "offered")?;
-    // SAFETY: `j < 32`.
-    let word_slot = unsafe {
-        builder.build_in_bounds_gep(
-            i64_type.array_type(WARP_SIZE as u32),
+    let setup = || {
+        builder.build_memset(
             exchange.words,
-            &[i64_type.const_zero(), j],
-            "word",
-        )?
+            8,
+            context.i8_type().const_zero(),
+            i64_type.const_int(8 * WARP_SIZE, false),
+        )?;
+        builder.build_store(exchange.votes, i64_type.const_zero())?;
+        Ok(())
     };
-    builder.build_store(word_slot, offered)?;
-    let ballot = builder.build_int_compare(
-        IntPredicate::EQ,
-        kind,
-        i32_type.const_int(cpu_regions::BALLOT_KIND, false),
-        "ballot",
-    )?;
-    let yes = builder.build_int_compare(IntPredicate::NE, operand, i32_type.const_zero(), "yes")?;
-    let vote = builder.build_and(live, ballot, "vote")?;
-    let vote = builder.build_and(vote, yes, "vote")?;
-    let bit = builder.build_int_z_extend(vote, i64_type, "bit")?;
-    let bit = builder.build_left_shift(bit, j, "bit")?;
-    let votes = builder
-        .build_load(i64_type, exchange.votes, "votes")?
-        .into_int_value();
-    let votes = builder.build_or(votes, bit, "votes")?;
-    builder.build_store(exchange.votes, votes)?;
-    next_lane(
+    let gather = |j: IntValue<'ctx>, item: IntValue<'ctx>| {
+        let (live, yes) = votes_yes(builder, context, columns, item)?;
+        let word = builder
+            .build_load(
+                i64_type,
+                column(columns.words, i64_type.into(), item)?,
+                "word",
+            )?
+            .into_int_value();
+        let offered = builder.build_select(live, word, i64_type.const_zero(), "offered")?;
+        builder.build_store(warp_word(j)?, offered)?;
+        let vote = builder.build_and(live, is_ballot(item)?, "vote")?;
+        let vote = builder.build_and(vote, yes, "vote")?;
+        add_vote(builder, context, exchange, vote, j)
+    };
+    let scatter = |_j: IntValue<'ctx>, item: IntValue<'ctx>| {
+        let word_slot = column(columns.words, i64_type.into(), item)?;
+        let own = builder
+            .build_load(i64_type, word_slot, "own")?
+            .into_int_value();
+        let operand = builder
+            .build_load(
+                i32_type,
+                column(columns.operands, i32_type.into(), item)?,
+                "operand",
+            )?
+            .into_int_value();
+        let in_warp = builder.build_int_compare(
+            IntPredicate::ULT,
+            operand,
+            i32_type.const_int(WARP_SIZE, false),
+            "in_warp",
+        )?;
+        let source =
+            builder.build_and(operand, i32_type.const_int(WARP_SIZE - 1, false), "source")?;
+        let source = builder.build_int_z_extend(source, i64_type, "source")?;
+        let theirs = builder
+            .build_load(i64_type, warp_word(source)?, "theirs")?
+            .into_int_value();
+        let shuffled = builder.build_select(in_warp, theirs, own, "shuffled")?;
+        let votes = builder.build_load(i64_type, exchange.votes, "votes")?;
+        let result = builder.build_select(is_ballot(item)?, votes, shuffled, "result")?;
+        builder.build_store(word_slot, result)?;
+        Ok(())
+    };
+    over_warps(
         builder,
         context,
+        group,
         exchange,
         columns.count,
-        (j, item),
-        (gather, scatter_start),
-    )?;
-
-    // The warp's lanes in the group: `min(32, count - start)`, at least 1.
-    builder.position_at_end(scatter_start);
-    builder.build_store(exchange.lane_index, i64_type.const_zero())?;
-    builder.build_unconditional_branch(scatter)?;
-
-    builder.position_at_end(scatter);
-    let start = builder
-        .build_load(i64_type, exchange.warp_start, "warp.start")?
-        .into_int_value();
-    let j = builder
-        .build_load(i64_type, exchange.lane_index, "j")?
-        .into_int_value();
-    let item = builder.build_int_add(start, j, "scatter.item")?;
-    let word_slot = column(columns.words, i64_type.into(), item)?;
-    let own = builder
-        .build_load(i64_type, word_slot, "own")?
-        .into_int_value();
-    let operand = builder
-        .build_load(
-            i32_type,
-            column(columns.operands, i32_type.into(), item)?,
-            "operand",
-        )?
-        .into_int_value();
-    let kind = builder
-        .build_load(
-            i32_type,
-            column(columns.kinds, i32_type.into(), item)?,
-            "kind",
-        )?
-        .into_int_value();
-    let in_warp = builder.build_int_compare(
-        IntPredicate::ULT,
-        operand,
-        i32_type.const_int(WARP_SIZE, false),
-        "in_warp",
-    )?;
-    let source = builder.build_and(operand, i32_type.const_int(WARP_SIZE - 1, false), "source")?;
-    let source = builder.build_int_z_extend(source, i64_type, "source")?;
-    // SAFETY: `source < 32`.
-    let source_slot = unsafe {
-        builder.build_in_bounds_gep(
-            i64_type.array_type(WARP_SIZE as u32),
-            exchange.words,
-            &[i64_type.const_zero(), source],
-            "source.word",
-        )?
-    };
-    let theirs = builder
-        .build_load(i64_type, source_slot, "theirs")?
-        .into_int_value();
-    let shuffled = builder.build_select(in_warp, theirs, own, "shuffled")?;
-    let votes = builder.build_load(i64_type, exchange.votes, "votes")?;
-    let ballot = builder.build_int_compare(
-        IntPredicate::EQ,
-        kind,
-        i32_type.const_int(cpu_regions::BALLOT_KIND, false),
-        "ballot",
-    )?;
-    let result = builder.build_select(ballot, votes, shuffled, "result")?;
-    builder.build_store(word_slot, result)?;
-    next_lane(
-        builder,
-        context,
-        exchange,
-        columns.count,
-        (j, item),
-        (scatter, next_warp),
-    )?;
-
-    builder.position_at_end(next_warp);
-    let start = builder
-        .build_load(i64_type, exchange.warp_start, "warp.start")?
-        .into_int_value();
-    let start = builder.build_int_add(start, warp_size, "warp.next")?;
-    builder.build_store(exchange.warp_start, start)?;
-    let more = builder.build_int_compare(IntPredicate::ULT, start, columns.count, "more")?;
-    builder.build_conditional_branch(more, warp_block, done)?;
-    builder.position_at_end(done);
-    Ok(())
+        "exchange",
+        setup,
+        gather,
+        scatter,
+    )
 }
 
 /// Does the ballot every live work-item of the group waits at (a state of
@@ -1475,99 +1503,34 @@ fn ballot_pass<'ctx>(
     columns: &Columns<'ctx>,
 ) -> Result<(), inkwell::builder::BuilderError> {
     let i64_type = context.i64_type();
-    let i32_type = context.i32_type();
-    let warp_block = context.append_basic_block(group, "ballot.warp");
-    let gather = context.append_basic_block(group, "ballot.gather");
-    let scatter_start = context.append_basic_block(group, "ballot.scatter.start");
-    let scatter = context.append_basic_block(group, "ballot.scatter");
-    let next_warp = context.append_basic_block(group, "ballot.next");
-    let done = context.append_basic_block(group, "ballot.done");
-    // SAFETY (for every `gep` below): the index is below `count`, inside the column.
-    let column = |base: PointerValue<'ctx>, ty: BasicTypeEnum<'ctx>, index: IntValue<'ctx>| unsafe {
-        builder.build_in_bounds_gep(ty, base, &[index], "column")
+    let setup = || {
+        builder.build_store(exchange.votes, i64_type.const_zero())?;
+        Ok(())
     };
-    builder.build_store(exchange.warp_start, i64_type.const_zero())?;
-    builder.build_unconditional_branch(warp_block)?;
-
-    builder.position_at_end(warp_block);
-    builder.build_store(exchange.votes, i64_type.const_zero())?;
-    builder.build_store(exchange.lane_index, i64_type.const_zero())?;
-    builder.build_unconditional_branch(gather)?;
-
-    builder.position_at_end(gather);
-    let start = builder
-        .build_load(i64_type, exchange.warp_start, "warp.start")?
-        .into_int_value();
-    let j = builder
-        .build_load(i64_type, exchange.lane_index, "j")?
-        .into_int_value();
-    let item = builder.build_int_add(start, j, "gather.item")?;
-    let state = builder
-        .build_load(
-            i32_type,
-            column(columns.states, i32_type.into(), item)?,
-            "state",
-        )?
-        .into_int_value();
-    let live = builder.build_int_compare(IntPredicate::NE, state, i32_type.const_zero(), "live")?;
-    let operand = builder
-        .build_load(
-            i32_type,
-            column(columns.operands, i32_type.into(), item)?,
-            "predicate",
-        )?
-        .into_int_value();
-    let yes = builder.build_int_compare(IntPredicate::NE, operand, i32_type.const_zero(), "yes")?;
-    let vote = builder.build_and(live, yes, "vote")?;
-    let bit = builder.build_int_z_extend(vote, i64_type, "bit")?;
-    let bit = builder.build_left_shift(bit, j, "bit")?;
-    let votes = builder
-        .build_load(i64_type, exchange.votes, "votes")?
-        .into_int_value();
-    let votes = builder.build_or(votes, bit, "votes")?;
-    builder.build_store(exchange.votes, votes)?;
-    next_lane(
+    let gather = |j: IntValue<'ctx>, item: IntValue<'ctx>| {
+        let (live, yes) = votes_yes(builder, context, columns, item)?;
+        let vote = builder.build_and(live, yes, "vote")?;
+        add_vote(builder, context, exchange, vote, j)
+    };
+    let scatter = |_j: IntValue<'ctx>, item: IntValue<'ctx>| {
+        let votes = builder.build_load(i64_type, exchange.votes, "votes")?;
+        // SAFETY: `item < count`: inside the words column.
+        let slot =
+            unsafe { builder.build_in_bounds_gep(i64_type, columns.words, &[item], "word")? };
+        builder.build_store(slot, votes)?;
+        Ok(())
+    };
+    over_warps(
         builder,
         context,
+        group,
         exchange,
         columns.count,
-        (j, item),
-        (gather, scatter_start),
-    )?;
-
-    builder.position_at_end(scatter_start);
-    builder.build_store(exchange.lane_index, i64_type.const_zero())?;
-    builder.build_unconditional_branch(scatter)?;
-
-    builder.position_at_end(scatter);
-    let start = builder
-        .build_load(i64_type, exchange.warp_start, "warp.start")?
-        .into_int_value();
-    let j = builder
-        .build_load(i64_type, exchange.lane_index, "j")?
-        .into_int_value();
-    let item = builder.build_int_add(start, j, "scatter.item")?;
-    let votes = builder.build_load(i64_type, exchange.votes, "votes")?;
-    builder.build_store(column(columns.words, i64_type.into(), item)?, votes)?;
-    next_lane(
-        builder,
-        context,
-        exchange,
-        columns.count,
-        (j, item),
-        (scatter, next_warp),
-    )?;
-
-    builder.position_at_end(next_warp);
-    let start = builder
-        .build_load(i64_type, exchange.warp_start, "warp.start")?
-        .into_int_value();
-    let start = builder.build_int_add(start, i64_type.const_int(WARP_SIZE, false), "warp.next")?;
-    builder.build_store(exchange.warp_start, start)?;
-    let more = builder.build_int_compare(IntPredicate::ULT, start, columns.count, "more")?;
-    builder.build_conditional_branch(more, warp_block, done)?;
-    builder.position_at_end(done);
-    Ok(())
+        "ballot",
+        setup,
+        gather,
+        scatter,
+    )
 }
 
 /// Runs the warp runs (`cpu_warp_runs`) that whole warps wait at, between a phase and the
