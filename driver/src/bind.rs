@@ -371,6 +371,27 @@ impl Binder<'_> {
                 emit: Emit::Assembly,
                 ..
             } => device_name(arch, "s"),
+            // The plan never asks for these (only `-cc1codegen --emit=llvm|bc` does).
+            Action::Backend {
+                arch,
+                emit: Emit::LlvmIr,
+                ..
+            }
+            | Action::DeviceLink {
+                arch,
+                emit: Emit::LlvmIr,
+                ..
+            } => device_name(arch, "opt.ll"),
+            Action::Backend {
+                arch,
+                emit: Emit::Bitcode,
+                ..
+            }
+            | Action::DeviceLink {
+                arch,
+                emit: Emit::Bitcode,
+                ..
+            } => device_name(arch, "opt.bc"),
             Action::Lld { arch, .. } => device_name(arch, "out"),
             Action::Package { arch, .. } => device_name(arch, "offload"),
             Action::DeviceLink {
@@ -1360,10 +1381,11 @@ impl Binder<'_> {
         }
         args.push(job.opt_level.flag().into());
         args.push(
-            if emit == Emit::Object {
-                "--emit=obj"
-            } else {
-                "--emit=asm"
+            match emit {
+                Emit::Object => "--emit=obj",
+                Emit::Assembly => "--emit=asm",
+                Emit::LlvmIr => "--emit=llvm",
+                Emit::Bitcode => "--emit=bc",
             }
             .into(),
         );

@@ -1372,6 +1372,8 @@ pub(crate) fn run_codegen(
         emit: match job.emit {
             Emit::Object => codegen::Emit::Object,
             Emit::Assembly => codegen::Emit::Assembly,
+            Emit::LlvmIr => codegen::Emit::LlvmIr,
+            Emit::Bitcode => codegen::Emit::Bitcode,
         },
         link_devicelibs: job.link_devicelibs,
         fast_math: job.fast_math,

@@ -263,10 +263,15 @@ pub(crate) fn parse_codegen(
         } else if let Some(value) = arg.strip_prefix("--features=") {
             features = value.to_owned();
         } else if let Some(value) = arg.strip_prefix("--emit=") {
-            emit = if value == "asm" {
-                Emit::Assembly
-            } else {
-                Emit::Object
+            // `llvm` and `bc`: the optimised module as the backend would get it (for a CPU
+            // image, before its `x86-64-v3` copy is made), to read what codegen made of a
+            // kernel.
+            emit = match value {
+                "obj" => Emit::Object,
+                "asm" => Emit::Assembly,
+                "llvm" => Emit::LlvmIr,
+                "bc" => Emit::Bitcode,
+                _ => return Err(bad(arg)),
             };
         } else if let Some(level) = arg.strip_prefix("-O") {
             opt_level = match level {

@@ -28,6 +28,10 @@ pub enum Emit {
     Object,
     /// AMDGPU assembly or PTX text.
     Assembly,
+    /// The optimised module as LLVM IR text (`-cc1codegen --emit=llvm` only).
+    LlvmIr,
+    /// The optimised module as LLVM bitcode (`-cc1codegen --emit=bc` only).
+    Bitcode,
 }
 
 /// The type of the file an action produces.
