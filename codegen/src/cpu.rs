@@ -1240,6 +1240,26 @@ fn next_lane<'ctx>(
     Ok(())
 }
 
+/// Whether `state` is one of `states` (an `i1`, false for none).
+fn state_among<'ctx>(
+    builder: &Builder<'ctx>,
+    context: &'ctx Context,
+    state: IntValue<'ctx>,
+    states: impl IntoIterator<Item = u32>,
+) -> Result<IntValue<'ctx>, inkwell::builder::BuilderError> {
+    let mut among = context.bool_type().const_zero();
+    for candidate in states {
+        let this = builder.build_int_compare(
+            IntPredicate::EQ,
+            state,
+            context.i32_type().const_int(u64::from(candidate), false),
+            "at",
+        )?;
+        among = builder.build_or(among, this, "among")?;
+    }
+    Ok(among)
+}
+
 /// Work-item `item`'s state in the states column, without the runtime's waiting bit.
 fn plain_state<'ctx>(
     builder: &Builder<'ctx>,
@@ -3146,15 +3166,10 @@ fn group_function<'ctx>(
                 )
                 .map_err(fail)?;
             // A warp run's exchange is the identity: `warp_run_pass` did the work.
-            for (state, _) in &regions.warp_runs {
-                let other = builder
-                    .build_int_compare(
-                        IntPredicate::NE,
-                        high_state,
-                        i32_type.const_int(u64::from(*state), false),
-                        "not_run",
-                    )
-                    .map_err(fail)?;
+            if !regions.warp_runs.is_empty() {
+                let runs = regions.warp_runs.iter().map(|(state, _)| *state);
+                let at_run = state_among(&builder, context, high_state, runs).map_err(fail)?;
+                let other = builder.build_not(at_run, "not_run").map_err(fail)?;
                 at_exchange = builder
                     .build_and(at_exchange, other, "at_exchange")
                     .map_err(fail)?;
@@ -3167,20 +3182,9 @@ fn group_function<'ctx>(
             // A ballot: its own pass, which reads neither kinds nor source lanes.
             let mut ballot_done = None;
             if !regions.ballots.is_empty() {
-                let mut is_ballot = context.bool_type().const_zero();
-                for state in &regions.ballots {
-                    let this = builder
-                        .build_int_compare(
-                            IntPredicate::EQ,
-                            high_state,
-                            i32_type.const_int(u64::from(*state), false),
-                            "at_ballot",
-                        )
-                        .map_err(fail)?;
-                    is_ballot = builder
-                        .build_or(is_ballot, this, "at_ballot")
-                        .map_err(fail)?;
-                }
+                let ballots = regions.ballots.iter().copied();
+                let is_ballot =
+                    state_among(&builder, context, high_state, ballots).map_err(fail)?;
                 let balloting = context.append_basic_block(group, "exchange.ballot");
                 let other = context.append_basic_block(group, "exchange.other");
                 builder

@@ -24,17 +24,16 @@ use std::collections::{HashMap, HashSet};
 
 use inkwell::context::Context;
 use inkwell::llvm_sys::core::{
-    LLVMCountIncoming, LLVMGetFirstInstruction, LLVMGetFirstUse, LLVMGetIncomingBlock,
-    LLVMGetIncomingValue, LLVMGetInstructionParent, LLVMGetNextInstruction, LLVMGetNextUse,
-    LLVMGetNumOperands, LLVMGetOperand, LLVMGetUser, LLVMGetVolatile, LLVMInsertIntoBuilder,
-    LLVMInstructionClone, LLVMIsAArgument, LLVMIsAConstant, LLVMIsAConstantInt, LLVMIsAInstruction,
-    LLVMPositionBuilderBefore, LLVMSetOperand,
+    LLVMCountIncoming, LLVMGetFirstInstruction, LLVMGetIncomingBlock, LLVMGetIncomingValue,
+    LLVMGetInstructionParent, LLVMGetNextInstruction, LLVMGetNumOperands, LLVMGetOperand,
+    LLVMGetVolatile, LLVMInsertIntoBuilder, LLVMInstructionClone, LLVMIsAArgument, LLVMIsAConstant,
+    LLVMIsAConstantInt, LLVMIsAInstruction, LLVMPositionBuilderBefore, LLVMSetOperand,
 };
 use inkwell::llvm_sys::prelude::{LLVMBasicBlockRef, LLVMValueRef};
 use inkwell::llvm_sys::LLVMOpcode;
 use inkwell::values::{AsValueRef, FunctionValue};
 
-use crate::cpu_regions::{instructions, opcode};
+use crate::cpu_regions::{instructions, opcode, users};
 
 /// The most instructions one recomputed expression may have (the global index from
 /// `blockIdx`, `blockDim` and `threadIdx` is about a dozen: the record's loads, their
@@ -43,8 +42,8 @@ pub(crate) const LIMIT: usize = 16;
 
 /// Recomputes, before each use outside its block, every value of `kernel` whose expression
 /// depends only on the work-item record that `item` (the `__oxhip_cpu_item` variable) points
-/// at, the kernel's parameters and constants. Returns how many uses now have their own copy.
-pub(crate) fn recompute(context: &Context, kernel: FunctionValue<'_>, item: LLVMValueRef) -> usize {
+/// at, the kernel's parameters and constants.
+pub(crate) fn recompute(context: &Context, kernel: FunctionValue<'_>, item: LLVMValueRef) {
     let mut known: HashMap<LLVMValueRef, bool> = HashMap::new();
     // Per block: where its copies go (its first instruction that is not a `phi`, before
     // any copy was put there), and the copy of each instruction made there so far, shared
@@ -53,7 +52,6 @@ pub(crate) fn recompute(context: &Context, kernel: FunctionValue<'_>, item: LLVM
         LLVMBasicBlockRef,
         (LLVMValueRef, HashMap<LLVMValueRef, LLVMValueRef>),
     > = HashMap::new();
-    let mut moved = 0;
     let builder = context.create_builder();
     for value in instructions(kernel.as_value_ref()) {
         // SAFETY: `value` is an instruction of the live kernel.
@@ -71,7 +69,6 @@ pub(crate) fn recompute(context: &Context, kernel: FunctionValue<'_>, item: LLVM
             // a copy is a constant, a parameter or an earlier copy in the same block, so each
             // copy is defined before every use in its block.
             unsafe {
-                let block = block.unwrap_or_else(|| LLVMGetInstructionParent(user));
                 let (before, made) = places
                     .entry(block)
                     .or_insert_with(|| (first_non_phi(block), HashMap::new()));
@@ -91,10 +88,8 @@ pub(crate) fn recompute(context: &Context, kernel: FunctionValue<'_>, item: LLVM
                 }
                 LLVMSetOperand(user, index, made[&value]);
             }
-            moved += 1;
         }
     }
-    moved
 }
 
 /// The first instruction of `block`, a block of the kernel (which ends in a terminator), that
@@ -110,20 +105,17 @@ fn first_non_phi(block: LLVMBasicBlockRef) -> LLVMValueRef {
     }
 }
 
-/// The uses of `value` outside `home`: the user, the operand's index and, for a `phi`, the
-/// incoming block (where a copy must be computed).
+/// The uses of `value` outside `home`: the user, the operand's index, and the block where a
+/// copy must be computed (the user's, or for a `phi` the incoming block).
 fn outside_uses(
     value: LLVMValueRef,
     home: LLVMBasicBlockRef,
-) -> Vec<(LLVMValueRef, u32, Option<LLVMBasicBlockRef>)> {
+) -> Vec<(LLVMValueRef, u32, LLVMBasicBlockRef)> {
     let mut found = Vec::new();
     let mut seen = HashSet::new();
-    // SAFETY: walks the use list of a live value and reads its users' operands.
-    unsafe {
-        let mut current = LLVMGetFirstUse(value);
-        while !current.is_null() {
-            let user = LLVMGetUser(current);
-            current = LLVMGetNextUse(current);
+    for user in users(value) {
+        // SAFETY: reads the operands and blocks of the live value's users.
+        unsafe {
             if LLVMIsAInstruction(user).is_null() || !seen.insert(user) {
                 continue;
             }
@@ -131,13 +123,17 @@ fn outside_uses(
                 for incoming in 0..LLVMCountIncoming(user) {
                     let block = LLVMGetIncomingBlock(user, incoming);
                     if LLVMGetIncomingValue(user, incoming) == value && block != home {
-                        found.push((user, incoming, Some(block)));
+                        found.push((user, incoming, block));
                     }
                 }
-            } else if LLVMGetInstructionParent(user) != home {
+            } else {
+                let block = LLVMGetInstructionParent(user);
+                if block == home {
+                    continue;
+                }
                 for operand in 0..LLVMGetNumOperands(user).max(0) as u32 {
                     if LLVMGetOperand(user, operand) == value {
-                        found.push((user, operand, None));
+                        found.push((user, operand, block));
                     }
                 }
             }

@@ -1237,24 +1237,16 @@ fn live_on_entry(
     // whole, so that a region that writes part of it copies in the rest first.
     let mut reads = vec![exit];
     let mut overwrites = HashSet::new();
-    // SAFETY: walks the blocks and instructions of a live function.
+    // SAFETY: walks the blocks of a live function.
     unsafe {
         let mut block = LLVMGetFirstBasicBlock(function);
         while !block.is_null() {
-            let mut instruction = LLVMGetFirstInstruction(block);
-            while !instruction.is_null() {
-                match touched.get(&instruction) {
-                    Some(Touch::Read) => {
-                        reads.push(block);
-                        break;
-                    }
-                    Some(Touch::Overwrite) => {
-                        overwrites.insert(block);
-                        break;
-                    }
-                    _ => {}
+            match first_touch(block, touched) {
+                Some(Touch::Read) => reads.push(block),
+                Some(Touch::Overwrite) => {
+                    overwrites.insert(block);
                 }
-                instruction = LLVMGetNextInstruction(instruction);
+                _ => {}
             }
             block = LLVMGetNextBasicBlock(block);
         }
@@ -1268,6 +1260,22 @@ fn live_on_entry(
         }
     }
     live
+}
+
+/// The first read or whole overwrite of the alloca that `touched` describes in `block`, a
+/// block of a live function (a partial write does not end the search).
+fn first_touch(block: LLVMBasicBlockRef, touched: &HashMap<LLVMValueRef, Touch>) -> Option<Touch> {
+    // SAFETY: walks the instructions of a live block.
+    unsafe {
+        let mut instruction = LLVMGetFirstInstruction(block);
+        while !instruction.is_null() {
+            if let Some(touch @ (Touch::Read | Touch::Overwrite)) = touched.get(&instruction) {
+                return Some(*touch);
+            }
+            instruction = LLVMGetNextInstruction(instruction);
+        }
+    }
+    None
 }
 
 /// What the regions do with one alloca, for the liveness across stops: the states whose
@@ -1299,20 +1307,13 @@ impl Flow {
                 if block == exit || !seen.insert(block) {
                     continue;
                 }
-                // SAFETY: walks the instructions of a live block.
-                unsafe {
-                    let mut instruction = LLVMGetFirstInstruction(block);
-                    while !instruction.is_null() {
-                        match touched.get(&instruction) {
-                            Some(Touch::Read) => {
-                                flow.reads.insert(*state);
-                                continue 'blocks;
-                            }
-                            Some(Touch::Overwrite) => continue 'blocks,
-                            _ => {}
-                        }
-                        instruction = LLVMGetNextInstruction(instruction);
+                match first_touch(block, touched) {
+                    Some(Touch::Read) => {
+                        flow.reads.insert(*state);
+                        continue 'blocks;
                     }
+                    Some(Touch::Overwrite) => continue 'blocks,
+                    _ => {}
                 }
                 if let Some(next) = stop_state.get(&block) {
                     passes.insert(*next);
@@ -1614,30 +1615,21 @@ fn build_regions<'ctx>(
             // in first, so that its copy out writes back what it found.
             let flow = Flow::of(&usage.touched, &resumes, &barrier_state, exit_raw);
             let live = flow.live();
-            let needed_after = |state: &u32| {
-                region_next
-                    .get(state)
-                    .into_iter()
-                    .flatten()
-                    .any(|next| live.contains(next))
-            };
-            let passes_on = |state: &u32| {
-                flow.passes
-                    .get(state)
-                    .into_iter()
-                    .flatten()
-                    .any(|next| live.contains(next))
+            // Whether a state of `stops` (those of a region) needs the slot.
+            let any_live = |stops: Option<&HashSet<u32>>| {
+                stops.into_iter().flatten().any(|next| live.contains(next))
             };
             let live_in = used_by
                 .iter()
                 .filter(|state| {
-                    flow.reads.contains(state) || (written_by.contains(state) && passes_on(state))
+                    flow.reads.contains(state)
+                        || (written_by.contains(state) && any_live(flow.passes.get(state)))
                 })
                 .copied()
                 .collect();
             let copy_out = used_by
                 .iter()
-                .filter(|state| written_by.contains(state) && needed_after(state))
+                .filter(|state| written_by.contains(state) && any_live(region_next.get(state)))
                 .copied()
                 .collect();
             (live_in, copy_out)

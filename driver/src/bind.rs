@@ -361,49 +361,12 @@ impl Binder<'_> {
                 side: Side::Device(arch),
                 ..
             } => device_name(arch, "bc"),
-            Action::Backend {
-                arch,
-                emit: Emit::Object,
-                ..
-            } => device_name(arch, "o"),
-            Action::Backend {
-                arch,
-                emit: Emit::Assembly,
-                ..
-            } => device_name(arch, "s"),
-            // The plan never asks for these (only `-cc1codegen --emit=llvm|bc` does).
-            Action::Backend {
-                arch,
-                emit: Emit::LlvmIr,
-                ..
-            }
-            | Action::DeviceLink {
-                arch,
-                emit: Emit::LlvmIr,
-                ..
-            } => device_name(arch, "opt.ll"),
-            Action::Backend {
-                arch,
-                emit: Emit::Bitcode,
-                ..
-            }
-            | Action::DeviceLink {
-                arch,
-                emit: Emit::Bitcode,
-                ..
-            } => device_name(arch, "opt.bc"),
+            Action::Backend { arch, emit, .. } => device_name(arch, emit.extension()),
             Action::Lld { arch, .. } => device_name(arch, "out"),
             Action::Package { arch, .. } => device_name(arch, "offload"),
-            Action::DeviceLink {
-                arch,
-                emit: Emit::Object,
-                ..
-            } => device_name(arch, "rdc.o"),
-            Action::DeviceLink {
-                arch,
-                emit: Emit::Assembly,
-                ..
-            } => device_name(arch, "rdc.s"),
+            Action::DeviceLink { arch, emit, .. } => {
+                device_name(arch, &format!("rdc.{}", emit.extension()))
+            }
             Action::FatbinWrapper { .. } => format!("{stem}-hip-fatbin.s"),
             Action::Assemble { .. } => format!("{stem}-hip-fatbin.o"),
             Action::Bundle { .. } => format!("{stem}-hip.hipfb"),
@@ -1380,15 +1343,7 @@ impl Binder<'_> {
             args.push(format!("--features={features}").into());
         }
         args.push(job.opt_level.flag().into());
-        args.push(
-            match emit {
-                Emit::Object => "--emit=obj",
-                Emit::Assembly => "--emit=asm",
-                Emit::LlvmIr => "--emit=llvm",
-                Emit::Bitcode => "--emit=bc",
-            }
-            .into(),
-        );
+        args.push(format!("--emit={}", emit.flag()).into());
         if job.link_devicelibs {
             args.push("--link-devicelibs".into());
         }

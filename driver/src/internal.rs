@@ -266,13 +266,7 @@ pub(crate) fn parse_codegen(
             // `llvm` and `bc`: the optimised module as the backend would get it (for a CPU
             // image, before its `x86-64-v3` copy is made), to read what codegen made of a
             // kernel.
-            emit = match value {
-                "obj" => Emit::Object,
-                "asm" => Emit::Assembly,
-                "llvm" => Emit::LlvmIr,
-                "bc" => Emit::Bitcode,
-                _ => return Err(bad(arg)),
-            };
+            emit = Emit::from_flag(value).ok_or_else(|| bad(arg))?;
         } else if let Some(level) = arg.strip_prefix("-O") {
             opt_level = match level {
                 "0" => OptLevel::O0,

@@ -34,6 +34,35 @@ pub enum Emit {
     Bitcode,
 }
 
+impl Emit {
+    /// Its `-cc1codegen --emit=` value and its intermediate file's extension.
+    fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Emit::Object => ("obj", "o"),
+            Emit::Assembly => ("asm", "s"),
+            Emit::LlvmIr => ("llvm", "opt.ll"),
+            Emit::Bitcode => ("bc", "opt.bc"),
+        }
+    }
+
+    /// The value of `-cc1codegen --emit=` that asks for it.
+    pub fn flag(self) -> &'static str {
+        self.names().0
+    }
+
+    /// The extension of the intermediate file it writes.
+    pub fn extension(self) -> &'static str {
+        self.names().1
+    }
+
+    /// The kind that `-cc1codegen --emit=<flag>` asks for.
+    pub fn from_flag(flag: &str) -> Option<Emit> {
+        [Emit::Object, Emit::Assembly, Emit::LlvmIr, Emit::Bitcode]
+            .into_iter()
+            .find(|emit| emit.flag() == flag)
+    }
+}
+
 /// The type of the file an action produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileType {
