@@ -6,9 +6,12 @@
 //! A program whose first line is `// oxhip-flags: …` is built with those flags too
 //! (`fast_math.hip`: `--use_fast_math`).
 //!
-//! Each program is built twice: for `--offload-arch=host` alone and for
-//! `--offload-arch=gfx942,sm_90,host`, so the CPU image must also work from a bundle shared
-//! with GPU images. `cuda_project/` is a CUDA program (`.cu`, `.cpp`, helper headers) built
+//! Each program is built for `--offload-arch=host` alone and run. Each one's device code is
+//! also compiled for `gfx942` and `sm_90` (`--cuda-device-only`), so a header or codegen
+//! change that breaks a GPU target fails here too; a sample of every build shape
+//! ([`BUNDLE_SAMPLE`]) is built whole for `gfx942,sm_90,host` and run, so the CPU image must
+//! also work from a bundle shared with GPU images. Programs build and run `OXHIP_TEST_JOBS`
+//! at a time (default: one per CPU). `cuda_project/` is a CUDA program (`.cu`, `.cpp`, helper headers) built
 //! file by file with nvcc's flags. `multi_tu/` is compiled one unit at a time (`-c`) and linked (`rdc/` the
 //! same with `-fgpu-rdc`); a directory with a `kernels.hip` (`module/`, `module_threads/`)
 //! is a host program (`main.hip`) that loads `kernels.hip`, built with `--genco` into
@@ -196,30 +199,105 @@ fn programs() -> Vec<PathBuf> {
     programs
 }
 
+/// How many programs build and run at once: `OXHIP_TEST_JOBS`, else one per CPU.
+fn jobs() -> usize {
+    std::env::var("OXHIP_TEST_JOBS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .filter(|&jobs| jobs > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// `work` for every item, [`jobs`] at a time; the results in the items' order.
+fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs().min(items.len()) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(item) = items.get(index) else { break };
+                let result = work(item);
+                results
+                    .lock()
+                    .unwrap_or_else(|err| err.into_inner())
+                    .push((index, result));
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap_or_else(|err| err.into_inner());
+    results.sort_by_key(|(index, _)| *index);
+    results.into_iter().map(|(_, result)| result).collect()
+}
+
+/// Builds `program` for `archs` into `dir` and runs it on the CPU device; the failure, if any.
+fn build_and_run(program: &Path, archs: &str, dir: &Path) -> Option<String> {
+    let exe = match build(program, archs, dir) {
+        Ok(exe) => exe,
+        Err(message) => return Some(message),
+    };
+    let run = run_on_cpu(&exe);
+    (!passed(&run)).then(|| {
+        format!(
+            "{} ({archs}): status {:?}\n{}{}",
+            program.display(),
+            run.status,
+            String::from_utf8_lossy(&run.stdout),
+            String::from_utf8_lossy(&run.stderr)
+        )
+    })
+}
+
 /// Builds and runs every program for `archs`; returns one line per failure.
 fn run_suite(archs: &str) -> Vec<String> {
     let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
-    let mut failures = Vec::new();
-    for program in programs() {
-        let exe = match build(&program, archs, dir.path()) {
-            Ok(exe) => exe,
-            Err(message) => {
-                failures.push(message);
-                continue;
-            }
-        };
-        let run = run_on_cpu(&exe);
-        if !passed(&run) {
-            failures.push(format!(
-                "{} ({archs}): status {:?}\n{}{}",
-                program.display(),
-                run.status,
-                String::from_utf8_lossy(&run.stdout),
-                String::from_utf8_lossy(&run.stderr)
-            ));
-        }
-    }
-    failures
+    in_parallel(&programs(), |program| {
+        build_and_run(program, archs, dir.path())
+    })
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The programs built whole for `gfx942,sm_90,host` and run from that bundle: one of each
+/// build shape (directories of units, `-fgpu-rdc`, the module API's `--genco` bundle, CUDA
+/// sources and a CUDA project, a program's own flags), and the kinds of CPU image that
+/// differ most (device `printf`, kernels split at barriers and warp exchanges, the library
+/// headers, graphs). Every other program's GPU images are compiled but not linked.
+const BUNDLE_SAMPLE: &[&str] = &[
+    "cooperative_groups",
+    "cub_cuda",
+    "cuda_project",
+    "device_printf",
+    "fast_math",
+    "graphs",
+    "hipcub_device",
+    "module",
+    "module_threads",
+    "multi_tu",
+    "rdc",
+    "thrust_cuda",
+    "vadd",
+    "warp_split",
+];
+
+/// Compiles a single-file program's device code for `archs` alone (`--cuda-device-only`),
+/// as a build for those targets and `host` would; its error, if any.
+fn compile_device_code(program: &Path, archs: &str, dir: &Path) -> Result<(), String> {
+    let offload = format!("--offload-arch={archs}");
+    let output = dir.join(format!(
+        "{}.gpu",
+        program.file_stem().unwrap_or_default().to_string_lossy()
+    ));
+    let flags = program_flags(program);
+    let mut args: Vec<&std::ffi::OsStr> = vec![
+        "-O3".as_ref(),
+        offload.as_ref(),
+        "--cuda-device-only".as_ref(),
+    ];
+    args.extend(flags.iter().map(std::ffi::OsStr::new));
+    args.extend([program.as_os_str(), "-o".as_ref(), output.as_os_str()]);
+    compile(&args)
 }
 
 #[test]
@@ -229,8 +307,37 @@ fn every_program_passes_on_the_cpu_target() {
 }
 
 #[test]
-fn every_program_passes_from_a_bundle_shared_with_gpu_images() {
-    let failures = run_suite("gfx942,sm_90,host");
+fn every_program_builds_for_gpus_and_a_sample_runs_from_a_shared_bundle() {
+    let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
+    let programs = programs();
+    let in_sample = |program: &PathBuf| {
+        let name = program.file_stem().unwrap_or_default().to_string_lossy();
+        BUNDLE_SAMPLE.contains(&name.as_ref())
+    };
+    // The sample must name programs that exist (a renamed one would drop out unseen),
+    // unless OXHIP_TEST_PROGRAMS chose a few.
+    if std::env::var_os("OXHIP_TEST_PROGRAMS").is_none() {
+        assert_eq!(
+            programs.iter().filter(|program| in_sample(program)).count(),
+            BUNDLE_SAMPLE.len(),
+            "BUNDLE_SAMPLE names a program that tests/programs does not have"
+        );
+    }
+    let failures: Vec<String> = in_parallel(&programs, |program| {
+        if in_sample(program) {
+            build_and_run(program, "gfx942,sm_90,host", dir.path())
+        } else if program.is_dir() {
+            Some(format!(
+                "{}: a directory of units must be in BUNDLE_SAMPLE",
+                program.display()
+            ))
+        } else {
+            compile_device_code(program, "gfx942,sm_90", dir.path()).err()
+        }
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
@@ -328,106 +435,112 @@ int main() {
 fn barrier_kernels_pass_as_fibers_and_as_split_loops() {
     let dir = tempfile::tempdir().unwrap_or_else(|err| panic!("temp dir: {err}"));
     let programs = repo_root().join("tests/programs");
-    let mut failures = Vec::new();
-    for name in [
+    let builds: Vec<(&str, &str)> = [
         "barriers",
         "kernel_params",
         "reduction",
         "sync_variants",
         "warp_split",
-    ] {
+    ]
+    .into_iter()
+    .flat_map(|name| ["-O0", "-O1", "-O3"].map(|level| (name, level)))
+    .collect();
+    let failures: Vec<String> = in_parallel(&builds, |&(name, level)| {
+        let mut failures = Vec::new();
         let source = programs.join(format!("{name}.hip"));
-        for level in ["-O0", "-O1", "-O3"] {
-            let exe = dir.path().join(format!("{name}{level}"));
-            if let Err(message) = compile(&[
-                level.as_ref(),
-                "--offload-arch=host".as_ref(),
-                source.as_os_str(),
-                "-o".as_ref(),
-                exe.as_os_str(),
-            ]) {
-                failures.push(message);
-                continue;
-            }
-            let run = Command::new(&exe)
-                .env("OXHIP_VISIBLE_DEVICES", "cpu")
-                .env("OXHIP_LOG", "2")
-                .output()
-                .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
-            let stdout = String::from_utf8_lossy(&run.stdout);
-            let stderr = String::from_utf8_lossy(&run.stderr);
-            if !run.status.success() || !stdout.contains("PASSED") {
+        let exe = dir.path().join(format!("{name}{level}"));
+        if let Err(message) = compile(&[
+            level.as_ref(),
+            "--offload-arch=host".as_ref(),
+            source.as_os_str(),
+            "-o".as_ref(),
+            exe.as_os_str(),
+        ]) {
+            failures.push(message);
+            return failures;
+        }
+        let run = Command::new(&exe)
+            .env("OXHIP_VISIBLE_DEVICES", "cpu")
+            .env("OXHIP_LOG", "2")
+            .output()
+            .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        if !run.status.success() || !stdout.contains("PASSED") {
+            failures.push(format!(
+                "{name} {level}: {:?}\n{stdout}{stderr}",
+                run.status
+            ));
+        }
+        let resolved: Vec<&str> = stderr
+            .lines()
+            .filter(|line| line.contains("resolved on the CPU"))
+            .collect();
+        // Every kernel of barriers.hip has barriers and no warp operation; those of
+        // warp_split.hip have warp operations (and some barriers), which split them too.
+        let kernels = match name {
+            "barriers" => 8,
+            "warp_split" => 5,
+            _ => 0,
+        };
+        if kernels > 0 {
+            let want = if level == "-O0" {
+                "(fibers)"
+            } else {
+                "(loops split at barriers)"
+            };
+            if resolved.len() != kernels || !resolved.iter().all(|line| line.ends_with(want)) {
                 failures.push(format!(
-                    "{name} {level}: {:?}\n{stdout}{stderr}",
-                    run.status
+                    "{name} {level}: expected {kernels} kernels {want}:\n{}",
+                    resolved.join("\n")
                 ));
             }
-            let resolved: Vec<&str> = stderr
-                .lines()
-                .filter(|line| line.contains("resolved on the CPU"))
-                .collect();
-            // Every kernel of barriers.hip has barriers and no warp operation; those of
-            // warp_split.hip have warp operations (and some barriers), which split them too.
-            let kernels = match name {
-                "barriers" => 8,
-                "warp_split" => 5,
-                _ => 0,
-            };
-            if kernels > 0 {
-                let want = if level == "-O0" {
-                    "(fibers)"
-                } else {
-                    "(loops split at barriers)"
-                };
-                if resolved.len() != kernels || !resolved.iter().all(|line| line.ends_with(want)) {
-                    failures.push(format!(
-                        "{name} {level}: expected {kernels} kernels {want}:\n{}",
-                        resolved.join("\n")
-                    ));
-                }
+        }
+        // Optimised images hold a baseline and an x86-64-v3 copy of their code; the one
+        // the runtime does not choose on this processor must pass too.
+        if level != "-O0" {
+            let baseline = Command::new(&exe)
+                .env("OXHIP_VISIBLE_DEVICES", "cpu")
+                .env("OXHIP_LOG", "2")
+                .env("OXHIP_CPU_ISA", "x86-64")
+                .output()
+                .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
+            let stdout = String::from_utf8_lossy(&baseline.stdout);
+            let stderr = String::from_utf8_lossy(&baseline.stderr);
+            if !baseline.status.success()
+                || !stdout.contains("PASSED")
+                || !stderr.contains("CPU kernels: x86-64 code")
+            {
+                failures.push(format!(
+                    "{name} {level} (OXHIP_CPU_ISA=x86-64): {:?}\n{stdout}{stderr}",
+                    baseline.status
+                ));
             }
-            // Optimised images hold a baseline and an x86-64-v3 copy of their code; the one
-            // the runtime does not choose on this processor must pass too.
-            if level != "-O0" {
-                let baseline = Command::new(&exe)
+            for (stores, says) in [("test", "tested first"), ("direct", "direct")] {
+                let run = Command::new(&exe)
                     .env("OXHIP_VISIBLE_DEVICES", "cpu")
                     .env("OXHIP_LOG", "2")
-                    .env("OXHIP_CPU_ISA", "x86-64")
+                    .env("OXHIP_CPU_MASKED_STORES", stores)
                     .output()
                     .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
-                let stdout = String::from_utf8_lossy(&baseline.stdout);
-                let stderr = String::from_utf8_lossy(&baseline.stderr);
-                if !baseline.status.success()
+                let stdout = String::from_utf8_lossy(&run.stdout);
+                let stderr = String::from_utf8_lossy(&run.stderr);
+                if !run.status.success()
                     || !stdout.contains("PASSED")
-                    || !stderr.contains("CPU kernels: x86-64 code")
+                    || !stderr.contains(&format!("CPU kernels: masked stores {says}"))
                 {
                     failures.push(format!(
-                        "{name} {level} (OXHIP_CPU_ISA=x86-64): {:?}\n{stdout}{stderr}",
-                        baseline.status
+                        "{name} {level} (OXHIP_CPU_MASKED_STORES={stores}): {:?}\n{stdout}{stderr}",
+                        run.status
                     ));
-                }
-                for (stores, says) in [("test", "tested first"), ("direct", "direct")] {
-                    let run = Command::new(&exe)
-                        .env("OXHIP_VISIBLE_DEVICES", "cpu")
-                        .env("OXHIP_LOG", "2")
-                        .env("OXHIP_CPU_MASKED_STORES", stores)
-                        .output()
-                        .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
-                    let stdout = String::from_utf8_lossy(&run.stdout);
-                    let stderr = String::from_utf8_lossy(&run.stderr);
-                    if !run.status.success()
-                        || !stdout.contains("PASSED")
-                        || !stderr.contains(&format!("CPU kernels: masked stores {says}"))
-                    {
-                        failures.push(format!(
-                            "{name} {level} (OXHIP_CPU_MASKED_STORES={stores}): {:?}\n{stdout}{stderr}",
-                            run.status
-                        ));
-                    }
                 }
             }
         }
-    }
+        failures
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
