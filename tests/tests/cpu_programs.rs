@@ -154,13 +154,21 @@ fn build(program: &Path, archs: &str, dir: &Path) -> Result<PathBuf, String> {
         args.extend(["-o".as_ref(), exe.as_os_str()]);
         compile(&args)?;
     } else {
-        let flags = program_flags(program);
-        let mut args: Vec<&std::ffi::OsStr> = vec!["-O3".as_ref(), offload.as_ref()];
-        args.extend(flags.iter().map(std::ffi::OsStr::new));
-        args.extend([program.as_os_str(), "-o".as_ref(), exe.as_os_str()]);
-        compile(&args)?;
+        compile_file(program, archs, &[], &exe)?;
     }
     Ok(exe)
+}
+
+/// Compiles a single-file program at `-O3` for `archs` with its own flags and `extra` into
+/// `output`.
+fn compile_file(program: &Path, archs: &str, extra: &[&str], output: &Path) -> Result<(), String> {
+    let offload = format!("--offload-arch={archs}");
+    let flags = program_flags(program);
+    let mut args: Vec<&std::ffi::OsStr> = vec!["-O3".as_ref(), offload.as_ref()];
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    args.extend(flags.iter().map(std::ffi::OsStr::new));
+    args.extend([program.as_os_str(), "-o".as_ref(), output.as_os_str()]);
+    compile(&args)
 }
 
 /// A program's own flags: a first line `// oxhip-flags: …` (as `tests/gpu/run.sh` reads it).
@@ -211,21 +219,30 @@ fn jobs() -> usize {
 /// `work` for every item, [`jobs`] at a time; the results in the items' order.
 fn in_parallel<T: Sync, R: Send>(items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let results = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs().min(items.len()) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(item) = items.get(index) else { break };
-                let result = work(item);
-                results
-                    .lock()
-                    .unwrap_or_else(|err| err.into_inner())
-                    .push((index, result));
-            });
-        }
+    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs().min(items.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = items.get(index) else {
+                            break done;
+                        };
+                        done.push((index, work(item)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
     });
-    let mut results = results.into_inner().unwrap_or_else(|err| err.into_inner());
     results.sort_by_key(|(index, _)| *index);
     results.into_iter().map(|(_, result)| result).collect()
 }
@@ -284,20 +301,11 @@ const BUNDLE_SAMPLE: &[&str] = &[
 /// Compiles a single-file program's device code for `archs` alone (`--cuda-device-only`),
 /// as a build for those targets and `host` would; its error, if any.
 fn compile_device_code(program: &Path, archs: &str, dir: &Path) -> Result<(), String> {
-    let offload = format!("--offload-arch={archs}");
     let output = dir.join(format!(
         "{}.gpu",
         program.file_stem().unwrap_or_default().to_string_lossy()
     ));
-    let flags = program_flags(program);
-    let mut args: Vec<&std::ffi::OsStr> = vec![
-        "-O3".as_ref(),
-        offload.as_ref(),
-        "--cuda-device-only".as_ref(),
-    ];
-    args.extend(flags.iter().map(std::ffi::OsStr::new));
-    args.extend([program.as_os_str(), "-o".as_ref(), output.as_os_str()]);
-    compile(&args)
+    compile_file(program, archs, &["--cuda-device-only"], &output)
 }
 
 #[test]
@@ -424,6 +432,21 @@ int main() {
     assert!(passed(&run), "{run:?}");
 }
 
+/// Runs `exe` on the CPU device with `OXHIP_LOG=2` (which says how each kernel was resolved)
+/// and one more variable, if given.
+fn run_logged(exe: &Path, variable: Option<(&str, &str)>) -> Output {
+    let mut command = Command::new(exe);
+    command
+        .env("OXHIP_VISIBLE_DEVICES", "cpu")
+        .env("OXHIP_LOG", "2");
+    if let Some((name, value)) = variable {
+        command.env(name, value);
+    }
+    command
+        .output()
+        .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()))
+}
+
 /// The programs with barriers, warp operations and unusual parameters, at `-O0` (one fiber
 /// per work-item) and at `-O1` (kernels split at their barriers and warp exchanges); at `-O1`
 /// and `-O3` the runtime's log must show that the split form is the one that ran, so that a
@@ -459,11 +482,7 @@ fn barrier_kernels_pass_as_fibers_and_as_split_loops() {
             failures.push(message);
             return failures;
         }
-        let run = Command::new(&exe)
-            .env("OXHIP_VISIBLE_DEVICES", "cpu")
-            .env("OXHIP_LOG", "2")
-            .output()
-            .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
+        let run = run_logged(&exe, None);
         let stdout = String::from_utf8_lossy(&run.stdout);
         let stderr = String::from_utf8_lossy(&run.stderr);
         if !run.status.success() || !stdout.contains("PASSED") {
@@ -499,12 +518,7 @@ fn barrier_kernels_pass_as_fibers_and_as_split_loops() {
         // Optimised images hold a baseline and an x86-64-v3 copy of their code; the one
         // the runtime does not choose on this processor must pass too.
         if level != "-O0" {
-            let baseline = Command::new(&exe)
-                .env("OXHIP_VISIBLE_DEVICES", "cpu")
-                .env("OXHIP_LOG", "2")
-                .env("OXHIP_CPU_ISA", "x86-64")
-                .output()
-                .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
+            let baseline = run_logged(&exe, Some(("OXHIP_CPU_ISA", "x86-64")));
             let stdout = String::from_utf8_lossy(&baseline.stdout);
             let stderr = String::from_utf8_lossy(&baseline.stderr);
             if !baseline.status.success()
@@ -517,12 +531,7 @@ fn barrier_kernels_pass_as_fibers_and_as_split_loops() {
                 ));
             }
             for (stores, says) in [("test", "tested first"), ("direct", "direct")] {
-                let run = Command::new(&exe)
-                    .env("OXHIP_VISIBLE_DEVICES", "cpu")
-                    .env("OXHIP_LOG", "2")
-                    .env("OXHIP_CPU_MASKED_STORES", stores)
-                    .output()
-                    .unwrap_or_else(|err| panic!("running {}: {err}", exe.display()));
+                let run = run_logged(&exe, Some(("OXHIP_CPU_MASKED_STORES", stores)));
                 let stdout = String::from_utf8_lossy(&run.stdout);
                 let stderr = String::from_utf8_lossy(&run.stderr);
                 if !run.status.success()
