@@ -452,18 +452,32 @@ pub(crate) fn split<'ctx>(
     crate::run_pipeline(module, cleanup, machine, description)?;
     // Runs of shuffles become one exchange each, computed over the whole warp, while the
     // kernels are still in SSA form (`cpu_warp_runs`); then the demotion.
+    // Loops whose every branch is decided by votes run for a whole warp too
+    // (`cpu_warp_loops`), before the runs of shuffles (which such a loop may hold).
     let mut warp_runs: HashMap<FunctionValue<'ctx>, Vec<FunctionValue<'ctx>>> = HashMap::new();
     if with_exchanges {
-        let shuffle = exchanges
-            .iter()
-            .find(|(_, kind)| **kind == Exchange::Shuffle)
-            .map(|(function, _)| *function);
-        if let Some(shuffle) = shuffle {
-            for kernel in &kernels {
-                let runs = crate::cpu_warp_runs::fuse(module, context, *kernel, shuffle);
-                if !runs.is_empty() {
-                    warp_runs.insert(*kernel, runs);
-                }
+        let find = |wanted: Exchange| {
+            exchanges
+                .iter()
+                .find(|(_, kind)| **kind == wanted)
+                .map(|(function, _)| *function)
+        };
+        let shuffle = find(Exchange::Shuffle);
+        let ballot = find(Exchange::Ballot);
+        for kernel in &kernels {
+            let mut runs = Vec::new();
+            if let Some(ballot) = ballot {
+                let shuffle = shuffle.unwrap_or(std::ptr::null_mut());
+                runs = crate::cpu_warp_loops::fuse(module, context, *kernel, ballot, shuffle);
+            }
+            if let Some(shuffle) = shuffle {
+                let first = runs.len() as u32;
+                runs.extend(crate::cpu_warp_runs::fuse(
+                    module, context, *kernel, shuffle, first,
+                ));
+            }
+            if !runs.is_empty() {
+                warp_runs.insert(*kernel, runs);
             }
         }
     }

@@ -63,6 +63,13 @@ __global__ void vote_looped(const int *in, int *out, long n) {
   while ((__oxhip_cpu_ballot(x > 0) & 0xffffffffull) != 0) { x -= 1; ++steps; }
   if (i < n) out[i] = steps;
 }
+__global__ void vote_limited(const int *in, int *out, long n) {
+  long i = (long)__oxhip_cpu_item->b[0] * __oxhip_cpu_item->bd[0] + __oxhip_cpu_item->t[0];
+  int x = i < n ? in[i] : 0;
+  int steps = 0;
+  while (steps < x && __oxhip_cpu_ballot(x > 2) != 0) { x -= 1; ++steps; }
+  if (i < n) out[i] = steps;
+}
 __global__ void block_scanned(const int *in, int *out) {
   __shared__ int totals[8];
   unsigned t = __oxhip_cpu_item->t[0];
@@ -312,16 +319,17 @@ fn a_block_scan_runs_its_warp_scans_as_vectors_over_each_warp() {
 }
 
 #[test]
-fn a_vote_loop_keeps_only_what_crosses_its_votes_and_recomputes_the_index() {
-    // Across the ballot of `while (__any(x > 0))` only `x`, `steps` and the exchange slot
-    // (word, predicate, kind: 16 bytes) live: the copies `reg2mem` makes of the loop's
-    // `phi`s are rewritten on every way into them (`cpu_regions::Flow`), and the global index
-    // and `i < n` are computed again after the loop (`cpu_recompute`), not kept: 24 bytes a
-    // work-item, 56 before.
+fn a_vote_loop_runs_for_the_whole_warp_and_recomputes_the_index() {
+    // `while (__any(x > 0)) { x -= 1; ++steps; }` decides every branch by a vote, so it is a
+    // warp run (`cpu_warp_loops`): the group entry point runs the loop over the warp's 32
+    // lanes as vectors, each vote a compare of 32 lanes packed into a mask, and no ballot is
+    // left to pass. Across the run only its word and the state live, and the global index
+    // and `i < n` are computed again after it (`cpu_recompute`): 16 bytes a work-item, 24
+    // with a phase per vote, 56 before either.
     let (_directory, _image, ir) = host_image(OptLevel::O2, &["-O3"]);
     assert!(
         ir.contains(
-            "@__oxhip_cpu_frame._Z11vote_loopedPKiPil = local_unnamed_addr constant i64 24"
+            "@__oxhip_cpu_frame._Z11vote_loopedPKiPil = local_unnamed_addr constant i64 16"
         ),
         "{}",
         ir.lines()
@@ -329,9 +337,13 @@ fn a_vote_loop_keeps_only_what_crosses_its_votes_and_recomputes_the_index() {
             .collect::<Vec<_>>()
             .join("\n")
     );
-    // The group entry point does the ballot itself, in a pass of its own.
     let group = body(&ir, "@__oxhip_cpu_group._Z11vote_loopedPKiPil(");
+    assert!(group.contains("bitcast <32 x i1>"), "{group}");
+    assert!(!group.contains("ballot.gather"), "{group}");
+    // A loop that leaves on a lane's own value as well keeps its ballot and its phases.
+    let group = body(&ir, "@__oxhip_cpu_group._Z12vote_limitedPKiPil(");
     assert!(group.contains("ballot.gather"), "{group}");
+    assert!(!group.contains("bitcast <32 x i1>"), "{group}");
 }
 
 /// The text of the function defined as `name` in `ir`, up to its closing brace.

@@ -37,7 +37,6 @@ use std::collections::{HashMap, HashSet};
 
 use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
-use inkwell::types::AsTypeRef;
 use inkwell::values::{AsValueRef, FunctionValue};
 
 use inkwell::llvm_sys::core::{
@@ -64,10 +63,10 @@ use crate::cpu_regions::{callee_name, is_call, opcode, users};
 pub(crate) const RUN: &str = "__oxhip_cpu_warp_run";
 
 /// Lanes of a warp on the CPU device.
-const LANES: u32 = 32;
+pub(crate) const LANES: u32 = 32;
 
 /// Bits per lane that a run may read from before it, and leave for after it.
-const WORD_BITS: u32 = 64;
+pub(crate) const WORD_BITS: u32 = 64;
 
 /// Instructions in one block past which no run is looked for (the search tries windows
 /// whose count grows with the square of the block's shuffles).
@@ -89,6 +88,13 @@ const INTRINSICS: &[&str] = &[
     "llvm.fma.",
     "llvm.fmuladd.",
     "llvm.copysign.",
+    "llvm.floor.",
+    "llvm.ceil.",
+    "llvm.trunc.",
+    "llvm.rint.",
+    "llvm.nearbyint.",
+    "llvm.round.",
+    "llvm.roundeven.",
     "llvm.ctpop.",
     "llvm.ctlz.",
     "llvm.cttz.",
@@ -98,12 +104,13 @@ const INTRINSICS: &[&str] = &[
 
 /// Finds the runs of `kernel` (see the module documentation), moves each into a function of
 /// its own and puts a call of [`RUN`] in its place. Returns the functions, the `n`th for the
-/// calls whose second argument is `n`. `shuffle` is `__oxhip_cpu_shuffle`.
+/// calls whose second argument is `first + n`. `shuffle` is `__oxhip_cpu_shuffle`.
 pub(crate) fn fuse<'ctx>(
     module: &Module<'ctx>,
     context: &'ctx Context,
     kernel: FunctionValue<'ctx>,
     shuffle: LLVMValueRef,
+    first: u32,
 ) -> Vec<FunctionValue<'ctx>> {
     let mut runs = Vec::new();
     for block in crate::cpu_lockstep::blocks(kernel.as_value_ref()) {
@@ -121,7 +128,7 @@ pub(crate) fn fuse<'ctx>(
         let mut from = 0;
         while let Some(window) = best_window(&body[from..], shuffle, &lane_side) {
             let last = window.last;
-            let index = runs.len() as u32;
+            let index = first + runs.len() as u32;
             let name = format!("{}.warp_run.{index}", kernel.get_name().to_string_lossy());
             runs.push(replace(module, context, &window, shuffle, &name, index));
             from += last + 1;
@@ -169,7 +176,7 @@ fn shuffle_pattern(instruction: LLVMValueRef, shuffle: LLVMValueRef) -> u32 {
     }
 }
 
-fn is_patterned_shuffle(instruction: LLVMValueRef, shuffle: LLVMValueRef) -> bool {
+pub(crate) fn is_patterned_shuffle(instruction: LLVMValueRef, shuffle: LLVMValueRef) -> bool {
     shuffle_pattern(instruction, shuffle) != 0
 }
 
@@ -209,7 +216,7 @@ fn source_lanes(instruction: LLVMValueRef, shuffle: LLVMValueRef) -> Option<[u32
 
 /// Whether a run may hold `instruction`: a patterned shuffle, or arithmetic on numbers that
 /// reads nothing but its operands and cannot trap on the values of lanes that do not run.
-fn widenable(instruction: LLVMValueRef, shuffle: LLVMValueRef) -> bool {
+pub(crate) fn widenable(instruction: LLVMValueRef, shuffle: LLVMValueRef) -> bool {
     use LLVMOpcode::*;
     if is_patterned_shuffle(instruction, shuffle) {
         return true;
@@ -280,7 +287,7 @@ fn bits(ty: LLVMTypeRef) -> u32 {
 /// The instructions of `body` that only compute shuffles' lane arguments (the load of the
 /// work-item's lane from its record, and what leads to it): a run leaves them in place, and
 /// its function needs none of them (its lanes are its vectors' elements).
-fn lane_side(body: &[LLVMValueRef], shuffle: LLVMValueRef) -> HashSet<LLVMValueRef> {
+pub(crate) fn lane_side(body: &[LLVMValueRef], shuffle: LLVMValueRef) -> HashSet<LLVMValueRef> {
     use LLVMOpcode::*;
     let mut side = HashSet::new();
     for instruction in body.iter().rev() {
@@ -466,7 +473,7 @@ fn window(
 }
 
 /// The operands of an instruction that are values (a call's arguments, not its callee).
-fn operands(instruction: LLVMValueRef) -> Vec<LLVMValueRef> {
+pub(crate) fn operands(instruction: LLVMValueRef) -> Vec<LLVMValueRef> {
     // SAFETY: the operands of a live instruction; a call's callee is its last.
     unsafe {
         let count = if is_call(instruction) {
@@ -480,12 +487,12 @@ fn operands(instruction: LLVMValueRef) -> Vec<LLVMValueRef> {
     }
 }
 
-fn is_constant(value: LLVMValueRef) -> bool {
+pub(crate) fn is_constant(value: LLVMValueRef) -> bool {
     // SAFETY: a live value.
     unsafe { !LLVMIsAConstant(value).is_null() }
 }
 
-fn bits_of(value: LLVMValueRef) -> u32 {
+pub(crate) fn bits_of(value: LLVMValueRef) -> u32 {
     // SAFETY: a live value.
     let ty = unsafe { LLVMTypeOf(value) };
     if number_type(ty) {
@@ -506,71 +513,12 @@ fn replace<'ctx>(
     name: &str,
     index: u32,
 ) -> FunctionValue<'ctx> {
-    let i64_type = context.i64_type();
-    let pointer = context.ptr_type(inkwell::AddressSpace::default());
-    let function = module.add_function(
-        name,
-        context
-            .void_type()
-            .fn_type(&[pointer.into(), context.i32_type().into()], false),
-        Some(Linkage::Internal),
-    );
-    let run = match module.get_function(RUN) {
-        Some(run) => run,
-        None => module.add_function(
-            RUN,
-            i64_type.fn_type(&[i64_type.into(), context.i32_type().into()], false),
-            Some(Linkage::External),
-        ),
-    };
     let raw_context = context.raw();
+    let (function, run) = run_function(module, context, name);
     // SAFETY: every value and type below is of the live module; the builders are disposed.
     unsafe {
         let builder = LLVMCreateBuilderInContext(raw_context);
-        let i64_raw = i64_type.as_type_ref();
-        let i32_raw = context.i32_type().as_type_ref();
-        let vector_i64 = LLVMVectorType(i64_raw, LANES);
-        let entry =
-            LLVMAppendBasicBlockInContext(raw_context, function.as_value_ref(), c"entry".as_ptr());
-        LLVMPositionBuilderAtEnd(builder, entry);
-        let words = LLVMGetParam(function.as_value_ref(), 0);
-        let loaded = LLVMBuildLoad2(builder, vector_i64, words, c"words".as_ptr());
-        LLVMSetAlignment(loaded, 8);
-        // Lane `j` is live when bit `j` of the second parameter is set.
-        let live = LLVMGetParam(function.as_value_ref(), 1);
-        let mut lane_bits: Vec<LLVMValueRef> = (0..LANES)
-            .map(|lane| LLVMConstInt(i32_raw, 1u64 << lane, 0))
-            .collect();
-        let lane_bits = LLVMConstVector(lane_bits.as_mut_ptr(), LANES);
-        let vector_i32 = LLVMVectorType(i32_raw, LANES);
-        let mut zeros = vec![LLVMConstInt(i32_raw, 0, 0); LANES as usize];
-        let splat_live = LLVMBuildShuffleVector(
-            builder,
-            LLVMBuildInsertElement(
-                builder,
-                LLVMGetPoison(vector_i32),
-                live,
-                LLVMConstInt(i32_raw, 0, 0),
-                c"".as_ptr(),
-            ),
-            LLVMGetPoison(vector_i32),
-            LLVMConstVector(zeros.as_mut_ptr(), LANES),
-            c"".as_ptr(),
-        );
-        let masked = LLVMBuildBinOp(
-            builder,
-            LLVMOpcode::LLVMAnd,
-            splat_live,
-            lane_bits,
-            c"".as_ptr(),
-        );
-        let live_lanes = LLVMBuildICmp(
-            builder,
-            inkwell::llvm_sys::LLVMIntPredicate::LLVMIntNE,
-            masked,
-            LLVMConstNull(vector_i32),
-            c"live".as_ptr(),
-        );
+        let (words, loaded, live_lanes) = run_prologue(builder, raw_context, function);
         let vector = Shape::Vector;
         let mut vectors: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
         let mut offset = 0u32;
@@ -608,16 +556,7 @@ fn replace<'ctx>(
             .iter()
             .map(|(input, width)| (*input, LLVMTypeOf(*input), *width))
             .collect();
-        let word = pack(builder, raw_context, &inputs, Shape::Scalar);
-        let mut arguments = [word, LLVMConstInt(i32_raw, u64::from(index), 0)];
-        let result = LLVMBuildCall2(
-            builder,
-            LLVMGlobalGetValueType(run.as_value_ref()),
-            run.as_value_ref(),
-            arguments.as_mut_ptr(),
-            2,
-            c"run.out".as_ptr(),
-        );
+        let result = call_run(builder, raw_context, run, &inputs, index);
         let mut offset = 0u32;
         for (output, width) in &window.outputs {
             let value = unpack(
@@ -638,9 +577,138 @@ fn replace<'ctx>(
     function
 }
 
+/// Declares `name`, a run's function `void (ptr words, i32 live)`, and returns it with
+/// [`RUN`] (declared if it is not yet).
+pub(crate) fn run_function<'ctx>(
+    module: &Module<'ctx>,
+    context: &'ctx Context,
+    name: &str,
+) -> (FunctionValue<'ctx>, FunctionValue<'ctx>) {
+    let i64_type = context.i64_type();
+    let pointer = context.ptr_type(inkwell::AddressSpace::default());
+    let function = module.add_function(
+        name,
+        context
+            .void_type()
+            .fn_type(&[pointer.into(), context.i32_type().into()], false),
+        Some(Linkage::Internal),
+    );
+    let run = match module.get_function(RUN) {
+        Some(run) => run,
+        None => module.add_function(
+            RUN,
+            i64_type.fn_type(&[i64_type.into(), context.i32_type().into()], false),
+            Some(Linkage::External),
+        ),
+    };
+    (function, run)
+}
+
+/// The entry block of a run's function: returns its words pointer, the warp's 32 words
+/// loaded as a vector, and the live lanes as a `<32 x i1>` (lane `j` is live when bit `j` of
+/// the second parameter is set). The builder is left at the end of the entry block.
+///
+/// # Safety
+/// `function` is a run's function of `context`, with no blocks yet.
+pub(crate) unsafe fn run_prologue(
+    builder: LLVMBuilderRef,
+    raw_context: LLVMContextRef,
+    function: FunctionValue<'_>,
+) -> (LLVMValueRef, LLVMValueRef, LLVMValueRef) {
+    // SAFETY: the caller's.
+    unsafe {
+        let i64_raw = LLVMInt64TypeInContext(raw_context);
+        let i32_raw = LLVMIntTypeInContext(raw_context, 32);
+        let vector_i64 = LLVMVectorType(i64_raw, LANES);
+        let entry =
+            LLVMAppendBasicBlockInContext(raw_context, function.as_value_ref(), c"entry".as_ptr());
+        LLVMPositionBuilderAtEnd(builder, entry);
+        let words = LLVMGetParam(function.as_value_ref(), 0);
+        let loaded = LLVMBuildLoad2(builder, vector_i64, words, c"words".as_ptr());
+        LLVMSetAlignment(loaded, 8);
+        let live = LLVMGetParam(function.as_value_ref(), 1);
+        let mut lane_bits: Vec<LLVMValueRef> = (0..LANES)
+            .map(|lane| LLVMConstInt(i32_raw, 1u64 << lane, 0))
+            .collect();
+        let lane_bits = LLVMConstVector(lane_bits.as_mut_ptr(), LANES);
+        let vector_i32 = LLVMVectorType(i32_raw, LANES);
+        let splat_live = broadcast(builder, live);
+        let masked = LLVMBuildBinOp(
+            builder,
+            LLVMOpcode::LLVMAnd,
+            splat_live,
+            lane_bits,
+            c"".as_ptr(),
+        );
+        let live_lanes = LLVMBuildICmp(
+            builder,
+            inkwell::llvm_sys::LLVMIntPredicate::LLVMIntNE,
+            masked,
+            LLVMConstNull(vector_i32),
+            c"live".as_ptr(),
+        );
+        (words, loaded, live_lanes)
+    }
+}
+
+/// A scalar value repeated in each of 32 lanes, at the builder's position.
+///
+/// # Safety
+/// The builder is positioned; `value` is a live scalar.
+pub(crate) unsafe fn broadcast(builder: LLVMBuilderRef, value: LLVMValueRef) -> LLVMValueRef {
+    // SAFETY: the caller's.
+    unsafe {
+        let ty = LLVMTypeOf(value);
+        let vector = LLVMVectorType(ty, LANES);
+        let i32_raw = LLVMIntTypeInContext(LLVMGetTypeContext(ty), 32);
+        let mut zeros = vec![LLVMConstInt(i32_raw, 0, 0); LANES as usize];
+        LLVMBuildShuffleVector(
+            builder,
+            LLVMBuildInsertElement(
+                builder,
+                LLVMGetPoison(vector),
+                value,
+                LLVMConstInt(i32_raw, 0, 0),
+                c"".as_ptr(),
+            ),
+            LLVMGetPoison(vector),
+            LLVMConstVector(zeros.as_mut_ptr(), LANES),
+            c"".as_ptr(),
+        )
+    }
+}
+
+/// In the kernel, at the builder's position: packs `inputs` (value, type, bits) into a word
+/// and calls [`RUN`] with it and the run's `index`; returns the word the call leaves.
+///
+/// # Safety
+/// The builder is positioned in the kernel; the inputs are live and defined there.
+pub(crate) unsafe fn call_run(
+    builder: LLVMBuilderRef,
+    raw_context: LLVMContextRef,
+    run: FunctionValue<'_>,
+    inputs: &[(LLVMValueRef, LLVMTypeRef, u32)],
+    index: u32,
+) -> LLVMValueRef {
+    // SAFETY: the caller's.
+    unsafe {
+        let i32_raw = LLVMIntTypeInContext(raw_context, 32);
+        let word = pack(builder, raw_context, inputs, Shape::Scalar);
+        let mut arguments = [word, LLVMConstInt(i32_raw, u64::from(index), 0)];
+        LLVMBuildCall2(
+            builder,
+            LLVMGlobalGetValueType(run.as_value_ref()),
+            run.as_value_ref(),
+            arguments.as_mut_ptr(),
+            2,
+            c"run.out".as_ptr(),
+        )
+    }
+}
+
 /// Whether [`pack`] and [`unpack`] work on one lane's values or on vectors of the warp's.
 #[derive(Clone, Copy)]
-enum Shape {
+pub(crate) enum Shape {
     Scalar,
     Vector,
 }
@@ -680,7 +748,7 @@ impl Shape {
 /// # Safety
 /// The builder is positioned; the values are live, of `context` and of their types in
 /// `shape`; the widths total at most 64.
-unsafe fn pack(
+pub(crate) unsafe fn pack(
     builder: LLVMBuilderRef,
     context: LLVMContextRef,
     values: &[(LLVMValueRef, LLVMTypeRef, u32)],
@@ -743,7 +811,7 @@ unsafe fn pack(
 ///
 /// # Safety
 /// The builder is positioned; `word` is a live `i64` in `shape`.
-unsafe fn unpack(
+pub(crate) unsafe fn unpack(
     builder: LLVMBuilderRef,
     word: LLVMValueRef,
     (ty, width, offset): (LLVMTypeRef, u32, u32),
@@ -799,7 +867,7 @@ unsafe fn unpack(
 /// # Safety
 /// `instruction` is a live instruction that [`widenable`] takes; `vectors` holds the vector
 /// of each of its operands that the run computes or reads.
-unsafe fn widen(
+pub(crate) unsafe fn widen(
     module: &Module<'_>,
     builder: LLVMBuilderRef,
     instruction: LLVMValueRef,
@@ -906,7 +974,7 @@ unsafe fn widen(
 ///
 /// # Safety
 /// `value` is a live constant.
-unsafe fn splat_value(value: LLVMValueRef) -> LLVMValueRef {
+pub(crate) unsafe fn splat_value(value: LLVMValueRef) -> LLVMValueRef {
     // SAFETY: the caller's.
     unsafe {
         if LLVMIsPoison(value) != 0 || LLVMIsUndef(value) != 0 {
@@ -918,7 +986,7 @@ unsafe fn splat_value(value: LLVMValueRef) -> LLVMValueRef {
 
 /// # Safety
 /// `value` is a live scalar constant.
-unsafe fn splat(value: LLVMValueRef) -> LLVMValueRef {
+pub(crate) unsafe fn splat(value: LLVMValueRef) -> LLVMValueRef {
     let mut lanes = vec![value; LANES as usize];
     // SAFETY: the caller's; 32 constants of one type.
     unsafe { LLVMConstVector(lanes.as_mut_ptr(), LANES) }

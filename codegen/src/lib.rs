@@ -23,6 +23,7 @@ mod cpu_rows;
 #[cfg(test)]
 mod cpu_tests;
 mod cpu_variants;
+mod cpu_warp_loops;
 mod cpu_warp_runs;
 mod inline_asm;
 mod internalize;

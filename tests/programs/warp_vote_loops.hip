@@ -3,7 +3,8 @@
 // (__ballot, popcount), values that stay untouched across every vote of a loop or are written
 // on some of its iterations only, a local array of which each iteration overwrites one
 // element or none, and a block-wide loop with barriers whose carried value
-// changes on some iterations. 2-D blocks and a partial last block (lanes past the end return
+// changes on some iterations, and a loop with a shuffle whose every branch is decided by a
+// vote. 2-D blocks and a partial last block (lanes past the end return
 // before the first vote) check that each work-item's coordinates are right in every phase.
 // On the CPU device each vote ends a phase of the group: codegen recomputes the global index
 // in the phase that uses it instead of keeping it in the frame, and keeps in the frame only
@@ -11,6 +12,7 @@
 // target must give what the host computes warp by warp.
 #include "check.h"
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,29 @@ __global__ void all_break(const int* in, int* sums, int* rounds_done, int rounds
   }
   sums[g] = acc;
   rounds_done[g] = r;
+}
+
+// A loop the warp runs in step, with a shuffle in it and the vote in its middle: each round
+// every lane adds half of its neighbour's value (lane ^ 1), rounded down, plus one, and the
+// warp stops after the first round in which every lane has reached kLimit, or after 64.
+// Every branch is decided by the vote or the round, the same in every lane, so on the CPU
+// device the whole loop is one run over the warp's lanes (codegen's cpu_warp_loops.rs); the
+// values are floats, kept exact (halves of integers rounded down, sums below 2^24). Lanes past
+// `n` return first: they must not hold the warp in the loop (their `v` would be 0).
+constexpr float kLimit = 1000.0f;
+__global__ void uniform_rounds(const int* in, float* values, int* rounds, int n) {
+  int g = global_index();
+  if (g >= n) return;
+  float v = (float)in[g];
+  int round = 0;
+  while (true) {
+    float other = __shfl_xor(v, 1);
+    v += floorf(other * 0.5f) + 1.0f;
+    ++round;
+    if (__all(v >= kLimit) || round == 64) break;
+  }
+  values[g] = v;
+  rounds[g] = round;
 }
 
 // One warp per row: the row's multiples of 3, in order, packed at the start of its output.
@@ -165,6 +190,42 @@ static void check_any_loop(int warp) {
   CHECK(hipFree(d_in));
   CHECK(hipFree(d_steps));
   CHECK(hipFree(d_left));
+}
+
+static void check_uniform_rounds(int warp) {
+  // Even, so that a lane and its neighbour are both in range; the last block is partial.
+  const int n = 700, blocks = (n + kBlock - 1) / kBlock;
+  std::vector<int> in = inputs(n, 23, 20);
+  int *d_in, *d_rounds;
+  float* d_values;
+  CHECK(hipMalloc(&d_in, n * sizeof(int)));
+  CHECK(hipMalloc(&d_values, n * sizeof(float)));
+  CHECK(hipMalloc(&d_rounds, n * sizeof(int)));
+  CHECK(hipMemcpy(d_in, in.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  uniform_rounds<<<blocks, dim3(kWidth, kHeight)>>>(d_in, d_values, d_rounds, n);
+  CHECK_LAUNCH();
+  std::vector<float> values(n);
+  std::vector<int> rounds(n);
+  CHECK(hipMemcpy(values.data(), d_values, n * sizeof(float), hipMemcpyDeviceToHost));
+  CHECK(hipMemcpy(rounds.data(), d_rounds, n * sizeof(int), hipMemcpyDeviceToHost));
+  for_each_warp(n, blocks, warp, [&](int begin, int end) {
+    std::vector<float> v(in.begin() + begin, in.begin() + end), next(v.size());
+    int round = 0;
+    while (true) {
+      for (size_t j = 0; j < v.size(); ++j) next[j] = v[j] + (std::floor(v[j ^ 1] * 0.5f) + 1.0f);
+      v = next;
+      ++round;
+      if (std::all_of(v.begin(), v.end(), [&](float x) { return x >= kLimit; }) || round == 64)
+        break;
+    }
+    for (int i = begin; i < end; ++i) {
+      expect("uniform_rounds value", i, (long long)values[i], (long long)v[i - begin]);
+      expect("uniform_rounds rounds", i, rounds[i], round);
+    }
+  });
+  CHECK(hipFree(d_in));
+  CHECK(hipFree(d_values));
+  CHECK(hipFree(d_rounds));
 }
 
 static void check_all_break(int warp) {
@@ -315,6 +376,7 @@ int main() {
   int warp = props.warpSize;
   check_any_loop(warp);
   check_all_break(warp);
+  check_uniform_rounds(warp);
   check_compact(warp);
   check_carried(warp);
   check_last_seen(warp);
