@@ -12,17 +12,20 @@
 //! a vector of 32, every ballot a compare of the lanes' predicates packed into a mask, and
 //! every branch on element 0 of a condition that is the same in every lane. A loop qualifies
 //! when
-//! - it has one entry block (the header) and one exit edge, from one of its blocks to a block
-//!   outside;
+//! - it has one entry block (the header), and every edge out of it goes to one block that
+//!   only the loop leads to (a `break` and the loop's own test may both go there);
 //! - it holds a ballot, and otherwise only what a run may hold (arithmetic on numbers, the
 //!   intrinsics `cpu_warp_runs` lists, patterned shuffles), `phi`s of numbers and branches;
-//! - every branch condition in it is computed from ballots and constants alone, so the warp's
-//!   lanes take every branch together (a loop whose condition reads a lane's own value is
-//!   left alone: its lanes may leave it in different iterations);
+//! - every branch condition in it is computed from ballots, constants and the kernel's
+//!   arguments alone, so the warp's lanes take every branch together (a loop whose condition
+//!   reads a lane's own value is left alone: its lanes may leave it in different iterations);
+//!   a branch reads its condition in the warp's first live lane (an argument's copy in a
+//!   returned lane's word is 0);
 //! - what it reads from before it, and what is used after it, fit in 64 bits per lane each.
 //!
 //! The kernel keeps, in the loop's place, one block that packs the inputs, calls
-//! `__oxhip_cpu_warp_run` and unpacks the outputs. Semantics are the fibers' where every live
+//! `__oxhip_cpu_warp_run` and unpacks the outputs, which replace the exit block's `phi`s and
+//! the loop's values used after it. Semantics are the fibers' where every live
 //! lane of the warp enters the loop, as for other runs: lanes that returned, and lanes past a
 //! partial warp's end, vote no.
 
@@ -33,16 +36,18 @@ use inkwell::module::Module;
 use inkwell::values::{AsValueRef, FunctionValue};
 
 use inkwell::llvm_sys::core::{
-    LLVMAddIncoming, LLVMAppendBasicBlockInContext, LLVMBasicBlockAsValue, LLVMBuildBr,
+    LLVMAddIncoming, LLVMAppendBasicBlockInContext, LLVMBuildBinOp, LLVMBuildBr, LLVMBuildCall2,
     LLVMBuildCast, LLVMBuildCondBr, LLVMBuildExtractElement, LLVMBuildICmp, LLVMBuildPhi,
     LLVMBuildRetVoid, LLVMBuildSelect, LLVMBuildStore, LLVMBuildUnreachable, LLVMConstInt,
     LLVMConstNull, LLVMCountIncoming, LLVMCreateBuilderInContext, LLVMDeleteBasicBlock,
     LLVMDisposeBuilder, LLVMGetBasicBlockTerminator, LLVMGetCalledValue, LLVMGetCondition,
     LLVMGetFirstInstruction, LLVMGetIncomingBlock, LLVMGetIncomingValue, LLVMGetInstructionParent,
-    LLVMGetNextInstruction, LLVMGetNumSuccessors, LLVMGetOperand, LLVMGetPoison, LLVMGetSuccessor,
-    LLVMGetTypeKind, LLVMInsertBasicBlockInContext, LLVMInstructionEraseFromParent,
-    LLVMInt1TypeInContext, LLVMInt32TypeInContext, LLVMIsConditional, LLVMPositionBuilderAtEnd,
-    LLVMReplaceAllUsesWith, LLVMSetAlignment, LLVMSetSuccessor, LLVMTypeOf, LLVMVectorType,
+    LLVMGetIntrinsicDeclaration, LLVMGetNextInstruction, LLVMGetNumSuccessors, LLVMGetOperand,
+    LLVMGetParam, LLVMGetPoison, LLVMGetSuccessor, LLVMGetTypeKind, LLVMGlobalGetValueType,
+    LLVMInsertBasicBlockInContext, LLVMInstructionEraseFromParent, LLVMInt1TypeInContext,
+    LLVMInt32TypeInContext, LLVMIsAArgument, LLVMIsConditional, LLVMLookupIntrinsicID,
+    LLVMPositionBuilderAtEnd, LLVMReplaceAllUsesWith, LLVMSetAlignment, LLVMSetSuccessor,
+    LLVMTypeOf, LLVMVectorType,
 };
 use inkwell::llvm_sys::prelude::{LLVMBasicBlockRef, LLVMBuilderRef, LLVMTypeRef, LLVMValueRef};
 use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
@@ -219,9 +224,10 @@ struct Candidate {
     blocks: HashSet<LLVMBasicBlockRef>,
     /// The instructions that only compute shuffles' lanes.
     lanes: HashSet<LLVMValueRef>,
-    /// The block that leaves the loop, and where it goes.
-    exiting: LLVMBasicBlockRef,
+    /// Where the loop goes when it ends (every exit edge goes there, and only the loop does),
+    /// and that block's `phi`s, which become outputs.
     exit: LLVMBasicBlockRef,
+    exit_phis: Vec<LLVMValueRef>,
     /// Values defined before the loop that it reads, with their bits.
     inputs: Vec<(LLVMValueRef, u32)>,
     /// Values of the loop used after it, with their bits.
@@ -251,18 +257,33 @@ impl Candidate {
             return Err(None);
         };
         let reject = Err(Some(header));
-        // One exit edge.
+        // One block it leaves to (a `break` and the loop's own test may both lead there),
+        // which only the loop leads to: a dedicated exit, as LLVM's loop passes leave them.
         let mut exits = Vec::new();
         for block in blocks {
             for successor in cfg.successors(*block) {
-                if !set.contains(successor) {
-                    exits.push((*block, *successor));
+                if !set.contains(successor) && !exits.contains(successor) {
+                    exits.push(*successor);
                 }
             }
         }
-        let [(exiting, exit)] = exits[..] else {
+        let [exit] = exits[..] else {
             return reject;
         };
+        if cfg
+            .predecessors(exit)
+            .iter()
+            .any(|pred| !set.contains(pred))
+        {
+            return reject;
+        }
+        let exit_phis: Vec<LLVMValueRef> = instructions(exit)
+            .into_iter()
+            .take_while(|instruction| opcode(*instruction) == LLVMOpcode::LLVMPHI)
+            .collect();
+        if !exit_phis.iter().all(|phi| is_number(*phi)) {
+            return reject;
+        }
         // What the loop holds. The shuffles' lanes (the load of the work-item's lane and what
         // leads to it) are left out of the run, whose lanes are its vectors' elements.
         let order = reverse_post_order(cfg, header, set);
@@ -311,10 +332,10 @@ impl Candidate {
                 return reject;
             }
         }
-        // Values the same in every lane: ballots, and what only ballots and constants compute,
-        // a loop's counter included (optimistic: every value is taken as the same in every
-        // lane until an operand from before the loop, a shuffle's result or a value already
-        // found to differ says otherwise).
+        // Values the same in every lane: ballots, and what only ballots, constants and the
+        // kernel's arguments compute, a loop's counter included (optimistic: every value is
+        // taken as the same in every lane until an operand from before the loop, a shuffle's
+        // result or a value already found to differ says otherwise).
         let mut uniform: HashSet<LLVMValueRef> = members
             .iter()
             .copied()
@@ -340,9 +361,9 @@ impl Candidate {
                     } else {
                         operands(*instruction)
                     };
-                    values
-                        .iter()
-                        .any(|value| !is_constant(*value) && !uniform.contains(value))
+                    values.iter().any(|value| {
+                        !is_constant(*value) && !is_argument(*value) && !uniform.contains(value)
+                    })
                 })
                 .collect();
             for instruction in differing {
@@ -358,7 +379,10 @@ impl Candidate {
                 let terminator = LLVMGetBasicBlockTerminator(*block);
                 if LLVMIsConditional(terminator) != 0 {
                     let condition = LLVMGetCondition(terminator);
-                    if !is_constant(condition) && !uniform.contains(&condition) {
+                    if !is_constant(condition)
+                        && !is_argument(condition)
+                        && !uniform.contains(&condition)
+                    {
                         return reject;
                     }
                 }
@@ -387,12 +411,14 @@ impl Candidate {
                 inputs.push((value, bits_of(value)));
             }
         }
-        // Outputs: the loop's values used after it.
-        let mut outputs = Vec::new();
+        // Outputs: the exit's `phi`s, and the loop's values used after it elsewhere.
+        let mut outputs: Vec<(LLVMValueRef, u32)> =
+            exit_phis.iter().map(|phi| (*phi, bits_of(*phi))).collect();
         for instruction in &members {
             let outside = users(*instruction).into_iter().any(|user| {
                 // SAFETY: a user of an instruction is an instruction.
                 !set.contains(&unsafe { LLVMGetInstructionParent(user) })
+                    && !exit_phis.contains(&user)
             });
             if outside {
                 outputs.push((*instruction, bits_of(*instruction)));
@@ -406,8 +432,8 @@ impl Candidate {
             order,
             lanes,
             blocks: set.clone(),
-            exiting,
             exit,
+            exit_phis,
             inputs,
             outputs,
         })
@@ -432,6 +458,35 @@ impl Candidate {
             let builder = LLVMCreateBuilderInContext(raw_context);
             let (words, loaded, live) = run_prologue(builder, raw_context, function);
             let entry = LLVMGetInstructionParent(loaded);
+            // A branch reads its condition in the first live lane: the same in every live
+            // lane, where an argument's copy in a returned lane's word is 0.
+            let i32_raw = LLVMInt32TypeInContext(raw_context);
+            let first_live = {
+                let name = "llvm.cttz";
+                let id = LLVMLookupIntrinsicID(name.as_ptr().cast(), name.len());
+                let mut overloads = [i32_raw];
+                let cttz =
+                    LLVMGetIntrinsicDeclaration(module.as_mut_ptr(), id, overloads.as_mut_ptr(), 1);
+                let mut arguments = [
+                    LLVMGetParam(function.as_value_ref(), 1),
+                    LLVMConstInt(LLVMInt1TypeInContext(raw_context), 0, 0),
+                ];
+                let count = LLVMBuildCall2(
+                    builder,
+                    LLVMGlobalGetValueType(cttz),
+                    cttz,
+                    arguments.as_mut_ptr(),
+                    2,
+                    c"".as_ptr(),
+                );
+                LLVMBuildBinOp(
+                    builder,
+                    LLVMOpcode::LLVMAnd,
+                    count,
+                    LLVMConstInt(i32_raw, u64::from(LANES - 1), 0),
+                    c"first_live".as_ptr(),
+                )
+            };
             let mut vectors: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
             let mut offset = 0u32;
             for (input, width) in &self.inputs {
@@ -487,7 +542,7 @@ impl Candidate {
                                     Some(vector) => LLVMBuildExtractElement(
                                         builder,
                                         *vector,
-                                        LLVMConstInt(LLVMInt32TypeInContext(raw_context), 0, 0),
+                                        first_live,
                                         c"uniform".as_ptr(),
                                     ),
                                     None => condition,
@@ -525,6 +580,16 @@ impl Candidate {
                 }
             }
             LLVMPositionBuilderAtEnd(builder, done);
+            for scalar in &self.exit_phis {
+                let ty = LLVMVectorType(LLVMTypeOf(*scalar), LANES);
+                let phi = LLVMBuildPhi(builder, ty, c"".as_ptr());
+                for (value, block) in incoming(*scalar) {
+                    let mut value = vector_of(&vectors, value);
+                    let mut block = copies[&block];
+                    LLVMAddIncoming(phi, &mut value, &mut block, 1);
+                }
+                vectors.insert(*scalar, phi);
+            }
             let outputs: Vec<(LLVMValueRef, LLVMTypeRef, u32)> = self
                 .outputs
                 .iter()
@@ -553,11 +618,13 @@ impl Candidate {
                     Shape::Scalar,
                 );
                 LLVMReplaceAllUsesWith(*output, value);
+                if self.exit_phis.contains(output) {
+                    LLVMInstructionEraseFromParent(*output);
+                }
                 offset += width;
             }
             LLVMBuildBr(builder, self.exit);
-            // The way in leads to the new block; the exit's `phi`s take it for the block that
-            // left the loop (a block's replacement updates its successors' `phi`s).
+            // The way in leads to the new block.
             for pred in crate::cpu_lockstep::blocks(kernel.as_value_ref()) {
                 if self.blocks.contains(&pred) || pred == block {
                     continue;
@@ -572,10 +639,6 @@ impl Candidate {
                     }
                 }
             }
-            LLVMReplaceAllUsesWith(
-                LLVMBasicBlockAsValue(self.exiting),
-                LLVMBasicBlockAsValue(block),
-            );
             LLVMDisposeBuilder(builder);
             // The loop's code is used only within the loop now.
             for old in &self.order {
@@ -675,6 +738,12 @@ fn is_ballot(instruction: LLVMValueRef, ballot: LLVMValueRef) -> bool {
     !ballot.is_null()
         && is_call(instruction)
         && unsafe { LLVMGetCalledValue(instruction) } == ballot
+}
+
+/// A parameter of the kernel: the same in every lane.
+fn is_argument(value: LLVMValueRef) -> bool {
+    // SAFETY: a live value.
+    unsafe { !LLVMIsAArgument(value).is_null() }
 }
 
 fn is_number(value: LLVMValueRef) -> bool {

@@ -3,8 +3,8 @@
 // (__ballot, popcount), values that stay untouched across every vote of a loop or are written
 // on some of its iterations only, a local array of which each iteration overwrites one
 // element or none, and a block-wide loop with barriers whose carried value
-// changes on some iterations, and a loop with a shuffle whose every branch is decided by a
-// vote. 2-D blocks and a partial last block (lanes past the end return
+// changes on some iterations, and loops whose every branch is decided by a vote, a counter or
+// a kernel argument. 2-D blocks and a partial last block (lanes past the end return
 // before the first vote) check that each work-item's coordinates are right in every phase.
 // On the CPU device each vote ends a phase of the group: codegen recomputes the global index
 // in the phase that uses it instead of keeping it in the frame, and keeps in the frame only
@@ -70,6 +70,39 @@ __global__ void uniform_rounds(const int* in, float* values, int* rounds, int n)
   }
   values[g] = v;
   rounds[g] = round;
+}
+
+// At most `rounds` rounds, a kernel argument: each lane's value grows by half of itself plus
+// one, and the warp stops early once every lane has reached kIntLimit. Lanes with a negative
+// input return first, among them the first lane of some warps, so that the warp's decisions
+// must come from a lane that runs the loop.
+constexpr int kIntLimit = 5000;
+__global__ void argument_rounds(const int* in, int* values, int* rounds_done, int n, int rounds) {
+  int g = global_index();
+  if (g >= n || in[g] < 0) return;
+  int v = in[g];
+  int r = 0;
+  for (; r < rounds; ++r) {
+    v += (v >> 1) + 1;
+    if (__all(v >= kIntLimit)) break;
+  }
+  values[g] = v;
+  rounds_done[g] = r;
+}
+
+// The loop runs only in the blocks whose flag is set; elsewhere the values pass through, so
+// the block after the loop is also reached around it.
+__global__ void optional_loop(const int* in, const int* enabled, int* out, int n) {
+  int g = global_index();
+  if (g >= n) return;
+  int x = in[g], steps = 0;
+  if (enabled[blockIdx.x]) {
+    while (__any(x > 0)) {
+      x -= 2;
+      ++steps;
+    }
+  }
+  out[g] = steps * 1000 + x;
 }
 
 // One warp per row: the row's multiples of 3, in order, packed at the start of its output.
@@ -228,6 +261,78 @@ static void check_uniform_rounds(int warp) {
   CHECK(hipFree(d_rounds));
 }
 
+static void check_argument_rounds(int warp) {
+  const int n = 700, blocks = (n + kBlock - 1) / kBlock;
+  std::vector<int> in = inputs(n, 29, 30);
+  for (int i = 0; i < n; i += 96) in[i] = -1;
+  for (int i = 5; i < n; i += 41) in[i] = -1;
+  int *d_in, *d_values, *d_rounds;
+  CHECK(hipMalloc(&d_in, n * sizeof(int)));
+  CHECK(hipMalloc(&d_values, n * sizeof(int)));
+  CHECK(hipMalloc(&d_rounds, n * sizeof(int)));
+  CHECK(hipMemcpy(d_in, in.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  for (int rounds : {4, 40}) {
+    CHECK(hipMemset(d_values, 0xff, n * sizeof(int)));
+    CHECK(hipMemset(d_rounds, 0xff, n * sizeof(int)));
+    argument_rounds<<<blocks, dim3(kWidth, kHeight)>>>(d_in, d_values, d_rounds, n, rounds);
+    CHECK_LAUNCH();
+    std::vector<int> values(n), done(n);
+    CHECK(hipMemcpy(values.data(), d_values, n * sizeof(int), hipMemcpyDeviceToHost));
+    CHECK(hipMemcpy(done.data(), d_rounds, n * sizeof(int), hipMemcpyDeviceToHost));
+    for_each_warp(n, blocks, warp, [&](int begin, int end) {
+      std::vector<int> v;
+      for (int i = begin; i < end; ++i)
+        if (in[i] >= 0) v.push_back(in[i]);
+      int r = 0;
+      for (; r < rounds; ++r) {
+        for (int& x : v) x += (x >> 1) + 1;
+        if (std::all_of(v.begin(), v.end(), [](int x) { return x >= kIntLimit; })) break;
+      }
+      size_t k = 0;
+      for (int i = begin; i < end; ++i) {
+        if (in[i] < 0) {
+          expect("argument_rounds untouched", i, values[i], -1);
+          continue;
+        }
+        expect("argument_rounds value", i, values[i], v[k++]);
+        expect("argument_rounds rounds", i, done[i], r);
+      }
+    });
+  }
+  CHECK(hipFree(d_in));
+  CHECK(hipFree(d_values));
+  CHECK(hipFree(d_rounds));
+}
+
+static void check_optional_loop(int warp) {
+  const int n = 900, blocks = (n + kBlock - 1) / kBlock;
+  std::vector<int> in = inputs(n, 31, 25);
+  std::vector<int> enabled = {1, 0, 1, 1, 0};
+  int *d_in, *d_enabled, *d_out;
+  CHECK(hipMalloc(&d_in, n * sizeof(int)));
+  CHECK(hipMalloc(&d_enabled, blocks * sizeof(int)));
+  CHECK(hipMalloc(&d_out, n * sizeof(int)));
+  CHECK(hipMemcpy(d_in, in.data(), n * sizeof(int), hipMemcpyHostToDevice));
+  CHECK(hipMemcpy(d_enabled, enabled.data(), blocks * sizeof(int), hipMemcpyHostToDevice));
+  optional_loop<<<blocks, dim3(kWidth, kHeight)>>>(d_in, d_enabled, d_out, n);
+  CHECK_LAUNCH();
+  std::vector<int> out(n);
+  CHECK(hipMemcpy(out.data(), d_out, n * sizeof(int), hipMemcpyDeviceToHost));
+  for_each_warp(n, blocks, warp, [&](int begin, int end) {
+    int steps = 0;
+    if (enabled[begin / kBlock]) {
+      int most = 0;
+      for (int i = begin; i < end; ++i) most = std::max(most, in[i]);
+      steps = (most + 1) / 2;
+    }
+    for (int i = begin; i < end; ++i)
+      expect("optional_loop", i, out[i], steps * 1000 + in[i] - 2 * steps);
+  });
+  CHECK(hipFree(d_in));
+  CHECK(hipFree(d_enabled));
+  CHECK(hipFree(d_out));
+}
+
 static void check_all_break(int warp) {
   const int blocks = 4, n = blocks * kBlock, rounds = 40, limit = 300;
   std::vector<int> in = inputs(n, 5, 20);
@@ -377,6 +482,8 @@ int main() {
   check_any_loop(warp);
   check_all_break(warp);
   check_uniform_rounds(warp);
+  check_argument_rounds(warp);
+  check_optional_loop(warp);
   check_compact(warp);
   check_carried(warp);
   check_last_seen(warp);
