@@ -38,24 +38,24 @@ use inkwell::values::{AsValueRef, FunctionValue};
 use inkwell::llvm_sys::core::{
     LLVMAddIncoming, LLVMAppendBasicBlockInContext, LLVMBuildBinOp, LLVMBuildBr, LLVMBuildCall2,
     LLVMBuildCast, LLVMBuildCondBr, LLVMBuildExtractElement, LLVMBuildICmp, LLVMBuildPhi,
-    LLVMBuildRetVoid, LLVMBuildSelect, LLVMBuildStore, LLVMBuildUnreachable, LLVMConstInt,
-    LLVMConstNull, LLVMCountIncoming, LLVMCreateBuilderInContext, LLVMDeleteBasicBlock,
-    LLVMDisposeBuilder, LLVMGetBasicBlockTerminator, LLVMGetCalledValue, LLVMGetCondition,
-    LLVMGetFirstInstruction, LLVMGetIncomingBlock, LLVMGetIncomingValue, LLVMGetInstructionParent,
-    LLVMGetIntrinsicDeclaration, LLVMGetNextInstruction, LLVMGetNumSuccessors, LLVMGetOperand,
-    LLVMGetParam, LLVMGetPoison, LLVMGetSuccessor, LLVMGetTypeKind, LLVMGlobalGetValueType,
-    LLVMInsertBasicBlockInContext, LLVMInstructionEraseFromParent, LLVMInt1TypeInContext,
-    LLVMInt32TypeInContext, LLVMIsAArgument, LLVMIsConditional, LLVMLookupIntrinsicID,
-    LLVMPositionBuilderAtEnd, LLVMReplaceAllUsesWith, LLVMSetAlignment, LLVMSetSuccessor,
-    LLVMTypeOf, LLVMVectorType,
+    LLVMBuildSelect, LLVMBuildUnreachable, LLVMConstInt, LLVMConstNull, LLVMCountIncoming,
+    LLVMCreateBuilderInContext, LLVMDeleteBasicBlock, LLVMDisposeBuilder,
+    LLVMGetBasicBlockTerminator, LLVMGetCalledValue, LLVMGetCondition, LLVMGetIncomingBlock,
+    LLVMGetIncomingValue, LLVMGetInstructionParent, LLVMGetIntrinsicDeclaration,
+    LLVMGetNumSuccessors, LLVMGetOperand, LLVMGetParam, LLVMGetPoison, LLVMGetSuccessor,
+    LLVMGetTypeKind, LLVMGlobalGetValueType, LLVMInsertBasicBlockInContext,
+    LLVMInstructionEraseFromParent, LLVMInt1TypeInContext, LLVMInt32TypeInContext, LLVMIsAArgument,
+    LLVMIsConditional, LLVMLookupIntrinsicID, LLVMPositionBuilderAtEnd, LLVMReplaceAllUsesWith,
+    LLVMSetSuccessor, LLVMTypeOf, LLVMVectorType,
 };
-use inkwell::llvm_sys::prelude::{LLVMBasicBlockRef, LLVMBuilderRef, LLVMTypeRef, LLVMValueRef};
+use inkwell::llvm_sys::prelude::{LLVMBasicBlockRef, LLVMBuilderRef, LLVMValueRef};
 use inkwell::llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
 
 use crate::cpu_regions::{is_call, opcode, users};
 use crate::cpu_warp_runs::{
-    bits_of, broadcast, call_run, is_constant, is_patterned_shuffle, lane_side, operands, pack,
-    run_function, run_prologue, splat_value, unpack, widen, widenable, Shape, LANES, WORD_BITS,
+    bits_of, block_instructions, broadcast, call_run, is_constant, is_patterned_shuffle, lane_side,
+    operands, run_epilogue, run_function, run_prologue, unpack_all, vector_of, widen, widenable,
+    Shape, LANES, WORD_BITS,
 };
 
 /// Kernels with more blocks than this are not searched (the search is linear in blocks for
@@ -277,7 +277,7 @@ impl Candidate {
         {
             return reject;
         }
-        let exit_phis: Vec<LLVMValueRef> = instructions(exit)
+        let exit_phis: Vec<LLVMValueRef> = block_instructions(exit)
             .into_iter()
             .take_while(|instruction| opcode(*instruction) == LLVMOpcode::LLVMPHI)
             .collect();
@@ -289,13 +289,13 @@ impl Candidate {
         let order = reverse_post_order(cfg, header, set);
         let all: Vec<LLVMValueRef> = order
             .iter()
-            .flat_map(|block| instructions(*block))
+            .flat_map(|block| block_instructions(*block))
             .collect();
         let lanes = lane_side(&all, shuffle);
         let mut members = Vec::new();
         let mut ballots = 0;
         for block in blocks {
-            for instruction in instructions(*block) {
+            for instruction in block_instructions(*block) {
                 if lanes.contains(&instruction) {
                     continue;
                 }
@@ -319,7 +319,7 @@ impl Candidate {
         }
         let defined: HashSet<LLVMValueRef> = members.iter().copied().collect();
         // The header's `phi`s take one value from outside, whatever the block it comes from.
-        for instruction in instructions(header) {
+        for instruction in block_instructions(header) {
             if opcode(instruction) != LLVMOpcode::LLVMPHI {
                 break;
             }
@@ -487,18 +487,13 @@ impl Candidate {
                     c"first_live".as_ptr(),
                 )
             };
-            let mut vectors: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
-            let mut offset = 0u32;
-            for (input, width) in &self.inputs {
-                let value = unpack(
-                    builder,
-                    loaded,
-                    (LLVMTypeOf(*input), *width, offset),
-                    Shape::Vector,
-                );
-                vectors.insert(*input, value);
-                offset += width;
-            }
+            let unpacked = unpack_all(builder, loaded, &self.inputs, Shape::Vector);
+            let mut vectors: HashMap<LLVMValueRef, LLVMValueRef> = self
+                .inputs
+                .iter()
+                .map(|(input, _)| *input)
+                .zip(unpacked)
+                .collect();
             let function_ref = function.as_value_ref();
             let mut copies: HashMap<LLVMBasicBlockRef, LLVMBasicBlockRef> = HashMap::new();
             for block in &self.order {
@@ -513,7 +508,7 @@ impl Candidate {
             let mut phis = Vec::new();
             for block in &self.order {
                 LLVMPositionBuilderAtEnd(builder, copies[block]);
-                for instruction in instructions(*block) {
+                for instruction in block_instructions(*block) {
                     if opcode(instruction) != LLVMOpcode::LLVMPHI {
                         break;
                     }
@@ -525,7 +520,7 @@ impl Candidate {
             }
             for block in &self.order {
                 LLVMPositionBuilderAtEnd(builder, copies[block]);
-                for instruction in instructions(*block) {
+                for instruction in block_instructions(*block) {
                     if self.lanes.contains(&instruction) {
                         continue;
                     }
@@ -590,38 +585,23 @@ impl Candidate {
                 }
                 vectors.insert(*scalar, phi);
             }
-            let outputs: Vec<(LLVMValueRef, LLVMTypeRef, u32)> = self
-                .outputs
-                .iter()
-                .map(|(output, width)| (vectors[output], LLVMTypeOf(*output), *width))
-                .collect();
-            let packed = pack(builder, raw_context, &outputs, Shape::Vector);
-            let stored = LLVMBuildStore(builder, packed, words);
-            LLVMSetAlignment(stored, 8);
-            LLVMBuildRetVoid(builder);
+            run_epilogue(builder, raw_context, words, &self.outputs, &vectors);
 
             // The kernel: a block in the loop's place.
             let block = LLVMInsertBasicBlockInContext(raw_context, header, c"warp.loop".as_ptr());
             LLVMPositionBuilderAtEnd(builder, block);
-            let inputs: Vec<(LLVMValueRef, LLVMTypeRef, u32)> = self
-                .inputs
-                .iter()
-                .map(|(input, width)| (*input, LLVMTypeOf(*input), *width))
-                .collect();
-            let result = call_run(builder, raw_context, run, &inputs, index);
-            let mut offset = 0u32;
-            for (output, width) in &self.outputs {
-                let value = unpack(
-                    builder,
-                    result,
-                    (LLVMTypeOf(*output), *width, offset),
-                    Shape::Scalar,
-                );
+            let results = call_run(
+                builder,
+                raw_context,
+                run,
+                (&self.inputs, &self.outputs),
+                index,
+            );
+            for ((output, _), value) in self.outputs.iter().zip(results) {
                 LLVMReplaceAllUsesWith(*output, value);
                 if self.exit_phis.contains(output) {
                     LLVMInstructionEraseFromParent(*output);
                 }
-                offset += width;
             }
             LLVMBuildBr(builder, self.exit);
             // The way in leads to the new block.
@@ -642,7 +622,7 @@ impl Candidate {
             LLVMDisposeBuilder(builder);
             // The loop's code is used only within the loop now.
             for old in &self.order {
-                for instruction in instructions(*old) {
+                for instruction in block_instructions(*old) {
                     let ty = LLVMTypeOf(instruction);
                     if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMVoidTypeKind {
                         LLVMReplaceAllUsesWith(instruction, LLVMGetPoison(ty));
@@ -655,7 +635,7 @@ impl Candidate {
             // address, which a later block would inherit).
             let builder = LLVMCreateBuilderInContext(raw_context);
             for old in &self.order {
-                for instruction in instructions(*old).into_iter().rev() {
+                for instruction in block_instructions(*old).into_iter().rev() {
                     LLVMInstructionEraseFromParent(instruction);
                 }
                 LLVMPositionBuilderAtEnd(builder, *old);
@@ -667,21 +647,6 @@ impl Candidate {
             }
         }
         function
-    }
-}
-
-/// The vector of `value` in the run: the run's own, an input's, or a constant's.
-///
-/// # Safety
-/// `value` is live, and a constant unless `vectors` holds it.
-unsafe fn vector_of(
-    vectors: &HashMap<LLVMValueRef, LLVMValueRef>,
-    value: LLVMValueRef,
-) -> LLVMValueRef {
-    match vectors.get(&value) {
-        Some(vector) => *vector,
-        // SAFETY: the caller's.
-        None => unsafe { splat_value(value) },
     }
 }
 
@@ -748,19 +713,6 @@ fn is_argument(value: LLVMValueRef) -> bool {
 
 fn is_number(value: LLVMValueRef) -> bool {
     bits_of(value) <= WORD_BITS
-}
-
-fn instructions(block: LLVMBasicBlockRef) -> Vec<LLVMValueRef> {
-    let mut all = Vec::new();
-    // SAFETY: walks the instructions of a live block.
-    unsafe {
-        let mut instruction = LLVMGetFirstInstruction(block);
-        while !instruction.is_null() {
-            all.push(instruction);
-            instruction = LLVMGetNextInstruction(instruction);
-        }
-    }
-    all
 }
 
 /// A `phi`'s incoming values and blocks.

@@ -147,7 +147,7 @@ struct Window {
     last: usize,
 }
 
-fn block_instructions(block: LLVMBasicBlockRef) -> Vec<LLVMValueRef> {
+pub(crate) fn block_instructions(block: LLVMBasicBlockRef) -> Vec<LLVMValueRef> {
     let mut all = Vec::new();
     // SAFETY: walks the instructions of a live block.
     unsafe {
@@ -519,54 +519,33 @@ fn replace<'ctx>(
     unsafe {
         let builder = LLVMCreateBuilderInContext(raw_context);
         let (words, loaded, live_lanes) = run_prologue(builder, raw_context, function);
-        let vector = Shape::Vector;
-        let mut vectors: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
-        let mut offset = 0u32;
-        for (input, width) in &window.inputs {
-            let value = unpack(
-                builder,
-                loaded,
-                (LLVMTypeOf(*input), *width, offset),
-                vector,
-            );
-            vectors.insert(*input, value);
-            offset += width;
-        }
+        let unpacked = unpack_all(builder, loaded, &window.inputs, Shape::Vector);
+        let mut vectors: HashMap<LLVMValueRef, LLVMValueRef> = window
+            .inputs
+            .iter()
+            .map(|(input, _)| *input)
+            .zip(unpacked)
+            .collect();
         for member in &window.members {
             let widened = widen(module, builder, *member, shuffle, &vectors, live_lanes);
             vectors.insert(*member, widened);
         }
-        let outputs: Vec<(LLVMValueRef, LLVMTypeRef, u32)> = window
-            .outputs
-            .iter()
-            .map(|(output, width)| (vectors[output], LLVMTypeOf(*output), *width))
-            .collect();
-        let packed = pack(builder, raw_context, &outputs, vector);
-        let stored = LLVMBuildStore(builder, packed, words);
-        LLVMSetAlignment(stored, 8);
-        LLVMBuildRetVoid(builder);
+        run_epilogue(builder, raw_context, words, &window.outputs, &vectors);
 
         // The kernel: pack the inputs, call, unpack the outputs, right after the run's last
         // instruction (every input is defined before its use there, every output used after).
         let last = *window.members.last().unwrap_or(&std::ptr::null_mut());
         let after = LLVMGetNextInstruction(last);
         LLVMPositionBuilderBefore(builder, after);
-        let inputs: Vec<(LLVMValueRef, LLVMTypeRef, u32)> = window
-            .inputs
-            .iter()
-            .map(|(input, width)| (*input, LLVMTypeOf(*input), *width))
-            .collect();
-        let result = call_run(builder, raw_context, run, &inputs, index);
-        let mut offset = 0u32;
-        for (output, width) in &window.outputs {
-            let value = unpack(
-                builder,
-                result,
-                (LLVMTypeOf(*output), *width, offset),
-                Shape::Scalar,
-            );
+        let results = call_run(
+            builder,
+            raw_context,
+            run,
+            (&window.inputs, &window.outputs),
+            index,
+        );
+        for ((output, _), value) in window.outputs.iter().zip(results) {
             LLVMReplaceAllUsesWith(*output, value);
-            offset += width;
         }
         LLVMDisposeBuilder(builder);
         // The run's instructions are used only among themselves now.
@@ -678,8 +657,9 @@ pub(crate) unsafe fn broadcast(builder: LLVMBuilderRef, value: LLVMValueRef) -> 
     }
 }
 
-/// In the kernel, at the builder's position: packs `inputs` (value, type, bits) into a word
-/// and calls [`RUN`] with it and the run's `index`; returns the word the call leaves.
+/// In the kernel, at the builder's position: packs `inputs` (each with its bits) into a
+/// word, calls [`RUN`] with it and the run's `index`, and returns the scalar value of each of
+/// `outputs` unpacked from the word the call leaves.
 ///
 /// # Safety
 /// The builder is positioned in the kernel; the inputs are live and defined there.
@@ -687,24 +667,96 @@ pub(crate) unsafe fn call_run(
     builder: LLVMBuilderRef,
     raw_context: LLVMContextRef,
     run: FunctionValue<'_>,
-    inputs: &[(LLVMValueRef, LLVMTypeRef, u32)],
+    (inputs, outputs): (&Packed, &Packed),
     index: u32,
-) -> LLVMValueRef {
+) -> Vec<LLVMValueRef> {
     // SAFETY: the caller's.
     unsafe {
         let i32_raw = LLVMIntTypeInContext(raw_context, 32);
-        let word = pack(builder, raw_context, inputs, Shape::Scalar);
+        let typed: Vec<(LLVMValueRef, LLVMTypeRef, u32)> = inputs
+            .iter()
+            .map(|(input, width)| (*input, LLVMTypeOf(*input), *width))
+            .collect();
+        let word = pack(builder, raw_context, &typed, Shape::Scalar);
         let mut arguments = [word, LLVMConstInt(i32_raw, u64::from(index), 0)];
-        LLVMBuildCall2(
+        let result = LLVMBuildCall2(
             builder,
             LLVMGlobalGetValueType(run.as_value_ref()),
             run.as_value_ref(),
             arguments.as_mut_ptr(),
             2,
             c"run.out".as_ptr(),
-        )
+        );
+        unpack_all(builder, result, outputs, Shape::Scalar)
     }
 }
+
+/// Each of `values` (a scalar value and its bits, packed from bit 0 up) unpacked from `word`
+/// in `shape`.
+///
+/// # Safety
+/// The builder is positioned; `word` is a live `i64` in `shape`; the values are live.
+pub(crate) unsafe fn unpack_all(
+    builder: LLVMBuilderRef,
+    word: LLVMValueRef,
+    values: &[(LLVMValueRef, u32)],
+    shape: Shape,
+) -> Vec<LLVMValueRef> {
+    let mut offset = 0u32;
+    values
+        .iter()
+        .map(|(value, width)| {
+            // SAFETY: the caller's.
+            let unpacked =
+                unsafe { unpack(builder, word, (LLVMTypeOf(*value), *width, offset), shape) };
+            offset += width;
+            unpacked
+        })
+        .collect()
+}
+
+/// The end of a run's function: packs the vectors of `outputs` (each with its bits) into the
+/// warp's words, stores them over `words` and returns.
+///
+/// # Safety
+/// The builder is positioned in the run's function; `vectors` holds each output's vector.
+pub(crate) unsafe fn run_epilogue(
+    builder: LLVMBuilderRef,
+    raw_context: LLVMContextRef,
+    words: LLVMValueRef,
+    outputs: &[(LLVMValueRef, u32)],
+    vectors: &HashMap<LLVMValueRef, LLVMValueRef>,
+) {
+    // SAFETY: the caller's.
+    unsafe {
+        let outputs: Vec<(LLVMValueRef, LLVMTypeRef, u32)> = outputs
+            .iter()
+            .map(|(output, width)| (vectors[output], LLVMTypeOf(*output), *width))
+            .collect();
+        let packed = pack(builder, raw_context, &outputs, Shape::Vector);
+        let stored = LLVMBuildStore(builder, packed, words);
+        LLVMSetAlignment(stored, 8);
+        LLVMBuildRetVoid(builder);
+    }
+}
+
+/// The vector of `value` in a run: the run's own, an input's, or a constant's.
+///
+/// # Safety
+/// `value` is live, and a constant unless `vectors` holds it.
+pub(crate) unsafe fn vector_of(
+    vectors: &HashMap<LLVMValueRef, LLVMValueRef>,
+    value: LLVMValueRef,
+) -> LLVMValueRef {
+    match vectors.get(&value) {
+        Some(vector) => *vector,
+        // SAFETY: the caller's.
+        None => unsafe { splat_value(value) },
+    }
+}
+
+/// Values of one lane (each with its bits) as a run's word holds them, from bit 0 up.
+pub(crate) type Packed = [(LLVMValueRef, u32)];
 
 /// Whether [`pack`] and [`unpack`] work on one lane's values or on vectors of the warp's.
 #[derive(Clone, Copy)]
@@ -878,13 +930,7 @@ pub(crate) unsafe fn widen(
     use LLVMOpcode::*;
     // SAFETY: the caller's.
     unsafe {
-        let operand = |index: u32| {
-            let value = LLVMGetOperand(instruction, index);
-            match vectors.get(&value) {
-                Some(vector) => *vector,
-                None => splat_value(value),
-            }
-        };
+        let operand = |index: u32| vector_of(vectors, LLVMGetOperand(instruction, index));
         let ty = LLVMVectorType(LLVMTypeOf(instruction), LANES);
         if let Some(sources) = source_lanes(instruction, shuffle) {
             let i32_raw = LLVMTypeOf(LLVMGetOperand(instruction, 2));
