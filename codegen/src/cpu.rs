@@ -19,10 +19,11 @@
 //! - `__oxhip_cpu_barrier`, `_ballot`, `_shuffle`, `_grid_sync` and `_step` get bodies that call the
 //!   runtime through `item->ops` and restore `__oxhip_cpu_item` afterwards (another fiber of
 //!   the group ran in between);
-//! - each kernel `K` gets `__oxhip_cpu_entry.K(void **args, item *)`, which runs one work-item,
-//!   and, when `K` cannot reach any of the four functions (nor an indirect call),
-//!   `__oxhip_cpu_row.K(void **args, item *)`, which runs the work-items `x = 0 ..
-//!   blockDim.x` of one row in a plain loop: the runtime needs no fibers for such kernels.
+//! - each kernel `K` that cannot reach any of the four functions (nor an indirect call) gets
+//!   `__oxhip_cpu_row.K(void **args, item *)`, which runs the work-items `x = 0 .. blockDim.x`
+//!   of one row in a plain loop: the runtime needs no fibers for such kernels; every other
+//!   kernel that `cpu_regions` does not split gets `__oxhip_cpu_entry.K(void **args, item *)`,
+//!   which runs one work-item, as a fiber.
 //!
 //! `args` is clang's argument array (hip-abi.md §1.4): one pointer per source parameter. The
 //! x86-64 ABI splits small aggregates into one or two IR parameters (`p.coerce`, or
@@ -249,19 +250,10 @@ pub(crate) fn lower<'ctx>(
             }
             continue;
         }
-        let fibers = needs_fibers.contains(&kernel);
-        entry_trampoline(
-            module,
-            context,
-            item,
-            kernel,
-            parameters,
-            false,
-            description,
-        )?;
-        if !fibers {
-            entry_trampoline(module, context, item, kernel, parameters, true, description)?;
-        }
+        // A kernel with no barrier or warp operation gets the row entry point alone (the
+        // runtime runs nothing else of it); one that needs fibers gets the one-work-item one.
+        let row = !needs_fibers.contains(&kernel);
+        entry_trampoline(module, context, item, kernel, parameters, row, description)?;
         // Inlined into the trampolines, so that a row loop reads the item record once per
         // work-item instead of calling the kernel and looking up thread-local storage each time.
         // At -O0 (`optnone`, which requires `noinline`) the kernel stays a call.

@@ -243,12 +243,14 @@ fn shared_memory_becomes_thread_local_and_only_barrier_free_kernels_get_a_row_lo
         .map(|line| line.split(" {").next().unwrap_or(line))
         .collect();
     let text = globals.join("\n");
+    // A kernel with no barrier gets the row entry point alone: the runtime never runs it
+    // one work-item at a time.
     assert!(
-        text.contains("@__oxhip_cpu_entry._Z5plainPf5Splitf3Bigc("),
+        text.contains("@__oxhip_cpu_row._Z5plainPf5Splitf3Bigc("),
         "{text}"
     );
     assert!(
-        text.contains("@__oxhip_cpu_row._Z5plainPf5Splitf3Bigc("),
+        !text.contains("@__oxhip_cpu_entry._Z5plainPf5Splitf3Bigc("),
         "{text}"
     );
     // The kernel with a barrier is split at it (`cpu_regions`): one group entry point.
@@ -282,9 +284,8 @@ fn shared_memory_becomes_thread_local_and_only_barrier_free_kernels_get_a_row_lo
     // The kernels themselves are inlined into their entry points.
     assert!(!text.contains("define void @_Z5plain"), "{text}");
     // The row loop reads the coordinates from its record parameter, not through the
-    // thread-local pointer (`cpu_rows`); the single work-item entry point still sets it.
+    // thread-local pointer (`cpu_rows`).
     assert!(!body(&ir, "@__oxhip_cpu_row._Z5plainPf5Splitf3Bigc(").contains("@__oxhip_cpu_item"));
-    assert!(body(&ir, "@__oxhip_cpu_entry._Z5plainPf5Splitf3Bigc(").contains("@__oxhip_cpu_item"));
 }
 
 #[test]
@@ -406,15 +407,10 @@ fn run_entry_points(opt_level: OptLevel, clang_extra: &[&str]) {
 fn run_entry_points_of(library: &libloading::Library, opt_level: OptLevel, suffix: &str) {
     let symbol = |name: &str| format!("{name}{suffix}\0");
     // SAFETY: codegen defines these symbols with the `Entry` signature.
-    let (row, entry) = unsafe {
-        (
-            *library
-                .get::<Entry>(symbol("__oxhip_cpu_row._Z5plainPf5Splitf3Bigc").as_bytes())
-                .expect("row entry point"),
-            *library
-                .get::<Entry>(symbol("__oxhip_cpu_entry._Z5plainPf5Splitf3Bigc").as_bytes())
-                .expect("entry point"),
-        )
+    let row = unsafe {
+        *library
+            .get::<Entry>(symbol("__oxhip_cpu_row._Z5plainPf5Splitf3Bigc").as_bytes())
+            .expect("row entry point")
     };
     let mut out = [0f32; 8];
     let mut out_pointer = out.as_mut_ptr();
@@ -448,12 +444,12 @@ fn run_entry_points_of(library: &libloading::Library, opt_level: OptLevel, suffi
     unsafe { row(args.as_mut_ptr(), &mut item) };
     // out[4 + x] = 3 * 2 + 0.5 + 4 + lane * 1000, lane = x.
     assert_eq!(out, [0.0, 0.0, 0.0, 0.0, 10.5, 1010.5, 2010.5, 3010.5]);
+    // Another group's row, of two work-items: the loop reads the record's block and width.
     item.block_idx = [0, 0, 0];
-    item.thread_idx = [2, 0, 0];
-    item.lane = 7;
+    item.block_dim = [2, 1, 1];
     // SAFETY: as above.
-    unsafe { entry(args.as_mut_ptr(), &mut item) };
-    assert_eq!(out[2], 7010.5);
+    unsafe { row(args.as_mut_ptr(), &mut item) };
+    assert_eq!(out, [10.5, 1010.5, 0.0, 0.0, 10.5, 1010.5, 2010.5, 3010.5]);
 
     let mut result = 0i32;
     let mut result_pointer = (&raw mut result).cast::<c_void>();

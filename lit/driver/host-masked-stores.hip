@@ -20,13 +20,15 @@
 // CHECK: vmaskmovps %ymm{{[0-9]+}}, %ymm{{[0-9]+}}, (
 // CHECK-NOT: vmovmskps
 // The tested copy: a plain store (all lanes on), the masked load, the mask's bits, the masked
-// store for a mixed mask.
+// store for a mixed mask. It is the image's last function (the kernel has no other entry
+// point), so nothing after its label belongs to another one.
 // CHECK-LABEL: <__oxhip_cpu_row._Z7guardedPfPKffi.x86-64-v3.tested>:
+// CHECK-NOT: >:
 // CHECK: vmovups %ymm{{[0-9]+}}, (
 // CHECK: vmaskmovps (
 // CHECK: vmovmskps %ymm{{[0-9]+}}
 // CHECK: vmaskmovps %ymm{{[0-9]+}}, %ymm{{[0-9]+}}, (
-// CHECK: <.plt>:
+// CHECK-NOT: >:
 #include <hip/hip_runtime.h>
 
 __global__ void guarded(float* out, const float* in, float a, int n) {

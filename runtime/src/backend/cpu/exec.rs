@@ -3,8 +3,9 @@
 //!
 //! The work-item record [`Item`] begins with the C layout `struct __oxhip_cpu_item_t` of
 //! `hip/oxhip/cpu.h`; [`Ops`] is `struct __oxhip_cpu_ops`. codegen (`codegen::cpu`) generates
-//! the entry points that read them: `__oxhip_cpu_entry.K(args, item)` runs one work-item,
-//! `__oxhip_cpu_row.K(args, item)` runs the `blockDim.x` work-items of one row, and
+//! the entry points that read them, one per kernel: `__oxhip_cpu_entry.K(args, item)` runs one
+//! work-item (as a fiber), `__oxhip_cpu_row.K(args, item)` runs the `blockDim.x` work-items of
+//! one row, and
 //! `__oxhip_cpu_group.K(args, item, scratch)` runs a whole group of a kernel that codegen split
 //! at its barriers and warp exchanges (`codegen::cpu_regions`: each stretch between them is a
 //! loop over the work-items), with `scratch` holding each work-item's frame

@@ -190,10 +190,10 @@ fn resolve(image: Arc<LoadedImage>, name: &[u8]) -> Option<exec::Kernel> {
     let library = &image.library;
     let entry = entry_point(library, "__oxhip_cpu_entry.", name);
     let group = group_entry_point(library, name);
-    if entry.is_none() && group.is_none() {
+    let row = entry_point(library, "__oxhip_cpu_row.", name);
+    if entry.is_none() && group.is_none() && row.is_none() {
         return None;
     }
-    let row = entry_point(library, "__oxhip_cpu_row.", name);
     let arguments = argument_table(library, name);
     // SAFETY: every pointer comes from `image`, which the kernel keeps loaded.
     Some(unsafe { exec::Kernel::new(entry, group, row, arguments, image) })
