@@ -50,8 +50,8 @@ use inkwell::targets::{FileType, TargetMachine};
 pub use inline_asm::{locate as locate_inline_asm, SourceLine};
 pub use llvm_diagnostics::install_fatal_error_handler;
 pub use target::{
-    set_process_llvm_options, NVPTX_FULL_UNROLL_THRESHOLD, NVPTX_LSR_DROP_SOLUTION,
-    NVPTX_PARTIAL_UNROLL_THRESHOLD,
+    set_process_llvm_options, Tuning, HOST_NO_LSR, NVPTX_FULL_UNROLL_THRESHOLD,
+    NVPTX_LSR_DROP_SOLUTION, NVPTX_PARTIAL_UNROLL_THRESHOLD,
 };
 
 /// The machine one compile lowers to.

@@ -88,16 +88,42 @@ pub const NVPTX_FULL_UNROLL_THRESHOLD: u32 = 1000;
 /// of three whole runs on an H200, 2026-11-29; docs/compat.md). `lit/driver/nvptx-lsr.cu`.
 pub const NVPTX_LSR_DROP_SOLUTION: &str = "-lsr-drop-solution";
 
+/// Loop strength reduction is off in CPU code (`Target::Host`, above `-O0`). In the group
+/// entry points of split kernels (`cpu_regions`), whose loops over the work-items address a
+/// column of the frames per value kept across a barrier, LSR made an induction variable of
+/// each column: it took 30% of the back end's time and its rewrite made the code larger, not
+/// faster. HeCBench-style library programs, release driver, `llc-22 -O3 -time-passes` on the
+/// optimised module (2026-12-02): `tests/programs/thrust_algorithms.hip`'s CPU image went from
+/// 16.9 to 11.4 s of code generation (`.text` 1,052,629 to 851,852 bytes),
+/// `hipcub_segsort.hip`'s from 20.9 to 13.5 s (1,082,079 to 1,023,319 bytes). Run time on the
+/// lent H200 machine's Xeon, on and off (one thread, best of five alternating runs;
+/// docs/cpu-target.md, "Compile time"): the six kernels of `benches/cpu_target` within 2% of
+/// each other but `block_scan` (17.1 ms on, 17.9 off, within the runs' spread) and HeCBench's
+/// `distort`, `adam`, `collision` and `bspline-vgh` on the CPU device within their runs'
+/// spread. x86's addressing modes take a base, an index and an offset, so the loops lose
+/// little without it. `lit/driver/host-lsr.hip`.
+pub const HOST_NO_LSR: &str = "-disable-lsr";
+
+/// The LLVM options oxhip sets for a code generation process of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tuning {
+    /// None: the process compiles with LLVM's defaults (and the user's `-mllvm` options).
+    None,
+    /// NVPTX code at `-O2`/`-O3`: [`NVPTX_PARTIAL_UNROLL_THRESHOLD`],
+    /// [`NVPTX_FULL_UNROLL_THRESHOLD`], [`NVPTX_LSR_DROP_SOLUTION`].
+    Nvptx,
+    /// CPU code above `-O0`: [`HOST_NO_LSR`].
+    Host,
+}
+
 static PROCESS_OPTIONS: Once = Once::new();
 
-/// Sets this process's LLVM options, once, before it generates code: with `nvptx_tuning`, the
-/// ones NVPTX code at `-O2`/`-O3` wants ([`NVPTX_PARTIAL_UNROLL_THRESHOLD`],
-/// [`NVPTX_FULL_UNROLL_THRESHOLD`], [`NVPTX_LSR_DROP_SOLUTION`]), then the user's
-/// `-mllvm` options (`user`), which win over oxhip's where both name one option. Call it only
-/// in a process that compiles one job: it changes every later compile of the process,
-/// whatever its target. An option LLVM 22 does not know ends the process with LLVM's message
-/// (clang, which got the same `-mllvm` options first, refuses them before this runs).
-pub fn set_process_llvm_options(nvptx_tuning: bool, user: &[String]) {
+/// Sets this process's LLVM options, once, before it generates code: those of `tuning`, then
+/// the user's `-mllvm` options (`user`), which win over oxhip's where both name one option.
+/// Call it only in a process that compiles one job: it changes every later compile of the
+/// process, whatever its target. An option LLVM 22 does not know ends the process with LLVM's
+/// message (clang, which got the same `-mllvm` options first, refuses them before this runs).
+pub fn set_process_llvm_options(tuning: Tuning, user: &[String]) {
     initialise_targets();
     PROCESS_OPTIONS.call_once(|| {
         let name = |flag: &str| {
@@ -109,16 +135,18 @@ pub fn set_process_llvm_options(nvptx_tuning: bool, user: &[String]) {
         };
         let named: Vec<String> = user.iter().map(|flag| name(flag)).collect();
         let mut flags: Vec<String> = Vec::new();
-        if nvptx_tuning {
-            let tuning = [
+        let tuned = match tuning {
+            Tuning::None => Vec::new(),
+            Tuning::Nvptx => vec![
                 format!("-unroll-partial-threshold={NVPTX_PARTIAL_UNROLL_THRESHOLD}"),
                 format!("-unroll-threshold={NVPTX_FULL_UNROLL_THRESHOLD}"),
                 NVPTX_LSR_DROP_SOLUTION.to_owned(),
-            ];
-            for flag in tuning {
-                if !named.contains(&name(&flag)) {
-                    flags.push(flag);
-                }
+            ],
+            Tuning::Host => vec![HOST_NO_LSR.to_owned()],
+        };
+        for flag in tuned {
+            if !named.contains(&name(&flag)) {
+                flags.push(flag);
             }
         }
         // The pointer layout option was parsed when the targets were initialised, and an

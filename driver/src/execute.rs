@@ -627,21 +627,22 @@ fn run_waves_into(
     Ok(())
 }
 
-/// Whether a codegen job runs in a process of its own: one with `-mllvm` options, and NVPTX at
-/// `-O2`/`-O3` ([`wants_nvptx_tuning`]). LLVM's options are process-wide, while the jobs
-/// without any share this process.
+/// Whether a codegen job runs in a process of its own: one with `-mllvm` options, and one that
+/// oxhip tunes ([`tuning`]). LLVM's options are process-wide, while the jobs without any share
+/// this process.
 pub(crate) fn wants_own_process(job: &crate::bind::CodegenJob) -> bool {
-    wants_nvptx_tuning(job) || !job.llvm_options.is_empty()
+    tuning(job) != codegen::Tuning::None || !job.llvm_options.is_empty()
 }
 
-/// Whether a codegen job gets oxhip's LLVM options for NVPTX code
-/// ([`codegen::set_process_llvm_options`]): NVPTX at `-O2`/`-O3`.
-pub(crate) fn wants_nvptx_tuning(job: &crate::bind::CodegenJob) -> bool {
-    matches!(job.arch, OffloadArch::Nvptx { .. })
-        && matches!(
-            job.opt_level,
-            crate::args::OptLevel::O2 | crate::args::OptLevel::O3
-        )
+/// The LLVM options oxhip sets for a codegen job's process
+/// ([`codegen::set_process_llvm_options`]): NVPTX's at `-O2`/`-O3`, the CPU's above `-O0`.
+pub(crate) fn tuning(job: &crate::bind::CodegenJob) -> codegen::Tuning {
+    use crate::args::OptLevel;
+    match (&job.arch, job.opt_level) {
+        (OffloadArch::Nvptx { .. }, OptLevel::O2 | OptLevel::O3) => codegen::Tuning::Nvptx,
+        (OffloadArch::Host, level) if level != OptLevel::O0 => codegen::Tuning::Host,
+        _ => codegen::Tuning::None,
+    }
 }
 
 /// Runs a codegen job as `oxhip -cc1codegen …` (the line `-###` prints, its inputs and output

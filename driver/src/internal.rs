@@ -47,8 +47,7 @@ pub(crate) fn run_internal(
     match mode {
         "-cc1codegen" => {
             let (job, inputs, output) = parse_codegen(rest)?;
-            let tuned = execute::wants_nvptx_tuning(&job);
-            codegen::set_process_llvm_options(tuned, &job.llvm_options);
+            codegen::set_process_llvm_options(execute::tuning(&job), &job.llvm_options);
             if output != Path::new("-") {
                 return execute::run_codegen(&job, &inputs, &output);
             }
