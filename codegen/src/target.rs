@@ -92,16 +92,15 @@ pub const NVPTX_LSR_DROP_SOLUTION: &str = "-lsr-drop-solution";
 /// entry points of split kernels (`cpu_regions`), whose loops over the work-items address a
 /// column of the frames per value kept across a barrier, LSR made an induction variable of
 /// each column: it took 30% of the back end's time and its rewrite made the code larger, not
-/// faster. HeCBench-style library programs, release driver, `llc-22 -O3 -time-passes` on the
+/// faster. The library test programs, release driver, `llc-22 -O3 -time-passes` on the
 /// optimised module (2026-12-02): `tests/programs/thrust_algorithms.hip`'s CPU image went from
 /// 16.9 to 11.4 s of code generation (`.text` 1,052,629 to 851,852 bytes),
 /// `hipcub_segsort.hip`'s from 20.9 to 13.5 s (1,082,079 to 1,023,319 bytes). Run time on the
-/// lent H200 machine's Xeon, on and off (one thread, best of five alternating runs;
-/// docs/cpu-target.md, "Compile time"): the six kernels of `benches/cpu_target` within 2% of
-/// each other but `block_scan` (17.1 ms on, 17.9 off, within the runs' spread) and HeCBench's
-/// `distort`, `adam`, `collision` and `bspline-vgh` on the CPU device within their runs'
-/// spread. x86's addressing modes take a base, an index and an offset, so the loops lose
-/// little without it. `lit/driver/host-lsr.hip`.
+/// lent H200 machine's Xeon, on and off: the six kernels of `benches/cpu_target` (one thread,
+/// five alternating rounds) and HeCBench's `distort`, `adam`, `collision` and `bspline-vgh`
+/// on the CPU device stayed within the spread of their rounds (docs/cpu-target.md, "Compile
+/// time", has the figures). x86's addressing modes take a base, an index and an offset, so the
+/// loops lose little without it. `lit/driver/host-lsr.hip`.
 pub const HOST_NO_LSR: &str = "-disable-lsr";
 
 /// The LLVM options oxhip sets for a code generation process of its own.
